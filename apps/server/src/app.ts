@@ -1,0 +1,76 @@
+/** Builds the HTTP application: plugins, conventions, routes, and the web client. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { API_BASE, AUTH_BASE, FEATURES, MAX_AUDIO_FILE_BYTES } from '@palabre/shared';
+import type { AppContext } from './context.ts';
+import { resolveSecret } from './context.ts';
+import { adminRoutes } from './admin/routes.ts';
+import { authRoutes } from './auth/routes.ts';
+import { registerAuthentication } from './http/auth.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { registerXsrf } from './http/xsrf.ts';
+import { organizationRoutes } from './organizations/routes.ts';
+import { userRoutes } from './users/routes.ts';
+
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: ctx.config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  registerErrorHandler(app);
+  await app.register(cookie, { secret: resolveSecret(ctx.config) });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: MAX_AUDIO_FILE_BYTES } });
+  registerXsrf(app, { secure: ctx.config.publicUrl.startsWith('https:') });
+  registerAuthentication(app, ctx);
+
+  app.get('/healthcheck', async () => ({ status: 'ok' }));
+
+  /** What the web client needs before anyone signs in. */
+  app.get(`${API_BASE}/config`, async () => ({
+    appName: ctx.config.appName,
+    theme: ctx.config.appTheme,
+    userCreationDisabled: ctx.config.userCreationDisabled,
+    features: FEATURES,
+    sso: ctx.config.oidc ? { name: ctx.config.oidc.name, path: `${AUTH_BASE}/oidc` } : null,
+  }));
+
+  await app.register(authRoutes(ctx), { prefix: AUTH_BASE });
+  await app.register(userRoutes(ctx), { prefix: API_BASE });
+  await app.register(organizationRoutes(ctx), { prefix: API_BASE });
+  await app.register(adminRoutes(ctx), { prefix: `${API_BASE}/administration` });
+
+  await serveWebClient(app, ctx.config.webDistDir ?? DEFAULT_WEB_DIST);
+  return app;
+}
+
+/** The built SPA: static files, and index.html for every client route (history mode). */
+async function serveWebClient(app: FastifyInstance, dist: string) {
+  const index = path.join(dist, 'index.html');
+  if (!fs.existsSync(index)) {
+    app.log.warn(`web client not built (${dist}); run npm run build`);
+    return;
+  }
+  await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false, maxAge: '1h' });
+  const html = fs.readFileSync(index);
+  app.get('/*', async (request, reply) => {
+    if (request.url.startsWith('/cm-api/') || request.url.startsWith('/ws/')) {
+      return reply.callNotFound();
+    }
+    const file = path.join(dist, decodeURIComponent(request.url.split('?')[0]!));
+    if (file.startsWith(dist + path.sep) && path.extname(file) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+      const cacheable = request.url.startsWith('/assets/');
+      return reply.sendFile(path.relative(dist, file), { maxAge: cacheable ? '365d' : '1h', immutable: cacheable });
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+}

@@ -1,0 +1,99 @@
+/** OpenID Connect sign-in (authorization code + PKCE) with openid-client. */
+import * as client from 'openid-client';
+import { eq, and } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
+import { userIdentities } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import { usersRepo } from '../users/repo.ts';
+import { createAccount } from '../users/service.ts';
+import { consumeOneTime, issueOneTime } from './one-time.ts';
+
+export interface OidcFlowState {
+  state: string;
+  nonce: string;
+  verifier: string;
+}
+
+const EXCHANGE_TTL_SECONDS = 60;
+let discovered: { key: string; config: Promise<client.Configuration> } | undefined;
+
+function oidcConfig(ctx: AppContext): Promise<client.Configuration> {
+  const oidc = ctx.config.oidc;
+  if (!oidc) throw new AppError('not_found', 'Single sign-on is not configured');
+  const key = `${oidc.issuer}|${oidc.clientId}`;
+  if (!discovered || discovered.key !== key) {
+    const config = client
+      .discovery(new URL(oidc.issuer), oidc.clientId, oidc.clientSecret, undefined, oidc.allowInsecure ? { execute: [client.allowInsecureRequests] } : undefined)
+      .catch((error: unknown) => {
+        discovered = undefined; // try again on the next sign-in
+        throw error;
+      });
+    discovered = { key, config };
+  }
+  return discovered.config;
+}
+
+export const callbackUrl = (ctx: AppContext) => `${ctx.config.publicUrl}/cm-api/auth/oidc/callback`;
+
+export async function beginOidc(ctx: AppContext): Promise<{ url: string; flow: OidcFlowState }> {
+  const config = await oidcConfig(ctx);
+  const flow: OidcFlowState = { state: client.randomState(), nonce: client.randomNonce(), verifier: client.randomPKCECodeVerifier() };
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: callbackUrl(ctx),
+    scope: ctx.config.oidc!.scopes,
+    code_challenge: await client.calculatePKCECodeChallenge(flow.verifier),
+    code_challenge_method: 'S256',
+    state: flow.state,
+    nonce: flow.nonce,
+  });
+  return { url: url.href, flow };
+}
+
+/** Completes the code flow and returns a short-lived exchange code for the web client. */
+export async function finishOidc(ctx: AppContext, currentUrl: URL, flow: OidcFlowState): Promise<string> {
+  const config = await oidcConfig(ctx);
+  const tokens = await client.authorizationCodeGrant(config, currentUrl, {
+    pkceCodeVerifier: flow.verifier,
+    expectedState: flow.state,
+    expectedNonce: flow.nonce,
+    idTokenExpected: true,
+  });
+  const claims = tokens.claims();
+  if (!claims) throw new AppError('sso_failed', 'The identity provider returned no identity');
+  let info: Record<string, unknown> = claims;
+  if (typeof claims.email !== 'string') info = { ...claims, ...(await client.fetchUserInfo(config, tokens.access_token, claims.sub)) };
+  const userId = await resolveUser(ctx, ctx.config.oidc!.issuer, claims.sub, info);
+  return issueOneTime(ctx.db, 'oidc_exchange', userId, EXCHANGE_TTL_SECONDS);
+}
+
+async function resolveUser(ctx: AppContext, provider: string, subject: string, info: Record<string, unknown>): Promise<string> {
+  const [identity] = await ctx.db
+    .select()
+    .from(userIdentities)
+    .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, subject)));
+  if (identity) return identity.userId;
+  const email = typeof info.email === 'string' ? info.email.trim().toLowerCase() : '';
+  if (!email.includes('@')) throw new AppError('sso_failed', 'The identity provider did not share an email address');
+  let user = await usersRepo.byEmail(ctx.db, email);
+  if (user && info.email_verified === false) {
+    throw new AppError('sso_failed', 'This email address is not verified by the identity provider');
+  }
+  if (!user) {
+    if (ctx.config.userCreationDisabled) throw new AppError('registration_disabled', 'Registration is disabled on this platform');
+    const name = typeof info.name === 'string' ? info.name : '';
+    user = await createAccount(ctx, {
+      email,
+      password: null,
+      firstname: (typeof info.given_name === 'string' && info.given_name) || name.split(' ')[0] || email.split('@')[0]!,
+      lastname: (typeof info.family_name === 'string' && info.family_name) || name.split(' ').slice(1).join(' ') || '-',
+    });
+  }
+  await ctx.db.insert(userIdentities).values({ provider, subject, userId: user.id }).onConflictDoNothing();
+  return user.id;
+}
+
+export async function exchangeOidcCode(ctx: AppContext, code: string) {
+  const token = await consumeOneTime(ctx.db, 'oidc_exchange', code);
+  if (!token) throw new AppError('sso_failed', 'This sign-in has expired, please try again');
+  return ctx.tokens.openSession(token.userId, 'oidc');
+}

@@ -1,0 +1,36 @@
+/** Single-use secrets (magic links, password resets, SSO exchange codes): hashed, expiring, consumed once. */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { oneTimeTokens } from '../db/schema.ts';
+import { hashSecret, randomSecret } from './secrets.ts';
+
+type Kind = (typeof oneTimeTokens.$inferInsert)['kind'];
+
+export async function issueOneTime(db: Database, kind: Kind, userId: string, ttlSeconds: number, data: Record<string, string> = {}) {
+  const secret = randomSecret();
+  await db.insert(oneTimeTokens).values({
+    kind,
+    userId,
+    data,
+    tokenHash: hashSecret(secret),
+    expiresAt: new Date(Date.now() + ttlSeconds * 1000),
+  });
+  return secret;
+}
+
+/** Marks the token used and returns it, atomically: a second use of the same secret finds nothing. */
+export async function consumeOneTime(db: Database, kind: Kind, secret: string) {
+  const [row] = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, hashSecret(secret)),
+        eq(oneTimeTokens.kind, kind),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning();
+  return row;
+}

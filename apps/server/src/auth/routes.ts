@@ -1,0 +1,103 @@
+/** /cm-api/auth: sign-in by password, magic link and OpenID Connect; refresh; logout. */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  zLoginBody,
+  zMagicLinkLoginBody,
+  zMagicLinkRequestBody,
+  zRefreshBody,
+  type AuthProvider,
+} from '@palabre/shared';
+import type { AppContext } from '../context.ts';
+import { requireActor } from '../http/auth.ts';
+import { AppError, parse } from '../http/errors.ts';
+import { beginOidc, exchangeOidcCode, finishOidc, type OidcFlowState } from './oidc.ts';
+import * as auth from './service.ts';
+
+const OIDC_COOKIE = 'palabre_oidc';
+
+export function authRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    app.get('/list', async (): Promise<AuthProvider[]> => {
+      const providers: AuthProvider[] = [
+        { id: 'local', type: 'local', name: 'Email and password' },
+        { id: 'magic_link', type: 'magic_link', name: 'Magic link' },
+      ];
+      if (ctx.config.oidc) providers.push({ id: 'oidc', type: 'oidc', name: ctx.config.oidc.name, path: '/cm-api/auth/oidc' });
+      return providers;
+    });
+
+    app.post(
+      '/login',
+      {
+        config: {
+          rateLimit: {
+            max: ctx.config.loginRateLimitPerMinute,
+            timeWindow: '1 minute',
+            keyGenerator: (request) => `${request.ip}|${String((request.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
+          },
+        },
+      },
+      async (request) => {
+        const { email, password } = parse(zLoginBody, request.body);
+        return auth.login(ctx, email, password);
+      },
+    );
+
+    app.post('/login/magic-link', { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (request) => {
+      const { magicId } = parse(zMagicLinkLoginBody, request.body);
+      return auth.loginWithMagicLink(ctx, magicId);
+    });
+
+    app.post('/magic-link', { config: { rateLimit: { max: 5, timeWindow: '1 minute' } } }, async (request) => {
+      const { email, conversationId } = parse(zMagicLinkRequestBody, request.body);
+      await auth.requestMagicLink(ctx, email, conversationId);
+      return { message: 'If an account exists for this address, a sign-in link has been sent to it.' };
+    });
+
+    app.post('/refresh', { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request) => {
+      const { refresh_token } = parse(zRefreshBody, request.body);
+      return ctx.tokens.refresh(refresh_token);
+    });
+
+    app.post('/logout', async (request, reply) => {
+      const actor = requireActor(request);
+      await ctx.tokens.revokeSession(actor.sessionId);
+      return reply.status(204).send();
+    });
+
+    app.get('/oidc', async (_request, reply) => {
+      const { url, flow } = await beginOidc(ctx);
+      reply.setCookie(OIDC_COOKIE, JSON.stringify(flow), {
+        path: '/cm-api/auth/oidc',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: ctx.config.publicUrl.startsWith('https:'),
+        signed: true,
+        maxAge: 600,
+      });
+      return reply.redirect(url);
+    });
+
+    app.get('/oidc/callback', async (request, reply) => {
+      const raw = request.cookies[OIDC_COOKIE];
+      const unsigned = raw ? request.unsignCookie(raw) : null;
+      reply.clearCookie(OIDC_COOKIE, { path: '/cm-api/auth/oidc' });
+      try {
+        if (!unsigned?.valid || !unsigned.value) throw new AppError('sso_failed', 'The sign-in took too long, please try again');
+        const flow = JSON.parse(unsigned.value) as OidcFlowState;
+        const code = await finishOidc(ctx, new URL(request.url, ctx.config.publicUrl), flow);
+        return reply.redirect(`/login/oidc?code=${encodeURIComponent(code)}`);
+      } catch (error) {
+        request.log.warn({ err: error }, 'single sign-on failed');
+        const code = error instanceof AppError ? error.code : 'sso_failed';
+        return reply.redirect(`/login/oidc?error=${code}`);
+      }
+    });
+
+    app.get('/oidc/token', async (request) => {
+      const { code } = parse(z.object({ code: z.string().min(16).max(256) }), request.query);
+      return exchangeOidcCode(ctx, code);
+    });
+  };
+}

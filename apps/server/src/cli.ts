@@ -1,0 +1,105 @@
+#!/usr/bin/env node
+/** palabre — one entry point: serve, migrate, admin create-user. */
+import { parseArgs } from 'node:util';
+import { PLATFORM_ROLE, email as emailRule, password as passwordRule, requiredText } from '@palabre/shared';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { startServer } from './server.ts';
+
+const USAGE = `Usage: palabre <command>
+
+Commands:
+  serve                      start the all-in-one server (HTTP API + web client)
+  migrate                    apply database migrations and exit
+  admin create-user          create a user
+      --email <email> --password <password> --firstname <name> --lastname <name>
+      [--role <bitmask>]     platform role (default: super administrator, 31)
+
+Configuration comes from the environment; see .env.example.`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  const config = loadConfig();
+  switch (command) {
+    case 'serve': {
+      const server = await startServer(config);
+      const stop = async (signal: string) => {
+        server.ctx.log.info(`${signal} received, stopping`);
+        await server.close();
+        process.exit(0);
+      };
+      process.once('SIGINT', () => void stop('SIGINT'));
+      process.once('SIGTERM', () => void stop('SIGTERM'));
+      console.log(`Palabre is listening on ${config.publicUrl} (database: ${server.db.kind}, data: ${config.dataDir})`);
+      return -1; // keep running
+    }
+    case 'migrate': {
+      const db = await openDatabase(config);
+      await db.migrate();
+      await db.close();
+      console.log(`Migrations applied (${db.kind}).`);
+      return 0;
+    }
+    case 'admin': {
+      const [sub, ...args] = rest;
+      if (sub !== 'create-user') break;
+      const { values } = parseArgs({
+        args,
+        options: {
+          email: { type: 'string' },
+          password: { type: 'string' },
+          firstname: { type: 'string', default: 'Admin' },
+          lastname: { type: 'string', default: 'Palabre' },
+          role: { type: 'string', default: String(PLATFORM_ROLE.USER | PLATFORM_ROLE.ORGANIZATION_INITIATOR | PLATFORM_ROLE.SESSION_OPERATOR | PLATFORM_ROLE.SYSTEM_ADMINISTRATOR | PLATFORM_ROLE.SUPER_ADMINISTRATOR) },
+        },
+      });
+      const checks = {
+        email: emailRule(values.email ?? ''),
+        password: passwordRule(values.password ?? ''),
+        firstname: requiredText(values.firstname ?? ''),
+        lastname: requiredText(values.lastname ?? ''),
+      };
+      const errors = Object.entries(checks).filter(([, r]) => r.error);
+      const role = Number(values.role);
+      if (errors.length > 0 || !Number.isInteger(role) || role < 0 || role > 31) {
+        for (const [field, r] of errors) console.error(`--${field}: ${r.error}`);
+        if (!Number.isInteger(role) || role < 0 || role > 31) console.error('--role: must be an integer bitmask between 0 and 31');
+        return 2;
+      }
+      const server = await startServer(config, { logger: false, listen: false });
+      try {
+        const { createAccount } = await import('./users/service.ts');
+        const user = await createAccount(server.ctx, {
+          email: checks.email.value,
+          password: checks.password.value,
+          firstname: checks.firstname.value,
+          lastname: checks.lastname.value,
+          role,
+        });
+        console.log(`User ${user.email} created (id ${user.id}, role ${user.role}).`);
+        return 0;
+      } finally {
+        await server.close();
+      }
+    }
+    case undefined:
+    case 'help':
+    case '--help':
+      console.log(USAGE);
+      return 0;
+  }
+  console.error(`Unknown command: ${argv.join(' ')}\n\n${USAGE}`);
+  return 2;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (error: unknown) => {
+    if (error instanceof ConfigError) console.error(error.message);
+    else if (error && typeof error === 'object' && 'code' in error && error.code === 'email_exists') console.error('A user with this email already exists.');
+    else console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,100 @@
+/** Configuration from the environment, validated at boot with clear messages (see .env.example). */
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PALABRE_DATA_DIR: z.string().default('./data'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  PALABRE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(7 * 24 * 3600).default(3600),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  USER_CREATION_DISABLED: bool.default(false),
+  APP_NAME: z.string().min(1).max(60).default('Palabre'),
+  APP_THEME: z.enum(['green', 'blue', 'violet']).default('green'),
+  WEB_DIST_DIR: z.string().optional(),
+  SMTP_URL: z.string().url().optional(),
+  SMTP_FROM: z.string().default('Palabre <no-reply@localhost>'),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_NAME: z.string().default('Single sign-on'),
+  OIDC_SCOPES: z.string().default('openid email profile'),
+  OIDC_ALLOW_INSECURE: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  secret: string | undefined;
+  accessTokenTtlSeconds: number;
+  loginRateLimitPerMinute: number;
+  userCreationDisabled: boolean;
+  appName: string;
+  appTheme: 'green' | 'blue' | 'violet';
+  webDistDir: string | undefined;
+  smtp: { url: string; from: string } | undefined;
+  oidc:
+    | { issuer: string; clientId: string; clientSecret: string | undefined; name: string; scopes: string; allowInsecure: boolean }
+    | undefined;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== '')),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example.`);
+  }
+  const env = parsed.data;
+  if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
+    throw new ConfigError('Invalid configuration:\n  OIDC_CLIENT_ID: required when OIDC_ISSUER is set\nSee .env.example.');
+  }
+  const dataDir = path.resolve(env.PALABRE_DATA_DIR);
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    databaseUrl: env.DATABASE_URL,
+    secret: env.PALABRE_SECRET,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
+    userCreationDisabled: env.USER_CREATION_DISABLED,
+    appName: env.APP_NAME,
+    appTheme: env.APP_THEME,
+    webDistDir: env.WEB_DIST_DIR,
+    smtp: env.SMTP_URL ? { url: env.SMTP_URL, from: env.SMTP_FROM } : undefined,
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID
+        ? {
+            issuer: env.OIDC_ISSUER,
+            clientId: env.OIDC_CLIENT_ID,
+            clientSecret: env.OIDC_CLIENT_SECRET,
+            name: env.OIDC_NAME,
+            scopes: env.OIDC_SCOPES,
+            allowInsecure: env.OIDC_ALLOW_INSECURE,
+          }
+        : undefined,
+    logLevel: env.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,49 @@
+/** The application context handed to every service: configuration, database, mail, storage, tokens. */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config.ts';
+import type { Database, DatabaseHandle, DatabaseKind } from './db/client.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { LocalStorage, type Storage } from './storage/storage.ts';
+import { TokenService } from './auth/tokens.ts';
+
+export interface Logger {
+  info(obj: object | string, msg?: string): void;
+  warn(obj: object | string, msg?: string): void;
+  error(obj: object | string, msg?: string): void;
+}
+
+export interface AppContext {
+  config: Config;
+  db: Database;
+  dbKind: DatabaseKind;
+  mailer: Mailer;
+  storage: Storage;
+  tokens: TokenService;
+  log: Logger;
+}
+
+/** The signing secret: PALABRE_SECRET, else one generated once and kept in the data folder. */
+export function resolveSecret(config: Config): string {
+  if (config.secret) return config.secret;
+  const file = path.join(config.dataDir, 'secret.key');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const secret = crypto.randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+export function createContext(config: Config, handle: DatabaseHandle, log: Logger): AppContext {
+  const secret = resolveSecret(config);
+  return {
+    config,
+    db: handle.db,
+    dbKind: handle.kind,
+    mailer: createMailer(config, log),
+    storage: new LocalStorage(path.join(config.dataDir, 'storage')),
+    tokens: new TokenService(handle.db, secret, config.accessTokenTtlSeconds),
+    log,
+  };
+}

@@ -1,0 +1,203 @@
+import { DEFAULT_ORGANIZATION_PERMISSIONS, ORGANIZATION_ROLE, type Organization, type OrganizationPermissions } from '@palabre/shared';
+import type { AppContext } from '../context.ts';
+import type { Actor, UserRow } from '../http/auth.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import { notify } from '../mail/notify.ts';
+import { mayAssignRole, organizationAbilities, organizationLevel, platform, type OrganizationAbility } from '../policy.ts';
+import { usersRepo } from '../users/repo.ts';
+import { organizationsRepo, type OrganizationRow } from './repo.ts';
+import { presentOrganization } from './presenter.ts';
+
+const nameTaken = () =>
+  new AppError('organization_name_exists', 'An organization with this name already exists', { name: 'error.name_exists' });
+
+/** Loads an organization as the actor sees it; absent and forbidden both answer not found. */
+export async function authorize(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  ability: OrganizationAbility,
+): Promise<{ org: OrganizationRow; level: number }> {
+  const org = await organizationsRepo.byId(ctx.db, id);
+  if (!org) throw notFound('Organization');
+  const membership = await organizationsRepo.membership(ctx.db, id, actor.user.id);
+  const level = organizationLevel({ id: actor.user.id, role: actor.user.role }, org, membership?.role ?? null);
+  const abilities = organizationAbilities(level, org);
+  if (!abilities.read) throw notFound('Organization');
+  if (!abilities[ability]) {
+    throw ability === 'upload' || ability === 'summary' || ability === 'session'
+      ? new AppError('no_organization_rights', 'You do not have the rights to do this in this organization')
+      : new AppError('forbidden', 'Your role in this organization does not allow this');
+  }
+  return { org, level };
+}
+
+export async function describe(ctx: AppContext, orgs: Array<{ org: OrganizationRow; level: number }>): Promise<Organization[]> {
+  const ids = orgs.map((o) => o.org.id);
+  const [members, invitations, mediaCounts] = await Promise.all([
+    organizationsRepo.members(ctx.db, ids),
+    organizationsRepo.invitations(ctx.db, ids),
+    organizationsRepo.mediaCounts(ctx.db, ids),
+  ]);
+  return orgs.map(({ org, level }) =>
+    presentOrganization({
+      org,
+      level,
+      members: members.filter((m) => m.organizationId === org.id),
+      invitations: invitations.filter((i) => i.organizationId === org.id),
+      mediaCount: mediaCounts.get(org.id) ?? 0,
+    }),
+  );
+}
+
+export async function describeOne(ctx: AppContext, org: OrganizationRow, level: number): Promise<Organization> {
+  return (await describe(ctx, [{ org, level }]))[0]!;
+}
+
+export async function listMine(ctx: AppContext, actor: Actor): Promise<Organization[]> {
+  const rows = await organizationsRepo.forUser(ctx.db, actor.user.id);
+  return describe(
+    ctx,
+    rows.map(({ org, role }) => ({ org, level: organizationLevel({ id: actor.user.id, role: actor.user.role }, org, role) })),
+  );
+}
+
+/** Creates an organization owned by `owner`. Platform permission is checked by the caller's route. */
+export async function createOrganization(ctx: AppContext, owner: UserRow, name: string): Promise<OrganizationRow> {
+  if (await organizationsRepo.byName(ctx.db, name)) throw nameTaken();
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const org = await organizationsRepo.insert(tx, {
+        name,
+        ownerId: owner.id,
+        permissions: DEFAULT_ORGANIZATION_PERMISSIONS,
+      });
+      await organizationsRepo.addMember(tx, org.id, owner.id, ORGANIZATION_ROLE.OWNER);
+      return org;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken(); // two creations racing for one name
+    throw error;
+  }
+}
+
+export async function create(ctx: AppContext, actor: Actor, name: string): Promise<Organization> {
+  if (!platform.createOrganization(actor.user)) {
+    throw new AppError('forbidden', 'Your account cannot create organizations');
+  }
+  const org = await createOrganization(ctx, actor.user, name);
+  return describeOne(ctx, org, ORGANIZATION_ROLE.OWNER);
+}
+
+export interface OrganizationPatch {
+  name?: string | undefined;
+  description?: string | undefined;
+  visibility?: 'private' | 'public' | undefined;
+  permissions?: Partial<OrganizationPermissions> | undefined;
+  matchingEmails?: string[] | undefined;
+}
+
+export async function applyPatch(ctx: AppContext, org: OrganizationRow, patch: OrganizationPatch): Promise<OrganizationRow> {
+  if (patch.name && patch.name.toLowerCase() !== org.name.toLowerCase()) {
+    if (await organizationsRepo.byName(ctx.db, patch.name)) throw nameTaken();
+  }
+  const { permissions, matchingEmails, ...rest } = patch;
+  try {
+    return (await organizationsRepo.update(ctx.db, org.id, {
+      ...rest,
+      ...(permissions ? { permissions: { ...org.permissions, ...permissions } } : {}),
+      ...(matchingEmails ? { matchingEmails: [...new Set(matchingEmails)] } : {}),
+    }))!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken();
+    throw error;
+  }
+}
+
+export async function update(ctx: AppContext, actor: Actor, id: string, patch: OrganizationPatch): Promise<Organization> {
+  const { org, level } = await authorize(ctx, actor, id, 'update');
+  return describeOne(ctx, await applyPatch(ctx, org, patch), level);
+}
+
+export async function remove(ctx: AppContext, actor: Actor, id: string): Promise<void> {
+  await authorize(ctx, actor, id, 'delete');
+  await organizationsRepo.delete(ctx.db, id);
+}
+
+export async function leave(ctx: AppContext, actor: Actor, id: string): Promise<void> {
+  const { org, level } = await authorize(ctx, actor, id, 'read');
+  if (level >= ORGANIZATION_ROLE.OWNER) {
+    throw new AppError('owner_cannot_leave', 'The owner cannot leave the organization; delete it or transfer it first');
+  }
+  await organizationsRepo.removeMember(ctx.db, id, actor.user.id);
+  await notify(ctx, actor.user, 'organizationLeft', org.name);
+}
+
+export async function invite(ctx: AppContext, actor: Actor, id: string, email: string, role: number): Promise<Organization> {
+  const { org, level } = await authorize(ctx, actor, id, 'invite');
+  if (role > level || role >= ORGANIZATION_ROLE.OWNER) {
+    throw new AppError('forbidden', 'You cannot invite someone with a role above your own');
+  }
+  const user = await usersRepo.byEmail(ctx.db, email);
+  if (user) {
+    if (await organizationsRepo.membership(ctx.db, id, user.id)) {
+      throw new AppError('conflict', 'This user is already a member of the organization', { email: 'error.already_member' });
+    }
+    await organizationsRepo.addMember(ctx.db, id, user.id, role);
+    await notify(ctx, user, 'organizationJoined', org.name);
+  } else {
+    await organizationsRepo.addInvitation(ctx.db, id, email, role, actor.user.id);
+    await notify(ctx, { email, locale: actor.user.locale, emailNotifications: {} }, 'invitation', org.name, `/create-account?email=${encodeURIComponent(email)}`);
+  }
+  return describeOne(ctx, org, level);
+}
+
+export async function cancelInvitation(ctx: AppContext, actor: Actor, id: string, email: string): Promise<Organization> {
+  const { org, level } = await authorize(ctx, actor, id, 'invite');
+  await organizationsRepo.deleteInvitation(ctx.db, id, email);
+  return describeOne(ctx, org, level);
+}
+
+async function loadMember(ctx: AppContext, org: OrganizationRow, userId: string) {
+  const membership = await organizationsRepo.membership(ctx.db, org.id, userId);
+  const user = membership && (await usersRepo.byId(ctx.db, userId));
+  if (!membership || !user) throw notFound('Member');
+  return { user, role: org.ownerId === userId ? ORGANIZATION_ROLE.OWNER : membership.role };
+}
+
+export async function updateMember(ctx: AppContext, actor: Actor, id: string, userId: string, role: number): Promise<Organization> {
+  const { org, level } = await authorize(ctx, actor, id, 'manageMembers');
+  const member = await loadMember(ctx, org, userId);
+  if (!mayAssignRole(level, member.role, role)) {
+    throw new AppError('forbidden', 'You cannot change the role of this member');
+  }
+  await organizationsRepo.setMemberRole(ctx.db, id, userId, role);
+  if (member.role !== role) await notify(ctx, member.user, 'organizationRoleChanged', org.name);
+  return describeOne(ctx, org, level);
+}
+
+export async function removeMember(ctx: AppContext, actor: Actor, id: string, userId: string): Promise<Organization> {
+  const { org, level } = await authorize(ctx, actor, id, 'manageMembers');
+  const member = await loadMember(ctx, org, userId);
+  if (member.role >= ORGANIZATION_ROLE.OWNER || (level < ORGANIZATION_ROLE.OWNER && member.role >= level)) {
+    throw new AppError('forbidden', 'You cannot remove this member');
+  }
+  await organizationsRepo.removeMember(ctx.db, id, userId);
+  await notify(ctx, member.user, 'organizationLeft', org.name);
+  return describeOne(ctx, org, level);
+}
+
+/** Adds every existing user whose address matches the organization's domains, as members. */
+export async function inviteMatching(ctx: AppContext, org: OrganizationRow): Promise<number> {
+  const candidates = await organizationsRepo.usersMatchingDomains(ctx.db, org.id, org.matchingEmails);
+  for (const user of candidates) {
+    await organizationsRepo.addMember(ctx.db, org.id, user.id, ORGANIZATION_ROLE.MEMBER, { ifAbsent: true });
+    await notify(ctx, user, 'organizationJoined', org.name);
+  }
+  return candidates.length;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}

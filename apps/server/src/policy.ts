@@ -1,0 +1,66 @@
+/**
+ * The one place that answers "may this user do that". Routes, sockets and jobs ask here;
+ * a refusal on an object the user cannot see is reported as not found by the caller.
+ */
+import {
+  ORGANIZATION_ROLE,
+  canCreateOrganization,
+  isSystemAdministratorOrHigher,
+  type OrganizationPermissions,
+} from '@palabre/shared';
+
+export interface PolicyUser {
+  id: string;
+  role: number;
+}
+
+export interface OrganizationFacts {
+  ownerId: string;
+  permissions: OrganizationPermissions;
+}
+
+/** Owner counts as 6, members have their stored value, non-members 0. */
+export function organizationLevel(user: PolicyUser, org: OrganizationFacts, storedRole: number | null): number {
+  if (org.ownerId === user.id) return ORGANIZATION_ROLE.OWNER;
+  return storedRole ?? 0;
+}
+
+export const platform = {
+  createOrganization: (user: PolicyUser) => canCreateOrganization(user.role),
+  backoffice: (user: PolicyUser) => isSystemAdministratorOrHigher(user.role),
+};
+
+export type OrganizationAbility =
+  | 'read'
+  | 'update'
+  | 'delete'
+  | 'invite'
+  | 'manageMembers'
+  | 'leave'
+  | 'upload'
+  | 'summary'
+  | 'session';
+
+export function organizationAbilities(level: number, org: OrganizationFacts): Record<OrganizationAbility, boolean> {
+  const member = level >= ORGANIZATION_ROLE.MEMBER;
+  const maintainer = level >= ORGANIZATION_ROLE.MAINTAINER;
+  return {
+    read: member,
+    update: level >= ORGANIZATION_ROLE.ADMIN,
+    delete: level >= ORGANIZATION_ROLE.OWNER,
+    invite: maintainer,
+    manageMembers: level >= ORGANIZATION_ROLE.ADMIN,
+    leave: member && level < ORGANIZATION_ROLE.OWNER,
+    // The permission toggles restrict plain members; maintainers and above keep every tool.
+    upload: maintainer || (member && org.permissions.upload),
+    summary: maintainer || (member && org.permissions.summary),
+    session: maintainer || (member && org.permissions.session),
+  };
+}
+
+/** A manager may only hand out or change roles strictly below their own level (the owner may give admin). */
+export function mayAssignRole(actorLevel: number, currentRole: number, nextRole: number): boolean {
+  if (actorLevel < ORGANIZATION_ROLE.ADMIN) return false;
+  if (actorLevel >= ORGANIZATION_ROLE.OWNER) return currentRole < ORGANIZATION_ROLE.OWNER;
+  return currentRole < actorLevel && nextRole <= actorLevel;
+}

@@ -1,0 +1,28 @@
+import { DEFAULT_EMAIL_NOTIFICATIONS, type PublicUser, type User } from '@palabre/shared';
+import type { UserRow } from '../http/auth.ts';
+
+export function pictureUrl(row: Pick<UserRow, 'id' | 'picture' | 'updatedAt'>): string | null {
+  return row.picture ? `/cm-api/api/users/${row.id}/picture?v=${row.updatedAt.getTime()}` : null;
+}
+
+export function presentUser(row: UserRow, favorites: string[] = []): User {
+  return {
+    _id: row.id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    email: row.email,
+    picture: pictureUrl(row),
+    private: row.private,
+    role: row.role,
+    status: row.status,
+    locale: row.locale ?? null,
+    emailNotifications: { ...DEFAULT_EMAIL_NOTIFICATIONS, ...row.emailNotifications },
+    favorites,
+    created: row.createdAt.toISOString(),
+    last_update: row.updatedAt.toISOString(),
+  };
+}
+
+export function presentPublicUser(row: Pick<UserRow, 'id' | 'firstname' | 'lastname' | 'email' | 'picture' | 'updatedAt'>): PublicUser {
+  return { _id: row.id, firstname: row.firstname, lastname: row.lastname, email: row.email, picture: pictureUrl(row) };
+}

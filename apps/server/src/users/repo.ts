@@ -1,0 +1,66 @@
+import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client.ts';
+import { invitations, memberships, organizations, users } from '../db/schema.ts';
+
+export type NewUser = typeof users.$inferInsert;
+
+export const usersRepo = {
+  byId: async (db: Database, id: string) => (await db.select().from(users).where(eq(users.id, id)))[0],
+  byEmail: async (db: Database, email: string) => (await db.select().from(users).where(eq(users.email, email)))[0],
+  insert: async (db: Database, values: NewUser) => (await db.insert(users).values(values).returning())[0]!,
+  update: async (db: Database, id: string, values: Partial<NewUser>) =>
+    (await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning())[0],
+  delete: (db: Database, id: string) => db.delete(users).where(eq(users.id, id)),
+  count: async (db: Database) => (await db.select({ n: count() }).from(users))[0]!.n,
+
+  /** Users whose name or email contains the text; private profiles only for those who asked to see them. */
+  search: (db: Database, text: string, options: { includePrivate: boolean; limit: number; offset?: number }) => {
+    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const match = or(
+      ilike(users.email, pattern),
+      ilike(users.firstname, pattern),
+      ilike(users.lastname, pattern),
+      ilike(sql`${users.firstname} || ' ' || ${users.lastname}`, pattern),
+    );
+    const where = options.includePrivate ? match : and(match, eq(users.private, false));
+    return db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.lastname), asc(users.firstname))
+      .limit(options.limit)
+      .offset(options.offset ?? 0);
+  },
+  countSearch: async (db: Database, text: string) => {
+    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const [row] = await db
+      .select({ n: count() })
+      .from(users)
+      .where(or(ilike(users.email, pattern), ilike(users.firstname, pattern), ilike(users.lastname, pattern)));
+    return row!.n;
+  },
+  list: (db: Database, limit: number, offset: number) =>
+    db.select().from(users).orderBy(asc(users.createdAt)).limit(limit).offset(offset),
+
+  /** Do these two users share an organization? */
+  shareOrganization: async (db: Database, a: string, b: string) => {
+    const other = alias(memberships, 'other');
+    const rows = await db
+      .select({ id: memberships.organizationId })
+      .from(memberships)
+      .innerJoin(other, eq(other.organizationId, memberships.organizationId))
+      .where(and(eq(memberships.userId, a), eq(other.userId, b)))
+      .limit(1);
+    return rows.length > 0;
+  },
+
+  /** Pending invitations for an address, and organizations whose matching domains cover it. */
+  pendingInvitations: (db: Database, email: string) =>
+    db.select().from(invitations).where(eq(invitations.email, email)),
+  organizationsMatchingDomain: (db: Database, domain: string) =>
+    db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(sql`${organizations.matchingEmails} @> ${JSON.stringify([domain])}::jsonb`),
+};

@@ -1,0 +1,119 @@
+import { DEFAULT_EMAIL_NOTIFICATIONS, PLATFORM_ROLE, type User } from '@palabre/shared';
+import type { AppContext } from '../context.ts';
+import type { Actor, UserRow } from '../http/auth.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import { organizationsRepo } from '../organizations/repo.ts';
+import { platform } from '../policy.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { storePicture } from './picture.ts';
+import { presentUser } from './presenter.ts';
+import { usersRepo } from './repo.ts';
+
+export interface NewAccount {
+  firstname: string;
+  lastname: string;
+  email: string;
+  password: string | null;
+  picture?: Buffer | undefined;
+  role?: number | undefined;
+}
+
+/** Creates an account and honours pending invitations and organizations matching the address's domain. */
+export async function createAccount(ctx: AppContext, input: NewAccount): Promise<UserRow> {
+  if (await usersRepo.byEmail(ctx.db, input.email)) {
+    throw new AppError('email_exists', 'An account with this email already exists', { email: 'error.email_exists' });
+  }
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const user = await ctx.db.transaction(async (tx) => {
+    const created = await usersRepo.insert(tx, {
+      email: input.email,
+      firstname: input.firstname,
+      lastname: input.lastname,
+      passwordHash,
+      role: input.role ?? PLATFORM_ROLE.USER | PLATFORM_ROLE.ORGANIZATION_INITIATOR,
+      emailNotifications: DEFAULT_EMAIL_NOTIFICATIONS,
+    });
+    for (const invitation of await usersRepo.pendingInvitations(tx, created.email)) {
+      await organizationsRepo.addMember(tx, invitation.organizationId, created.id, invitation.role);
+    }
+    await organizationsRepo.deleteInvitationsFor(tx, created.email);
+    const domain = created.email.split('@')[1]!;
+    for (const org of await usersRepo.organizationsMatchingDomain(tx, domain)) {
+      await organizationsRepo.addMember(tx, org.id, created.id, 1, { ifAbsent: true });
+    }
+    return created;
+  });
+  if (input.picture) {
+    const key = await storePicture(ctx.storage, user.id, input.picture);
+    return (await usersRepo.update(ctx.db, user.id, { picture: key }))!;
+  }
+  return user;
+}
+
+export async function getSelf(ctx: AppContext, actor: Actor): Promise<User> {
+  return presentUser(actor.user, await favoritesOf(ctx, actor.user.id));
+}
+
+/** Favorites arrive with the media library; until then a user has none. */
+async function favoritesOf(_ctx: AppContext, _userId: string): Promise<string[]> {
+  return [];
+}
+
+export interface SelfUpdate {
+  firstname?: string | undefined;
+  lastname?: string | undefined;
+  email?: string | undefined;
+  private?: boolean | undefined;
+  locale?: 'en-US' | 'fr-FR' | null | undefined;
+  emailNotifications?: Partial<User['emailNotifications']> | undefined;
+  role?: number | undefined;
+}
+
+export async function updateSelf(ctx: AppContext, actor: Actor, input: SelfUpdate): Promise<User> {
+  const { role, emailNotifications, ...rest } = input;
+  const values: Parameters<typeof usersRepo.update>[2] = { ...rest };
+  if (input.email && input.email !== actor.user.email) {
+    const other = await usersRepo.byEmail(ctx.db, input.email);
+    if (other) throw new AppError('email_exists', 'An account with this email already exists', { email: 'error.email_exists' });
+    values.emailVerifiedAt = null;
+  }
+  if (emailNotifications) {
+    values.emailNotifications = { ...DEFAULT_EMAIL_NOTIFICATIONS, ...actor.user.emailNotifications, ...emailNotifications };
+  }
+  if (role !== undefined && role !== actor.user.role) {
+    // Users may drop their own flags (spec §6) but never grant themselves new ones.
+    if ((role & ~actor.user.role) !== 0 && !platform.backoffice(actor.user)) {
+      throw new AppError('forbidden', 'You cannot give yourself a role you do not have');
+    }
+    values.role = role;
+  }
+  const updated = await usersRepo.update(ctx.db, actor.user.id, values);
+  return presentUser(updated!, await favoritesOf(ctx, actor.user.id));
+}
+
+export async function changePassword(ctx: AppContext, actor: Actor, current: string, next: string) {
+  if (!actor.user.passwordHash || !(await verifyPassword(actor.user.passwordHash, current))) {
+    throw new AppError('wrong_password', 'The current password is not correct', { currentPassword: 'error.wrong_password' });
+  }
+  await usersRepo.update(ctx.db, actor.user.id, { passwordHash: await hashPassword(next) });
+  // Every other sign-in ends; this one continues with fresh tokens.
+  await ctx.tokens.revokeAllForUser(actor.user.id);
+  return ctx.tokens.openSession(actor.user.id, 'password');
+}
+
+export async function setPicture(ctx: AppContext, actor: Actor, bytes: Buffer | null): Promise<User> {
+  const key = bytes ? await storePicture(ctx.storage, actor.user.id, bytes) : null;
+  const previous = actor.user.picture;
+  const updated = await usersRepo.update(ctx.db, actor.user.id, { picture: key });
+  if (previous) await ctx.storage.delete(previous);
+  return presentUser(updated!, await favoritesOf(ctx, actor.user.id));
+}
+
+/** Another user's public card: visible to people who share an organization, to administrators, and for public profiles. */
+export async function getVisibleUser(ctx: AppContext, actor: Actor, id: string): Promise<UserRow> {
+  const user = await usersRepo.byId(ctx.db, id);
+  if (!user) throw notFound('User');
+  if (user.id === actor.user.id || platform.backoffice(actor.user) || !user.private) return user;
+  if (await usersRepo.shareOrganization(ctx.db, actor.user.id, user.id)) return user;
+  throw notFound('User');
+}

@@ -1,0 +1,49 @@
+/** Business constants and limits (spec §9). */
+export const MAX_AUDIO_FILE_BYTES = 1024 * 1024 * 1024;
+export const MIN_PASSWORD_LENGTH = 6;
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+export const LIST_LIMIT = 100;
+export const DEFAULT_SORT_FIELD = 'last_update';
+export const DEFAULT_SORT_CRITERIA = -1;
+
+export const DAY_SECONDS = 24 * 60 * 60;
+export const AUTH_TOKEN_TTL_SECONDS = 7 * DAY_SECONDS;
+export const USER_ID_COOKIE_TTL_SECONDS = 7 * DAY_SECONDS;
+export const REFRESH_TOKEN_TTL_SECONDS = 14 * DAY_SECONDS;
+export const ORGA_SCOPE_COOKIE_TTL_SECONDS = 7 * DAY_SECONDS;
+export const MAGIC_LINK_TTL_SECONDS = 15 * 60;
+export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
+
+export const MOBILE_THRESHOLD_PX = 500;
+export const DEFAULT_INVITED_ROLE = 1;
+export const OWNER_ROLE_LEVEL = 6;
+export const BROKER_DOWN_NOTICES_BEFORE_CLOSE = 5;
+export const TURN_SIZE = 2000;
+export const TURNS_PER_PAGE = 10;
+export const MAX_CHARACTERS_PER_PAGE = 20000;
+
+export const FEATURES = {
+  userCreationDisabled: false,
+  sessionsEnabled: true,
+  betaLiveTranscription: true,
+  experimentalHighlight: false,
+  watermark: { enabled: true, frequencySeconds: 600, durationSeconds: 10 },
+} as const;
+
+export const LOCALES = ['en-US', 'fr-FR'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en-US';
+
+export const COOKIE = {
+  authToken: 'authToken',
+  refreshToken: 'refreshToken',
+  userId: 'userId',
+  orgaScope: 'cm_orga_scope',
+  xsrf: 'XSRF-TOKEN',
+} as const;
+export const XSRF_HEADER = 'x-xsrf-token';
+
+export const API_BASE = '/cm-api/api';
+export const AUTH_BASE = '/cm-api/auth';
+export const MEDIA_BASE = '/cm-api/media';

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { zEmail } from './common.ts';
+
+export const zLoginBody = z.object({ email: zEmail, password: z.string().min(1).max(1024) });
+export type LoginBody = z.input<typeof zLoginBody>;
+
+export const zTokenPair = z.object({
+  auth_token: z.string(),
+  refresh_token: z.string(),
+  user_id: z.string(),
+  expires_in: z.number().int(),
+});
+export type TokenPair = z.infer<typeof zTokenPair>;
+
+export const zMagicLinkLoginBody = z.object({ magicId: z.string().min(16).max(256) });
+export const zMagicLinkRequestBody = z.object({ email: zEmail, conversationId: z.string().uuid().optional() });
+export const zRefreshBody = z.object({ refresh_token: z.string().min(16).max(4096) });
+
+export const zResetPasswordRequestBody = z.object({ email: zEmail });
+export const zResetPasswordBody = z.object({
+  token: z.string().min(16).max(256),
+  password: z.string(),
+});
+
+export const zAuthProvider = z.object({
+  id: z.string(),
+  type: z.enum(['local', 'magic_link', 'oidc']),
+  name: z.string(),
+  path: z.string().optional(),
+});
+export const zAuthProviderList = z.array(zAuthProvider);
+export type AuthProvider = z.infer<typeof zAuthProvider>;

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { LOCALES } from '../constants.ts';
+import { PLATFORM_ROLE_MAX } from '../roles.ts';
+import { zEmail, zFreeText, zPassword, zRequiredText } from './common.ts';
+
+export const EMAIL_NOTIFICATION_KEYS = [
+  'mediaShared',
+  'mediaUnshared',
+  'mediaRightsUpdated',
+  'organizationJoined',
+  'organizationLeft',
+  'organizationRoleChanged',
+] as const;
+export type EmailNotificationKey = (typeof EMAIL_NOTIFICATION_KEYS)[number];
+export const zEmailNotifications = z.object(
+  Object.fromEntries(EMAIL_NOTIFICATION_KEYS.map((k) => [k, z.boolean()])) as Record<EmailNotificationKey, z.ZodBoolean>,
+);
+export type EmailNotifications = z.infer<typeof zEmailNotifications>;
+export const DEFAULT_EMAIL_NOTIFICATIONS: EmailNotifications = Object.fromEntries(
+  EMAIL_NOTIFICATION_KEYS.map((k) => [k, true]),
+) as EmailNotifications;
+
+export const USER_STATUSES = ['active', 'suspended'] as const;
+export const zLocale = z.enum(LOCALES);
+
+export const zUser = z.object({
+  _id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  picture: z.string().nullable(),
+  private: z.boolean(),
+  role: z.number().int(),
+  status: z.enum(USER_STATUSES),
+  locale: zLocale.nullable(),
+  emailNotifications: zEmailNotifications,
+  favorites: z.array(z.string()),
+  created: z.string(),
+  last_update: z.string(),
+});
+export type User = z.infer<typeof zUser>;
+
+/** What other users may see of someone. */
+export const zPublicUser = zUser.pick({ _id: true, firstname: true, lastname: true, email: true, picture: true });
+export type PublicUser = z.infer<typeof zPublicUser>;
+
+/** Multipart fields of POST /users (the picture is a file part). */
+export const zCreateUserFields = z.object({
+  firstname: zRequiredText,
+  lastname: zRequiredText,
+  email: zEmail,
+  password: zPassword,
+});
+
+export const zUpdateSelfBody = z
+  .object({
+    firstname: zRequiredText,
+    lastname: zRequiredText,
+    email: zEmail,
+    private: z.boolean(),
+    locale: zLocale.nullable(),
+    emailNotifications: zEmailNotifications.partial(),
+    role: z.number().int().min(0).max(31),
+  })
+  .partial()
+  .strict();
+
+export const zChangePasswordBody = z
+  .object({ currentPassword: z.string().min(1), newPassword: zPassword })
+  .strict();
+
+export const zUserSearchQuery = z.object({ search: zFreeText.pipe(z.string().min(1).max(100)) });
+
+/** Backoffice. */
+export const zAdminCreateUserBody = z
+  .object({
+    firstname: zRequiredText,
+    lastname: zRequiredText,
+    email: zEmail,
+    password: zPassword,
+    role: z.number().int().min(0).max(PLATFORM_ROLE_MAX).optional(),
+  })
+  .strict();
+export const zAdminUpdateUserBody = z
+  .object({ role: z.number().int().min(0).max(PLATFORM_ROLE_MAX), status: z.enum(USER_STATUSES) })
+  .partial()
+  .strict();

@@ -1,0 +1,34 @@
+/** Stable error codes. Clients read the code, never the message. */
+export const ERROR_CODES = [
+  'validation_failed',
+  'unauthorized',
+  'invalid_credentials',
+  'token_expired',
+  'token_revoked',
+  'xsrf_missing',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'email_exists',
+  'organization_name_exists',
+  'rate_limited',
+  'payload_too_large',
+  'registration_disabled',
+  'owner_cannot_leave',
+  'last_owner',
+  'sso_failed',
+  'magic_link_invalid',
+  'reset_link_invalid',
+  'wrong_password',
+  'no_organization_rights',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ApiErrorBody {
+  status: 'error';
+  code: ErrorCode;
+  message: string;
+  /** Validation errors: field name → spec error key (e.g. error.invalid_email). */
+  fields?: Record<string, string>;
+}
