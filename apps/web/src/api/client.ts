@@ -1,0 +1,171 @@
+/**
+ * The HTTP client of spec §7: Bearer token from the authToken cookie, anti-forgery cookie mirrored
+ * into X-XSRF-TOKEN, `t` on GET calls, `userScope=backoffice` from backoffice pages. An expired
+ * access token is refreshed once, transparently; a failed refresh signs the user out.
+ */
+import { API_BASE, AUTH_BASE, COOKIE, type ApiErrorBody, type ErrorCode, type TokenPair } from '@palabre/shared';
+import { clearSession, readCookie, storeTokens } from './cookies.ts';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | 'network_error' | 'aborted';
+  readonly fields: Record<string, string>;
+  constructor(status: number, body: Partial<ApiErrorBody> & { msg?: string }, fallback: string) {
+    super(body.message ?? body.msg ?? body.code ?? fallback);
+    this.status = status;
+    this.code = body.code ?? (status === 0 ? 'network_error' : 'internal_error');
+    this.fields = body.fields ?? {};
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Base path; the conversation API by default. */
+  base?: string;
+}
+
+/** Called when the session cannot be restored (refresh failed): the app signs out. */
+let onSessionLost: () => void = () => undefined;
+export function setSessionLostHandler(handler: () => void) {
+  onSessionLost = handler;
+}
+
+function buildUrl(method: string, path: string, options: RequestOptions): string {
+  const url = new URL(`${options.base ?? API_BASE}${path}`, location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  if (method === 'GET') url.searchParams.set('t', String(Date.now()));
+  if (location.pathname.startsWith('/backoffice')) url.searchParams.set('userScope', 'backoffice');
+  return url.pathname + url.search;
+}
+
+function headers(method: string, json: boolean): Record<string, string> {
+  const h: Record<string, string> = { accept: 'application/json' };
+  const token = readCookie(COOKIE.authToken);
+  if (token) h.authorization = `Bearer ${token}`;
+  if (method !== 'GET') {
+    const xsrf = readCookie(COOKIE.xsrf);
+    if (xsrf) h['x-xsrf-token'] = xsrf;
+  }
+  if (json) h['content-type'] = 'application/json';
+  return h;
+}
+
+let xsrfReady: Promise<unknown> | null = null;
+/** The anti-forgery cookie is set by any response; make sure one exists before the first write. */
+async function ensureXsrf() {
+  if (readCookie(COOKIE.xsrf)) return;
+  xsrfReady ??= fetch('/healthcheck', { credentials: 'same-origin' }).catch(() => undefined);
+  await xsrfReady;
+  xsrfReady = null;
+}
+
+let refreshing: Promise<boolean> | null = null;
+async function refreshSession(): Promise<boolean> {
+  const refreshToken = readCookie(COOKIE.refreshToken);
+  if (!refreshToken) return false;
+  refreshing ??= (async () => {
+    try {
+      await ensureXsrf();
+      const response = await fetch(`${AUTH_BASE}/refresh`, {
+        method: 'POST',
+        headers: headers('POST', true),
+        body: JSON.stringify({ refresh_token: refreshToken }),
+        credentials: 'same-origin',
+      });
+      if (!response.ok) return false;
+      storeTokens((await response.json()) as TokenPair);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      setTimeout(() => (refreshing = null), 0);
+    }
+  })();
+  return refreshing;
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) return response.json();
+  return response.text();
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}, retried = false): Promise<T> {
+  if (method !== 'GET') await ensureXsrf();
+  const isForm = options.body instanceof FormData;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(method, path, options), {
+      method,
+      headers: headers(method, options.body !== undefined && !isForm),
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw new ApiError(0, { code: undefined }, 'Request aborted');
+    throw new ApiError(0, {}, 'Network Error');
+  }
+  const body = await parseBody(response).catch(() => undefined);
+  if (response.ok) return body as T;
+  const error = new ApiError(response.status, (body ?? {}) as Partial<ApiErrorBody>, response.statusText);
+  if (response.status === 401 && !retried && (error.code === 'token_expired' || error.code === 'unauthorized') && readCookie(COOKIE.refreshToken)) {
+    if (await refreshSession()) return request<T>(method, path, options, true);
+    clearSession();
+    onSessionLost();
+  } else if (response.status === 401 && (error.code === 'token_revoked' || error.code === 'token_expired')) {
+    clearSession();
+    onSessionLost();
+  }
+  throw error;
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query, options?: Omit<RequestOptions, 'query'>) => request<T>('GET', path, { ...options, query }),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body: body ?? {} }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body: body ?? {} }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body: body ?? {} }),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('DELETE', path, { ...options, ...(body === undefined ? {} : { body }) }),
+};
+
+/** Multipart upload with a progress callback (0..1), through XMLHttpRequest which reports upload progress. */
+export function uploadMultipart<T>(
+  method: 'POST' | 'PUT',
+  path: string,
+  form: FormData,
+  onProgress?: (fraction: number) => void,
+  options: { base?: string; signal?: AbortSignal } = {},
+): Promise<T> {
+  return ensureXsrf().then(
+    () =>
+      new Promise<T>((resolve, reject) => {
+        const xhr = new XMLHttpRequest();
+        xhr.open(method, buildUrl(method, path, { base: options.base }));
+        for (const [key, value] of Object.entries(headers(method, false))) xhr.setRequestHeader(key, value);
+        xhr.upload.onprogress = (event) => {
+          if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+        };
+        xhr.onload = () => {
+          let body: unknown = xhr.responseText;
+          try {
+            body = JSON.parse(xhr.responseText);
+          } catch {
+            /* not JSON */
+          }
+          if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+          else reject(new ApiError(xhr.status, (body && typeof body === 'object' ? body : {}) as Partial<ApiErrorBody>, xhr.statusText));
+        };
+        xhr.onerror = () => reject(new ApiError(0, {}, 'Network Error'));
+        xhr.onabort = () => reject(new ApiError(0, {}, 'Request aborted'));
+        options.signal?.addEventListener('abort', () => xhr.abort());
+        xhr.send(form);
+      }),
+  );
+}

@@ -1,0 +1,48 @@
+/** Client-side cookies of spec §3 (authToken, refreshToken, userId, cm_orga_scope) with the lifetimes of §9. */
+import {
+  AUTH_TOKEN_TTL_SECONDS,
+  COOKIE,
+  ORGA_SCOPE_COOKIE_TTL_SECONDS,
+  REFRESH_TOKEN_TTL_SECONDS,
+  USER_ID_COOKIE_TTL_SECONDS,
+  type TokenPair,
+} from '@palabre/shared';
+
+export function readCookie(name: string): string | null {
+  const prefix = `${name}=`;
+  for (const part of document.cookie.split(';')) {
+    const item = part.trim();
+    if (item.startsWith(prefix)) return decodeURIComponent(item.slice(prefix.length));
+  }
+  return null;
+}
+
+export function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure}`;
+}
+
+export function deleteCookie(name: string): void {
+  document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax`;
+}
+
+/** Stores a sign-in: user id and auth token for 7 days, refresh token for 14 days. */
+export function storeTokens(pair: TokenPair): void {
+  writeCookie(COOKIE.authToken, pair.auth_token, AUTH_TOKEN_TTL_SECONDS);
+  writeCookie(COOKIE.userId, pair.user_id, USER_ID_COOKIE_TTL_SECONDS);
+  writeCookie(COOKIE.refreshToken, pair.refresh_token, REFRESH_TOKEN_TTL_SECONDS);
+}
+
+/** Logout: clears the scope, token and user cookies. */
+export function clearSession(): void {
+  deleteCookie(COOKIE.orgaScope);
+  deleteCookie(COOKIE.authToken);
+  deleteCookie(COOKIE.refreshToken);
+  deleteCookie(COOKIE.userId);
+}
+
+export const isAuthenticated = () => readCookie(COOKIE.authToken) !== null;
+
+export const readOrganizationScope = () => readCookie(COOKIE.orgaScope);
+export const writeOrganizationScope = (id: string) => writeCookie(COOKIE.orgaScope, id, ORGA_SCOPE_COOKIE_TTL_SECONDS);
+export const clearOrganizationScope = () => deleteCookie(COOKIE.orgaScope);

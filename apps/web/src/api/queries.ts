@@ -1,0 +1,54 @@
+/** Server state shared across screens: the signed-in user, their organizations, the public config. */
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { FEATURES, type Organization, type User } from '@palabre/shared';
+import { api } from './client.ts';
+import { isAuthenticated } from './cookies.ts';
+
+export interface PublicConfig {
+  appName: string;
+  theme: 'green' | 'blue' | 'violet';
+  userCreationDisabled: boolean;
+  features: typeof FEATURES;
+  sso: { name: string; path: string } | null;
+}
+
+export const queryKeys = {
+  config: ['config'] as const,
+  me: ['users', 'self'] as const,
+  organizations: ['organizations'] as const,
+  organization: (id: string) => ['organizations', id] as const,
+};
+
+export function usePublicConfig() {
+  return useQuery({
+    queryKey: queryKeys.config,
+    queryFn: () => api.get<PublicConfig>('/config'),
+    staleTime: Infinity,
+  });
+}
+
+export function useMe() {
+  return useQuery({
+    queryKey: queryKeys.me,
+    queryFn: () => api.get<User>('/users/self'),
+    enabled: isAuthenticated(),
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+export function useMyOrganizations() {
+  return useQuery({
+    queryKey: queryKeys.organizations,
+    queryFn: async () => (await api.get<{ count: number; list: Organization[] }>('/organizations')).list,
+    enabled: isAuthenticated(),
+    staleTime: 30_000,
+  });
+}
+
+export function invalidateSession(client: QueryClient) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: queryKeys.me }),
+    client.invalidateQueries({ queryKey: queryKeys.organizations }),
+  ]);
+}
