@@ -23,12 +23,13 @@ const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: ctx.config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    trustProxy: true,
+    trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   registerErrorHandler(app);
   await app.register(cookie, { secret: resolveSecret(ctx.config) });
-  await app.register(rateLimit, { global: false });
+  // After body parsing, so that limits may key on the submitted email.
+  await app.register(rateLimit, { global: false, hook: 'preHandler' });
   await app.register(multipart, { limits: { fileSize: MAX_AUDIO_FILE_BYTES } });
   registerXsrf(app, { secure: ctx.config.publicUrl.startsWith('https:') });
   registerAuthentication(app, ctx);

@@ -30,6 +30,7 @@ const envSchema = z.object({
   OIDC_NAME: z.string().default('Single sign-on'),
   OIDC_SCOPES: z.string().default('openid email profile'),
   OIDC_ALLOW_INSECURE: bool.default(false),
+  TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -52,6 +53,8 @@ export interface Config {
   oidc:
     | { issuer: string; clientId: string; clientSecret: string | undefined; name: string; scopes: string; allowInsecure: boolean }
     | undefined;
+  /** Honour X-Forwarded-* headers (only behind a reverse proxy you control). */
+  trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -95,6 +98,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             allowInsecure: env.OIDC_ALLOW_INSECURE,
           }
         : undefined,
+    trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
   };
 }
