@@ -14,6 +14,7 @@ import { adminRoutes } from './admin/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { openApiDocument, trackRoutes } from './http/openapi.ts';
 import { registerXsrf } from './http/xsrf.ts';
 import { organizationRoutes } from './organizations/routes.ts';
 import { userRoutes } from './users/routes.ts';
@@ -27,6 +28,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     bodyLimit: 1024 * 1024,
   });
   registerErrorHandler(app);
+  const routes = trackRoutes(app);
   await app.register(cookie, { secret: resolveSecret(ctx.config) });
   // After body parsing, so that limits may key on the submitted email.
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
@@ -45,11 +47,15 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     sso: ctx.config.oidc ? { name: ctx.config.oidc.name, path: `${AUTH_BASE}/oidc` } : null,
   }));
 
+  const document = openApiDocument(ctx.config.appName);
+  app.get('/cm-api/docs', async () => document);
+
   await app.register(authRoutes(ctx), { prefix: AUTH_BASE });
   await app.register(userRoutes(ctx), { prefix: API_BASE });
   await app.register(organizationRoutes(ctx), { prefix: API_BASE });
   await app.register(adminRoutes(ctx), { prefix: `${API_BASE}/administration` });
 
+  routes.assertDocumented();
   await serveWebClient(app, ctx.config.webDistDir ?? DEFAULT_WEB_DIST);
   return app;
 }

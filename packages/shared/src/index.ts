@@ -6,3 +6,4 @@ export * from './contracts/common.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/users.ts';
 export * from './contracts/organizations.ts';
+export * from './contracts/endpoints.ts';

@@ -1,0 +1,77 @@
+/**
+ * The OpenAPI document, generated from the shared endpoint table and its zod schemas, and the
+ * start-up check that every registered API route appears in that table.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ENDPOINTS, endpointKey, type Endpoint } from '@palabre/shared';
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
+  return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+}
+
+function parameters(endpoint: Endpoint) {
+  const out: object[] = [];
+  for (const [where, schema] of [['path', endpoint.params], ['query', endpoint.query]] as const) {
+    if (!schema) continue;
+    const s = jsonSchema(schema, 'input') as { properties?: Record<string, object>; required?: string[] };
+    for (const [name, prop] of Object.entries(s.properties ?? {})) {
+      out.push({ name, in: where, required: where === 'path' || (s.required ?? []).includes(name), schema: prop });
+    }
+  }
+  return out;
+}
+
+export function openApiDocument(appName: string) {
+  const paths: Record<string, Record<string, object>> = {};
+  for (const e of ENDPOINTS) {
+    const path = e.path.replace(/:(\w+)/g, '{$1}');
+    const body = e.body
+      ? { required: true, content: { 'application/json': { schema: jsonSchema(e.body, 'input') } } }
+      : e.multipart
+        ? { required: true, content: { 'multipart/form-data': { schema: jsonSchema(e.multipart, 'input') } } }
+        : undefined;
+    (paths[path] ??= {})[e.method.toLowerCase()] = {
+      summary: e.summary,
+      tags: [e.tag],
+      security: e.auth ? [{ bearer: [] }] : [],
+      parameters: parameters(e),
+      ...(body ? { requestBody: body } : {}),
+      responses: {
+        [String(e.status ?? 200)]: {
+          description: 'Success',
+          ...(e.response ? { content: { 'application/json': { schema: jsonSchema(e.response, 'output') } } } : {}),
+        },
+        default: { description: 'Error: {status:"error", code, message, fields?}' },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: `${appName} API`,
+      version: '1',
+      description: 'Non-GET calls must mirror the XSRF-TOKEN cookie in the X-XSRF-TOKEN header.',
+    },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    paths,
+  };
+}
+
+/** Collects API routes as they register; `assertDocumented` fails start-up on any route missing from the table. */
+export function trackRoutes(app: FastifyInstance) {
+  const registered: string[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/cm-api/') && route.url !== '/healthcheck') return;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') registered.push(endpointKey(method, route.url));
+    }
+  });
+  return {
+    assertDocumented() {
+      const known = new Set(ENDPOINTS.map((e) => endpointKey(e.method, e.path)));
+      const missing = registered.filter((key) => !known.has(key));
+      if (missing.length > 0) throw new Error(`Routes missing from the endpoint table (packages/shared): ${missing.join(', ')}`);
+    },
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * The endpoint table: every HTTP endpoint with its request and response contracts.
+ * The server serves it as an OpenAPI document and refuses to start when a route is missing here.
+ */
+import { z } from 'zod';
+import {
+  zAuthProviderList,
+  zLoginBody,
+  zMagicLinkLoginBody,
+  zMagicLinkRequestBody,
+  zRefreshBody,
+  zResetPasswordBody,
+  zResetPasswordRequestBody,
+  zTokenPair,
+} from './auth.ts';
+import { zIdParam, zList, zMessage, zPagination, zEmail } from './common.ts';
+import {
+  zAdminCreateOrganizationBody,
+  zCreateOrganizationBody,
+  zInviteMemberBody,
+  zOrganization,
+  zRemoveMemberBody,
+  zUpdateMemberBody,
+  zUpdateOrganizationBody,
+} from './organizations.ts';
+import {
+  zAdminCreateUserBody,
+  zAdminUpdateUserBody,
+  zChangePasswordBody,
+  zCreateUserFields,
+  zPublicUser,
+  zUpdateSelfBody,
+  zUser,
+  zUserSearchQuery,
+} from './users.ts';
+
+export interface Endpoint {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  summary: string;
+  tag: string;
+  auth: boolean;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** multipart/form-data fields (files are described in the summary). */
+  multipart?: z.ZodType;
+  response?: z.ZodType;
+  status?: number;
+}
+
+const A = '/cm-api/auth';
+const P = '/cm-api/api';
+const zBackofficeQuery = zPagination.extend({ search: z.string().optional() });
+const zOk = z.object({ status: z.literal('ok') });
+
+export const ENDPOINTS: Endpoint[] = [
+  { method: 'GET', path: '/healthcheck', summary: 'Liveness: ok once the app can serve requests', tag: 'system', auth: false, response: zOk },
+  { method: 'GET', path: `${P}/config`, summary: 'Public configuration: application name, theme, feature flags, single sign-on', tag: 'system', auth: false },
+  { method: 'GET', path: '/cm-api/docs', summary: 'This OpenAPI document', tag: 'system', auth: false },
+
+  { method: 'GET', path: `${A}/list`, summary: 'Enabled sign-in providers', tag: 'auth', auth: false, response: zAuthProviderList },
+  { method: 'POST', path: `${A}/login`, summary: 'Sign in with email and password (rate limited)', tag: 'auth', auth: false, body: zLoginBody, response: zTokenPair },
+  { method: 'POST', path: `${A}/login/magic-link`, summary: 'Sign in with a one-shot magic link id', tag: 'auth', auth: false, body: zMagicLinkLoginBody, response: zTokenPair },
+  { method: 'POST', path: `${A}/magic-link`, summary: 'Mail a magic sign-in link (same answer for unknown addresses)', tag: 'auth', auth: false, body: zMagicLinkRequestBody, response: zMessage },
+  { method: 'POST', path: `${A}/refresh`, summary: 'Exchange a refresh token for a new token pair (rotation)', tag: 'auth', auth: false, body: zRefreshBody, response: zTokenPair },
+  { method: 'POST', path: `${A}/logout`, summary: 'Revoke the current session', tag: 'auth', auth: true, status: 204 },
+  { method: 'GET', path: `${A}/oidc`, summary: 'Start OpenID Connect single sign-on (redirect)', tag: 'auth', auth: false, status: 302 },
+  { method: 'GET', path: `${A}/oidc/callback`, summary: 'OpenID Connect return (redirects to /login/oidc)', tag: 'auth', auth: false, status: 302 },
+  { method: 'GET', path: `${A}/oidc/token`, summary: 'Exchange the single sign-on code for tokens', tag: 'auth', auth: false, query: z.object({ code: z.string() }), response: zTokenPair },
+
+  { method: 'POST', path: `${P}/users`, summary: 'Create an account (multipart; optional file part `picture`)', tag: 'users', auth: false, multipart: zCreateUserFields, status: 201 },
+  { method: 'GET', path: `${P}/users/self`, summary: 'The signed-in user', tag: 'users', auth: true, response: zUser },
+  { method: 'PUT', path: `${P}/users/self`, summary: 'Update own profile and preferences', tag: 'users', auth: true, body: zUpdateSelfBody, response: zUser },
+  { method: 'PUT', path: `${P}/users/self/password`, summary: 'Change password (revokes other sessions)', tag: 'users', auth: true, body: zChangePasswordBody, response: zTokenPair },
+  { method: 'PUT', path: `${P}/users/self/picture`, summary: 'Set own picture (multipart file part `picture`)', tag: 'users', auth: true, response: zUser },
+  { method: 'DELETE', path: `${P}/users/self/picture`, summary: 'Remove own picture', tag: 'users', auth: true, response: zUser },
+  { method: 'POST', path: `${P}/users/self/reset-password`, summary: 'Mail a password reset link (same answer for unknown addresses)', tag: 'users', auth: false, body: zResetPasswordRequestBody, response: zMessage },
+  { method: 'PUT', path: `${P}/users/self/reset-password`, summary: 'Set a new password with a reset token', tag: 'users', auth: false, body: zResetPasswordBody, response: zMessage },
+  { method: 'GET', path: `${P}/users/search`, summary: 'Search users by name or email (private profiles hidden)', tag: 'users', auth: true, query: zUserSearchQuery, response: zList(zPublicUser) },
+  { method: 'GET', path: `${P}/users/:id`, summary: 'A user as the caller may see them', tag: 'users', auth: true, params: zIdParam, response: zPublicUser },
+  { method: 'GET', path: `${P}/users/:id/picture`, summary: 'A user picture', tag: 'users', auth: true, params: zIdParam },
+
+  { method: 'GET', path: `${P}/organizations`, summary: 'My organizations', tag: 'organizations', auth: true, response: zList(zOrganization) },
+  { method: 'POST', path: `${P}/organizations`, summary: 'Create an organization (organization initiator or above)', tag: 'organizations', auth: true, body: zCreateOrganizationBody, response: zOrganization, status: 201 },
+  { method: 'GET', path: `${P}/organizations/:id`, summary: 'An organization I belong to', tag: 'organizations', auth: true, params: zIdParam, response: zOrganization },
+  { method: 'PATCH', path: `${P}/organizations/:id`, summary: 'Update an organization (admin)', tag: 'organizations', auth: true, params: zIdParam, body: zUpdateOrganizationBody, response: zOrganization },
+  { method: 'DELETE', path: `${P}/organizations/:id`, summary: 'Delete an organization (owner)', tag: 'organizations', auth: true, params: zIdParam, status: 204 },
+  { method: 'DELETE', path: `${P}/organizations/:id/self`, summary: 'Leave an organization', tag: 'organizations', auth: true, params: zIdParam, status: 204 },
+  { method: 'POST', path: `${P}/organizations/:id/users`, summary: 'Invite a member by email (default role 1)', tag: 'organizations', auth: true, params: zIdParam, body: zInviteMemberBody, response: zOrganization, status: 201 },
+  { method: 'PATCH', path: `${P}/organizations/:id/users`, summary: "Change a member's role", tag: 'organizations', auth: true, params: zIdParam, body: zUpdateMemberBody, response: zOrganization },
+  { method: 'DELETE', path: `${P}/organizations/:id/users`, summary: 'Remove a member', tag: 'organizations', auth: true, params: zIdParam, body: zRemoveMemberBody, response: zOrganization },
+  { method: 'DELETE', path: `${P}/organizations/:id/invitations`, summary: 'Cancel a pending invitation', tag: 'organizations', auth: true, params: zIdParam, body: z.object({ email: zEmail }), response: zOrganization },
+  { method: 'POST', path: `${P}/administration/organizations/:id/inviteMatchingMail`, summary: 'Add every user whose email matches the organization domains', tag: 'organizations', auth: true, params: zIdParam },
+
+  { method: 'GET', path: `${P}/administration/users`, summary: 'Backoffice: users', tag: 'backoffice', auth: true, query: zBackofficeQuery, response: zList(zUser) },
+  { method: 'POST', path: `${P}/administration/users`, summary: 'Backoffice: create a user', tag: 'backoffice', auth: true, body: zAdminCreateUserBody, response: zUser, status: 201 },
+  { method: 'GET', path: `${P}/administration/users/:id`, summary: 'Backoffice: a user with their organizations', tag: 'backoffice', auth: true, params: zIdParam },
+  { method: 'PATCH', path: `${P}/administration/users/:id`, summary: 'Backoffice: change platform role or status', tag: 'backoffice', auth: true, params: zIdParam, body: zAdminUpdateUserBody, response: zUser },
+  { method: 'DELETE', path: `${P}/administration/users/:id`, summary: 'Backoffice: delete a user', tag: 'backoffice', auth: true, params: zIdParam, status: 204 },
+  { method: 'GET', path: `${P}/administration/organizations`, summary: 'Backoffice: organizations', tag: 'backoffice', auth: true, query: zBackofficeQuery, response: zList(zOrganization) },
+  { method: 'POST', path: `${P}/administration/organizations`, summary: 'Backoffice: create an organization', tag: 'backoffice', auth: true, body: zAdminCreateOrganizationBody, response: zOrganization, status: 201 },
+  { method: 'GET', path: `${P}/administration/organizations/:id`, summary: 'Backoffice: an organization', tag: 'backoffice', auth: true, params: zIdParam, response: zOrganization },
+  { method: 'PATCH', path: `${P}/administration/organizations/:id`, summary: 'Backoffice: update an organization', tag: 'backoffice', auth: true, params: zIdParam, body: zUpdateOrganizationBody, response: zOrganization },
+  { method: 'DELETE', path: `${P}/administration/organizations/:id`, summary: 'Backoffice: delete an organization', tag: 'backoffice', auth: true, params: zIdParam, status: 204 },
+];
+
+export const endpointKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
