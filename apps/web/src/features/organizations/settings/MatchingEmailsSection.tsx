@@ -1,0 +1,106 @@
+/**
+ * Automatic invitation by email matching: users whose address ends with one of these domains can be
+ * added as members (PATCH {matchingEmails}; POST /administration/organizations/:id/inviteMatchingMail).
+ */
+import { Button, Group, Paper, Stack, TagsInput, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import type { Organization } from '@palabre/shared';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../api/client.ts';
+import { fieldErrors, notifyError, notifySuccess } from '../../users/shared.ts';
+import { usePatchOrganization, useStoreOrganization, type OrganizationScope } from './organizationApi.ts';
+
+const DOMAIN = /^@?[a-z0-9-]+(\.[a-z0-9-]+)+$/;
+const normalise = (domain: string) => domain.trim().toLowerCase().replace(/^@/, '');
+
+interface Props {
+  org: Organization;
+  scope: OrganizationScope;
+  editable: boolean;
+  /** Whether the caller may run the invitation now (organization managers). */
+  canInvite: boolean;
+}
+
+export function MatchingEmailsSection({ org, scope, editable, canInvite }: Props) {
+  const { t } = useTranslation(['organizations', 'common', 'settings']);
+  const patch = usePatchOrganization(scope, org._id);
+  const store = useStoreOrganization(scope);
+  const [domains, setDomains] = useState(org.matchingEmails);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setDomains(org.matchingEmails), [org.matchingEmails]);
+  const dirty = domains.join(',') !== org.matchingEmails.join(',');
+
+  const inviteNow = useMutation({
+    mutationFn: () => api.post<{ added: number; organization: Organization }>(`/administration/organizations/${org._id}/inviteMatchingMail`),
+    onSuccess: ({ added, organization }) => {
+      store(organization);
+      notifySuccess(t('organizations:matching.added', { count: added }));
+    },
+    onError: (err) => notifyError(err, t('organizations:matching.inviteError')),
+  });
+
+  const change = (values: string[]) => {
+    const cleaned = [...new Set(values.map(normalise).filter(Boolean))];
+    const invalid = cleaned.find((d) => !DOMAIN.test(d));
+    setError(invalid ? t('organizations:matching.invalid', { domain: invalid }) : null);
+    setDomains(cleaned.filter((d) => DOMAIN.test(d)));
+  };
+  const save = () =>
+    patch.mutate(
+      { matchingEmails: domains },
+      {
+        onSuccess: () => notifySuccess(t('organizations:saved')),
+        onError: (err) => {
+          const first = Object.values(fieldErrors(t, err))[0];
+          if (first) setError(first);
+          else notifyError(err, t('organizations:errors.update'));
+        },
+      },
+    );
+
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="org-matching-title">
+      <Stack>
+        <div>
+          <Title order={3} id="org-matching-title">{t('organizations:matching.title')}</Title>
+          <Text size="sm" c="dimmed">{t('organizations:matching.explanation')}</Text>
+        </div>
+        {editable ? (
+          <TagsInput
+            label={t('organizations:matching.domains')}
+            placeholder={t('organizations:matching.placeholder')}
+            description={t('organizations:matching.help')}
+            value={domains}
+            onChange={change}
+            error={error ?? undefined}
+            splitChars={[',', ' ', ';']}
+            clearable
+            maxTags={20}
+          />
+        ) : (
+          <Text size="sm">{org.matchingEmails.length ? org.matchingEmails.map((d) => `@${d}`).join(', ') : t('organizations:matching.none')}</Text>
+        )}
+        <Group justify="space-between">
+          {canInvite ? (
+            <Button variant="light" onClick={() => inviteNow.mutate()} loading={inviteNow.isPending} disabled={org.matchingEmails.length === 0 || dirty}>
+              {t('organizations:matching.inviteNow')}
+            </Button>
+          ) : (
+            <span />
+          )}
+          {editable && (
+            <Group gap="xs">
+              {dirty && (
+                <Button variant="subtle" onClick={() => { setDomains(org.matchingEmails); setError(null); }}>
+                  {t('common:actions.cancel')}
+                </Button>
+              )}
+              <Button onClick={save} disabled={!dirty} loading={patch.isPending}>{t('organizations:matching.save')}</Button>
+            </Group>
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

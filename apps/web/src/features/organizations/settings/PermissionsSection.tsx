@@ -1,0 +1,37 @@
+/** Organization permissions: whether plain members may upload media, generate summaries, create sessions. */
+import { Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import type { Organization, OrganizationPermissions } from '@palabre/shared';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '../../users/shared.ts';
+import { usePatchOrganization, type OrganizationScope } from './organizationApi.ts';
+
+const KEYS: Array<keyof OrganizationPermissions> = ['upload', 'summary', 'session'];
+
+export function PermissionsSection({ org, scope, editable }: { org: Organization; scope: OrganizationScope; editable: boolean }) {
+  const { t } = useTranslation(['organizations', 'common']);
+  const patch = usePatchOrganization(scope, org._id);
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="org-permissions-title">
+      <Stack>
+        <div>
+          <Title order={3} id="org-permissions-title">{t('organizations:permissions.title')}</Title>
+          <Text size="sm" c="dimmed">{t('organizations:permissions.explanation')}</Text>
+        </div>
+        {KEYS.map((key) => (
+          <Switch
+            key={key}
+            label={t(`organizations:permissions.${key}`)}
+            checked={org.permissions[key]}
+            disabled={!editable || patch.isPending}
+            onChange={(e) =>
+              patch.mutate(
+                { permissions: { [key]: e.currentTarget.checked } },
+                { onSuccess: () => notifySuccess(t('organizations:saved')), onError: (err) => notifyError(err, t('organizations:errors.update')) },
+              )
+            }
+          />
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

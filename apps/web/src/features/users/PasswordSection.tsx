@@ -1,0 +1,74 @@
+/** Password change: current password, new password and confirmation (PUT /users/self/password). */
+import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { password as passwordRule, passwordConfirmation, type TokenPair } from '@palabre/shared';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client.ts';
+import { storeTokens } from '../../api/cookies.ts';
+import { errorText, fieldErrors, notifyError, notifySuccess } from './shared.ts';
+
+type Field = 'currentPassword' | 'newPassword' | 'confirmation';
+const EMPTY = { currentPassword: '', newPassword: '', confirmation: '' };
+
+export function PasswordSection() {
+  const { t } = useTranslation(['settings', 'common']);
+  const [values, setValues] = useState<Record<Field, string>>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
+
+  const change = useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string }) => api.put<TokenPair>('/users/self/password', body),
+    onSuccess: (pair) => {
+      // The server ended every other session; this one continues with the new tokens.
+      storeTokens(pair);
+      setValues(EMPTY);
+      setErrors({});
+      notifySuccess(t('settings:password.changed'));
+    },
+    onError: (err) => {
+      const fields = fieldErrors(t, err);
+      if (Object.keys(fields).length === 0) return notifyError(err, t('settings:password.error'));
+      setErrors({ currentPassword: fields.currentPassword ?? null, newPassword: fields.newPassword ?? null });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = passwordRule(values.newPassword);
+    const confirm = passwordConfirmation(values.confirmation, values.newPassword);
+    const current = values.currentPassword === '' ? 'error.required' : null;
+    const found = { currentPassword: errorText(t, current), newPassword: errorText(t, next.error), confirmation: errorText(t, confirm.error) };
+    setErrors(found);
+    if (current || next.error || confirm.error) return;
+    change.mutate({ currentPassword: values.currentPassword, newPassword: next.value });
+  };
+  const input = (name: Field, label: string, autoComplete: string) => (
+    <PasswordInput
+      label={label}
+      autoComplete={autoComplete}
+      value={values[name]}
+      error={errors[name] ?? undefined}
+      onChange={(e) => {
+        const value = e.currentTarget.value;
+        setValues((v) => ({ ...v, [name]: value }));
+      }}
+    />
+  );
+
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="password-title">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Title order={3} id="password-title">{t('settings:password.title')}</Title>
+          <Text size="sm" c="dimmed">{t('settings:password.explanation')}</Text>
+          {input('currentPassword', t('settings:password.current'), 'current-password')}
+          {input('newPassword', t('settings:password.new'), 'new-password')}
+          {input('confirmation', t('settings:password.confirmation'), 'new-password')}
+          <Group justify="flex-end">
+            <Button type="submit" loading={change.isPending}>{t('settings:password.submit')}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
