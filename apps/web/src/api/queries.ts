@@ -4,11 +4,14 @@ import { FEATURES, type Organization, type User } from '@palabre/shared';
 import { api } from './client.ts';
 import { isAuthenticated } from './cookies.ts';
 
+/** The feature flags as values (FEATURES holds their defaults as literal types). */
+type Widen<T> = T extends boolean ? boolean : T extends number ? number : T extends string ? string : { -readonly [K in keyof T]: Widen<T[K]> };
+
 export interface PublicConfig {
   appName: string;
   theme: 'green' | 'blue' | 'violet';
   userCreationDisabled: boolean;
-  features: typeof FEATURES;
+  features: Widen<typeof FEATURES>;
   sso: { name: string; path: string } | null;
 }
 

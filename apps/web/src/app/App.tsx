@@ -1,15 +1,22 @@
 import { MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { useEffect } from 'react';
+import { setSessionLostHandler } from '../api/client.ts';
 import { usePublicConfig } from '../api/queries.ts';
+import { paths } from '../routes/paths.ts';
 import { router } from '../routes/router.tsx';
+import { queryClient } from './queryClient.ts';
 import { buildTheme, COLOR_SCHEME_KEY } from './theme.ts';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
+// The session could not be restored (refresh failed): sign in again, then come back here.
+setSessionLostHandler(() => {
+  queryClient.clear();
+  const here = location.pathname + location.search;
+  const next = here.startsWith('/interface') || here.startsWith('/backoffice') ? `?${new URLSearchParams({ next: here })}` : '';
+  void router.navigate(`${paths.login}${next}`, { replace: true });
 });
 const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_KEY });
 

@@ -1,4 +1,5 @@
+/** The data router (history mode) over the route table of routes.tsx. */
 import { createBrowserRouter } from 'react-router';
+import { routes } from './routes.tsx';
 
-// The full route table of spec §2 is defined in routes.tsx.
-export const router = createBrowserRouter([{ path: '*', element: <p>Palabre</p> }]);
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,91 @@
+/**
+ * /create-account in two steps: personal data with picture (the account is created and signed in),
+ * then naming the first organization. A user who already belongs to one (invitation, automatic
+ * join by email) may skip the second step.
+ */
+import { Alert, Anchor, Button, Stack, Stepper, Text, Title } from '@mantine/core';
+import type { Organization } from '@palabre/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../api/client.ts';
+import { usePublicConfig } from '../../api/queries.ts';
+import { paths } from '../../routes/paths.ts';
+import { OrganizationNameForm } from '../organizations/OrganizationNameForm.tsx';
+import { PersonalDataStep } from './PersonalDataStep.tsx';
+
+function FirstOrganizationStep({ memberOf }: { memberOf: number }) {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const goToExplore = () => void navigate(paths.explore, { replace: true });
+  return (
+    <Stack gap="sm">
+      <Text c="dimmed">{t('signup.organizationIntro')}</Text>
+      {memberOf > 0 && (
+        <Alert color="blue" role="status">
+          {t('signup.alreadyMember', { count: memberOf })}
+        </Alert>
+      )}
+      <OrganizationNameForm onCreated={goToExplore} submitLabel={t('signup.createOrganization')} />
+      {memberOf > 0 && (
+        <Button variant="subtle" onClick={goToExplore}>
+          {t('common:actions.skip')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+export function CreateAccountPage() {
+  const { t } = useTranslation('auth');
+  const [params] = useSearchParams();
+  const config = usePublicConfig();
+  const [step, setStep] = useState(0);
+  const [memberOf, setMemberOf] = useState(0);
+
+  const accountCreated = async () => {
+    const organizations = await api.get<{ count: number; list: Organization[] }>('/organizations').catch(() => null);
+    setMemberOf(organizations?.count ?? 0);
+    setStep(1);
+  };
+
+  if (config.data?.userCreationDisabled) {
+    return (
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          {t('signup.title')}
+        </Title>
+        <Alert color="yellow" role="status">
+          {t('signup.disabled')}
+        </Alert>
+        <Anchor component={Link} to={paths.login}>
+          {t('backToLogin')}
+        </Anchor>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('signup.title')}
+      </Title>
+      <Stepper active={step} size="sm" allowNextStepsSelect={false} aria-label={t('signup.steps')}>
+        <Stepper.Step label={t('signup.step1')} description={t('signup.step1Description')}>
+          <PersonalDataStep initialEmail={params.get('email') ?? ''} onDone={() => void accountCreated()} />
+        </Stepper.Step>
+        <Stepper.Step label={t('signup.step2')} description={t('signup.step2Description')}>
+          <FirstOrganizationStep memberOf={memberOf} />
+        </Stepper.Step>
+      </Stepper>
+      {step === 0 && (
+        <Text size="sm" ta="center">
+          {t('signup.haveAccount')}{' '}
+          <Anchor component={Link} to={paths.login}>
+            {t('signup.signIn')}
+          </Anchor>
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * /reset-password. Without ?token: ask for the email and send a reset link. With ?token: choose a new
+ * password (and its confirmation), then sign in.
+ */
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { email as emailRule, password as passwordRule, passwordConfirmation } from '@palabre/shared';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { FormField } from '../../components/FormField.tsx';
+import { paths } from '../../routes/paths.ts';
+import { requestPasswordReset, resetPassword } from './api.ts';
+
+function RequestResetForm() {
+  const { t } = useTranslation('auth');
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = emailRule(email);
+    setFieldError(checked.error);
+    setFailure(null);
+    if (checked.error) return;
+    setState('sending');
+    try {
+      await requestPasswordReset(checked.value);
+      setState('sent');
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.message : t('reset.failed'));
+      setState('idle');
+    }
+  };
+
+  if (state === 'sent') {
+    return (
+      <Alert color="green" role="status">
+        {t('reset.sent')}
+      </Alert>
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <Text c="dimmed">{t('reset.askIntro')}</Text>
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <FormField label={t('fields.email')} type="email" name="email" autocomplete="email" value={email} onChange={setEmail} error={fieldError} options={{ focus: true }} />
+        <Button type="submit" loading={state === 'sending'}>
+          {t('reset.sendLink')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function NewPasswordForm({ token }: { token: string }) {
+  const { t } = useTranslation('auth');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<{ password?: string | null; confirmation?: string | null }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = passwordRule(password);
+    const confirm = passwordConfirmation(confirmation, password);
+    setErrors({ password: checked.error, confirmation: confirm.error });
+    setFailure(null);
+    if (checked.error || confirm.error) return;
+    setState('sending');
+    try {
+      await resetPassword(token, checked.value);
+      setState('done');
+    } catch (error) {
+      if (error instanceof ApiError && error.fields.password) setErrors({ password: error.fields.password });
+      else setFailure(error instanceof ApiError ? error.message : t('reset.failed'));
+      setState('idle');
+    }
+  };
+
+  if (state === 'done') {
+    return (
+      <Stack gap="sm">
+        <Alert color="green" role="status">
+          {t('reset.done')}
+        </Alert>
+        <Button component={Link} to={paths.login}>
+          {t('reset.goToLogin')}
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}{' '}
+            <Anchor component={Link} to={paths.resetPassword} size="sm">
+              {t('reset.askAgain')}
+            </Anchor>
+          </Alert>
+        )}
+        <FormField label={t('fields.newPassword')} type="password" name="password" autocomplete="new-password" value={password} onChange={setPassword} error={errors.password} options={{ focus: true }} />
+        <FormField label={t('fields.passwordConfirmation')} type="password" name="passwordConfirmation" autocomplete="new-password" value={confirmation} onChange={setConfirmation} error={errors.confirmation} />
+        <Button type="submit" loading={state === 'sending'}>
+          {t('reset.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+export function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {token ? t('reset.newTitle') : t('reset.title')}
+      </Title>
+      {token ? <NewPasswordForm token={token} /> : <RequestResetForm />}
+      <Anchor component={Link} to={paths.login} size="sm">
+        {t('backToLogin')}
+      </Anchor>
+    </Stack>
+  );
+}

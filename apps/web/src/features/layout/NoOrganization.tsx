@@ -1,0 +1,35 @@
+/**
+ * No-organization screen (spec §2): a user at least organization initiator names one (then the page
+ * reloads at the root); others learn they cannot create one and that the account is not provisioned.
+ */
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { canCreateOrganization, type User } from '@palabre/shared';
+import { useTranslation } from 'react-i18next';
+import { OrganizationNameForm } from '../organizations/OrganizationNameForm.tsx';
+
+export function NoOrganization({ user }: { user: User }) {
+  const { t } = useTranslation('layout');
+  const allowed = canCreateOrganization(user.role);
+  return (
+    <Stack align="center" py="xl" px="md">
+      <Paper withBorder radius="md" p="xl" w="100%" maw={460}>
+        <Stack gap="md">
+          <Title order={1} size="h3">
+            {t('noOrganization.title')}
+          </Title>
+          {allowed ? (
+            <>
+              <Text c="dimmed">{t('noOrganization.createIntro')}</Text>
+              <OrganizationNameForm onCreated={() => location.assign('/')} />
+            </>
+          ) : (
+            <>
+              <Text>{t('noOrganization.cannotCreate')}</Text>
+              <Text c="dimmed">{t('noOrganization.notProvisioned')}</Text>
+            </>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,46 @@
+/** Language (EN/FR) and theme (light/dark, kept in local storage) switches, for the menus. */
+import { Menu, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { LOCALES, type Locale } from '@palabre/shared';
+import { IconCheck, IconLanguage, IconMoon, IconSun } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client.ts';
+import { isAuthenticated } from '../../api/cookies.ts';
+import { currentLocale, setLocale } from '../../i18n/index.ts';
+
+const LANGUAGE_NAMES: Record<Locale, string> = { 'en-US': 'English', 'fr-FR': 'Français' };
+
+export function changeLanguage(locale: Locale) {
+  void setLocale(locale);
+  // Remembered on the account too, so mails come in the same language; the local preference is enough if this fails.
+  if (isAuthenticated()) void api.put('/users/self', { locale }).catch(() => undefined);
+}
+
+export function PreferencesMenuItems() {
+  const { t } = useTranslation('layout');
+  const { toggleColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light');
+  const locale = currentLocale();
+  return (
+    <>
+      <Menu.Label>{t('userMenu.language')}</Menu.Label>
+      {LOCALES.map((l) => (
+        <Menu.Item
+          key={l}
+          lang={l}
+          leftSection={l === locale ? <IconCheck size={16} aria-hidden /> : <IconLanguage size={16} aria-hidden />}
+          onClick={() => changeLanguage(l)}
+          aria-current={l === locale ? 'true' : undefined}
+        >
+          {LANGUAGE_NAMES[l]}
+        </Menu.Item>
+      ))}
+      <Menu.Divider />
+      <Menu.Item
+        leftSection={scheme === 'dark' ? <IconSun size={16} aria-hidden /> : <IconMoon size={16} aria-hidden />}
+        onClick={toggleColorScheme}
+      >
+        {scheme === 'dark' ? t('userMenu.lightTheme') : t('userMenu.darkTheme')}
+      </Menu.Item>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+/** Logout (spec §4): POST /logout, then clear the scope, token and user cookies and return to the root. */
+import { AUTH_BASE } from '@palabre/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../../api/client.ts';
+import { clearSession, isAuthenticated } from '../../api/cookies.ts';
+import { paths } from '../../routes/paths.ts';
+
+export function useLogout() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(
+    async (options: { callServer?: boolean } = {}) => {
+      if (options.callServer !== false && isAuthenticated()) {
+        // The server may already consider the session gone: signing out locally is what matters.
+        await api.post('/logout', undefined, { base: AUTH_BASE }).catch(() => undefined);
+      }
+      clearSession();
+      client.clear();
+      await navigate(paths.root, { replace: true });
+    },
+    [client, navigate],
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * Root of every page: the unsupported-device check (spec §2: a page not flagged responsive on a
+ * screen whose smaller side is under 500 px), scroll restoration and a navigation progress bar.
+ */
+import { Progress } from '@mantine/core';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { DeviceNotCompatible } from '../components/DeviceNotCompatible.tsx';
+import { useSmallScreen } from '../components/useSmallScreen.ts';
+import { useRouteHandle } from './handle.ts';
+
+export function RootRoute() {
+  const { responsive } = useRouteHandle();
+  const small = useSmallScreen();
+  const navigation = useNavigation();
+  return (
+    <>
+      {navigation.state === 'loading' && (
+        <Progress value={100} animated size="xs" radius={0} pos="fixed" top={0} left={0} right={0} style={{ zIndex: 1000 }} aria-hidden />
+      )}
+      {small && !responsive ? <DeviceNotCompatible /> : <Outlet />}
+      <ScrollRestoration />
+    </>
+  );
+}

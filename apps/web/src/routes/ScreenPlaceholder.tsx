@@ -1,0 +1,24 @@
+/** Screens that later features fill: their translated title and an honest "not available yet" state. */
+import { useTranslation } from 'react-i18next';
+import { NotAvailableYet } from '../components/NotAvailableYet.tsx';
+
+export type PlaceholderScreen =
+  | 'explore'
+  | 'sessionsList'
+  | 'favorites'
+  | 'shared'
+  | 'conversationCreate'
+  | 'conversationOverview'
+  | 'conversationTranscription'
+  | 'conversationSubtitles'
+  | 'conversationPublish'
+  | 'sessionCreate'
+  | 'sessionDetail'
+  | 'sessionSettings'
+  | 'quickSession'
+  | 'tagsSettings';
+
+export function ScreenPlaceholder({ screen }: { screen: PlaceholderScreen }) {
+  const { t } = useTranslation('layout');
+  return <NotAvailableYet title={t(`screens.${screen}`)} />;
+}

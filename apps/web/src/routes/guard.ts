@@ -1,0 +1,87 @@
+/**
+ * The navigation guard of spec §2, rules 1–7 in order of effect, as a pure function.
+ * Inputs are plain values (no cookies, no network) so the rules can be unit-tested; the loader in
+ * guardLoader.ts gathers them and carries out the decision.
+ */
+import type { RouteHandle } from './handle.ts';
+import { paths } from './paths.ts';
+
+export interface NavigationInput {
+  pathname: string;
+  /** The query string, with or without the leading "?". */
+  search: string;
+  /** Merged flags of the matched routes. */
+  handle: RouteHandle;
+  /** Route parameters of the match (magicId, conversationId…). */
+  params: Record<string, string | undefined>;
+  authenticated: boolean;
+  sessionsEnabled: boolean;
+  /**
+   * Rights of the signed-in user on the conversation of a conversation detail page, when known.
+   * Undefined while there is no way to know (see loadConversationRight).
+   */
+  conversationRight?: number | undefined;
+}
+
+export type NavigationDecision =
+  | { type: 'proceed' }
+  | { type: 'redirect'; to: string }
+  /** Rule 2: validate the magic id, then go to the conversation or the inbox (or to the error page). */
+  | { type: 'magicLink'; magicId: string; conversationId: string | null }
+  /** Rule 7: the conversation's rights must be known before deciding. */
+  | { type: 'checkConversationRight'; conversationId: string };
+
+/** Only same-site absolute paths are followed, so ?next= cannot send anyone to another site. */
+export function safeNext(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  return next;
+}
+
+/** Where the magic link leads once validated (rule 2). */
+export function afterMagicLink(conversationId: string | null): string {
+  return conversationId ? paths.conversation(conversationId) : paths.inbox;
+}
+
+const trimSlash = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
+export function decideNavigation(input: NavigationInput): NavigationDecision {
+  const { handle, authenticated } = input;
+  const query = new URLSearchParams(input.search);
+  const pathname = trimSlash(input.pathname);
+
+  // 1. Sessions feature disabled: session pages do not exist.
+  if (handle.sessions && !input.sessionsEnabled) return { type: 'redirect', to: paths.notFound };
+
+  // 2. Magic-link sign-in.
+  if (input.params.magicId !== undefined && pathname.startsWith('/magiclink-auth/')) {
+    return { type: 'magicLink', magicId: input.params.magicId, conversationId: query.get('conversationId') };
+  }
+
+  // 3. Not signed in on a page that needs it: sign in first, then come back.
+  if (!authenticated && !handle.public) {
+    if (pathname === paths.root || pathname === paths.interface) return { type: 'redirect', to: paths.login };
+    const next = `${pathname}${input.search && !input.search.startsWith('?') ? '?' : ''}${input.search}`;
+    return { type: 'redirect', to: `${paths.login}?${new URLSearchParams({ next }).toString()}` };
+  }
+
+  // 4. Signed in with a wanted path: go there.
+  const next = authenticated ? safeNext(query.get('next')) : null;
+  if (next && trimSlash(next.split('?')[0] ?? '') !== pathname) return { type: 'redirect', to: next };
+
+  // 5. Recoverable session (sessions enabled, not on quick session): the lookup's endpoint does not
+  //    exist yet (spec §7: "its path is not shown"), so this rule is skipped until the sessions
+  //    feature brings it.
+
+  // 6. Signed in on the root, on /interface or on a sign-in screen: go to the media library.
+  if (authenticated && (pathname === paths.root || pathname === paths.interface || handle.auth)) {
+    return { type: 'redirect', to: paths.explore };
+  }
+
+  // 7. Conversation pages need rights above 0.
+  if (authenticated && handle.conversationDetail && input.params.conversationId) {
+    if (input.conversationRight === undefined) return { type: 'checkConversationRight', conversationId: input.params.conversationId };
+    if (input.conversationRight <= 0) return { type: 'redirect', to: paths.notFound };
+  }
+
+  return { type: 'proceed' };
+}

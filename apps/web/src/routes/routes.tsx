@@ -1,0 +1,203 @@
+/**
+ * The route table of spec §2 (history mode). Flags live in each route's `handle` (see handle.ts);
+ * named views are route ids; the organizationId parameter sets the organization scope (see
+ * OrganizationScopeProvider). The root loader runs the navigation guard before every navigation.
+ */
+import { Navigate, redirect, type RouteObject } from 'react-router';
+import { LoadingView } from '../components/LoadingView.tsx';
+import { RouteErrorView } from '../components/ErrorView.tsx';
+import { AuthLayout } from '../features/auth/AuthLayout.tsx';
+import { CreateAccountPage } from '../features/auth/CreateAccountPage.tsx';
+import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { MagicLinkInvalidPage } from '../features/auth/MagicLinkInvalidPage.tsx';
+import { MagicLinkPage } from '../features/auth/MagicLinkPage.tsx';
+import { OidcReturnPage } from '../features/auth/OidcReturnPage.tsx';
+import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
+import { NotFoundPage } from '../features/errors/NotFoundPage.tsx';
+import { MainLayout } from '../features/layout/MainLayout.tsx';
+import { CreateOrganizationPage } from '../features/organizations/CreateOrganizationPage.tsx';
+import { createGuardLoader } from './guardLoader.ts';
+import type { RouteHandle } from './handle.ts';
+import { paths } from './paths.ts';
+import { RootRoute } from './RootRoute.tsx';
+import { ScreenPlaceholder } from './ScreenPlaceholder.tsx';
+
+const handle = (flags: RouteHandle) => flags;
+const toNotFound = () => redirect(paths.notFound);
+
+const conversationRoutes: RouteObject[] = [
+  {
+    id: 'overview',
+    path: 'conversations/:conversationId',
+    handle: handle({ conversationDetail: true, view: 'overview', breadcrumbs: ['media', 'overview'] }),
+    element: <ScreenPlaceholder screen="conversationOverview" />,
+  },
+  {
+    id: 'transcription',
+    path: 'conversations/:conversationId/transcription',
+    handle: handle({ conversationDetail: true, view: 'transcription', breadcrumbs: ['media', 'transcription'] }),
+    element: <ScreenPlaceholder screen="conversationTranscription" />,
+  },
+  {
+    id: 'subtitle',
+    path: 'conversations/:conversationId/subtitles',
+    handle: handle({ conversationDetail: true, view: 'subtitle', breadcrumbs: ['media', 'subtitles'] }),
+    element: <ScreenPlaceholder screen="conversationSubtitles" />,
+  },
+  {
+    id: 'subtitleVersion',
+    path: 'conversations/:conversationId/subtitles/:subtitleId',
+    handle: handle({ conversationDetail: true, view: 'subtitle', breadcrumbs: ['media', 'subtitles'] }),
+    element: <ScreenPlaceholder screen="conversationSubtitles" />,
+  },
+  {
+    id: 'publish',
+    path: 'conversations/:conversationId/publish',
+    handle: handle({ conversationDetail: true, view: 'publish', breadcrumbs: ['media', 'publish'] }),
+    element: <ScreenPlaceholder screen="conversationPublish" />,
+  },
+];
+
+const sessionRoutes: RouteObject[] = [
+  {
+    id: 'sessionsList',
+    path: 'sessionsList',
+    handle: handle({ sessions: true, listView: true, breadcrumbs: ['sessions'] }),
+    element: <ScreenPlaceholder screen="sessionsList" />,
+  },
+  {
+    id: 'sessionCreate',
+    path: 'sessions/create',
+    handle: handle({ sessions: true, breadcrumbs: ['sessions', 'createSession'] }),
+    element: <ScreenPlaceholder screen="sessionCreate" />,
+  },
+  {
+    id: 'sessionDetail',
+    path: ':organizationId/sessions/:sessionId',
+    handle: handle({ sessions: true, public: true, responsive: true, noOrganizationNeeded: true, breadcrumbs: ['sessions'] }),
+    element: <ScreenPlaceholder screen="sessionDetail" />,
+  },
+  {
+    id: 'sessionSettings',
+    path: ':organizationId/sessions/:sessionId/settings',
+    handle: handle({ sessions: true, breadcrumbs: ['sessions', 'sessionSettings'] }),
+    element: <ScreenPlaceholder screen="sessionSettings" />,
+  },
+  {
+    id: 'quickSession',
+    path: ':organizationId/quick-session',
+    handle: handle({ sessions: true, public: true, noOrganizationNeeded: true }),
+    element: <ScreenPlaceholder screen="quickSession" />,
+  },
+];
+
+const mainRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to={paths.explore} replace /> },
+  { id: 'inbox', path: 'inbox', handle: handle({ view: 'inbox', listView: true }), loader: () => redirect(paths.explore) },
+  {
+    id: 'explore',
+    path: 'explore',
+    handle: handle({ view: 'explore', listView: true, breadcrumbs: ['organizationMedia'] }),
+    element: <ScreenPlaceholder screen="explore" />,
+  },
+  { id: 'favorites', path: 'favorites', handle: handle({ listView: true, breadcrumbs: ['favorites'] }), element: <ScreenPlaceholder screen="favorites" /> },
+  { id: 'shared', path: 'shared', handle: handle({ listView: true, breadcrumbs: ['guestMedia'] }), element: <ScreenPlaceholder screen="shared" /> },
+  {
+    id: 'conversationCreate',
+    path: 'conversations/create',
+    handle: handle({ breadcrumbs: ['media', 'upload'] }),
+    element: <ScreenPlaceholder screen="conversationCreate" />,
+  },
+  ...conversationRoutes,
+  ...sessionRoutes,
+  {
+    id: 'organizationCreate',
+    path: 'organizations/create',
+    handle: handle({ noOrganizationNeeded: true, breadcrumbs: ['createOrganization'] }),
+    element: <CreateOrganizationPage />,
+  },
+  {
+    id: 'organizationSettings',
+    path: 'organizations/:organizationId',
+    handle: handle({ breadcrumbs: ['settings'] }),
+    lazy: () => import('../features/organizations/settings/OrganizationSettingsPage.tsx').then((m) => ({ Component: m.OrganizationSettingsPage })),
+  },
+  {
+    id: 'userSettings',
+    path: 'user/settings',
+    handle: handle({ noOrganizationNeeded: true, breadcrumbs: ['profileSettings'] }),
+    lazy: () => import('../features/users/UserSettingsPage.tsx').then((m) => ({ Component: m.UserSettingsPage })),
+  },
+  { id: 'tagsSettings', path: 'tags/settings', handle: handle({ breadcrumbs: ['tags'] }), element: <ScreenPlaceholder screen="tagsSettings" /> },
+  { id: 'notFound', path: '404', handle: handle({ public: true, noOrganizationNeeded: true }), element: <NotFoundPage /> },
+];
+
+const backofficeRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: () => import('../features/backoffice/BackofficeHomePage.tsx').then((m) => ({ Component: m.BackofficeHomePage })),
+  },
+  {
+    path: 'users',
+    lazy: () => import('../features/backoffice/UsersListPage.tsx').then((m) => ({ Component: m.UsersListPage })),
+  },
+  {
+    path: 'users/:userId',
+    lazy: () => import('../features/backoffice/UserDetailPage.tsx').then((m) => ({ Component: m.UserDetailPage })),
+  },
+  {
+    path: 'organizations',
+    lazy: () => import('../features/backoffice/OrganizationsListPage.tsx').then((m) => ({ Component: m.OrganizationsListPage })),
+  },
+  {
+    path: 'organizations/:organizationId',
+    lazy: () => import('../features/backoffice/OrganizationDetailPage.tsx').then((m) => ({ Component: m.OrganizationDetailPage })),
+  },
+  {
+    // One screen lists the profiles and opens the one named in the path.
+    path: 'transcriberProfiles/:transcriberProfileId?',
+    lazy: () => import('../features/backoffice/TranscriberProfilesPage.tsx').then((m) => ({ Component: m.TranscriberProfilesPage })),
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    element: <RootRoute />,
+    errorElement: <RouteErrorView />,
+    hydrateFallbackElement: <LoadingView fullScreen />,
+    loader: createGuardLoader(() => routes),
+    // The guard runs before every navigation, not only when the root's params change.
+    shouldRevalidate: () => true,
+    children: [
+      { index: true, element: <LoadingView fullScreen /> },
+      {
+        element: <AuthLayout />,
+        handle: handle({ public: true, auth: true, responsive: true }),
+        children: [
+          { id: 'login', path: 'login', element: <LoginPage /> },
+          { id: 'loginOidc', path: 'login/oidc', element: <OidcReturnPage /> },
+          { id: 'createAccount', path: 'create-account', element: <CreateAccountPage /> },
+          { id: 'resetPassword', path: 'reset-password', element: <ResetPasswordPage /> },
+          { id: 'magicLinkInvalid', path: 'magiclink-auth-invalid', element: <MagicLinkInvalidPage /> },
+        ],
+      },
+      { id: 'magicLink', path: 'magiclink-auth/:magicId', handle: handle({ public: true, responsive: true }), element: <MagicLinkPage /> },
+      {
+        path: 'interface',
+        element: <MainLayout />,
+        errorElement: <RouteErrorView />,
+        children: mainRoutes,
+      },
+      {
+        path: 'backoffice',
+        handle: handle({ backoffice: true }),
+        errorElement: <RouteErrorView />,
+        lazy: () => import('../features/backoffice/BackofficeLayout.tsx').then((m) => ({ Component: m.BackofficeLayout })),
+        children: backofficeRoutes,
+      },
+      { path: '*', handle: handle({ public: true }), loader: toNotFound },
+    ],
+  },
+];
