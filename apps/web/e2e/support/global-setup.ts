@@ -60,7 +60,12 @@ export default async function globalSetup(config: FullConfig) {
     );
   }
 
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'palabre-e2e-'));
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'palabre-e2e-'));
+  const dataDir = path.join(runDir, 'data');
+  // A private copy of the built client: a rebuild during the run (vite empties dist) cannot break it.
+  const webDist = path.join(runDir, 'web-dist');
+  fs.cpSync(path.dirname(WEB_DIST_INDEX), webDist, { recursive: true, filter: (source) => !source.endsWith('.map') });
+  fs.mkdirSync(dataDir);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -69,6 +74,7 @@ export default async function globalSetup(config: FullConfig) {
     PORT: String(port),
     PUBLIC_URL: baseURL,
     PALABRE_DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDist,
     LOG_LEVEL: 'warn',
     // Each test sends its own X-Forwarded-For, as distinct clients behind a proxy would: per-address
     // rate limits (sign-up, sign-in, magic links) then apply per test, not to the whole run.
@@ -81,7 +87,7 @@ export default async function globalSetup(config: FullConfig) {
     USER_CREATION_DISABLED: 'false',
   };
 
-  const removeDataDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  const removeDataDir = () => fs.rmSync(runDir, { recursive: true, force: true });
 
   // PGlite is single-process: create the administrator before the server opens the database.
   const created = spawnSync(

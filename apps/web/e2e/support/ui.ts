@@ -4,13 +4,36 @@ import { expect } from './fixtures.ts';
 
 export const NOT_FOUND_TEXT = "The page is not found, or you don't have the rights to access it";
 
+/** A valid 1×1 PNG, for the profile picture. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** Fills and submits the email/password sign-in form at /login (the page must be open). */
 export async function submitLogin(page: Page, email: string, password: string) {
-  await page.getByLabel('Email', { exact: false }).first().fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: /^(sign in|log in|login)$/i }).click();
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 export async function expectOnPath(page: Page, pathname: string) {
   await expect.poll(() => new URL(page.url()).pathname, { message: `the page goes to ${pathname}` }).toBe(pathname);
+}
+
+/** Opens the user menu of the header (its button is named "User menu of <name>"). */
+export async function openUserMenu(page: Page) {
+  await page.getByRole('button', { name: /^User menu of / }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+}
+
+/** The organization switcher of the header. */
+export const organizationSwitcher = (page: Page) => page.getByRole('banner').getByLabel('Organization', { exact: true });
+
+/** Chooses an organization in the header's switcher. */
+export async function switchOrganization(page: Page, name: string) {
+  await organizationSwitcher(page).click();
+  await page.getByRole('option', { name, exact: true }).click();
+  await expect(organizationSwitcher(page)).toHaveValue(name);
 }

@@ -1,0 +1,124 @@
+/** Account creation, sign-out and sign-in, magic links and password reset, as a person does them. */
+import { newAccount, readCookie, uniqueName } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
+import { linkIn, waitForMail } from './support/outbox.ts';
+import { expectOnPath, openUserMenu, organizationSwitcher, submitLogin, TINY_PNG } from './support/ui.ts';
+
+test('sign up in two steps, land in the app, log out, log back in', async ({ page }) => {
+  const account = newAccount('signup', { firstname: 'Sacha', lastname: 'Signup' });
+  const organizationName = uniqueName('Signup org');
+
+  await page.goto('/create-account');
+  await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();
+
+  // Step 1: personal data, with a picture.
+  await page.getByLabel('First name').fill(account.firstname);
+  await page.getByLabel('Last name').fill(account.lastname);
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Password confirmation').fill(account.password);
+  await page.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
+  await expect(page.getByRole('img', { name: 'Preview of your profile picture' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create my account' }).click();
+
+  // Step 2: the first organization.
+  await page.getByLabel('Organization name').fill(organizationName);
+  await page.getByRole('button', { name: 'Create the organization' }).click();
+
+  await expectOnPath(page, '/interface/explore');
+  await expect(organizationSwitcher(page)).toHaveValue(organizationName);
+  await expect(page.getByRole('button', { name: 'User menu of Sacha Signup' })).toBeVisible();
+
+  // The account has its picture.
+  const self = await (await page.request.get('/cm-api/api/users/self')).json();
+  expect(self.email).toBe(account.email);
+  expect(self.picture).toBeTruthy();
+
+  // Log out from the user menu.
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expectOnPath(page, '/login');
+  expect(await readCookie(page.context(), 'authToken')).toBeUndefined();
+
+  // A wrong password is refused with a message, and nobody is signed in.
+  await submitLogin(page, account.email, `${account.password}-wrong`);
+  await expect(page.getByRole('alert')).toContainText('Wrong email or password');
+  await expectOnPath(page, '/login');
+
+  // The right one signs in again, into the same organization.
+  await submitLogin(page, account.email, account.password);
+  await expectOnPath(page, '/interface/explore');
+  await expect(organizationSwitcher(page)).toHaveValue(organizationName);
+});
+
+test('a sign-in link from the mail signs in once, and only once', async ({ page, api, dataDir, browser, baseURL, clientIp }) => {
+  const user = await api.signUp(newAccount('magic'));
+  const organization = await api.createOrganization(user.tokens.auth_token, uniqueName('Magic org'));
+
+  await page.goto('/login');
+  await page.getByRole('form', { name: 'Sign in' }).getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect(page.getByRole('status')).toContainText('a sign-in link has been sent');
+
+  const mail = await waitForMail(dataDir, user.email, /sign-in link/i);
+  const link = linkIn(mail, '/magiclink-auth/');
+  expect(new URL(link).origin).toBe(new URL(baseURL!).origin);
+
+  await page.goto(link);
+  await expectOnPath(page, '/interface/explore');
+  await expect(organizationSwitcher(page)).toHaveValue(organization.name);
+  expect(await readCookie(page.context(), 'userId')).toBe(user.userId);
+
+  // The same link, opened again (here from another browser), no longer works.
+  const other = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': clientIp } });
+  try {
+    const again = await other.newPage();
+    await again.goto(link);
+    await expectOnPath(again, '/magiclink-auth-invalid');
+    await expect(again.getByRole('heading', { name: 'This sign-in link no longer works' })).toBeVisible();
+    expect(await readCookie(other, 'authToken')).toBeUndefined();
+  } finally {
+    await other.close();
+  }
+});
+
+test('reset a forgotten password with the emailed link', async ({ page, api, dataDir }) => {
+  const user = await api.signUp(newAccount('reset'));
+  await api.createOrganization(user.tokens.auth_token, uniqueName('Reset org'));
+  const newPassword = `new-${user.password}`;
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expectOnPath(page, '/reset-password');
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByRole('button', { name: 'Send the reset link' }).click();
+  await expect(page.getByRole('status')).toContainText('a reset link has been sent');
+
+  const mail = await waitForMail(dataDir, user.email, /reset/i);
+  await page.goto(linkIn(mail, '/reset-password'));
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Password confirmation').fill(newPassword);
+  await page.getByRole('button', { name: 'Change my password' }).click();
+  await expect(page.getByRole('status')).toContainText('Your password has been changed');
+
+  await page.getByRole('link', { name: 'Go to sign-in' }).click();
+  await expectOnPath(page, '/login');
+
+  // The old password no longer works; the new one does.
+  await submitLogin(page, user.email, user.password);
+  await expect(page.getByRole('alert')).toContainText('Wrong email or password');
+  await submitLogin(page, user.email, newPassword);
+  await expectOnPath(page, '/interface/explore');
+
+  // The link works once.
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expectOnPath(page, '/login');
+  await page.goto(linkIn(mail, '/reset-password'));
+  await page.getByLabel('New password', { exact: true }).fill('another-password');
+  await page.getByLabel('Password confirmation').fill('another-password');
+  await page.getByRole('button', { name: 'Change my password' }).click();
+  await expect(page.getByRole('alert')).toContainText('invalid or has expired');
+});
