@@ -6,12 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBackofficeCounts } from './backofficeApi.ts';
 
-function Tile({ to, title, count, icon, loading }: { to: string; title: string; count?: string; icon: ReactNode; loading?: boolean }) {
+function Tile({ to, title, count, icon, loading, note }: { to: string; title: string; count?: string; icon: ReactNode; loading?: boolean; note?: string }) {
   return (
     <Paper withBorder p="lg" radius="md">
       <Stack gap="xs">
         {icon}
         <Anchor component={Link} to={to} fw={600} size="lg">{title}</Anchor>
+        {note && <Text c="dimmed">{note}</Text>}
         {loading ? <Skeleton h={32} w={80} /> : count !== undefined && <Text size="xl" fw={700}>{count}</Text>}
       </Stack>
     </Paper>
@@ -44,7 +45,7 @@ export function BackofficeHomePage() {
           loading={counts.isPending}
           count={counts.data && t('home.organizations', { count: counts.data.organizations, formatted: number.format(counts.data.organizations) })}
         />
-        <Tile to="/backoffice/transcriberProfiles" title={t('nav.transcriberProfiles')} icon={<IconMicrophone aria-hidden />} />
+        <Tile to="/backoffice/transcriberProfiles" title={t('nav.transcriberProfiles')} icon={<IconMicrophone aria-hidden />} note={t('transcriberProfiles.notYetTitle')} />
       </SimpleGrid>
     </Stack>
   );

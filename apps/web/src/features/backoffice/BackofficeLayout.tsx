@@ -1,5 +1,5 @@
 /** The backoffice frame: navigation and the current page, for system administrators and above only. */
-import { AppShell, Burger, Center, Group, Loader, NavLink, Stack, Text, Title } from '@mantine/core';
+import { AppShell, Burger, Button, Center, Group, Loader, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft, IconBuilding, IconHome, IconMicrophone, IconUsers } from '@tabler/icons-react';
 import { isSystemAdministratorOrHigher } from '@palabre/shared';
@@ -35,7 +35,7 @@ export function BackofficeLayout() {
       <Center h="100vh" p="md">
         <Stack align="center" gap="md">
           <Title order={1} size="h3" ta="center">{t('backoffice:forbidden')}</Title>
-          <Link to="/">{t('backoffice:nav.backToApp')}</Link>
+          <Button component={Link} to="/" variant="light" leftSection={<IconArrowLeft size={16} />}>{t('backoffice:nav.backToApp')}</Button>
         </Stack>
       </Center>
     );

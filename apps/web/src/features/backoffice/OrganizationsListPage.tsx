@@ -58,7 +58,7 @@ export function OrganizationsListPage() {
                   <Table.Td><Text size="sm">{ownerOf(org)}</Text></Table.Td>
                   <Table.Td ta="right"><Text size="sm">{number.format(org.statistics.memberCount)}</Text></Table.Td>
                   <Table.Td ta="right"><Text size="sm">{number.format(org.statistics.mediaCount)}</Text></Table.Td>
-                  <Table.Td><Text size="sm">{formatDate(org.created)}</Text></Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}><Text size="sm">{formatDate(org.created)}</Text></Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -126,7 +126,7 @@ export function UserDetailPage() {
       </Paper>
       <Paper withBorder p="lg" component="section" aria-labelledby="user-roles-title">
         <Stack>
-          <Title order={3} id="user-roles-title">{t('settings:roles.title')}</Title>
+          <Title order={3} id="user-roles-title">{t('backoffice:user.access')}</Title>
           <PlatformRoleCheckboxes label={t('backoffice:users.roles')} value={role} onChange={(next) => setRole(next)} disabled={update.isPending} />
           <Group justify="flex-end">
             {role !== user.role && <Button variant="subtle" onClick={() => setRole(user.role)}>{t('common:actions.cancel')}</Button>}

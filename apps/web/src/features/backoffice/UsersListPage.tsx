@@ -63,15 +63,15 @@ export function UsersListPage() {
             <Table.Tbody>
               {users.data.list.map((user) => (
                 <Table.Tr key={user._id}>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Anchor component={Link} to={`/backoffice/users/${user._id}`} size="sm">{fullName(user)}</Anchor>
                   </Table.Td>
                   <Table.Td><Text size="sm">{user.email}</Text></Table.Td>
                   <Table.Td><Text size="sm">{roles(user.role)}</Text></Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={user.status === 'active' ? 'green' : 'red'}>{t(`backoffice:status.${user.status}`)}</Badge>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Badge variant="light" color={user.status === 'active' ? 'green' : 'red'} styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>{t(`backoffice:status.${user.status}`)}</Badge>
                   </Table.Td>
-                  <Table.Td><Text size="sm">{formatDate(user.created)}</Text></Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}><Text size="sm">{formatDate(user.created)}</Text></Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -29,7 +29,7 @@ export function ProfileSection({ user }: { user: User }) {
       },
     );
   };
-  const field = (name: Field, label: string, autoComplete: string, type = 'text') => (
+  const field = (name: Field, label: string, autoComplete: string, type: 'text' | 'email' = 'text') => (
     <ConfirmField
       label={label}
       value={user[name]}

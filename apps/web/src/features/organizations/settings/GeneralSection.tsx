@@ -57,21 +57,29 @@ export function GeneralSection({ org, scope, editable }: Props) {
           onConfirm={(v) => commit('description', v)}
           onCancel={() => setErrors((e) => ({ ...e, description: null }))}
         />
-        <Radio.Group
-          label={t('organizations:visibility.title')}
-          value={org.visibility}
-          onChange={(value) =>
-            patch.mutate(
-              { visibility: value as Organization['visibility'] },
-              { onSuccess: () => notifySuccess(t('organizations:saved')), onError: onError(null) },
-            )
-          }
-        >
-          <Stack gap="xs" mt="xs">
-            <Radio value="private" disabled={!editable} label={t('organizations:visibility.private')} description={t('organizations:visibility.privateHelp')} />
-            <Radio value="public" disabled={!editable} label={t('organizations:visibility.public')} description={t('organizations:visibility.publicHelp')} />
+        {editable ? (
+          <Radio.Group
+            label={t('organizations:visibility.title')}
+            value={org.visibility}
+            onChange={(value) =>
+              patch.mutate(
+                { visibility: value as Organization['visibility'] },
+                { onSuccess: () => notifySuccess(t('organizations:saved')), onError: onError(null) },
+              )
+            }
+          >
+            <Stack gap="xs" mt="xs">
+              <Radio value="private" label={t('organizations:visibility.private')} description={t('organizations:visibility.privateHelp')} />
+              <Radio value="public" label={t('organizations:visibility.public')} description={t('organizations:visibility.publicHelp')} />
+            </Stack>
+          </Radio.Group>
+        ) : (
+          <Stack gap={2}>
+            <Text size="sm" fw={500}>{t('organizations:visibility.title')}</Text>
+            <Text size="sm">{t(`organizations:visibility.${org.visibility}`)}</Text>
+            <Text size="xs" c="dimmed">{t(`organizations:visibility.${org.visibility}Help`)}</Text>
           </Stack>
-        </Radio.Group>
+        )}
         {!editable && <Text size="xs" c="dimmed">{t('organizations:general.readOnly')}</Text>}
       </Stack>
     </Paper>
