@@ -14,6 +14,7 @@ import { MembersSection } from '../organizations/settings/MembersSection.tsx';
 import { useOrganization } from '../organizations/settings/organizationApi.ts';
 import { PermissionsSection } from '../organizations/settings/PermissionsSection.tsx';
 import { notifyError, notifySuccess, useFormatDate } from '../users/shared.ts';
+import { backofficeKeys } from './backofficeApi.ts';
 import { ownerOf } from './OrganizationsListPage.tsx';
 
 export function OrganizationDetailPage() {
@@ -29,12 +30,15 @@ export function OrganizationDetailPage() {
   const remove = useMutation({
     mutationFn: () => api.delete(`/administration/organizations/${organizationId}`),
     onSuccess: async () => {
+      const name = query.data?.name ?? '';
       setDeleting(false);
+      // Leave the page first so the deleted organization is not fetched again.
+      await navigate('/backoffice/organizations');
       client.removeQueries({ queryKey: ['backoffice', 'organizations', organizationId] });
-      await client.invalidateQueries({ queryKey: ['backoffice'] });
-      await client.invalidateQueries({ queryKey: queryKeys.organizations });
-      notifySuccess(t('organizations:delete.done', { name: query.data?.name ?? '' }));
-      void navigate('/backoffice/organizations');
+      void client.invalidateQueries({ queryKey: backofficeKeys.organizationsAll });
+      void client.invalidateQueries({ queryKey: backofficeKeys.counts });
+      void client.invalidateQueries({ queryKey: queryKeys.organizations });
+      notifySuccess(t('organizations:delete.done', { name }));
     },
     onError: (err) => notifyError(err, t('organizations:delete.error')),
   });

@@ -47,9 +47,12 @@ export function UserDetailPage() {
   const remove = useMutation({
     mutationFn: () => api.delete(`/administration/users/${userId}`),
     onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: ['backoffice'] });
+      // Leave the page first so the deleted user is not fetched again.
+      await navigate('/backoffice/users');
+      client.removeQueries({ queryKey: backofficeKeys.user(userId ?? '') });
+      void client.invalidateQueries({ queryKey: backofficeKeys.usersAll });
+      void client.invalidateQueries({ queryKey: backofficeKeys.counts });
       notifySuccess(t('backoffice:user.deleted'));
-      void navigate('/backoffice/users');
     },
     onError: (err) => notifyError(err, t('backoffice:user.deleteError')),
   });

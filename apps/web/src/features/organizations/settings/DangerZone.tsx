@@ -20,10 +20,11 @@ export function DangerZone({ org }: { org: Organization }) {
 
   const gone = async (message: string) => {
     if (readOrganizationScope() === org._id) clearOrganizationScope();
+    // Refresh the list only (not this page's query, which would now fail), then leave.
+    await client.invalidateQueries({ queryKey: queryKeys.organizations, exact: true });
+    await navigate('/');
     client.removeQueries({ queryKey: queryKeys.organization(org._id) });
-    await client.invalidateQueries({ queryKey: queryKeys.organizations });
     notifySuccess(message);
-    void navigate('/');
   };
   const leave = useMutation({
     mutationFn: () => api.delete(`/organizations/${org._id}/self`),
