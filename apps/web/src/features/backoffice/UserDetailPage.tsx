@@ -143,14 +143,14 @@ export function UserDetailPage() {
         <Paper withBorder p="lg" component="section" aria-labelledby="user-account-title">
           <Stack>
             <Title order={3} id="user-account-title">{t('backoffice:user.account')}</Title>
-            <Group justify="space-between">
-              <Text size="sm">{t(suspended ? 'backoffice:user.reactivateHelp' : 'backoffice:user.suspendHelp')}</Text>
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm" style={{ flex: 1 }}>{t(suspended ? 'backoffice:user.reactivateHelp' : 'backoffice:user.suspendHelp')}</Text>
               <Button variant="outline" color={suspended ? 'green' : 'orange'} onClick={toggleStatus}>
                 {t(suspended ? 'backoffice:user.reactivate' : 'backoffice:user.suspend')}
               </Button>
             </Group>
-            <Group justify="space-between">
-              <Text size="sm">{t('backoffice:user.deleteHelp')}</Text>
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm" style={{ flex: 1 }}>{t('backoffice:user.deleteHelp')}</Text>
               <Button color="red" onClick={confirmDelete} loading={remove.isPending}>{t('backoffice:user.delete')}</Button>
             </Group>
           </Stack>

@@ -55,14 +55,14 @@ export function DangerZone({ org }: { org: Organization }) {
       <Stack>
         <Title order={3} id="org-danger-title" c="red.7">{t('organizations:danger.title')}</Title>
         {org.abilities.leave && (
-          <Group justify="space-between">
-            <Text size="sm">{t('organizations:leave.explanation')}</Text>
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm" style={{ flex: 1 }}>{t('organizations:leave.explanation')}</Text>
             <Button variant="outline" color="red" onClick={confirmLeave} loading={leave.isPending}>{t('organizations:leave.button')}</Button>
           </Group>
         )}
         {org.abilities.delete && (
-          <Group justify="space-between">
-            <Text size="sm">{t('organizations:delete.explanation')}</Text>
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm" style={{ flex: 1 }}>{t('organizations:delete.explanation')}</Text>
             <Button color="red" onClick={() => setDeleting(true)}>{t('organizations:delete.button')}</Button>
           </Group>
         )}
