@@ -70,11 +70,11 @@ export function CreateAccountPage() {
       <Title order={1} size="h2">
         {t('signup.title')}
       </Title>
-      <Stepper active={step} size="sm" allowNextStepsSelect={false} aria-label={t('signup.steps')}>
-        <Stepper.Step label={t('signup.step1')} description={t('signup.step1Description')}>
+      <Stepper active={step} size="xs" iconSize={28} allowNextStepsSelect={false} aria-label={t('signup.steps')}>
+        <Stepper.Step label={t('signup.step1')}>
           <PersonalDataStep initialEmail={params.get('email') ?? ''} onDone={() => void accountCreated()} />
         </Stepper.Step>
-        <Stepper.Step label={t('signup.step2')} description={t('signup.step2Description')}>
+        <Stepper.Step label={t('signup.step2')}>
           <FirstOrganizationStep memberOf={memberOf} />
         </Stepper.Step>
       </Stepper>

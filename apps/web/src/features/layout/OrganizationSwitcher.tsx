@@ -19,12 +19,13 @@ export function OrganizationSwitcher({ role }: { role: number }) {
         onChange={(id) => id && id !== current?._id && setScope(id)}
         allowDeselect={false}
         searchable={organizations.length > 7}
-        w={{ base: 160, sm: 240 }}
+        w={{ base: 140, sm: 240 }}
         comboboxProps={{ withinPortal: true }}
       />
       {canCreateOrganization(role) && (
         <Tooltip label={t('organizationSwitcher.create')}>
-          <ActionIcon component={Link} to={paths.organizationCreate} variant="light" size="lg" aria-label={t('organizationSwitcher.create')}>
+          <ActionIcon
+            visibleFrom="sm" component={Link} to={paths.organizationCreate} variant="light" size="lg" aria-label={t('organizationSwitcher.create')}>
             <IconPlus size={18} aria-hidden />
           </ActionIcon>
         </Tooltip>
