@@ -4,6 +4,12 @@ import { expect, test } from './support/fixtures.ts';
 import { expectOnPath, NOT_FOUND_TEXT, submitLogin } from './support/ui.ts';
 
 test('an unknown path shows the not-found page', async ({ page, api, context, baseURL }) => {
+  // A visitor.
+  await page.goto('/no/such/page');
+  await expect(page.getByText(NOT_FOUND_TEXT)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+
+  // A signed-in user.
   const user = await api.signUp(newAccount('lost'));
   await api.createOrganization(user.tokens.auth_token, uniqueName('Lost org'));
   await signInBrowser(context, baseURL!, user.tokens);
