@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { PLATFORM_ROLE, email as emailRule, password as passwordRule, requiredText } from '@palabre/shared';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { DatabaseBusyError, openDatabase } from './db/client.ts';
 import { startServer } from './server.ts';
 
 const USAGE = `Usage: palabre <command>
@@ -97,7 +97,7 @@ main(process.argv.slice(2)).then(
     if (code >= 0) process.exit(code);
   },
   (error: unknown) => {
-    if (error instanceof ConfigError) console.error(error.message);
+    if (error instanceof ConfigError || error instanceof DatabaseBusyError) console.error(error.message);
     else if (error && typeof error === 'object' && 'code' in error && error.code === 'email_exists') console.error('A user with this email already exists.');
     else console.error(error);
     process.exit(1);

@@ -39,12 +39,63 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dir = path.join(options.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const releaseLock = lockDataDir(dir);
+  const client = await PGlite.create(dir).catch((error: unknown) => {
+    releaseLock();
+    throw error;
+  });
   const db = drizzle(client, { schema });
   return {
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
   };
+}
+
+export class DatabaseBusyError extends Error {}
+
+/**
+ * PGlite is a single-process database: two processes on one data folder would corrupt it.
+ * A lock file naming the owner's pid keeps a second process out; a stale lock (dead pid) is taken over.
+ */
+function lockDataDir(dir: string): () => void {
+  const file = `${dir}.lock`; // beside the folder: PGlite wants its folder to itself
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        process.off('exit', release);
+        fs.rmSync(file, { force: true });
+      };
+      process.on('exit', release);
+      return release;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(fs.readFileSync(file, 'utf8'));
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+        throw new DatabaseBusyError(
+          `The embedded database in ${dir} is in use by another Palabre process (pid ${owner}). ` +
+            'Stop it first, or use the HTTP API / backoffice while it runs, or set DATABASE_URL to a PostgreSQL server.',
+        );
+      }
+      fs.rmSync(file, { force: true });
+    }
+  }
+  throw new DatabaseBusyError(`Could not lock the embedded database in ${dir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
