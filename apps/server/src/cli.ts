@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 /** palabre — one entry point: serve, migrate, admin create-user. */
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { PLATFORM_ROLE, email as emailRule, password as passwordRule, requiredText } from '@palabre/shared';
 import { ConfigError, loadConfig } from './config.ts';
@@ -17,8 +18,17 @@ Commands:
 
 Configuration comes from the environment; see .env.example.`;
 
+/** A .env file in the working folder fills in variables the environment does not already set. */
+function loadDotEnv(): void {
+  if (!fs.existsSync('.env')) return;
+  const before = { ...process.env };
+  process.loadEnvFile('.env');
+  Object.assign(process.env, before);
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  loadDotEnv();
   const config = loadConfig();
   switch (command) {
     case 'serve': {
