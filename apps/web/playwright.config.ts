@@ -19,7 +19,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
-  outputDir: './test-results',
+  // Traces and screenshots of failed tests. Two runs at once in one checkout need distinct folders.
+  outputDir: process.env.PALABRE_E2E_OUTPUT_DIR ?? './test-results',
   use: {
     browserName: 'chromium',
     headless: true,

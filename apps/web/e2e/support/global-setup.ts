@@ -75,6 +75,7 @@ export default async function globalSetup(config: FullConfig) {
     PUBLIC_URL: baseURL,
     PALABRE_DATA_DIR: dataDir,
     WEB_DIST_DIR: webDist,
+    PALABRE_E2E_RUN_DIR: runDir,
     LOG_LEVEL: 'warn',
     // Each test sends its own X-Forwarded-For, as distinct clients behind a proxy would: per-address
     // rate limits (sign-up, sign-in, magic links) then apply per test, not to the whole run.
