@@ -91,6 +91,7 @@ export default async function globalSetup(config: FullConfig) {
   const removeDataDir = () => fs.rmSync(runDir, { recursive: true, force: true });
 
   // PGlite is single-process: create the administrator before the server opens the database.
+  // Both run in the run directory, so that a developer's .env (read by the CLI) plays no part.
   const created = spawnSync(
     'bash',
     [
@@ -106,7 +107,7 @@ export default async function globalSetup(config: FullConfig) {
       '--lastname',
       ADMIN.lastname,
     ],
-    { cwd: REPO_ROOT, env, encoding: 'utf8', timeout: 120_000 },
+    { cwd: runDir, env, encoding: 'utf8', timeout: 120_000 },
   );
   if (created.status !== 0) {
     removeDataDir();
@@ -115,7 +116,7 @@ export default async function globalSetup(config: FullConfig) {
 
   let output = '';
   const server = spawn(process.execPath, [path.join(REPO_ROOT, 'apps/web/e2e/support/server-process.ts')], {
-    cwd: REPO_ROOT,
+    cwd: runDir,
     env,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
