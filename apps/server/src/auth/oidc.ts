@@ -63,6 +63,8 @@ export async function finishOidc(ctx: AppContext, currentUrl: URL, flow: OidcFlo
   let info: Record<string, unknown> = claims;
   if (typeof claims.email !== 'string') info = { ...claims, ...(await client.fetchUserInfo(config, tokens.access_token, claims.sub)) };
   const userId = await resolveUser(ctx, ctx.config.oidc!.issuer, claims.sub, info);
+  // A suspended account gets no tokens, whichever way it signs in.
+  if ((await usersRepo.byId(ctx.db, userId))?.status !== 'active') throw new AppError('sso_failed', 'This account is not active');
   return issueOneTime(ctx.db, 'oidc_exchange', userId, EXCHANGE_TTL_SECONDS);
 }
 

@@ -34,7 +34,8 @@ export function authRoutes(ctx: AppContext) {
           rateLimit: {
             max: ctx.config.loginRateLimitPerMinute,
             timeWindow: '1 minute',
-            keyGenerator: (request) => `${request.ip}|${String((request.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
+            // Normalised like the email rule does, so that " A@x" and "a@x " share one budget.
+            keyGenerator: (request) => `${request.ip}|${String((request.body as { email?: unknown })?.email ?? '').trim().toLowerCase()}`,
           },
         },
       },

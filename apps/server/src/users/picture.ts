@@ -18,11 +18,17 @@ export function pictureType(key: string): string {
   return SIGNATURES.find((s) => s.ext === ext)?.type ?? 'application/octet-stream';
 }
 
-export async function storePicture(storage: Storage, userId: string, bytes: Buffer): Promise<string> {
+/** Checks that the bytes are a supported image of acceptable size; returns its kind. */
+export function checkPicture(bytes: Buffer): { ext: string; type: string } {
   if (bytes.length === 0) throw new AppError('validation_failed', 'The picture is empty', { picture: 'error.invalid' });
   if (bytes.length > MAX_PICTURE_BYTES) throw new AppError('payload_too_large', 'The picture is too big. The maximum size is 5MB.');
   const kind = SIGNATURES.find((s) => s.test(bytes));
   if (!kind) throw new AppError('validation_failed', 'The picture must be a PNG, JPEG, GIF or WebP image', { picture: 'error.invalid_format' });
+  return kind;
+}
+
+export async function storePicture(storage: Storage, userId: string, bytes: Buffer): Promise<string> {
+  const kind = checkPicture(bytes);
   const key = `pictures/${userId}-${randomSecret(6)}.${kind.ext}`;
   await storage.put(key, Readable.from(bytes));
   return key;

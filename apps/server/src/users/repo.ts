@@ -5,6 +5,17 @@ import { invitations, memberships, organizations, users } from '../db/schema.ts'
 
 export type NewUser = typeof users.$inferInsert;
 
+/** Name or email contains the text (LIKE wildcards in the text are taken literally). */
+function searchMatch(text: string) {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(
+    ilike(users.email, pattern),
+    ilike(users.firstname, pattern),
+    ilike(users.lastname, pattern),
+    ilike(sql`${users.firstname} || ' ' || ${users.lastname}`, pattern),
+  );
+}
+
 export const usersRepo = {
   byId: async (db: Database, id: string) => (await db.select().from(users).where(eq(users.id, id)))[0],
   byEmail: async (db: Database, email: string) => (await db.select().from(users).where(eq(users.email, email)))[0],
@@ -16,13 +27,7 @@ export const usersRepo = {
 
   /** Users whose name or email contains the text; private profiles only for those who asked to see them. */
   search: (db: Database, text: string, options: { includePrivate: boolean; limit: number; offset?: number }) => {
-    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const match = or(
-      ilike(users.email, pattern),
-      ilike(users.firstname, pattern),
-      ilike(users.lastname, pattern),
-      ilike(sql`${users.firstname} || ' ' || ${users.lastname}`, pattern),
-    );
+    const match = searchMatch(text);
     const where = options.includePrivate ? match : and(match, eq(users.private, false));
     return db
       .select()
@@ -32,12 +37,9 @@ export const usersRepo = {
       .limit(options.limit)
       .offset(options.offset ?? 0);
   },
+  /** Counts what `search` with includePrivate finds: the same match, so pages and totals agree. */
   countSearch: async (db: Database, text: string) => {
-    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const [row] = await db
-      .select({ n: count() })
-      .from(users)
-      .where(or(ilike(users.email, pattern), ilike(users.firstname, pattern), ilike(users.lastname, pattern)));
+    const [row] = await db.select({ n: count() }).from(users).where(searchMatch(text));
     return row!.n;
   },
   list: (db: Database, limit: number, offset: number) =>

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../http/errors.ts';
 import { organizationsRepo } from '../organizations/repo.ts';
 import { platform } from '../policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { storePicture } from './picture.ts';
+import { checkPicture, storePicture } from './picture.ts';
 import { presentUser } from './presenter.ts';
 import { usersRepo } from './repo.ts';
 
@@ -20,9 +20,9 @@ export interface NewAccount {
 
 /** Creates an account and honours pending invitations and organizations matching the address's domain. */
 export async function createAccount(ctx: AppContext, input: NewAccount): Promise<UserRow> {
-  if (await usersRepo.byEmail(ctx.db, input.email)) {
-    throw new AppError('email_exists', 'An account with this email already exists', { email: 'error.email_exists' });
-  }
+  if (await usersRepo.byEmail(ctx.db, input.email)) throw emailTaken();
+  // A refused picture must refuse the whole sign-up, not leave an account behind.
+  if (input.picture) checkPicture(input.picture);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const user = await ctx.db.transaction(async (tx) => {
     const created = await usersRepo.insert(tx, {
@@ -42,12 +42,22 @@ export async function createAccount(ctx: AppContext, input: NewAccount): Promise
       await organizationsRepo.addMember(tx, org.id, created.id, 1, { ifAbsent: true });
     }
     return created;
+  }).catch((error: unknown) => {
+    if (isUniqueViolation(error)) throw emailTaken(); // two sign-ups racing for one address
+    throw error;
   });
   if (input.picture) {
     const key = await storePicture(ctx.storage, user.id, input.picture);
     return (await usersRepo.update(ctx.db, user.id, { picture: key }))!;
   }
   return user;
+}
+
+const emailTaken = () => new AppError('email_exists', 'An account with this email already exists', { email: 'error.email_exists' });
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 export async function getSelf(ctx: AppContext, actor: Actor): Promise<User> {
@@ -74,7 +84,7 @@ export async function updateSelf(ctx: AppContext, actor: Actor, input: SelfUpdat
   const values: Parameters<typeof usersRepo.update>[2] = { ...rest };
   if (input.email && input.email !== actor.user.email) {
     const other = await usersRepo.byEmail(ctx.db, input.email);
-    if (other) throw new AppError('email_exists', 'An account with this email already exists', { email: 'error.email_exists' });
+    if (other) throw emailTaken();
     values.emailVerifiedAt = null;
   }
   if (emailNotifications) {
@@ -87,7 +97,10 @@ export async function updateSelf(ctx: AppContext, actor: Actor, input: SelfUpdat
     }
     values.role = role;
   }
-  const updated = await usersRepo.update(ctx.db, actor.user.id, values);
+  const updated = await usersRepo.update(ctx.db, actor.user.id, values).catch((error: unknown) => {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  });
   return presentUser(updated!, await favoritesOf(ctx, actor.user.id));
 }
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { zEmail } from './common.ts';
 
-export const zLoginBody = z.object({ email: zEmail, password: z.string().min(1).max(1024) });
+// Passwords are trimmed when set (spec §5), so they are trimmed when checked too.
+export const zLoginBody = z.object({ email: zEmail, password: z.string().trim().min(1).max(1024) });
 export type LoginBody = z.input<typeof zLoginBody>;
 
 export const zTokenPair = z.object({

@@ -66,7 +66,7 @@ export const zUpdateSelfBody = z
   .strict();
 
 export const zChangePasswordBody = z
-  .object({ currentPassword: z.string().min(1), newPassword: zPassword })
+  .object({ currentPassword: z.string().trim().min(1), newPassword: zPassword })
   .strict();
 
 export const zUserSearchQuery = z.object({ search: zFreeText.pipe(z.string().min(1).max(100)) });

@@ -1,0 +1,23 @@
+/**
+ * Runs once per integration run. With PALABRE_TEST_DB=postgres it starts one throwaway PostgreSQL
+ * cluster for the whole run; each test server then creates its own database in it.
+ */
+import type { TestProject } from 'vitest/node';
+import { startPostgres } from './postgres.ts';
+import { testDatabaseKind } from './db-kind.ts';
+
+export default async function setup(project: TestProject) {
+  const kind = testDatabaseKind();
+  project.provide('testDatabase', kind);
+  if (kind !== 'postgres') return undefined;
+  const cluster = await startPostgres();
+  project.provide('postgresAdminUrl', cluster.adminUrl);
+  return () => cluster.stop();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDatabase: 'pglite' | 'postgres';
+    postgresAdminUrl: string;
+  }
+}

@@ -1,0 +1,193 @@
+/**
+ * Starts the real server for a test file: a fresh data folder, a fresh database (PGlite in that
+ * folder, or a new database in the run's PostgreSQL cluster), real HTTP on 127.0.0.1.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import type { AppContext } from '../../src/context.ts';
+import type { Mail } from '../../src/mail/mailer.ts';
+import { startServer, type RunningServer } from '../../src/server.ts';
+import { createAccount } from '../../src/users/service.ts';
+import { TestClient, type ApiResponse, type SignUpFields } from './client.ts';
+
+export { TestClient, type ApiResponse } from './client.ts';
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  firstname: string;
+  lastname: string;
+  /** A client signed in as this user. */
+  client: TestClient;
+}
+
+export interface TestServer {
+  url: string;
+  running: RunningServer;
+  ctx: AppContext;
+  dbKind: 'pglite' | 'postgres';
+  /** A new anonymous client (its own cookies and address). */
+  client(): TestClient;
+  /** Signs up through POST /users (multipart), then signs in. */
+  signUp(overrides?: Partial<SignUpFields>): Promise<TestUser>;
+  /** Creates an account directly (as `palabre admin create-user` does), then signs in. */
+  createUser(options?: Partial<SignUpFields> & { role?: number }): Promise<TestUser>;
+  /**
+   * An account without a password (as single sign-on creates them) with a session opened directly:
+   * for tests about something other than signing in, it skips the deliberately slow password hashing.
+   * Its `password` is empty.
+   */
+  quickUser(options?: Partial<Omit<SignUpFields, 'password'>> & { role?: number }): Promise<TestUser>;
+  /** Mails sent to an address, oldest first. */
+  mails(to: string): Mail[];
+  lastMail(to: string): Mail;
+  close(): Promise<void>;
+}
+
+let sequence = 0;
+/** A unique address for this run (tests share a database within a file). */
+export function uniqueEmail(tag = 'user', domain = 'example.org'): string {
+  sequence += 1;
+  return `${tag}-${sequence}-${crypto.randomBytes(3).toString('hex')}@${domain}`;
+}
+
+/** The first URL in a mail's text. */
+export function linkIn(mail: Mail): URL {
+  const match = /https?:\/\/\S+/.exec(mail.text);
+  if (!match) throw new Error(`no link in mail "${mail.subject}"`);
+  return new URL(match[0]);
+}
+
+/** A real 1×1 PNG image. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `palabre_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+export async function startTestServer(options: { env?: Record<string, string | undefined> } = {}): Promise<TestServer> {
+  const dbKind = inject('testDatabase');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'palabre-test-'));
+  const database = dbKind === 'postgres' ? await createDatabase(inject('postgresAdminUrl')) : undefined;
+  const config = loadConfig({
+    PALABRE_DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATABASE_URL: database?.url,
+    // Test clients play people reaching the server through a reverse proxy, each from their own
+    // address (X-Forwarded-For), so per-address rate limits apply to each of them separately.
+    TRUST_PROXY: 'true',
+    ...options.env,
+  });
+  let running: RunningServer;
+  try {
+    running = await startServer(config, { logger: false });
+  } catch (error) {
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  // The port is only known once listening: links in mails and the SSO callback use the real one.
+  running.ctx.config.publicUrl = running.url;
+  const url = running.url;
+  let closed = false;
+
+  const server: TestServer = {
+    url,
+    running,
+    ctx: running.ctx,
+    dbKind: running.db.kind,
+    client: () => new TestClient(url),
+    async signUp(overrides = {}) {
+      const fields: SignUpFields = {
+        firstname: 'Test',
+        lastname: 'User',
+        email: uniqueEmail(),
+        password: `pw-${crypto.randomBytes(6).toString('hex')}`,
+        ...overrides,
+      };
+      const client = new TestClient(url);
+      const created = await client.signUp(fields);
+      if (created.status !== 201) throw new Error(`sign-up failed: ${created.status} ${JSON.stringify(created.body)}`);
+      return signIn(client, fields);
+    },
+    async createUser(options = {}) {
+      const { role, ...rest } = options;
+      const fields: SignUpFields = {
+        firstname: 'Test',
+        lastname: 'User',
+        email: uniqueEmail(),
+        password: `pw-${crypto.randomBytes(6).toString('hex')}`,
+        ...rest,
+      };
+      await createAccount(running.ctx, { ...fields, role });
+      return signIn(new TestClient(url), fields);
+    },
+    async quickUser(options = {}) {
+      const { role, ...rest } = options;
+      const fields = { firstname: 'Test', lastname: 'User', email: uniqueEmail(), ...rest };
+      const user = await createAccount(running.ctx, { ...fields, password: null, role });
+      const client = new TestClient(url);
+      client.useTokens(await running.ctx.tokens.openSession(user.id, 'signup'));
+      return { id: user.id, password: '', ...fields, client };
+    },
+    mails: (to) => running.ctx.mailer.recent.filter((m) => m.to === to),
+    lastMail(to) {
+      const mails = server.mails(to);
+      if (mails.length === 0) throw new Error(`no mail was sent to ${to}`);
+      return mails[mails.length - 1]!;
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await running.close();
+      await database?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return server;
+}
+
+async function signIn(client: TestClient, fields: SignUpFields): Promise<TestUser> {
+  const login: ApiResponse = await client.login(fields.email, fields.password);
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+  return { id: login.body.user_id, email: fields.email, password: fields.password, firstname: fields.firstname, lastname: fields.lastname, client };
+}
+
+/** POST /cm-api/api/organizations as this client; returns the organization. */
+export async function createOrganization(client: TestClient, name = `Org ${crypto.randomBytes(4).toString('hex')}`) {
+  const response = await client.post('/cm-api/api/organizations', { name });
+  if (response.status !== 201) throw new Error(`organization creation failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body as { _id: string; name: string; [key: string]: any };
+}

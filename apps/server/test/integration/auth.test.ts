@@ -1,0 +1,258 @@
+/** Sign-in by password, rate limiting, refresh with rotation, logout. */
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { TestClient, startTestServer, uniqueEmail, type TestServer, type TestUser } from '../harness/server.ts';
+
+const SECRET = `test-secret-${crypto.randomUUID()}`;
+let server: TestServer;
+let ada: TestUser;
+beforeAll(async () => {
+  server = await startTestServer({ env: { PALABRE_SECRET: SECRET } });
+  ada = await server.signUp({ firstname: 'Ada', lastname: 'Lovelace' });
+});
+afterAll(() => server?.close());
+
+it('runs on the database chosen by PALABRE_TEST_DB', () => {
+  expect(server.dbKind).toBe(inject('testDatabase'));
+});
+
+describe('POST /cm-api/auth/login', () => {
+  it('answers {auth_token, refresh_token, user_id} and the token opens the API', async () => {
+    const client = server.client();
+    const response = await client.login(ada.email, ada.password);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      auth_token: expect.any(String),
+      refresh_token: expect.any(String),
+      user_id: ada.id,
+      expires_in: expect.any(Number),
+    });
+    const self = await client.get('/cm-api/api/users/self');
+    expect(self.status).toBe(200);
+    expect(self.body).toMatchObject({ _id: ada.id, email: ada.email, firstname: 'Ada' });
+    expect(self.body.passwordHash).toBeUndefined();
+  });
+
+  it('accepts the address in any case and with spaces', async () => {
+    const response = await server.client().login(`  ${ada.email.toUpperCase()} `, ada.password);
+    expect(response.status).toBe(200);
+    expect(response.body.user_id).toBe(ada.id);
+  });
+
+  it('refuses a wrong password with 401 invalid_credentials, saying the same as for an unknown address', async () => {
+    const wrong = await server.client().login(ada.email, 'not-the-password');
+    const unknown = await server.client().login(uniqueEmail('ghost'), 'not-the-password');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ status: 'error', code: 'invalid_credentials', message: expect.any(String) });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('accepts a password typed with the same surrounding spaces as at sign-up (passwords are trimmed)', async () => {
+    const padded = await server.signUp({ password: '  padded secret  ' });
+    expect((await server.client().login(padded.email, '  padded secret  ')).status).toBe(200);
+    expect((await server.client().login(padded.email, 'padded secret')).status).toBe(200);
+    expect((await server.client().login(padded.email, 'padded  secret')).status).toBe(401);
+  });
+
+  it('refuses a malformed address with 400 naming the field', async () => {
+    const response = await server.client().post('/cm-api/auth/login', { email: 'ada', password: 'x' });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'validation_failed', fields: { email: 'error.invalid_email' } });
+  });
+});
+
+describe('login rate limit', () => {
+  let limited: TestServer;
+  let bob: TestUser;
+  beforeAll(async () => {
+    limited = await startTestServer({ env: { LOGIN_RATE_LIMIT_PER_MINUTE: '3' } });
+    bob = await limited.createUser();
+  });
+  afterAll(() => limited?.close());
+
+  it('answers 429 rate_limited after too many attempts, even with the right password', async () => {
+    const attacker = limited.client();
+    for (let i = 0; i < 3; i++) expect((await attacker.login(bob.email, `guess-${i}`)).status).toBe(401);
+    const blocked = await attacker.login(bob.email, bob.password);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ status: 'error', code: 'rate_limited' });
+  });
+
+  it('cannot be escaped by writing the same address differently', async () => {
+    const carol = await limited.createUser();
+    const attacker = limited.client();
+    const variants = [carol.email, ` ${carol.email}`, `${carol.email.toUpperCase()}  `];
+    for (const email of variants) expect((await attacker.login(email, 'guess')).status).toBe(401);
+    expect((await attacker.login(`   ${carol.email}   `, 'guess')).status).toBe(429);
+  });
+
+  it('does not lock the account out for someone signing in from elsewhere', async () => {
+    const elsewhere = limited.client();
+    expect((await elsewhere.login(bob.email, bob.password)).status).toBe(200);
+  });
+
+  it('counts attempts per address and account, so colleagues behind one address are not locked out', async () => {
+    const office = limited.client();
+    const carol = await limited.createUser();
+    for (let i = 0; i < 3; i++) await office.login(bob.email, `guess-${i}`);
+    expect((await office.login(bob.email, bob.password)).status).toBe(429);
+    const colleague = await limited.client().login(carol.email, carol.password);
+    expect(colleague.status).toBe(200);
+    // Same address as the locked-out attempts, another account.
+    const sameAddress = new TestClient(limited.url, { address: office.address });
+    expect((await sameAddress.login(carol.email, carol.password)).status).toBe(200);
+  });
+});
+
+describe('login rate limit without a trusted proxy', () => {
+  let direct: TestServer;
+  beforeAll(async () => {
+    direct = await startTestServer({ env: { LOGIN_RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: 'false' } });
+  });
+  afterAll(() => direct?.close());
+
+  it('cannot be escaped by sending a made-up X-Forwarded-For', async () => {
+    const dave = await direct.createUser();
+    const attacker = direct.client();
+    expect((await attacker.login(dave.email, 'guess-1')).status).toBe(401);
+    // createUser's own sign-in counted too: the limit of 2 is reached from 127.0.0.1.
+    const spoofed = new TestClient(direct.url, { address: '203.0.113.7' });
+    const response = await spoofed.login(dave.email, dave.password);
+    expect(response.status).toBe(429);
+  });
+});
+
+describe('POST /cm-api/auth/refresh', () => {
+  it('gives a new pair and rotates the refresh token', async () => {
+    const client = server.client();
+    await client.login(ada.email, ada.password);
+    const first = client.refreshToken!;
+    const response = await client.post('/cm-api/auth/refresh', { refresh_token: first }, { auth: false });
+    expect(response.status).toBe(200);
+    expect(response.body.user_id).toBe(ada.id);
+    expect(response.body.refresh_token).not.toBe(first);
+    const self = await client.get('/cm-api/api/users/self', { auth: response.body.auth_token });
+    expect(self.status).toBe(200);
+    const again = await client.post('/cm-api/auth/refresh', { refresh_token: response.body.refresh_token }, { auth: false });
+    expect(again.status).toBe(200);
+  });
+
+  it('treats the reuse of a rotated refresh token as theft: the whole session ends', async () => {
+    const client = server.client();
+    await client.login(ada.email, ada.password);
+    const stolen = client.refreshToken!;
+    const rotated = await client.post('/cm-api/auth/refresh', { refresh_token: stolen }, { auth: false });
+    expect(rotated.status).toBe(200);
+
+    const replay = await client.post('/cm-api/auth/refresh', { refresh_token: stolen }, { auth: false });
+    expect(replay.status).toBe(401);
+    expect(replay.body.code).toBe('token_revoked');
+
+    const legit = await client.post('/cm-api/auth/refresh', { refresh_token: rotated.body.refresh_token }, { auth: false });
+    expect(legit.status).toBe(401);
+    const access = await client.get('/cm-api/api/users/self', { auth: rotated.body.auth_token });
+    expect(access.status).toBe(401);
+    expect(access.body.code).toBe('token_revoked');
+  });
+
+  it('leaves other sessions of the same user alone', async () => {
+    const laptop = server.client();
+    const phone = server.client();
+    await laptop.login(ada.email, ada.password);
+    await phone.login(ada.email, ada.password);
+    const stolen = laptop.refreshToken!;
+    await laptop.post('/cm-api/auth/refresh', { refresh_token: stolen }, { auth: false });
+    await laptop.post('/cm-api/auth/refresh', { refresh_token: stolen }, { auth: false });
+    expect((await phone.get('/cm-api/api/users/self')).status).toBe(200);
+  });
+
+  it('refuses made-up refresh tokens', async () => {
+    const client = server.client();
+    for (const token of ['0123456789abcdef0123', `${crypto.randomUUID()}.${'x'.repeat(43)}`]) {
+      const response = await client.post('/cm-api/auth/refresh', { refresh_token: token }, { auth: false });
+      expect(response.status).toBe(401);
+      expect(response.body.code).toBe('token_revoked');
+    }
+    const short = await client.post('/cm-api/auth/refresh', { refresh_token: 'short' }, { auth: false });
+    expect(short.status).toBe(400);
+  });
+});
+
+describe('access tokens', () => {
+  /** An access token as the server would mint it, for the session behind a refresh token. */
+  async function mint(refreshToken: string, options: { secret?: string; expiresAt: number }) {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ sid: refreshToken.split('.')[0] })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(ada.id)
+      .setIssuer('palabre')
+      .setIssuedAt(now - 7200)
+      .setExpirationTime(options.expiresAt)
+      .sign(new TextEncoder().encode(options.secret ?? SECRET));
+  }
+
+  it('answers an expired token with 401 token_expired; the refresh token still gets a fresh one', async () => {
+    const client = server.client();
+    await client.login(ada.email, ada.password);
+    const expired = await mint(client.refreshToken!, { expiresAt: Math.floor(Date.now() / 1000) - 3600 });
+    const response = await client.get('/cm-api/api/users/self', { auth: expired });
+    expect(response.status).toBe(401);
+    expect(response.body.code).toBe('token_expired');
+    const refreshed = await client.post('/cm-api/auth/refresh', { refresh_token: client.refreshToken }, { auth: false });
+    expect((await client.get('/cm-api/api/users/self', { auth: refreshed.body.auth_token })).status).toBe(200);
+  });
+
+  it('refuses a token signed with another key', async () => {
+    const client = server.client();
+    await client.login(ada.email, ada.password);
+    const forged = await mint(client.refreshToken!, { secret: `other-${SECRET}`, expiresAt: Math.floor(Date.now() / 1000) + 3600 });
+    const response = await client.get('/cm-api/api/users/self', { auth: forged });
+    expect(response.status).toBe(401);
+    expect(response.body.code).toBe('unauthorized');
+  });
+
+  it('does not let a bad token hide public routes', async () => {
+    const response = await server.client().get('/cm-api/api/config', { auth: 'garbage' });
+    expect(response.status).toBe(200);
+  });
+});
+
+describe('POST /cm-api/auth/logout', () => {
+  it('ends the session: the auth token gets 401 token_revoked and the refresh token no longer works', async () => {
+    const client = server.client();
+    await client.login(ada.email, ada.password);
+    const { authToken, refreshToken } = client;
+    const response = await client.post('/cm-api/auth/logout');
+    expect(response.status).toBe(204);
+    const after = await client.get('/cm-api/api/users/self', { auth: authToken! });
+    expect(after.status).toBe(401);
+    expect(after.body.code).toBe('token_revoked');
+    const refresh = await client.post('/cm-api/auth/refresh', { refresh_token: refreshToken }, { auth: false });
+    expect(refresh.status).toBe(401);
+  });
+
+  it('ends only that session', async () => {
+    const one = server.client();
+    const two = server.client();
+    await one.login(ada.email, ada.password);
+    await two.login(ada.email, ada.password);
+    await one.post('/cm-api/auth/logout');
+    expect((await two.get('/cm-api/api/users/self')).status).toBe(200);
+  });
+
+  it('needs a token', async () => {
+    const response = await server.client().post('/cm-api/auth/logout');
+    expect(response.status).toBe(401);
+  });
+
+  it('does not accept the authToken cookie in place of the header on non-GET calls', async () => {
+    const client = server.client();
+    await client.login(ada.email, ada.password);
+    client.cookies.set('authToken', client.authToken!);
+    const response = await client.post('/cm-api/auth/logout', undefined, { auth: false });
+    expect(response.status).toBe(401);
+    // Reads may use the cookie (media elements cannot send headers).
+    expect((await client.get('/cm-api/api/users/self', { auth: false })).status).toBe(200);
+  });
+});

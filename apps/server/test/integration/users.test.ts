@@ -1,0 +1,211 @@
+/** Own profile, pictures, user search and who may see whom. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLATFORM_ROLE, zList, zPublicUser, zUser } from '@palabre/shared';
+import { TINY_PNG, createOrganization, startTestServer, type TestServer } from '../harness/server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const { USER, ORGANIZATION_INITIATOR, SYSTEM_ADMINISTRATOR } = PLATFORM_ROLE;
+
+describe('GET /cm-api/api/users/self', () => {
+  it('describes the signed-in user in the shared contract, without secrets', async () => {
+    const ada = await server.signUp({ firstname: 'Ada', lastname: 'Lovelace' });
+    const response = await ada.client.get('/cm-api/api/users/self');
+    expect(response.status).toBe(200);
+    const user = zUser.parse(response.body);
+    expect(user).toMatchObject({ _id: ada.id, email: ada.email, private: false, favorites: [], locale: null });
+    expect(Object.values(user.emailNotifications).every(Boolean)).toBe(true);
+    expect(JSON.stringify(response.body)).not.toMatch(/password|argon/i);
+  });
+});
+
+describe('PUT /cm-api/api/users/self', () => {
+  it('updates names, privacy, language and notification preferences', async () => {
+    const ada = await server.quickUser();
+    const response = await ada.client.put('/cm-api/api/users/self', {
+      firstname: '  Augusta ',
+      lastname: 'King',
+      private: true,
+      locale: 'fr-FR',
+      emailNotifications: { mediaShared: false },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ firstname: 'Augusta', lastname: 'King', private: true, locale: 'fr-FR' });
+    expect(response.body.emailNotifications).toMatchObject({ mediaShared: false, mediaUnshared: true, organizationJoined: true });
+    const again = await ada.client.put('/cm-api/api/users/self', { emailNotifications: { organizationLeft: false } });
+    expect(again.body.emailNotifications).toMatchObject({ mediaShared: false, organizationLeft: false });
+    expect((await ada.client.get('/cm-api/api/users/self')).body).toMatchObject({ firstname: 'Augusta', private: true });
+  });
+
+  it('refuses unknown keys (no mass assignment)', async () => {
+    const ada = await server.quickUser();
+    for (const body of [{ status: 'suspended' }, { passwordHash: 'x' }, { _id: crypto.randomUUID() }, { firstname: 'A', emailVerifiedAt: null }]) {
+      const response = await ada.client.put('/cm-api/api/users/self', body);
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe('validation_failed');
+    }
+    expect((await ada.client.get('/cm-api/api/users/self')).body.firstname).toBe('Test');
+  });
+
+  it('names invalid fields with the spec key', async () => {
+    const ada = await server.quickUser();
+    const response = await ada.client.put('/cm-api/api/users/self', { firstname: '<i>', email: 'nope' });
+    expect(response.status).toBe(400);
+    expect(response.body.fields).toEqual({ firstname: 'error.unauthorized_caracters', email: 'error.invalid_email' });
+  });
+
+  it('changes the email, refusing one that belongs to someone else', async () => {
+    const ada = await server.signUp();
+    const bob = await server.quickUser();
+    const taken = await ada.client.put('/cm-api/api/users/self', { email: bob.email.toUpperCase() });
+    expect(taken.status).toBe(409);
+    expect(taken.body.code).toBe('email_exists');
+    const fresh = `renamed-${ada.email}`;
+    const changed = await ada.client.put('/cm-api/api/users/self', { email: fresh });
+    expect(changed.body.email).toBe(fresh);
+    expect((await server.client().login(fresh, ada.password)).status).toBe(200);
+  });
+
+  it('lets users drop platform role bits but never grant themselves new ones', async () => {
+    const ada = await server.quickUser();
+    const grant = await ada.client.put('/cm-api/api/users/self', { role: USER | ORGANIZATION_INITIATOR | SYSTEM_ADMINISTRATOR });
+    expect(grant.status).toBe(403);
+    expect(grant.body.code).toBe('forbidden');
+    expect((await ada.client.get('/cm-api/api/users/self')).body.role).toBe(USER | ORGANIZATION_INITIATOR);
+
+    const drop = await ada.client.put('/cm-api/api/users/self', { role: USER });
+    expect(drop.status).toBe(200);
+    expect(drop.body.role).toBe(USER);
+    // Once dropped, a flag cannot be taken back, and what it allowed is gone.
+    expect((await ada.client.put('/cm-api/api/users/self', { role: USER | ORGANIZATION_INITIATOR })).status).toBe(403);
+    expect((await ada.client.post('/cm-api/api/organizations', { name: `Ada org ${ada.id}` })).status).toBe(403);
+  });
+
+  it('lets a system administrator set their own role', async () => {
+    const admin = await server.createUser({ role: USER | SYSTEM_ADMINISTRATOR });
+    const response = await admin.client.put('/cm-api/api/users/self', { role: USER | ORGANIZATION_INITIATOR | SYSTEM_ADMINISTRATOR });
+    expect(response.status).toBe(200);
+    expect(response.body.role).toBe(USER | ORGANIZATION_INITIATOR | SYSTEM_ADMINISTRATOR);
+  });
+});
+
+describe('own picture', () => {
+  const upload = (client: ReturnType<TestServer['client']>, bytes: Buffer) => {
+    const form = new FormData();
+    form.append('picture', new Blob([bytes], { type: 'image/png' }), 'p.png');
+    return client.request('PUT', '/cm-api/api/users/self/picture', { form });
+  };
+
+  it('is set, served to others with the right type, and removed', async () => {
+    const ada = await server.quickUser();
+    const bob = await server.quickUser();
+    const set = await upload(ada.client, TINY_PNG);
+    expect(set.status).toBe(200);
+    expect(set.body.picture).toMatch(`/cm-api/api/users/${ada.id}/picture`);
+
+    const seen = await bob.client.get(`/cm-api/api/users/${ada.id}/picture`);
+    expect(seen.status).toBe(200);
+    expect(seen.headers.get('content-type')).toBe('image/png');
+    expect(seen.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(seen.bytes.equals(TINY_PNG)).toBe(true);
+
+    const removed = await ada.client.delete('/cm-api/api/users/self/picture');
+    expect(removed.status).toBe(200);
+    expect(removed.body.picture).toBeNull();
+    const gone = await bob.client.get(`/cm-api/api/users/${ada.id}/picture`);
+    expect(gone.status).toBe(404);
+  });
+
+  it('refuses a file that is not an image, and a form without a file', async () => {
+    const ada = await server.quickUser();
+    const bad = await upload(ada.client, Buffer.from('GIF? no, plain text'));
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual({ picture: 'error.invalid_format' });
+    const form = new FormData();
+    form.append('caption', 'no file here');
+    const empty = await ada.client.request('PUT', '/cm-api/api/users/self/picture', { form });
+    expect(empty.status).toBe(400);
+    expect(empty.body.fields).toEqual({ picture: 'error.required' });
+    expect((await ada.client.get('/cm-api/api/users/self')).body.picture).toBeNull();
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await server.client().delete('/cm-api/api/users/self/picture')).status).toBe(401);
+    expect((await server.client().get(`/cm-api/api/users/${crypto.randomUUID()}/picture`)).status).toBe(401);
+  });
+});
+
+describe('GET /cm-api/api/users/search', () => {
+  it('finds people by name or email, hiding private profiles and the caller', async () => {
+    const tag = `zq${Date.now().toString(36)}`;
+    const caller = await server.quickUser({ lastname: `${tag}caller` });
+    const visible = await server.quickUser({ firstname: 'Katherine', lastname: `${tag}johnson` });
+    const hidden = await server.quickUser({ lastname: `${tag}hidden` });
+    await hidden.client.put('/cm-api/api/users/self', { private: true });
+
+    const response = await caller.client.get('/cm-api/api/users/search', { query: { search: tag.toUpperCase() } });
+    expect(response.status).toBe(200);
+    const result = zList(zPublicUser).parse(response.body);
+    expect(result.list.map((u) => u._id)).toEqual([visible.id]);
+    expect(result.count).toBe(1);
+    expect(response.body.list[0]).toEqual({ _id: visible.id, firstname: 'Katherine', lastname: `${tag}johnson`, email: visible.email, picture: null });
+
+    const byFullName = await caller.client.get('/cm-api/api/users/search', { query: { search: `Katherine ${tag}` } });
+    expect(byFullName.body.list.map((u: { _id: string }) => u._id)).toEqual([visible.id]);
+  });
+
+  it('treats % and _ as plain characters', async () => {
+    const caller = await server.quickUser();
+    const response = await caller.client.get('/cm-api/api/users/search', { query: { search: '%' } });
+    expect(response.status).toBe(200);
+    expect(response.body.list).toEqual([]);
+  });
+
+  it('refuses an empty search or markup, and anonymous callers', async () => {
+    const caller = await server.quickUser();
+    expect((await caller.client.get('/cm-api/api/users/search', { query: { search: '' } })).status).toBe(400);
+    const markup = await caller.client.get('/cm-api/api/users/search', { query: { search: '<x>' } });
+    expect(markup.body.fields).toEqual({ search: 'error.unauthorized_caracters' });
+    expect((await server.client().get('/cm-api/api/users/search', { query: { search: 'a' } })).status).toBe(401);
+  });
+});
+
+describe('GET /cm-api/api/users/:id', () => {
+  it('shows a public profile to any signed-in user, as a public card', async () => {
+    const ada = await server.quickUser();
+    const bob = await server.quickUser();
+    const response = await bob.client.get(`/cm-api/api/users/${ada.id}`);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual(zPublicUser.parse(response.body));
+    expect(response.body).not.toHaveProperty('role');
+  });
+
+  it('shows a private profile only to itself, to members of a shared organization and to administrators', async () => {
+    const ada = await server.quickUser();
+    await ada.client.put('/cm-api/api/users/self', { private: true });
+    const stranger = await server.quickUser();
+    const colleague = await server.quickUser();
+    const admin = await server.createUser({ role: USER | SYSTEM_ADMINISTRATOR });
+
+    expect((await stranger.client.get(`/cm-api/api/users/${ada.id}`)).status).toBe(404);
+    expect((await stranger.client.get(`/cm-api/api/users/${ada.id}/picture`)).status).toBe(404);
+    expect((await ada.client.get(`/cm-api/api/users/${ada.id}`)).status).toBe(200);
+    expect((await admin.client.get(`/cm-api/api/users/${ada.id}`)).status).toBe(200);
+
+    const org = await createOrganization(ada.client);
+    await ada.client.post(`/cm-api/api/organizations/${org._id}/users`, { email: colleague.email });
+    expect((await colleague.client.get(`/cm-api/api/users/${ada.id}`)).status).toBe(200);
+  });
+
+  it('answers 404 for an unknown user and 400 for a malformed id', async () => {
+    const ada = await server.quickUser();
+    expect((await ada.client.get(`/cm-api/api/users/${crypto.randomUUID()}`)).status).toBe(404);
+    const malformed = await ada.client.get('/cm-api/api/users/not-a-uuid');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.code).toBe('validation_failed');
+  });
+});

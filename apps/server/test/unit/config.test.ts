@@ -1,0 +1,72 @@
+/** Configuration from the environment: defaults, and clear refusals at boot. */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+import { AppError, parse } from '../../src/http/errors.ts';
+import { zCreateUserFields } from '@palabre/shared';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.loginRateLimitPerMinute).toBe(10);
+    expect(config.oidc).toBeUndefined();
+    expect(config.smtp).toBeUndefined();
+    // Forwarded client addresses are ignored unless a trusted proxy is declared.
+    expect(config.trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
+  it('reads the environment and ignores empty values', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      PALABRE_DATA_DIR: '/tmp/palabre-x',
+      PUBLIC_URL: 'https://studio.example.org/',
+      DATABASE_URL: 'postgresql://u:p@db/palabre',
+      USER_CREATION_DISABLED: 'yes',
+      SMTP_URL: '',
+      OIDC_ISSUER: 'https://id.example.org',
+      OIDC_CLIENT_ID: 'palabre',
+      OIDC_ALLOW_INSECURE: 'false',
+    });
+    expect(config.port).toBe(9000);
+    expect(config.dataDir).toBe('/tmp/palabre-x');
+    expect(config.publicUrl).toBe('https://studio.example.org');
+    expect(config.databaseUrl).toBe('postgresql://u:p@db/palabre');
+    expect(config.userCreationDisabled).toBe(true);
+    expect(config.smtp).toBeUndefined();
+    expect(config.oidc).toMatchObject({ issuer: 'https://id.example.org', clientId: 'palabre', allowInsecure: false, scopes: 'openid email profile' });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://db/x' }, 'DATABASE_URL'],
+    [{ PALABRE_SECRET: 'short' }, 'PALABRE_SECRET'],
+    [{ USER_CREATION_DISABLED: 'maybe' }, 'USER_CREATION_DISABLED'],
+    [{ OIDC_ISSUER: 'https://id.example.org' }, 'OIDC_CLIENT_ID'],
+  ])('refuses %j naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+});
+
+describe('parse', () => {
+  it('reports every invalid field with its spec key', () => {
+    try {
+      parse(zCreateUserFields, { firstname: 'Ada', lastname: 'L', email: 'x', password: '1' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).status).toBe(400);
+      expect((error as AppError).code).toBe('validation_failed');
+      expect((error as AppError).fields).toEqual({ email: 'error.invalid_email', password: 'error.passwordLength' });
+    }
+  });
+
+  it('reports a missing field as invalid rather than hiding it', () => {
+    expect(() => parse(zCreateUserFields, {})).toThrow(AppError);
+  });
+});
