@@ -67,7 +67,8 @@ async function serveWebClient(app: FastifyInstance, dist: string) {
     app.log.warn(`web client not built (${dist}); run npm run build`);
     return;
   }
-  await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false, maxAge: '1h' });
+  // serve: false: the route below answers every path, so fingerprinted assets get their long cache.
+  await app.register(fastifyStatic, { root: dist, serve: false, maxAge: '1h' });
   const html = fs.readFileSync(index);
   app.get('/*', async (request, reply) => {
     if (request.url.startsWith('/cm-api/') || request.url.startsWith('/ws/')) {
