@@ -4,7 +4,9 @@
  */
 import {
   ORGANIZATION_ROLE,
+  PLATFORM_ROLE,
   canCreateOrganization,
+  hasPlatformFlag,
   isSystemAdministratorOrHigher,
   type OrganizationPermissions,
 } from '@palabre/shared';
@@ -28,6 +30,11 @@ export function organizationLevel(user: PolicyUser, org: OrganizationFacts, stor
 export const platform = {
   createOrganization: (user: PolicyUser) => canCreateOrganization(user.role),
   backoffice: (user: PolicyUser) => isSystemAdministratorOrHigher(user.role),
+  /** Only super administrators hand out, take away, or touch accounts holding, the super administrator flag. */
+  setRole: (actor: PolicyUser, currentRole: number, nextRole: number) =>
+    isSystemAdministratorOrHigher(actor.role) &&
+    (hasPlatformFlag(actor.role, PLATFORM_ROLE.SUPER_ADMINISTRATOR) ||
+      (!hasPlatformFlag(currentRole, PLATFORM_ROLE.SUPER_ADMINISTRATOR) && !hasPlatformFlag(nextRole, PLATFORM_ROLE.SUPER_ADMINISTRATOR))),
 };
 
 export type OrganizationAbility =
@@ -58,7 +65,10 @@ export function organizationAbilities(level: number, org: OrganizationFacts): Re
   };
 }
 
-/** A manager may only hand out or change roles strictly below their own level (the owner may give admin). */
+/**
+ * A manager changes the roles of members below their own level, to at most their own level;
+ * the owner may change anyone but themselves.
+ */
 export function mayAssignRole(actorLevel: number, currentRole: number, nextRole: number): boolean {
   if (actorLevel < ORGANIZATION_ROLE.ADMIN) return false;
   if (actorLevel >= ORGANIZATION_ROLE.OWNER) return currentRole < ORGANIZATION_ROLE.OWNER;

@@ -42,7 +42,11 @@ export function adminRoutes(ctx: AppContext) {
     });
 
     app.post('/users', async (request, reply) => {
+      const actor = requireAdmin(request);
       const input = parse(zAdminCreateUserBody, request.body);
+      if (input.role !== undefined && !platform.setRole(actor.user, 0, input.role)) {
+        throw new AppError('forbidden', 'Only a super administrator can grant the super administrator role');
+      }
       const user = await createAccount(ctx, input);
       return reply.status(201).send(presentUser(user));
     });
@@ -65,6 +69,11 @@ export function adminRoutes(ctx: AppContext) {
       if (id === actor.user.id && (patch.status === 'suspended' || (patch.role !== undefined && !platform.backoffice({ id, role: patch.role })))) {
         throw new AppError('forbidden', 'You cannot suspend yourself or remove your own administrator role');
       }
+      const target = await usersRepo.byId(ctx.db, id);
+      if (!target) throw notFound('User');
+      if (!platform.setRole(actor.user, target.role, patch.role ?? target.role)) {
+        throw new AppError('forbidden', 'Only a super administrator can change a super administrator or grant that role');
+      }
       const user = await usersRepo.update(ctx.db, id, patch);
       if (!user) throw notFound('User');
       if (patch.status === 'suspended') await ctx.tokens.revokeAllForUser(id);
@@ -81,6 +90,9 @@ export function adminRoutes(ctx: AppContext) {
       }
       const user = await usersRepo.byId(ctx.db, id);
       if (!user) throw notFound('User');
+      if (!platform.setRole(actor.user, user.role, 0)) {
+        throw new AppError('forbidden', 'Only a super administrator can delete a super administrator');
+      }
       await usersRepo.delete(ctx.db, id);
       if (user.picture) await ctx.storage.delete(user.picture);
       return reply.status(204).send();

@@ -77,7 +77,8 @@ async function resolveUser(ctx: AppContext, provider: string, subject: string, i
   const email = typeof info.email === 'string' ? info.email.trim().toLowerCase() : '';
   if (!email.includes('@')) throw new AppError('sso_failed', 'The identity provider did not share an email address');
   let user = await usersRepo.byEmail(ctx.db, email);
-  if (user && info.email_verified === false) {
+  // Joining an existing account by address needs the provider to vouch for that address.
+  if (user && info.email_verified !== true) {
     throw new AppError('sso_failed', 'This email address is not verified by the identity provider');
   }
   if (!user) {

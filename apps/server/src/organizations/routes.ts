@@ -87,7 +87,7 @@ export function organizationRoutes(ctx: AppContext) {
     app.post('/administration/organizations/:id/inviteMatchingMail', async (request) => {
       const actor = requireActor(request);
       const { id } = parse(zIdParam, request.params);
-      const { org, level } = await organizations.authorize(ctx, actor, id, 'manageMembers');
+      const { org, level } = await organizations.authorizeOrBackoffice(ctx, actor, id, 'manageMembers');
       const added = await organizations.inviteMatching(ctx, org);
       return { message: `${added} user(s) added`, added, organization: await organizations.describeOne(ctx, org, level) };
     });

@@ -32,6 +32,15 @@ export async function authorize(
   return { org, level };
 }
 
+/** As `authorize`, but platform administrators may act on any organization (from the backoffice). */
+export async function authorizeOrBackoffice(ctx: AppContext, actor: Actor, id: string, ability: OrganizationAbility) {
+  if (!platform.backoffice(actor.user)) return authorize(ctx, actor, id, ability);
+  const org = await organizationsRepo.byId(ctx.db, id);
+  if (!org) throw notFound('Organization');
+  const membership = await organizationsRepo.membership(ctx.db, id, actor.user.id);
+  return { org, level: organizationLevel({ id: actor.user.id, role: actor.user.role }, org, membership?.role ?? null) };
+}
+
 export async function describe(ctx: AppContext, orgs: Array<{ org: OrganizationRow; level: number }>): Promise<Organization[]> {
   const ids = orgs.map((o) => o.org.id);
   const [members, invitations, mediaCounts] = await Promise.all([

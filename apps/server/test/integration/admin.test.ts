@@ -134,7 +134,8 @@ describe('users', () => {
     const self = `${BASE}/users/${admin.id}`;
     expect((await admin.client.patch(self, { status: 'suspended' })).status).toBe(403);
     expect((await admin.client.patch(self, { role: USER | ORGANIZATION_INITIATOR })).status).toBe(403);
-    expect((await admin.client.patch(self, { role: USER | SUPER_ADMINISTRATOR })).status).toBe(200);
+    // Nor promote themselves: only a super administrator grants that flag.
+    expect((await admin.client.patch(self, { role: USER | SUPER_ADMINISTRATOR })).status).toBe(403);
     expect((await admin.client.patch(self, { role: USER | SYSTEM_ADMINISTRATOR })).status).toBe(200);
   });
 
@@ -211,5 +212,46 @@ describe('organizations', () => {
     expect((await owner.client.get(`/cm-api/api/organizations/${org._id}`)).status).toBe(404);
     expect((await admin.client.delete(path)).status).toBe(404);
     expect((await admin.client.patch(path, { visibility: 'private' })).status).toBe(404);
+  });
+});
+
+describe('the super administrator flag', () => {
+  it('can be granted, changed or removed only by a super administrator', async () => {
+    const target = await server.quickUser();
+    const grant = await admin.client.patch(`${BASE}/users/${target.id}`, { role: USER | SUPER_ADMINISTRATOR });
+    expect(grant.status).toBe(403);
+    const create = await admin.client.post(`${BASE}/users`, {
+      firstname: 'Would',
+      lastname: 'Be',
+      email: uniqueEmail('wouldbe'),
+      password: 'secret123',
+      role: USER | SUPER_ADMINISTRATOR,
+    });
+    expect(create.status).toBe(403);
+
+    const superAdmin = await server.createUser({ role: USER | SUPER_ADMINISTRATOR });
+    expect((await admin.client.patch(`${BASE}/users/${superAdmin.id}`, { status: 'suspended' })).status).toBe(403);
+    expect((await admin.client.delete(`${BASE}/users/${superAdmin.id}`)).status).toBe(403);
+
+    const granted = await superAdmin.client.patch(`${BASE}/users/${target.id}`, { role: USER | SUPER_ADMINISTRATOR });
+    expect(granted.status).toBe(200);
+    expect(granted.body.role).toBe(USER | SUPER_ADMINISTRATOR);
+  });
+});
+
+describe('automatic invitation from the backoffice', () => {
+  it('lets a platform administrator add matching users to an organization they are not a member of', async () => {
+    const owner = await server.quickUser();
+    const org = await createOrganization(owner.client);
+    const domain = `${crypto.randomUUID().slice(0, 8)}.example.org`;
+    // Signed up before the domain was set, so only the explicit invitation can add them.
+    await server.quickUser({ email: `someone@${domain}` });
+    expect((await owner.client.patch(`/cm-api/api/organizations/${org._id}`, { matchingEmails: [domain] })).status).toBe(200);
+    const plain = await server.quickUser();
+    const path = `/cm-api/api/administration/organizations/${org._id}/inviteMatchingMail`;
+    expect((await plain.client.post(path, {})).status).toBe(404);
+    const added = await admin.client.post(path, {});
+    expect(added.status).toBe(200);
+    expect(added.body.added).toBe(1);
   });
 });

@@ -119,6 +119,13 @@ describe('sign-on', () => {
     expect(back.searchParams.get('error')).toBe('sso_failed');
   });
 
+  it('refuses to link to an existing account when the provider does not vouch for the address', async () => {
+    const existing = await server.signUp();
+    const login = newAccount({ email: existing.email, email_verified: undefined });
+    const back = await signOn(login);
+    expect(back.searchParams.get('error')).toBe('sso_failed');
+  });
+
   it('fails cleanly when the provider shares no email address', async () => {
     const login = newAccount({ email: undefined, email_verified: undefined });
     const back = await signOn(login);
