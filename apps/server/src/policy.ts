@@ -65,12 +65,4 @@ export function organizationAbilities(level: number, org: OrganizationFacts): Re
   };
 }
 
-/**
- * A manager changes the roles of members below their own level, to at most their own level;
- * the owner may change anyone but themselves.
- */
-export function mayAssignRole(actorLevel: number, currentRole: number, nextRole: number): boolean {
-  if (actorLevel < ORGANIZATION_ROLE.ADMIN) return false;
-  if (actorLevel >= ORGANIZATION_ROLE.OWNER) return currentRole < ORGANIZATION_ROLE.OWNER;
-  return currentRole < actorLevel && nextRole <= actorLevel;
-}
+export { invitableRoles, mayAssignRole, mayRemoveMember } from '@palabre/shared';

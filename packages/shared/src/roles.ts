@@ -51,6 +51,27 @@ export function organizationRoleName(level: number): 'owner' | 'admin' | 'mainta
   return 'none';
 }
 
+/** Roles a member at `level` may give when inviting: up to their own level, never owner. */
+export function invitableRoles(level: number): number[] {
+  return ASSIGNABLE_ORGANIZATION_ROLES.filter((role) => role <= level);
+}
+
+/**
+ * A manager changes the roles of members below their own level, to at most their own level;
+ * the owner may change anyone but themselves.
+ */
+export function mayAssignRole(level: number, current: number, next: number): boolean {
+  if (level < ORGANIZATION_ROLE.ADMIN) return false;
+  if (level >= ORGANIZATION_ROLE.OWNER) return current < ORGANIZATION_ROLE.OWNER;
+  return current < level && next <= level;
+}
+
+/** Admins remove members below their own level; the owner removes anyone else; nobody removes the owner. */
+export function mayRemoveMember(level: number, role: number): boolean {
+  if (level < ORGANIZATION_ROLE.ADMIN || role >= ORGANIZATION_ROLE.OWNER) return false;
+  return level >= ORGANIZATION_ROLE.OWNER || role < level;
+}
+
 /** Conversation rights bitmask: a right is held when all its bits are set. */
 export const RIGHT = {
   UNDEFINED: 0,

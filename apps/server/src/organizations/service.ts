@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import type { Actor, UserRow } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { notify } from '../mail/notify.ts';
-import { mayAssignRole, organizationAbilities, organizationLevel, platform, type OrganizationAbility } from '../policy.ts';
+import { invitableRoles, mayAssignRole, mayRemoveMember, organizationAbilities, organizationLevel, platform, type OrganizationAbility } from '../policy.ts';
 import { usersRepo } from '../users/repo.ts';
 import { organizationsRepo, type OrganizationRow } from './repo.ts';
 import { presentOrganization } from './presenter.ts';
@@ -144,7 +144,7 @@ export async function leave(ctx: AppContext, actor: Actor, id: string): Promise<
 
 export async function invite(ctx: AppContext, actor: Actor, id: string, email: string, role: number): Promise<Organization> {
   const { org, level } = await authorize(ctx, actor, id, 'invite');
-  if (role > level || role >= ORGANIZATION_ROLE.OWNER) {
+  if (!invitableRoles(level).includes(role)) {
     throw new AppError('forbidden', 'You cannot invite someone with a role above your own');
   }
   const user = await usersRepo.byEmail(ctx.db, email);
@@ -188,7 +188,7 @@ export async function updateMember(ctx: AppContext, actor: Actor, id: string, us
 export async function removeMember(ctx: AppContext, actor: Actor, id: string, userId: string): Promise<Organization> {
   const { org, level } = await authorize(ctx, actor, id, 'manageMembers');
   const member = await loadMember(ctx, org, userId);
-  if (member.role >= ORGANIZATION_ROLE.OWNER || (level < ORGANIZATION_ROLE.OWNER && member.role >= level)) {
+  if (!mayRemoveMember(level, member.role)) {
     throw new AppError('forbidden', 'You cannot remove this member');
   }
   await organizationsRepo.removeMember(ctx.db, id, userId);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ORGANIZATION_ROLE } from '@palabre/shared';
-import { invitableRoles, mayAssignRole, mayRemoveMember } from './roles.ts';
+import { invitableRoles, mayAssignRole, mayRemoveMember } from '../src/roles.ts';
 
 const { MEMBER, MAINTAINER, ADMIN, OWNER } = ORGANIZATION_ROLE;
 
-describe('organization role rules shown in the settings screen', () => {
+describe('organization role rules (server policy and settings screen)', () => {
   it('lets people invite up to their own level, never as owner', () => {
     expect(invitableRoles(MEMBER)).toEqual([MEMBER]);
     expect(invitableRoles(MAINTAINER)).toEqual([MEMBER, MAINTAINER]);
