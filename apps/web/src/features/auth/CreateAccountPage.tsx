@@ -12,6 +12,7 @@ import { api } from '../../api/client.ts';
 import { usePublicConfig } from '../../api/queries.ts';
 import { paths } from '../../routes/paths.ts';
 import { OrganizationNameForm } from '../organizations/OrganizationNameForm.tsx';
+import { AuthNotice } from './AuthNotice.tsx';
 import { PersonalDataStep } from './PersonalDataStep.tsx';
 
 function FirstOrganizationStep({ memberOf }: { memberOf: number }) {
@@ -51,17 +52,9 @@ export function CreateAccountPage() {
 
   if (config.data?.userCreationDisabled) {
     return (
-      <Stack gap="md">
-        <Title order={1} size="h2">
-          {t('signup.title')}
-        </Title>
-        <Alert color="yellow" role="status">
-          {t('signup.disabled')}
-        </Alert>
-        <Anchor component={Link} to={paths.login}>
-          {t('backToLogin')}
-        </Anchor>
-      </Stack>
+      <AuthNotice title={t('signup.title')} color="yellow" role="status">
+        {t('signup.disabled')}
+      </AuthNotice>
     );
   }
 

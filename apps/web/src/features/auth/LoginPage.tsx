@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { usePublicConfig } from '../../api/queries.ts';
+import { FormFailure } from '../../components/FormFailure.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { safeNext } from '../../routes/guard.ts';
 import { paths } from '../../routes/paths.ts';
@@ -73,11 +74,7 @@ export function LoginPage() {
       <Title order={1} size="h2">
         {t('login.title')}
       </Title>
-      {failure && (
-        <Alert color="red" role="alert">
-          {failure}
-        </Alert>
-      )}
+      <FormFailure message={failure} />
       {notice && (
         <Alert color="green" role="status">
           {notice}

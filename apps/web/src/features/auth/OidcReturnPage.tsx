@@ -1,12 +1,12 @@
 /** /login/oidc: return from single sign-on. ?code is exchanged for a sign-in; ?error is explained. */
-import { Alert, Anchor, Stack, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { LoadingView } from '../../components/LoadingView.tsx';
 import { paths } from '../../routes/paths.ts';
 import { exchangeOidcCode } from './api.ts';
+import { AuthNotice } from './AuthNotice.tsx';
 
 export function OidcReturnPage() {
   const { t } = useTranslation('auth');
@@ -27,16 +27,8 @@ export function OidcReturnPage() {
 
   if (!error) return <LoadingView title={t('sso.signingIn')} transparent />;
   return (
-    <Stack gap="md">
-      <Title order={1} size="h2">
-        {t('sso.title')}
-      </Title>
-      <Alert color="red" role="alert">
-        {error}
-      </Alert>
-      <Anchor component={Link} to={paths.login}>
-        {t('backToLogin')}
-      </Anchor>
-    </Stack>
+    <AuthNotice title={t('sso.title')} color="red" role="alert">
+      {error}
+    </AuthNotice>
   );
 }

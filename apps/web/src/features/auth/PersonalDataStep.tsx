@@ -1,10 +1,11 @@
 /** Sign-up step 1: personal data and an optional picture, checked with the shared rules (spec §5). */
-import { Alert, Avatar, Button, FileInput, Group, SimpleGrid, Stack } from '@mantine/core';
+import { Avatar, Button, FileInput, Group, SimpleGrid, Stack } from '@mantine/core';
 import { email as emailRule, password as passwordRule, passwordConfirmation, requiredText } from '@palabre/shared';
 import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../api/client.ts';
+import { FormFailure } from '../../components/FormFailure.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { loginWithPassword } from './api.ts';
 
@@ -74,11 +75,7 @@ export function PersonalDataStep({ initialEmail, onDone }: { initialEmail: strin
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FormFailure message={failure} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <FormField label={t('fields.firstname')} name="firstname" autocomplete="given-name" value={values.firstname} onChange={set('firstname')} error={errors.firstname} options={{ focus: true }} />
           <FormField label={t('fields.lastname')} name="lastname" autocomplete="family-name" value={values.lastname} onChange={set('lastname')} error={errors.lastname} />

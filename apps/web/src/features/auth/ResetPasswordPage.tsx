@@ -3,62 +3,16 @@
  * password (and its confirmation), then sign in.
  */
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
-import { email as emailRule, password as passwordRule, passwordConfirmation } from '@palabre/shared';
+import { password as passwordRule, passwordConfirmation } from '@palabre/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
+import { FormFailure } from '../../components/FormFailure.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { paths } from '../../routes/paths.ts';
 import { requestPasswordReset, resetPassword } from './api.ts';
-
-function RequestResetForm() {
-  const { t } = useTranslation('auth');
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = emailRule(email);
-    setFieldError(checked.error);
-    setFailure(null);
-    if (checked.error) return;
-    setState('sending');
-    try {
-      await requestPasswordReset(checked.value);
-      setState('sent');
-    } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : t('reset.failed'));
-      setState('idle');
-    }
-  };
-
-  if (state === 'sent') {
-    return (
-      <Alert color="green" role="status">
-        {t('reset.sent')}
-      </Alert>
-    );
-  }
-  return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="sm">
-        <Text c="dimmed">{t('reset.askIntro')}</Text>
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <FormField label={t('fields.email')} type="email" name="email" autocomplete="email" value={email} onChange={setEmail} error={fieldError} options={{ focus: true }} />
-        <Button type="submit" loading={state === 'sending'}>
-          {t('reset.sendLink')}
-        </Button>
-      </Stack>
-    </form>
-  );
-}
+import { EmailLinkRequestForm } from './EmailLinkRequestForm.tsx';
 
 function NewPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation('auth');
@@ -101,14 +55,12 @@ function NewPasswordForm({ token }: { token: string }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}{' '}
-            <Anchor component={Link} to={paths.resetPassword} size="sm">
-              {t('reset.askAgain')}
-            </Anchor>
-          </Alert>
-        )}
+        <FormFailure message={failure}>
+          {' '}
+          <Anchor component={Link} to={paths.resetPassword} size="sm">
+            {t('reset.askAgain')}
+          </Anchor>
+        </FormFailure>
         <FormField label={t('fields.newPassword')} type="password" name="password" autocomplete="new-password" value={password} onChange={setPassword} error={errors.password} options={{ focus: true }} />
         <FormField label={t('fields.passwordConfirmation')} type="password" name="passwordConfirmation" autocomplete="new-password" value={confirmation} onChange={setConfirmation} error={errors.confirmation} />
         <Button type="submit" loading={state === 'sending'}>
@@ -128,7 +80,17 @@ export function ResetPasswordPage() {
       <Title order={1} size="h2">
         {token ? t('reset.newTitle') : t('reset.title')}
       </Title>
-      {token ? <NewPasswordForm token={token} /> : <RequestResetForm />}
+      {token ? (
+        <NewPasswordForm token={token} />
+      ) : (
+        <EmailLinkRequestForm
+          request={requestPasswordReset}
+          intro={<Text c="dimmed">{t('reset.askIntro')}</Text>}
+          submitLabel={t('reset.sendLink')}
+          sentMessage={t('reset.sent')}
+          failedMessage={t('reset.failed')}
+        />
+      )}
       <Anchor component={Link} to={paths.login} size="sm">
         {t('backToLogin')}
       </Anchor>

@@ -2,24 +2,23 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { email as emailRule, requiredText, type Organization } from '@palabre/shared';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, api } from '../../api/client.ts';
-import { errorText, fieldErrors, notifyError, notifySuccess } from '../users/shared.ts';
+import { api } from '../../api/client.ts';
+import { errorText, notifySuccess } from '../users/shared.ts';
+import { useFormFields } from '../users/useFormFields.ts';
+
+const EMPTY = { name: '', ownerEmail: '' };
 
 export function CreateOrganizationModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation(['backoffice', 'organizations', 'settings', 'common']);
   const client = useQueryClient();
   const navigate = useNavigate();
-  const [name, setName] = useState('');
-  const [owner, setOwner] = useState('');
-  const [errors, setErrors] = useState<{ name?: string | null; ownerEmail?: string | null }>({});
+  const { values, setErrors, reset, bind, showError } = useFormFields(EMPTY);
 
   const close = () => {
-    setName('');
-    setOwner('');
-    setErrors({});
+    reset();
     onClose();
   };
   const create = useMutation({
@@ -30,18 +29,18 @@ export function CreateOrganizationModal({ opened, onClose }: { opened: boolean; 
       close();
       void navigate(`/backoffice/organizations/${org._id}`);
     },
-    onError: (err) => {
-      if (err instanceof ApiError && err.code === 'organization_name_exists') return setErrors({ name: t('organizations:errors.nameExists') });
-      const fields = fieldErrors(t, err);
-      if (Object.keys(fields).length) return setErrors(fields);
-      notifyError(err, t('backoffice:organizations.createError'));
-    },
+    onError: (err) =>
+      showError(err, t('backoffice:organizations.createError'), {
+        code: 'organization_name_exists',
+        field: 'name',
+        message: t('organizations:errors.nameExists'),
+      }),
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checkedName = requiredText(name);
-    const checkedOwner = owner.trim() ? emailRule(owner) : null;
+    const checkedName = requiredText(values.name);
+    const checkedOwner = values.ownerEmail.trim() ? emailRule(values.ownerEmail) : null;
     const found = { name: errorText(t, checkedName.error), ownerEmail: errorText(t, checkedOwner?.error) };
     setErrors(found);
     if (found.name || found.ownerEmail) return;
@@ -52,14 +51,12 @@ export function CreateOrganizationModal({ opened, onClose }: { opened: boolean; 
     <Modal opened={opened} onClose={close} title={t('backoffice:organizations.create')} centered>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label={t('organizations:general.name')} value={name} error={errors.name ?? undefined} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
+          <TextInput label={t('organizations:general.name')} {...bind('name')} data-autofocus />
           <TextInput
             label={t('backoffice:organizations.ownerEmail')}
             description={t('backoffice:organizations.ownerHelp')}
             type="email"
-            value={owner}
-            error={errors.ownerEmail ?? undefined}
-            onChange={(e) => setOwner(e.currentTarget.value)}
+            {...bind('ownerEmail')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>{t('common:actions.cancel')}</Button>

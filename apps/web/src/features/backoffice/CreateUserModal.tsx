@@ -4,9 +4,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PLATFORM_ROLE, email as emailRule, password as passwordRule, passwordConfirmation, requiredText, type User } from '@palabre/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { PlatformRoleCheckboxes } from '../users/PlatformRoleCheckboxes.tsx';
-import { errorText, fieldErrors, notifyError, notifySuccess } from '../users/shared.ts';
+import { errorText, notifySuccess } from '../users/shared.ts';
+import { useFormFields } from '../users/useFormFields.ts';
 
 type Field = 'firstname' | 'lastname' | 'email' | 'password' | 'confirmation';
 const EMPTY: Record<Field, string> = { firstname: '', lastname: '', email: '', password: '', confirmation: '' };
@@ -14,14 +15,12 @@ const EMPTY: Record<Field, string> = { firstname: '', lastname: '', email: '', p
 export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation(['backoffice', 'settings', 'common']);
   const client = useQueryClient();
-  const [values, setValues] = useState(EMPTY);
+  const { values, setErrors, reset, bind, showError } = useFormFields(EMPTY);
   const [role, setRole] = useState<number>(PLATFORM_ROLE.USER);
-  const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
 
   const close = () => {
-    setValues(EMPTY);
+    reset();
     setRole(PLATFORM_ROLE.USER);
-    setErrors({});
     onClose();
   };
   const create = useMutation({
@@ -32,12 +31,8 @@ export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose:
       notifySuccess(t('backoffice:users.created', { email: user.email }));
       close();
     },
-    onError: (err) => {
-      if (err instanceof ApiError && err.code === 'email_exists') return setErrors({ email: t('backoffice:users.emailExists') });
-      const fields = fieldErrors(t, err);
-      if (Object.keys(fields).length) return setErrors(fields);
-      notifyError(err, t('backoffice:users.createError'));
-    },
+    onError: (err) =>
+      showError(err, t('backoffice:users.createError'), { code: 'email_exists', field: 'email', message: t('backoffice:users.emailExists') }),
   });
 
   const submit = (event: FormEvent) => {
@@ -67,12 +62,7 @@ export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose:
         label={label}
         type={type === 'password' ? undefined : type}
         autoComplete={autoComplete}
-        value={values[name]}
-        error={errors[name] ?? undefined}
-        onChange={(e) => {
-          const value = e.currentTarget.value;
-          setValues((v) => ({ ...v, [name]: value }));
-        }}
+        {...bind(name)}
       />
     );
   };

@@ -1,13 +1,12 @@
 /** Header of the main area: app name, organization switcher, user menu (or a sign-in link for visitors). */
-import { ActionIcon, Burger, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Burger, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import type { User } from '@palabre/shared';
-import { IconAdjustments } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { usePublicConfig } from '../../api/queries.ts';
 import { paths } from '../../routes/paths.ts';
 import { OrganizationSwitcher } from './OrganizationSwitcher.tsx';
-import { PreferencesMenuItems } from './PreferencesMenuItems.tsx';
+import { PreferencesMenu } from './PreferencesMenuItems.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 export function AppName() {
@@ -43,16 +42,7 @@ export function AppHeader({ user, withOrganization = false, navigation }: AppHea
         <UserMenu user={user} />
       ) : (
         <Group gap="xs" wrap="nowrap">
-          <Menu position="bottom-end" width={200}>
-            <Menu.Target>
-              <ActionIcon variant="subtle" size="lg" aria-label={t('userMenu.preferences')}>
-                <IconAdjustments size={20} aria-hidden />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <PreferencesMenuItems />
-            </Menu.Dropdown>
-          </Menu>
+          <PreferencesMenu />
           <Button component={Link} to={`${paths.login}?${new URLSearchParams({ next: location.pathname + location.search })}`} variant="light">
             {t('signIn')}
           </Button>

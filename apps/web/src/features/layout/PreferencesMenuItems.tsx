@@ -1,7 +1,10 @@
-/** Language (EN/FR) and theme (light/dark, kept in local storage) switches, for the menus. */
-import { Menu, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+/**
+ * Language (EN/FR) and theme (light/dark, kept in local storage) switches, for the menus; on their own
+ * behind a preferences button where there is no user menu.
+ */
+import { ActionIcon, Menu, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { LOCALES, type Locale } from '@palabre/shared';
-import { IconCheck, IconLanguage, IconMoon, IconSun } from '@tabler/icons-react';
+import { IconAdjustments, IconCheck, IconLanguage, IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
 import { isAuthenticated } from '../../api/cookies.ts';
@@ -42,5 +45,22 @@ export function PreferencesMenuItems() {
         {scheme === 'dark' ? t('userMenu.lightTheme') : t('userMenu.darkTheme')}
       </Menu.Item>
     </>
+  );
+}
+
+/** The switches alone, behind a preferences button (screens without the user menu). */
+export function PreferencesMenu() {
+  const { t } = useTranslation('layout');
+  return (
+    <Menu position="bottom-end" width={200}>
+      <Menu.Target>
+        <ActionIcon variant="subtle" size="lg" aria-label={t('userMenu.preferences')}>
+          <IconAdjustments size={20} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <PreferencesMenuItems />
+      </Menu.Dropdown>
+    </Menu>
   );
 }

@@ -2,11 +2,12 @@
  * One-field form naming an organization. The button's label switches to a creating label and the
  * button is disabled while sending (spec §4: idle → sending → idle on error).
  */
-import { Alert, Button, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { requiredText } from '@palabre/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
+import { FormFailure } from '../../components/FormFailure.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { organizationNameError, useCreateOrganization } from './useCreateOrganization.ts';
 import type { Organization } from '@palabre/shared';
@@ -47,11 +48,7 @@ export function OrganizationNameForm({ onCreated, submitLabel }: { onCreated: (o
           autocomplete="organization"
           options={{ focus: true, disabled: create.isPending }}
         />
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FormFailure message={formError} />
         <Button type="submit" disabled={create.isPending} loading={false}>
           {create.isPending ? t('organizationForm.creating') : (submitLabel ?? t('organizationForm.create'))}
         </Button>

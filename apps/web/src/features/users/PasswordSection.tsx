@@ -2,34 +2,29 @@
 import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { password as passwordRule, passwordConfirmation, type TokenPair } from '@palabre/shared';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
 import { storeTokens } from '../../api/cookies.ts';
-import { errorText, fieldErrors, notifyError, notifySuccess } from './shared.ts';
+import { errorText, notifySuccess } from './shared.ts';
+import { useFormFields } from './useFormFields.ts';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmation';
 const EMPTY = { currentPassword: '', newPassword: '', confirmation: '' };
 
 export function PasswordSection() {
   const { t } = useTranslation(['settings', 'common']);
-  const [values, setValues] = useState<Record<Field, string>>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
+  const { values, setErrors, reset, bind, showError } = useFormFields<Field>(EMPTY);
 
   const change = useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string }) => api.put<TokenPair>('/users/self/password', body),
     onSuccess: (pair) => {
       // The server ended every other session; this one continues with the new tokens.
       storeTokens(pair);
-      setValues(EMPTY);
-      setErrors({});
+      reset();
       notifySuccess(t('settings:password.changed'));
     },
-    onError: (err) => {
-      const fields = fieldErrors(t, err);
-      if (Object.keys(fields).length === 0) return notifyError(err, t('settings:password.error'));
-      setErrors({ currentPassword: fields.currentPassword ?? null, newPassword: fields.newPassword ?? null });
-    },
+    onError: (err) => showError(err, t('settings:password.error')),
   });
 
   const submit = (event: FormEvent) => {
@@ -46,12 +41,7 @@ export function PasswordSection() {
     <PasswordInput
       label={label}
       autoComplete={autoComplete}
-      value={values[name]}
-      error={errors[name] ?? undefined}
-      onChange={(e) => {
-        const value = e.currentTarget.value;
-        setValues((v) => ({ ...v, [name]: value }));
-      }}
+      {...bind(name)}
     />
   );
 
