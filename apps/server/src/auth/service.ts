@@ -1,12 +1,26 @@
 import { MAGIC_LINK_TTL_SECONDS, PASSWORD_RESET_TTL_SECONDS, type TokenPair } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
+import type { Mail } from '../mail/mailer.ts';
 import { renderMail } from '../mail/templates.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../users/passwords.ts';
 import { usersRepo } from '../users/repo.ts';
 import { consumeOneTime, issueOneTime } from './one-time.ts';
 
 const badCredentials = () => new AppError('invalid_credentials', 'Wrong email or password');
+
+/**
+ * Sends a "here is your link" mail for an endpoint that must answer the same whether or not the
+ * address has an account: a delivery failure (SMTP down) is logged, never turned into an error
+ * that only known addresses would get.
+ */
+async function sendLinkMail(ctx: AppContext, mail: Mail): Promise<void> {
+  try {
+    await ctx.mailer.send(mail);
+  } catch (error) {
+    ctx.log.error({ err: error, subject: mail.subject }, 'could not send a sign-in or password reset mail');
+  }
+}
 
 export async function login(ctx: AppContext, email: string, password: string): Promise<TokenPair> {
   const user = await usersRepo.byEmail(ctx.db, email);
@@ -25,7 +39,7 @@ export async function requestMagicLink(ctx: AppContext, email: string, conversat
   const secret = await issueOneTime(ctx.db, 'magic_link', user.id, MAGIC_LINK_TTL_SECONDS);
   const query = conversationId ? `?conversationId=${encodeURIComponent(conversationId)}` : '';
   const link = `${ctx.config.publicUrl}/magiclink-auth/${secret}${query}`;
-  await ctx.mailer.send({ to: user.email, ...renderMail('magicLink', user.locale, ctx.config.appName, link) });
+  await sendLinkMail(ctx, { to: user.email, ...renderMail('magicLink', user.locale, ctx.config.appName, link) });
 }
 
 export async function loginWithMagicLink(ctx: AppContext, magicId: string): Promise<TokenPair> {
@@ -42,7 +56,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
   if (!user || user.status !== 'active') return;
   const secret = await issueOneTime(ctx.db, 'password_reset', user.id, PASSWORD_RESET_TTL_SECONDS);
   const link = `${ctx.config.publicUrl}/reset-password?token=${secret}`;
-  await ctx.mailer.send({ to: user.email, ...renderMail('passwordReset', user.locale, ctx.config.appName, link) });
+  await sendLinkMail(ctx, { to: user.email, ...renderMail('passwordReset', user.locale, ctx.config.appName, link) });
 }
 
 export async function resetPassword(ctx: AppContext, secret: string, password: string): Promise<void> {
