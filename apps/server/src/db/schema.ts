@@ -1,7 +1,7 @@
 /** The relational schema. One history of migrations (drizzle/) serves PGlite and PostgreSQL. */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { EmailNotifications, OrganizationPermissions } from '@palabre/shared';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { EmailNotifications, OrganizationPermissions, Transcript, TranscriptionConfig } from '@palabre/shared';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -125,7 +125,42 @@ export const invitations = pgTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.email] }), index('invitations_email_idx').on(t.email)],
 );
 
-/** Media. This table grows with the pipeline; organizations count their media here. */
+/** Engines configured for use: global (organization null) or per organization. */
+export const transcriberProfiles = pgTable(
+  'transcriber_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    type: text('type', { enum: ['pocketsphinx', 'whisper', 'openai'] }).notNull(),
+    languages: jsonb('languages').$type<string[]>().notNull(),
+    quickMeeting: boolean('quick_meeting').notNull().default(false),
+    diarization: boolean('diarization').notNull().default(true),
+    isDefault: boolean('is_default').notNull().default(false),
+    config: jsonb('config').$type<{ model?: string; endpoint?: string; apiKey?: string }>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [index('transcriber_profiles_organization_idx').on(t.organizationId)],
+);
+
+export interface MediaFiles {
+  /** Uploaded tracks as received, one per channel. */
+  originals: Array<{ key: string; name: string; size: number; mimeType: string | null }>;
+  /** 16 kHz mono WAV for engines, one per channel. */
+  pcm?: string[];
+  /** Web-playable rendition (all channels mixed). */
+  web?: { key: string; mimeType: string; size: number };
+  /** Waveform peaks (JSON). */
+  peaks?: string;
+}
+
+export interface ProcessingState {
+  steps: Array<{ name: string; state: 'waiting' | 'running' | 'done' | 'error' | 'skipped'; progress: number }>;
+  log?: string;
+}
+
+/** Media (spec "conversation"): what was uploaded, how it is processed, and its transcript. */
 export const conversations = pgTable(
   'conversations',
   {
@@ -134,9 +169,32 @@ export const conversations = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    parentId: uuid('parent_id'),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    source: text('source', { enum: ['upload', 'url', 'microphone', 'session'] }).notNull().default('upload'),
+    status: text('status', {
+      enum: ['pending', 'preprocessing', 'transcription', 'diarization', 'punctuation', 'postprocessing', 'done', 'error'],
+    })
+      .notNull()
+      .default('pending'),
+    progress: real('progress').notNull().default(0),
+    processing: jsonb('processing').$type<ProcessingState>().notNull().default({ steps: [] }),
+    requestedLanguage: text('requested_language', { enum: ['en', 'fr', 'auto'] }).notNull().default('auto'),
+    language: text('language'),
+    acoustic: text('acoustic', { enum: ['generic', 'phone'] }),
+    modelQuality: text('model_quality', { enum: ['low', 'medium', 'high'] }),
+    transcriberProfileId: uuid('transcriber_profile_id').references(() => transcriberProfiles.id, { onDelete: 'set null' }),
+    transcriptionConfig: jsonb('transcription_config').$type<Partial<TranscriptionConfig>>().notNull().default({}),
+    membersRight: integer('members_right').notNull().default(3),
+    duration: real('duration'),
+    channels: jsonb('channels').$type<Array<{ index: number; name: string }>>().notNull().default([]),
+    files: jsonb('files').$type<MediaFiles>().notNull().default({ originals: [] }),
+    transcript: jsonb('transcript').$type<Transcript>(),
     ...timestamps,
   },
-  (t) => [index('conversations_organization_idx').on(t.organizationId, t.updatedAt)],
+  (t) => [
+    index('conversations_organization_idx').on(t.organizationId, t.updatedAt),
+    index('conversations_parent_idx').on(t.parentId),
+  ],
 );

@@ -1,0 +1,158 @@
+/** Media (conversations), their creation form, processing state and transcriber profiles (spec §3, §4, §7). */
+import { z } from 'zod';
+import { RIGHT } from '../roles.ts';
+import { zFreeText, zRequiredText } from './common.ts';
+
+/** Processing status (spec §4) plus the final `done`. */
+export const MEDIA_STATUSES = ['pending', 'preprocessing', 'transcription', 'diarization', 'punctuation', 'postprocessing', 'done', 'error'] as const;
+export type MediaStatus = (typeof MEDIA_STATUSES)[number];
+/** The steps that carry progress, in order. */
+export const PIPELINE_STEPS = ['preprocessing', 'transcription', 'diarization', 'punctuation', 'postprocessing'] as const;
+export type PipelineStep = (typeof PIPELINE_STEPS)[number];
+
+export const MEDIA_LANGUAGES = ['en', 'fr', 'auto'] as const;
+export type MediaLanguage = (typeof MEDIA_LANGUAGES)[number];
+export const ACOUSTIC_MODELS = ['generic', 'phone'] as const;
+export const MODEL_QUALITIES = ['low', 'medium', 'high'] as const;
+export const CONVERSATION_SOURCES = ['upload', 'url', 'microphone', 'session'] as const;
+
+export const MAX_SPEAKERS = 20;
+
+export const zTranscriptionConfig = z
+  .object({
+    diarization: z
+      .object({ enabled: z.boolean().default(true), numberOfSpeakers: z.number().int().min(1).max(MAX_SPEAKERS).nullable().default(null) })
+      .strict()
+      .default({ enabled: true, numberOfSpeakers: null }),
+    punctuation: z.enum(['disabled', 'automatic']).default('automatic'),
+    normalization: z.boolean().default(true),
+  })
+  .strict();
+export type TranscriptionConfig = z.output<typeof zTranscriptionConfig>;
+export const DEFAULT_TRANSCRIPTION_CONFIG: TranscriptionConfig = zTranscriptionConfig.parse({});
+
+/** A multipart field holding JSON. */
+const jsonField = <T extends z.ZodType>(schema: T) =>
+  z.string().transform((raw, ctx) => {
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'error.invalid_json' });
+      return z.NEVER;
+    }
+  }).pipe(schema);
+
+/**
+ * Text fields of POST /organizations/{id}/conversations/create (multipart). The file parts are
+ * `file` (one per track); or `url` imports a remote media instead.
+ */
+export const zCreateConversationFields = z
+  .object({
+    name: zRequiredText.pipe(z.string().max(200)),
+    description: zFreeText.pipe(z.string().max(5000)).default(''),
+    membersRight: z.coerce.number().int().min(RIGHT.UNDEFINED).max(31).default(RIGHT.READ | RIGHT.COMMENT),
+    /** A transcriber profile id; the organization's default profile when absent. */
+    serviceName: z.string().uuid().optional(),
+    transcriptionConfig: jsonField(zTranscriptionConfig).optional(),
+    segmentCharSize: z.coerce.number().int().min(50).max(2000).optional(),
+    lang: z.enum(MEDIA_LANGUAGES).default('auto'),
+    acoustic: z.enum(ACOUSTIC_MODELS).optional(),
+    modelQuality: z.enum(MODEL_QUALITIES).optional(),
+    endpoint: z.string().max(200).optional(),
+    url: z.string().url().max(2000).optional(),
+    /** Track names, one per file part, in order (JSON array of strings). */
+    channelNames: jsonField(z.array(z.string().trim().min(1).max(100)).max(16)).optional(),
+  })
+  .strict();
+export type CreateConversationFields = z.output<typeof zCreateConversationFields>;
+
+export const zStepProgress = z.object({ name: z.enum(PIPELINE_STEPS), state: z.enum(['waiting', 'running', 'done', 'error', 'skipped']), progress: z.number().min(0).max(1) });
+export const zProcessingJob = z.object({
+  state: z.enum(MEDIA_STATUSES),
+  progress: z.number().min(0).max(1),
+  steps: z.array(zStepProgress),
+  log: z.string().optional(),
+});
+export type ProcessingJob = z.infer<typeof zProcessingJob>;
+
+export const zChannel = z.object({ index: z.number().int(), name: z.string() });
+
+export const zConversation = z.object({
+  _id: z.string(),
+  organizationId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  owner: z.string().nullable(),
+  created: z.string(),
+  last_update: z.string(),
+  duration: z.number().nullable(),
+  language: z.string().nullable(),
+  requestedLanguage: z.enum(MEDIA_LANGUAGES),
+  acoustic: z.enum(ACOUSTIC_MODELS).nullable(),
+  modelQuality: z.enum(MODEL_QUALITIES).nullable(),
+  source: z.enum(CONVERSATION_SOURCES),
+  status: z.enum(MEDIA_STATUSES),
+  transcriberProfileId: z.string().nullable(),
+  transcriptionConfig: zTranscriptionConfig,
+  membersRight: z.number().int(),
+  channels: z.array(zChannel),
+  media: z.object({ mimeType: z.string().nullable(), size: z.number().nullable(), playable: z.boolean(), peaks: z.boolean() }),
+  jobs: z.object({ transcription: zProcessingJob }),
+  parent: z.string().nullable(),
+  /** The caller's effective right on this media (bitmask). */
+  right: z.number().int(),
+});
+export type Conversation = z.infer<typeof zConversation>;
+
+export const zUpdateConversationBody = z
+  .object({ name: zRequiredText.pipe(z.string().max(200)), description: zFreeText.pipe(z.string().max(5000)) })
+  .partial()
+  .strict();
+
+export const zConversationQuery = z.object({
+  /** Comma-separated fields to return; `key=last_update` is a shorthand for `projection=last_update`. */
+  projection: z.string().max(500).optional(),
+  key: z.string().max(50).optional(),
+});
+
+export const ENGINE_TYPES = ['pocketsphinx', 'whisper', 'openai'] as const;
+export type EngineType = (typeof ENGINE_TYPES)[number];
+
+export const zTranscriberProfileConfig = z.object({
+  /** whisper: model name (e.g. "base.en"); openai: model id on the server. */
+  model: z.string().max(200).optional(),
+  /** openai: base URL of an OpenAI-compatible server. */
+  endpoint: z.string().url().optional(),
+  /** openai: API key (never returned by the API). */
+  apiKey: z.string().max(500).optional(),
+});
+
+export const zTranscriberProfile = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  type: z.enum(ENGINE_TYPES),
+  languages: z.array(z.string()),
+  organizationId: z.string().nullable(),
+  quickMeeting: z.boolean(),
+  diarization: z.boolean(),
+  isDefault: z.boolean(),
+  config: zTranscriberProfileConfig.omit({ apiKey: true }).extend({ hasApiKey: z.boolean() }),
+  /** Whether the engine can run here now; when not, why (e.g. model not installed). */
+  availability: z.object({ ok: z.boolean(), reason: z.string().optional() }),
+});
+export type TranscriberProfile = z.infer<typeof zTranscriberProfile>;
+
+export const zTranscriberProfileBody = z
+  .object({
+    name: zRequiredText.pipe(z.string().max(100)),
+    description: zFreeText.pipe(z.string().max(1000)).default(''),
+    type: z.enum(ENGINE_TYPES),
+    languages: z.array(z.enum(['en', 'fr'])).min(1),
+    organizationId: z.string().uuid().nullable().default(null),
+    quickMeeting: z.boolean().default(false),
+    diarization: z.boolean().default(true),
+    isDefault: z.boolean().default(false),
+    config: zTranscriberProfileConfig.default({}),
+  })
+  .strict();
