@@ -7,3 +7,4 @@ export * from './contracts/auth.ts';
 export * from './contracts/users.ts';
 export * from './contracts/organizations.ts';
 export * from './contracts/endpoints.ts';
+export * from './transcript/index.ts';
