@@ -1,0 +1,53 @@
+export * from './errors.ts';
+export {
+  ENGINE_SAMPLE_RATE,
+  fileArg,
+  probeArgs,
+  toEnginePcmArgs,
+  toWebRenditionArgs,
+  extractChannelArgs,
+  peaksArgs,
+  parseProbe,
+  parseProgress,
+  progressFraction,
+  probeMedia,
+  runFfmpeg,
+  convertToEnginePcm,
+  makeWebRendition,
+  extractChannel,
+  type MediaToolsOptions,
+  type StreamChoice,
+  type WebRenditionOptions,
+  type AudioStreamInfo,
+  type MediaInfo,
+  type FfmpegProgress,
+  type RunFfmpegOptions,
+  type ConvertOptions,
+} from './media/ffmpeg.ts';
+export { parseWavHeader, readWavInfo, assertEnginePcm, type WavInfo } from './media/wav.ts';
+export {
+  PeaksAccumulator,
+  computePeaks,
+  peaksFromWavFile,
+  peaksFromMedia,
+  type WaveformPeaks,
+  type PeaksOptions,
+} from './media/peaks.ts';
+export type * from './asr/types.ts';
+export { segmentAtSilences, type SegmentationOptions } from './asr/segments.ts';
+export {
+  createPocketSphinxEngine,
+  pocketsphinxArgs,
+  parsePocketsphinxLine,
+  parsePocketsphinxOutput,
+  cleanPocketsphinxToken,
+  POCKETSPHINX_DEBIAN_DEFAULTS,
+  POCKETSPHINX_FRENCH_REASON,
+  type PocketSphinxConfig,
+  type PocketSphinxToken,
+  type ParsedPocketSphinxOutput,
+} from './asr/pocketsphinx.ts';
+export { wordErrorRate, type WerResult } from './text/wer.ts';
+export { normalizeForComparison, foldWord } from './text/normalize.ts';
+export { spokenNumbersToDigits, type TimedWord, type NumberLanguage } from './text/numbers.ts';
+export { punctuateWords, punctuateSegments, typographicSpacing, type PunctuationLanguage } from './text/punctuation.ts';
