@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Palabre needs, only those that are missing. Safe to run repeatedly.
 #
-#   scripts/ensure-system.sh start   what the server needs at run time (ffmpeg)
+#   scripts/ensure-system.sh start   what the server needs at run time (ffmpeg, PocketSphinx)
 #   scripts/ensure-system.sh test    the above plus what the test suite needs (Chromium, PostgreSQL,
 #                                    fonts for screenshots, PocketSphinx with its English model)
 #
@@ -32,14 +32,15 @@ want() { # want <debian package> <check…>: the package is wanted unless the ch
   "$@" || installed "$package" || missing+=("$package")
 }
 
-# ffmpeg also provides ffprobe; the media pipeline uses both.
+# ffmpeg also provides ffprobe; the media pipeline uses both. PocketSphinx is the built-in offline
+# engine, so a fresh machine transcribes English without internet.
 want ffmpeg eval 'has_command ffmpeg && has_command ffprobe'
+want pocketsphinx eval 'has_command pocketsphinx_continuous || has_command pocketsphinx'
+want pocketsphinx-en-us test -d /usr/share/pocketsphinx/model/en-us
 if [ "$set_name" = test ]; then
   want chromium test -x /usr/bin/chromium
   want postgresql has_postgres_server
   want fonts-dejavu-core test -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
-  want pocketsphinx eval 'has_command pocketsphinx_continuous || has_command pocketsphinx'
-  want pocketsphinx-en-us test -d /usr/share/pocketsphinx/model/en-us
 fi
 
 if [ "${#missing[@]}" -eq 0 ]; then
