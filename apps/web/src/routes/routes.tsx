@@ -30,7 +30,7 @@ const conversationRoutes: RouteObject[] = [
     id: 'overview',
     path: 'conversations/:conversationId',
     handle: handle({ conversationDetail: true, view: 'overview', breadcrumbs: ['media', 'overview'] }),
-    element: <ScreenPlaceholder screen="conversationOverview" />,
+    lazy: () => import('../features/conversations/ConversationPage.tsx').then((m) => ({ Component: m.ConversationPage })),
   },
   {
     id: 'transcription',
@@ -106,7 +106,7 @@ const mainRoutes: RouteObject[] = [
     id: 'conversationCreate',
     path: 'conversations/create',
     handle: handle({ breadcrumbs: ['media', 'upload'] }),
-    element: <ScreenPlaceholder screen="conversationCreate" />,
+    lazy: () => import('../features/conversations/CreateConversationPage.tsx').then((m) => ({ Component: m.CreateConversationPage })),
   },
   ...conversationRoutes,
   ...sessionRoutes,

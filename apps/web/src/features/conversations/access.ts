@@ -1,11 +1,16 @@
 /**
- * Hook point of navigation guard rule 7 (spec §2): a conversation page needs rights above 0.
- *
- * The conversations API (GET /conversations/{id}/rights, which returns `right`) does not exist yet.
- * Until it does this answers null ("unknown"), and the guard lets the page open; the conversation
- * feature replaces the body with the call and returns the rights mask (0 when the call answers 404).
+ * Navigation guard rule 7 (spec §2): a conversation page needs rights above 0. Reads the caller's
+ * `right` from GET /conversations/{id} (projection=right); 0 when the media is missing or forbidden,
+ * null ("unknown", the page opens and shows its own error) on other failures.
  */
+import { api, ApiError } from '../../api/client.ts';
+
 export async function loadConversationRight(conversationId: string): Promise<number | null> {
-  void conversationId;
-  return null;
+  try {
+    const body = await api.get<{ right?: number }>(`/conversations/${encodeURIComponent(conversationId)}`, { projection: 'right' });
+    return typeof body.right === 'number' ? body.right : null;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return 0;
+    return null;
+  }
 }

@@ -1,0 +1,117 @@
+/**
+ * The media player of the overview: a native <audio> streamed from GET /conversations/{id}/media
+ * (HTTP Range, so playback starts before the whole file is downloaded), custom controls, the
+ * waveform drawn by wavesurfer.js from the precomputed peaks, and the spec §9 keyboard jumps
+ * (←/→ with Shift 3 s, Alt 10 s, Ctrl 60 s) anywhere inside the player.
+ */
+import { ActionIcon, Alert, Box, Group, Paper, Slider, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPlayerPauseFilled, IconPlayerPlayFilled, IconRewindBackward10, IconRewindForward10 } from '@tabler/icons-react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import WaveSurfer from 'wavesurfer.js';
+import { mediaUrl, usePeaks } from './api.ts';
+import { formatTime } from './format.ts';
+import { jumpFor, usePlayer, usePlayerState } from './player.ts';
+
+function Waveform({ conversationId, enabled }: { conversationId: string; enabled: boolean }) {
+  const player = usePlayer();
+  const container = useRef<HTMLDivElement>(null);
+  const peaks = usePeaks(conversationId, enabled);
+
+  useEffect(() => {
+    const audio = player.audio;
+    if (!container.current || !audio || !peaks.data) return;
+    const styles = getComputedStyle(document.documentElement);
+    const wave = WaveSurfer.create({
+      container: container.current,
+      media: audio,
+      url: audio.src,
+      peaks: [peaks.data.data],
+      duration: peaks.data.duration,
+      normalize: true,
+      height: 72,
+      barWidth: 2,
+      barGap: 1,
+      barRadius: 2,
+      cursorWidth: 2,
+      waveColor: styles.getPropertyValue('--mantine-color-gray-5').trim() || '#adb5bd',
+      progressColor: styles.getPropertyValue('--mantine-primary-color-filled').trim() || '#2f9e44',
+      cursorColor: styles.getPropertyValue('--mantine-color-text').trim() || '#000',
+      dragToSeek: true,
+    });
+    return () => wave.destroy();
+  }, [player, peaks.data]);
+
+  if (!enabled || peaks.isError) return null;
+  // The slider is the accessible seek control; the waveform is a pointer-only picture of it.
+  return <Box ref={container} aria-hidden data-testid="waveform" mih={72} style={{ cursor: 'pointer' }} />;
+}
+
+export function AudioPlayer({ conversationId, hasPeaks }: { conversationId: string; hasPeaks: boolean }) {
+  const { t } = useTranslation('conversations');
+  const player = usePlayer();
+  const time = usePlayerState((s) => s.time);
+  const duration = usePlayerState((s) => s.duration);
+  const playing = usePlayerState((s) => s.playing);
+  const error = usePlayerState((s) => s.error);
+  const audioRef = useRef<HTMLAudioElement>(null);
+
+  useEffect(() => {
+    player.attach(audioRef.current);
+    return () => player.attach(null);
+  }, [player]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const delta = jumpFor(event);
+    if (delta === null) return;
+    event.preventDefault();
+    event.stopPropagation();
+    player.jump(delta);
+  };
+
+  return (
+    <Paper withBorder p="md" radius="md" role="region" aria-label={t('player.label')} onKeyDownCapture={onKeyDown}>
+      <Stack gap="sm">
+        <audio ref={audioRef} src={mediaUrl(conversationId)} preload="metadata" data-testid="media-audio" />
+        {error && (
+          <Alert color="red" role="alert">
+            {t('player.error')}
+          </Alert>
+        )}
+        <Waveform conversationId={conversationId} enabled={hasPeaks} />
+        <Group gap="sm" wrap="nowrap">
+          <Tooltip label={t('player.back10')}>
+            <ActionIcon variant="subtle" size="lg" aria-label={t('player.back10')} onClick={() => player.jump(-10)}>
+              <IconRewindBackward10 size={20} />
+            </ActionIcon>
+          </Tooltip>
+          <ActionIcon size="xl" radius="xl" aria-label={playing ? t('player.pause') : t('player.play')} onClick={() => player.toggle()}>
+            {playing ? <IconPlayerPauseFilled size={20} /> : <IconPlayerPlayFilled size={20} />}
+          </ActionIcon>
+          <Tooltip label={t('player.forward10')}>
+            <ActionIcon variant="subtle" size="lg" aria-label={t('player.forward10')} onClick={() => player.jump(10)}>
+              <IconRewindForward10 size={20} />
+            </ActionIcon>
+          </Tooltip>
+          <Text ff="monospace" size="sm" miw={100} aria-live="off" data-testid="player-time">
+            {formatTime(time)} / {formatTime(duration)}
+          </Text>
+          <Slider
+            style={{ flex: 1 }}
+            min={0}
+            max={Math.max(duration, 0.001)}
+            step={0.1}
+            value={Math.min(time, duration || time)}
+            onChange={(value) => player.seek(value)}
+            label={(value) => formatTime(value)}
+            thumbLabel={t('player.seek')}
+            aria-valuetext={`${formatTime(time)} / ${formatTime(duration)}`}
+          />
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t('player.shortcuts')}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,180 @@
+/**
+ * /interface/conversations/:conversationId — the status page while the media is processed (spec §4,
+ * the path of the status page is the media's own), then the media overview (spec §2): general
+ * information, audio with waveform, channels, and the read-only transcript.
+ */
+import { Badge, Center, Container, Grid, List, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { hasRight, RIGHT } from '@palabre/shared';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { ErrorView } from '../../components/ErrorView.tsx';
+import { FormField } from '../../components/FormField.tsx';
+import { paths } from '../../routes/paths.ts';
+import { useConversationUpdates } from '../realtime/useConversationUpdates.ts';
+import { notifyError } from '../users/shared.ts';
+import { useFormatDate } from '../users/shared.ts';
+import { useConversation, useUpdateConversation, type ConversationDetail } from './api.ts';
+import { AudioPlayer } from './AudioPlayer.tsx';
+import { DeleteMediaButton } from './DeleteMediaButton.tsx';
+import { formatTime } from './format.ts';
+import { PlayerContext, PlayerController } from './player.ts';
+import { ProcessingStatus } from './ProcessingStatus.tsx';
+import { TranscriptView } from './TranscriptView.tsx';
+
+function InfoItem({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} component="dt">
+        {label}
+      </Text>
+      <Text size="sm" component="dd" m={0}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function GeneralInformation({ conversation }: { conversation: ConversationDetail }) {
+  const { t } = useTranslation('conversations');
+  const formatDate = useFormatDate();
+  const update = useUpdateConversation(conversation._id);
+  const editable = hasRight(conversation.right, RIGHT.WRITE);
+  const [errors, setErrors] = useState<{ name?: string | null; description?: string | null }>({});
+
+  const save = (field: 'name' | 'description', value: string) => {
+    if (field === 'name' && !value.trim()) {
+      setErrors({ name: 'error.required' });
+      return;
+    }
+    if (/[<>]/.test(value)) {
+      setErrors({ [field]: 'error.unauthorized_caracters' });
+      return;
+    }
+    setErrors({});
+    update.mutate({ [field]: value.trim() }, { onError: (error) => notifyError(error, t('overview.updateFailed')) });
+  };
+  const language = conversation.language ?? conversation.requestedLanguage;
+
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="general-heading">
+      <Stack gap="md">
+        <Title order={2} size="h4" id="general-heading">
+          {t('overview.general')}
+        </Title>
+        <FormField
+          label={t('settings.name')}
+          value={conversation.name}
+          error={errors.name ?? null}
+          options={{ withConfirmation: true, readonly: !editable, inputFullWidth: true }}
+          onConfirm={(value) => save('name', value)}
+          onCancel={() => setErrors({})}
+        />
+        <FormField
+          label={t('settings.description')}
+          value={conversation.description}
+          error={errors.description ?? null}
+          options={{ withConfirmation: true, readonly: !editable, textarea: true, inputFullWidth: true }}
+          onConfirm={(value) => save('description', value)}
+          onCancel={() => setErrors({})}
+        />
+        <SimpleGrid cols={{ base: 2, sm: 3 }} component="dl" m={0}>
+          <InfoItem label={t('overview.duration')}>{formatTime(conversation.duration)}</InfoItem>
+          <InfoItem label={t('overview.language')}>{t(`languages.${language}`, { defaultValue: language })}</InfoItem>
+          <InfoItem label={t('overview.status')}>
+            <Badge variant="light" color="green" data-testid="media-status">
+              {t(`statuses.${conversation.status}`)}
+            </Badge>
+          </InfoItem>
+          <InfoItem label={t('overview.created')}>{formatDate(conversation.created)}</InfoItem>
+          <InfoItem label={t('overview.updated')}>{formatDate(conversation.last_update)}</InfoItem>
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Overview({ conversation }: { conversation: ConversationDetail }) {
+  const { t } = useTranslation('conversations');
+  const player = useMemo(() => new PlayerController(conversation.duration ?? 0), [conversation._id, conversation.duration]);
+  const canDelete = hasRight(conversation.right, RIGHT.DELETE);
+
+  return (
+    <PlayerContext.Provider value={player}>
+      <Stack gap="lg">
+        <Title order={1}>{conversation.name}</Title>
+        <Grid gutter="lg">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <GeneralInformation conversation={conversation} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="lg">
+              <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="channels-heading">
+                <Title order={2} size="h4" id="channels-heading" mb="sm">
+                  {t('overview.channels')}
+                </Title>
+                {conversation.channels.length === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    {t('overview.noChannels')}
+                  </Text>
+                ) : (
+                  <List size="sm">
+                    {conversation.channels.map((channel) => (
+                      <List.Item key={channel.index}>{channel.name}</List.Item>
+                    ))}
+                  </List>
+                )}
+              </Paper>
+              {canDelete && (
+                <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="danger-heading">
+                  <Title order={2} size="h4" id="danger-heading" mb="sm">
+                    {t('overview.danger')}
+                  </Title>
+                  <DeleteMediaButton conversationId={conversation._id} name={conversation.name} />
+                </Paper>
+              )}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+        <section aria-labelledby="audio-heading">
+          <Title order={2} size="h4" id="audio-heading" mb="sm">
+            {t('overview.audio')}
+          </Title>
+          <AudioPlayer conversationId={conversation._id} hasPeaks={conversation.media.peaks} />
+        </section>
+        <section aria-labelledby="transcript-heading">
+          <Title order={2} size="h4" id="transcript-heading" mb="sm">
+            {t('transcript.title')}
+          </Title>
+          <TranscriptView speakers={conversation.speakers ?? []} turns={conversation.text ?? []} />
+        </section>
+      </Stack>
+    </PlayerContext.Provider>
+  );
+}
+
+export function ConversationPage() {
+  const { conversationId } = useParams();
+  const { t } = useTranslation(['conversations', 'common']);
+  const query = useConversation(conversationId);
+  useConversationUpdates(query.data?.organizationId);
+
+  if (query.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('common:app.loading')} />
+      </Center>
+    );
+  }
+  if (!query.data) {
+    if (query.error instanceof ApiError && [403, 404].includes(query.error.status)) return <Navigate to={paths.notFound} replace />;
+    return <ErrorView error={query.error} />;
+  }
+  const conversation = query.data;
+  return (
+    <Container size="lg" py="lg">
+      {conversation.status === 'done' ? <Overview conversation={conversation} /> : <ProcessingStatus conversation={conversation} />}
+    </Container>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * /interface/conversations/create (spec §2): media upload with tabs file, microphone, URL import,
+ * and session, quick meeting and videoconference, which are marked "coming soon".
+ */
+import { Badge, Container, Group, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBroadcast, IconFile, IconLink, IconMicrophone, IconTools, IconUsersGroup, IconVideo } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { FileTab } from './FileTab.tsx';
+import { MicrophoneTab } from './MicrophoneTab.tsx';
+import { UrlTab } from './UrlTab.tsx';
+
+const TABS = [
+  { value: 'file', icon: IconFile, ready: true },
+  { value: 'microphone', icon: IconMicrophone, ready: true },
+  { value: 'url', icon: IconLink, ready: true },
+  { value: 'session', icon: IconBroadcast, ready: false },
+  { value: 'quickMeeting', icon: IconUsersGroup, ready: false },
+  { value: 'videoconference', icon: IconVideo, ready: false },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+
+function ComingSoon({ tab }: { tab: TabValue }) {
+  const { t } = useTranslation('conversations');
+  return (
+    <Paper withBorder p="xl" radius="md">
+      <Stack align="center" ta="center" gap="xs">
+        <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
+          <IconTools size={26} />
+        </ThemeIcon>
+        <Text fw={600}>{t('comingSoon.title', { tab: t(`tabs.${tab}`) })}</Text>
+        <Text c="dimmed" size="sm">
+          {t('comingSoon.message')}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+export function CreateConversationPage() {
+  const { t } = useTranslation('conversations');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const active: TabValue = TABS.some((tab) => tab.value === requested) ? (requested as TabValue) : 'file';
+
+  return (
+    <Container size="md" py="lg">
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>{t('create.title')}</Title>
+          <Text c="dimmed" size="sm">
+            {t('create.subtitle')}
+          </Text>
+        </div>
+        <Tabs
+          value={active}
+          onChange={(value) => value && setParams({ tab: value }, { replace: true })}
+          keepMounted={false}
+          aria-label={t('create.tabsLabel')}
+        >
+          <Tabs.List mb="lg">
+            {TABS.map(({ value, icon: Icon, ready }) => (
+              <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />}>
+                <Group gap={6} wrap="nowrap">
+                  {t(`tabs.${value}`)}
+                  {!ready && (
+                    <Badge size="xs" variant="light" color="gray">
+                      {t('comingSoon.badge')}
+                    </Badge>
+                  )}
+                </Group>
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="file">
+            <FileTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="microphone">
+            <MicrophoneTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="url">
+            <UrlTab />
+          </Tabs.Panel>
+          {TABS.filter((tab) => !tab.ready).map((tab) => (
+            <Tabs.Panel key={tab.value} value={tab.value}>
+              <ComingSoon tab={tab.value} />
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,260 @@
+/**
+ * The settings every creation tab shares (spec §3): name, description, members' default right,
+ * language, transcriber profile, diarization with number of speakers, punctuation, number
+ * normalization, and acoustic / model quality where the profile's engine supports them.
+ */
+import { Alert, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  ACOUSTIC_MODELS,
+  DEFAULT_TRANSCRIPTION_CONFIG,
+  FULL_RIGHTS,
+  MAX_SPEAKERS,
+  MEDIA_LANGUAGES,
+  MODEL_QUALITIES,
+  RIGHT,
+  rightLabel,
+  freeText,
+  requiredText,
+  type EngineType,
+  type TranscriberProfile,
+} from '@palabre/shared';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../components/FormField.tsx';
+import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
+import { useTranscriberProfiles, type MediaSettings } from './api.ts';
+
+/** Members' default right choices, as masks (spec §3 rights bitmask; labels per spec §4). */
+const RIGHT_CHOICES = [
+  RIGHT.UNDEFINED,
+  RIGHT.READ,
+  RIGHT.READ | RIGHT.COMMENT,
+  RIGHT.READ | RIGHT.COMMENT | RIGHT.WRITE,
+  RIGHT.READ | RIGHT.COMMENT | RIGHT.WRITE | RIGHT.SHARE,
+  FULL_RIGHTS,
+];
+
+/** Which extra settings an engine understands. */
+export function engineSupports(type: EngineType | undefined): { acoustic: boolean; modelQuality: boolean } {
+  return { acoustic: false, modelQuality: type === 'whisper' || type === 'openai' };
+}
+
+export function defaultSettings(): MediaSettings {
+  return {
+    name: '',
+    description: '',
+    membersRight: RIGHT.READ | RIGHT.COMMENT,
+    serviceName: null,
+    lang: 'auto',
+    acoustic: null,
+    modelQuality: null,
+    transcriptionConfig: structuredClone(DEFAULT_TRANSCRIPTION_CONFIG),
+  };
+}
+
+export function useMediaSettings() {
+  const [settings, setSettings] = useState<MediaSettings>(defaultSettings);
+  const update = (patch: Partial<MediaSettings>) => setSettings((current) => ({ ...current, ...patch }));
+  return [settings, update] as const;
+}
+
+/** Spec §5 checks of the form; keys are spec error keys (error.required…). */
+export function validateSettings(settings: MediaSettings, profiles: TranscriberProfile[] | undefined): Partial<Record<'name' | 'description' | 'serviceName', string>> {
+  const errors: Partial<Record<'name' | 'description' | 'serviceName', string>> = {};
+  const name = requiredText(settings.name);
+  if (name.error) errors.name = name.error;
+  const description = freeText(settings.description);
+  if (description.error) errors.description = description.error;
+  const profile = profiles?.find((p) => p._id === settings.serviceName);
+  if (!profile || !profile.availability.ok) errors.serviceName = 'noService';
+  return errors;
+}
+
+export function MediaSettingsFields({
+  settings,
+  update,
+  errors,
+  disabled,
+}: {
+  settings: MediaSettings;
+  update: (patch: Partial<MediaSettings>) => void;
+  errors: Partial<Record<'name' | 'description' | 'serviceName', string>>;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation(['conversations', 'common']);
+  const errorText = useErrorText();
+  const { current } = useOrganizationScope();
+  const profiles = useTranscriberProfiles(current?._id);
+  const profile = profiles.data?.find((p) => p._id === settings.serviceName);
+  const supports = engineSupports(profile?.type);
+  const config = settings.transcriptionConfig;
+
+  // Pick the default (or first available) profile once the list arrives.
+  useEffect(() => {
+    if (!profiles.data || settings.serviceName) return;
+    const available = profiles.data.filter((p) => p.availability.ok);
+    const chosen = available.find((p) => p.isDefault) ?? available[0];
+    if (chosen) update({ serviceName: chosen._id });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [profiles.data]);
+
+  // Settings the chosen engine does not understand are not sent.
+  useEffect(() => {
+    const patch: Partial<MediaSettings> = {};
+    if (!supports.modelQuality && settings.modelQuality) patch.modelQuality = null;
+    if (supports.modelQuality && !settings.modelQuality) patch.modelQuality = 'medium';
+    if (!supports.acoustic && settings.acoustic) patch.acoustic = null;
+    if (Object.keys(patch).length) update(patch);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [supports.modelQuality, supports.acoustic]);
+
+  const profileOptions = useMemo(
+    () =>
+      (profiles.data ?? []).map((p) => ({
+        value: p._id,
+        label: p.availability.ok ? p.name : `${p.name} — ${t('settings.unavailable', { reason: p.availability.reason ?? t('settings.unavailableUnknown') })}`,
+        disabled: !p.availability.ok,
+      })),
+    [profiles.data, t],
+  );
+  const noProfile = profiles.data && !profiles.data.some((p) => p.availability.ok);
+
+  return (
+    <Stack gap="md">
+      <TextInput
+        label={t('settings.name')}
+        required
+        value={settings.name}
+        onChange={(e) => update({ name: e.currentTarget.value })}
+        error={errorText(errors.name)}
+        disabled={disabled}
+        maxLength={200}
+      />
+      <Textarea
+        label={t('settings.description')}
+        value={settings.description}
+        onChange={(e) => update({ description: e.currentTarget.value })}
+        error={errorText(errors.description)}
+        disabled={disabled}
+        autosize
+        minRows={2}
+        maxLength={5000}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label={t('settings.membersRight')}
+          description={t('settings.membersRightHelp')}
+          data={RIGHT_CHOICES.map((mask) => ({ value: String(mask), label: t(`rights.${rightLabel(mask)}`) }))}
+          value={String(settings.membersRight)}
+          onChange={(value) => value !== null && update({ membersRight: Number(value) })}
+          allowDeselect={false}
+          disabled={disabled}
+        />
+        <Select
+          label={t('settings.language')}
+          data={MEDIA_LANGUAGES.map((lang) => ({ value: lang, label: t(`languages.${lang}`) }))}
+          value={settings.lang}
+          onChange={(value) => value && update({ lang: value as MediaSettings['lang'] })}
+          allowDeselect={false}
+          disabled={disabled}
+        />
+      </SimpleGrid>
+
+      <Title order={2} size="h4" mt="sm">
+        {t('settings.transcription')}
+      </Title>
+      {noProfile && (
+        <Alert color="orange" title={t('errors.noService')}>
+          {t('settings.noServiceHelp')}
+        </Alert>
+      )}
+      <Select
+        label={t('settings.profile')}
+        required
+        placeholder={profiles.isPending ? t('common:app.loading') : t('settings.profilePlaceholder')}
+        data={profileOptions}
+        value={settings.serviceName}
+        onChange={(value) => update({ serviceName: value })}
+        error={errors.serviceName ? t(`errors.${errors.serviceName}`) : null}
+        description={profile?.description || undefined}
+        allowDeselect={false}
+        disabled={disabled}
+      />
+      {(supports.modelQuality || supports.acoustic) && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {supports.modelQuality && (
+            <Select
+              label={t('settings.modelQuality')}
+              data={MODEL_QUALITIES.map((q) => ({ value: q, label: t(`settings.quality.${q}`) }))}
+              value={settings.modelQuality}
+              onChange={(value) => update({ modelQuality: value as MediaSettings['modelQuality'] })}
+              allowDeselect={false}
+              disabled={disabled}
+            />
+          )}
+          {supports.acoustic && (
+            <Select
+              label={t('settings.acoustic')}
+              data={ACOUSTIC_MODELS.map((a) => ({ value: a, label: t(`settings.acousticModel.${a}`) }))}
+              value={settings.acoustic}
+              onChange={(value) => update({ acoustic: value as MediaSettings['acoustic'] })}
+              disabled={disabled}
+            />
+          )}
+        </SimpleGrid>
+      )}
+      <Group align="flex-end" gap="xl">
+        <Switch
+          label={t('settings.diarization')}
+          checked={config.diarization.enabled}
+          onChange={(e) => update({ transcriptionConfig: { ...config, diarization: { ...config.diarization, enabled: e.currentTarget.checked } } })}
+          disabled={disabled}
+        />
+        {config.diarization.enabled && (
+          <NumberInput
+            label={t('settings.speakers')}
+            placeholder={t('settings.speakersAuto')}
+            min={1}
+            max={MAX_SPEAKERS}
+            w={200}
+            value={config.diarization.numberOfSpeakers ?? ''}
+            onChange={(value) =>
+              update({
+                transcriptionConfig: {
+                  ...config,
+                  diarization: { ...config.diarization, numberOfSpeakers: typeof value === 'number' ? Math.min(MAX_SPEAKERS, Math.max(1, Math.round(value))) : null },
+                },
+              })
+            }
+            disabled={disabled}
+          />
+        )}
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label={t('settings.punctuation')}
+          data={[
+            { value: 'automatic', label: t('settings.punctuationMode.automatic') },
+            { value: 'disabled', label: t('settings.punctuationMode.disabled') },
+          ]}
+          value={config.punctuation}
+          onChange={(value) => value && update({ transcriptionConfig: { ...config, punctuation: value as 'automatic' | 'disabled' } })}
+          allowDeselect={false}
+          disabled={disabled}
+        />
+        <Switch
+          mt={{ sm: 28 }}
+          label={t('settings.normalization')}
+          checked={config.normalization}
+          onChange={(e) => update({ transcriptionConfig: { ...config, normalization: e.currentTarget.checked } })}
+          disabled={disabled}
+        />
+      </SimpleGrid>
+      {profiles.isError && (
+        <Text c="red" size="sm" role="alert">
+          {profiles.error.message}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,156 @@
+/**
+ * Conversation (media) calls of spec §7 used by the create page, the status page and the overview:
+ * read, rename, delete, retry, transcriber profiles, and the multipart creation with upload progress.
+ */
+import {
+  type Conversation,
+  type CreateConversationFields,
+  type Speaker,
+  type TranscriberProfile,
+  type TranscriptionConfig,
+  type Turn,
+} from '@palabre/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError, uploadMultipart } from '../../api/client.ts';
+
+/** GET /conversations/{id}: the media, plus its transcript (speakers, turns) once processed. */
+export type ConversationDetail = Conversation & { speakers?: Speaker[]; text?: Turn[] };
+
+export const conversationKeys = {
+  all: ['conversations'] as const,
+  detail: (id: string) => ['conversations', id] as const,
+  profiles: (organizationId: string) => ['organizations', organizationId, 'transcriber_profiles'] as const,
+};
+
+export const mediaUrl = (conversationId: string) => `/cm-api/api/conversations/${encodeURIComponent(conversationId)}/media`;
+
+export function useConversation(conversationId: string | undefined, options: { pollWhileProcessing?: number } = {}) {
+  return useQuery({
+    queryKey: conversationKeys.detail(conversationId ?? ''),
+    queryFn: () => api.get<ConversationDetail>(`/conversations/${encodeURIComponent(conversationId!)}`),
+    enabled: Boolean(conversationId),
+    retry: (count, error) => !(error instanceof ApiError && [403, 404].includes(error.status)) && count < 2,
+    // Slow fallback when the socket is down: every 10 s while the media is being processed.
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status && status !== 'done' && status !== 'error' ? (options.pollWhileProcessing ?? 10_000) : false;
+    },
+  });
+}
+
+/** Peaks JSON of GET /conversations/{id}/media?mediatype=json (see packages/engines/src/media/peaks.ts). */
+export interface WaveformPeaks {
+  version: 1;
+  sampleRate: number;
+  peaksPerSecond: number;
+  samplesPerPeak: number;
+  length: number;
+  duration: number;
+  data: number[];
+}
+
+export function usePeaks(conversationId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...conversationKeys.detail(conversationId), 'peaks'],
+    queryFn: () => api.get<WaveformPeaks>(`/conversations/${encodeURIComponent(conversationId)}/media`, { mediatype: 'json' }),
+    enabled,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+export function useTranscriberProfiles(organizationId: string | undefined) {
+  return useQuery({
+    queryKey: conversationKeys.profiles(organizationId ?? ''),
+    queryFn: async () => {
+      const body = await api.get<TranscriberProfile[] | { list: TranscriberProfile[] }>(
+        `/organizations/${encodeURIComponent(organizationId!)}/transcriber_profiles`,
+      );
+      return Array.isArray(body) ? body : body.list;
+    },
+    enabled: Boolean(organizationId),
+    staleTime: 30_000,
+  });
+}
+
+export function useUpdateConversation(conversationId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { name?: string; description?: string }) => api.patch<Conversation>(`/conversations/${encodeURIComponent(conversationId)}`, body),
+    onSuccess: () => client.invalidateQueries({ queryKey: conversationKeys.detail(conversationId) }),
+  });
+}
+
+export function useDeleteConversation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (conversationId: string) => api.delete<void>(`/conversations/${encodeURIComponent(conversationId)}`),
+    onSuccess: (_data, conversationId) => {
+      client.removeQueries({ queryKey: conversationKeys.detail(conversationId) });
+      return client.invalidateQueries({ queryKey: conversationKeys.all });
+    },
+  });
+}
+
+export function useRetryConversation(conversationId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<unknown>(`/conversations/${encodeURIComponent(conversationId)}/retry`),
+    onSuccess: () => client.invalidateQueries({ queryKey: conversationKeys.detail(conversationId) }),
+  });
+}
+
+/** What the creation form holds (spec §3 "Conversation creation form" and "Transcription settings"). */
+export interface MediaSettings {
+  name: string;
+  description: string;
+  membersRight: number;
+  serviceName: string | null;
+  lang: CreateConversationFields['lang'];
+  acoustic: NonNullable<CreateConversationFields['acoustic']> | null;
+  modelQuality: NonNullable<CreateConversationFields['modelQuality']> | null;
+  transcriptionConfig: TranscriptionConfig;
+}
+
+export type MediaSource = { kind: 'files'; tracks: { file: Blob; fileName: string; name: string }[] } | { kind: 'url'; url: string };
+
+export function buildCreateForm(settings: MediaSettings, source: MediaSource): FormData {
+  const form = new FormData();
+  form.set('name', settings.name.trim());
+  form.set('description', settings.description.trim());
+  form.set('membersRight', String(settings.membersRight));
+  if (settings.serviceName) form.set('serviceName', settings.serviceName);
+  form.set('transcriptionConfig', JSON.stringify(settings.transcriptionConfig));
+  form.set('lang', settings.lang);
+  if (settings.acoustic) form.set('acoustic', settings.acoustic);
+  if (settings.modelQuality) form.set('modelQuality', settings.modelQuality);
+  if (source.kind === 'url') {
+    form.set('url', source.url.trim());
+  } else {
+    form.set('channelNames', JSON.stringify(source.tracks.map((track, index) => track.name.trim() || `Track ${index + 1}`)));
+    for (const track of source.tracks) form.append('file', track.file, track.fileName);
+  }
+  return form;
+}
+
+export function createConversation(organizationId: string, form: FormData, onProgress: (fraction: number) => void, signal?: AbortSignal) {
+  return uploadMultipart<{ message: string; conversationId: string }>(
+    'POST',
+    `/organizations/${encodeURIComponent(organizationId)}/conversations/create`,
+    form,
+    onProgress,
+    { signal },
+  );
+}
+
+/** The spec §8 media-creation message for a failed creation (an i18n key of the conversations namespace). */
+export function creationErrorKey(error: unknown): string {
+  if (!(error instanceof ApiError)) return 'errors.tryLater';
+  if (error.status === 413) return 'errors.tooBig';
+  if (error.status === 403) return 'errors.noUploadRight';
+  if (error.status === 400) {
+    if (/did not upload any audio/i.test(error.message) || error.code === ('no_file' as never)) return 'errors.noFile';
+    return 'errors.checkForm';
+  }
+  return 'errors.tryLater';
+}

@@ -1,0 +1,64 @@
+/**
+ * Sending a new media: the upload button states of spec §4 (create → sending → retry on failure),
+ * the upload progress, the spec §8 messages, and on success the media's status page.
+ */
+import { MAX_AUDIO_FILE_BYTES } from '@palabre/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../routes/paths.ts';
+import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
+import { buildCreateForm, conversationKeys, createConversation, creationErrorKey, type MediaSettings, type MediaSource } from './api.ts';
+
+export type UploadState = 'create' | 'sending' | 'retry';
+
+export function useCreateMedia() {
+  const { current } = useOrganizationScope();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [state, setState] = useState<UploadState>('create');
+  const [progress, setProgress] = useState(0);
+  /** An i18n key of the conversations namespace. */
+  const [error, setError] = useState<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const send = async (settings: MediaSettings, source: MediaSource) => {
+    if (!current) return;
+    setError(null);
+    if (source.kind === 'files') {
+      if (source.tracks.length === 0) {
+        setError('errors.noFile');
+        setState('retry');
+        return;
+      }
+      // The 1 GB limit (spec §5, §9) is checked before sending anything.
+      const total = source.tracks.reduce((sum, track) => sum + track.file.size, 0);
+      if (source.tracks.some((track) => track.file.size > MAX_AUDIO_FILE_BYTES) || total > MAX_AUDIO_FILE_BYTES) {
+        setError('errors.tooBig');
+        setState('retry');
+        return;
+      }
+    }
+    setState('sending');
+    setProgress(0);
+    abort.current = new AbortController();
+    try {
+      const result = await createConversation(current._id, buildCreateForm(settings, source), setProgress, abort.current.signal);
+      void client.invalidateQueries({ queryKey: conversationKeys.all });
+      void navigate(paths.conversation(result.conversationId));
+    } catch (failure) {
+      if (abort.current?.signal.aborted) return;
+      setError(creationErrorKey(failure));
+      setState('retry');
+    }
+  };
+
+  const cancel = () => {
+    abort.current?.abort();
+    setState('create');
+    setProgress(0);
+  };
+
+  return { state, progress, error, send, cancel, setError };
+}
