@@ -10,7 +10,8 @@ import { startServer } from './server.ts';
 const USAGE = `Usage: palabre <command>
 
 Commands:
-  serve                      start the all-in-one server (HTTP API + web client)
+  serve                      start the all-in-one server (HTTP API + web client + job workers)
+      [--role api|worker]    api: HTTP and socket, no job workers; worker: job workers, no HTTP
   migrate                    apply database migrations and exit
   admin create-user          create a user
       --email <email> --password <password> --firstname <name> --lastname <name>
@@ -32,7 +33,13 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   switch (command) {
     case 'serve': {
-      const server = await startServer(config);
+      const { values } = parseArgs({ args: rest, options: { role: { type: 'string' } } });
+      const role = values.role ?? 'all';
+      if (!['all', 'api', 'worker'].includes(role)) {
+        console.error(`--role: must be api or worker (got "${role}")`);
+        return 2;
+      }
+      const server = await startServer(config, { workers: role !== 'api', listen: role !== 'worker' });
       const stop = async (signal: string) => {
         server.ctx.log.info(`${signal} received, stopping`);
         await server.close();
@@ -40,7 +47,8 @@ async function main(argv: string[]): Promise<number> {
       };
       process.once('SIGINT', () => void stop('SIGINT'));
       process.once('SIGTERM', () => void stop('SIGTERM'));
-      console.log(`Palabre is listening on ${config.publicUrl} (database: ${server.db.kind}, data: ${config.dataDir})`);
+      if (role === 'worker') console.log(`Palabre worker running (database: ${server.db.kind}, data: ${config.dataDir})`);
+      else console.log(`Palabre is listening on ${config.publicUrl} (role: ${role}, database: ${server.db.kind}, data: ${config.dataDir})`);
       return -1; // keep running
     }
     case 'migrate': {
@@ -76,7 +84,7 @@ async function main(argv: string[]): Promise<number> {
         if (!Number.isInteger(role) || role < 0 || role > 31) console.error('--role: must be an integer bitmask between 0 and 31');
         return 2;
       }
-      const server = await startServer(config, { logger: false, listen: false });
+      const server = await startServer(config, { logger: false, listen: false, workers: false });
       try {
         const { createAccount } = await import('./users/service.ts');
         const user = await createAccount(server.ctx, {

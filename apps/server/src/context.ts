@@ -7,6 +7,8 @@ import type { Database, DatabaseHandle, DatabaseKind } from './db/client.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { LocalStorage, type Storage } from './storage/storage.ts';
 import { TokenService } from './auth/tokens.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import { silentEvents, type EventBus } from './realtime/events.ts';
 
 export interface Logger {
   info(obj: object | string, msg?: string): void;
@@ -22,7 +24,16 @@ export interface AppContext {
   storage: Storage;
   tokens: TokenService;
   log: Logger;
+  /** Background jobs (pg-boss; set by startServer). */
+  jobs: JobQueue;
+  /** "This changed" notices pushed to socket rooms. */
+  events: EventBus;
 }
+
+/** Until startServer installs the real queue, sending a job is a programming error. */
+const noQueue: JobQueue = {
+  send: (name) => Promise.reject(new Error(`the job queue is not started (job ${name})`)),
+};
 
 /** The signing secret: PALABRE_SECRET, else one generated once and kept in the data folder. */
 export function resolveSecret(config: Config): string {
@@ -45,5 +56,7 @@ export function createContext(config: Config, handle: DatabaseHandle, log: Logge
     storage: new LocalStorage(path.join(config.dataDir, 'storage')),
     tokens: new TokenService(handle.db, secret, config.accessTokenTtlSeconds),
     log,
+    jobs: noQueue,
+    events: silentEvents,
   };
 }

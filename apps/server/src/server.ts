@@ -1,37 +1,78 @@
-/** Starts a server from a configuration: database, migrations, context, HTTP. */
+/** Starts a server from a configuration: database, migrations, context, job queue and workers, HTTP and socket. */
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { createContext, type AppContext, type Logger } from './context.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { BossQueue } from './jobs/boss.ts';
+import { JobRegistry, type JobDefinition } from './jobs/registry.ts';
+import { pipelineJobs, resumeStuckConversations } from './pipeline/index.ts';
+import { attachSocketServer, SocketEventBus, type SocketServer } from './realtime/socket.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
   ctx: AppContext;
   db: DatabaseHandle;
+  queue: BossQueue;
   url: string;
   close(): Promise<void>;
 }
 
-export async function startServer(config: Config, options: { logger?: boolean; listen?: boolean } = {}): Promise<RunningServer> {
+export interface StartOptions {
+  logger?: boolean;
+  /** Listen for HTTP (and the socket). Default true. */
+  listen?: boolean;
+  /** Run the job workers in this process. Default true. */
+  workers?: boolean;
+  /** The job definitions (tests); default: the media pipeline's. */
+  jobs?: ReadonlyArray<JobDefinition<any>>;
+  /** Worker polling interval in seconds (≥ 0.5). */
+  pollingIntervalSeconds?: number;
+}
+
+/** Conversations whose processing lost its job (a crash between two steps) are looked at this often. */
+const RECOVERY_INTERVAL_MS = 5 * 60 * 1000;
+
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const db = await openDatabase(config);
-  await db.migrate();
-  const log: Logger = options.logger === false ? pino({ level: 'silent' }) : pino({ level: config.logLevel });
-  const ctx = createContext(config, db, log);
-  const app = await buildApp(ctx, options);
-  let url = '';
-  if (options.listen !== false) {
-    url = await app.listen({ port: config.port, host: config.host });
-  }
-  return {
-    app,
-    ctx,
-    db,
-    url,
-    async close() {
-      await app.close();
-      await db.close();
-    },
+  const cleanups: Array<() => Promise<void>> = [() => db.close()];
+  const closeAll = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   };
+  try {
+    await db.migrate();
+    const log: Logger = options.logger === false ? pino({ level: 'silent' }) : pino({ level: config.logLevel });
+    const ctx = createContext(config, db, log);
+    // Refuses to start when a job has no handler or two.
+    const registry = new JobRegistry(options.jobs ?? pipelineJobs);
+    const queue = new BossQueue(db, registry, log, { pollingIntervalSeconds: options.pollingIntervalSeconds });
+    const events = new SocketEventBus();
+    ctx.jobs = queue;
+    ctx.events = events;
+    await queue.start();
+    cleanups.push(() => queue.stop());
+
+    const app = await buildApp(ctx, options);
+    cleanups.push(() => app.close());
+    let url = '';
+    if (options.listen !== false) {
+      const socket: SocketServer = attachSocketServer(ctx, app.server, events);
+      cleanups.push(() => socket.close());
+      url = await app.listen({ port: config.port, host: config.host });
+    }
+    if (options.workers !== false) {
+      await queue.startWorkers(ctx);
+      await resumeStuckConversations(ctx);
+      const timer = setInterval(() => {
+        resumeStuckConversations(ctx).catch((error: unknown) => log.error({ err: error }, 'resuming media processing failed'));
+      }, RECOVERY_INTERVAL_MS);
+      timer.unref();
+      cleanups.push(async () => clearInterval(timer));
+    }
+    return { app, ctx, db, queue, url, close: closeAll };
+  } catch (error) {
+    await closeAll().catch(() => undefined);
+    throw error;
+  }
 }

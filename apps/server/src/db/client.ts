@@ -16,6 +16,13 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Raw SQL for libraries that bring their own queries (pg-boss): with parameters one statement,
+   * without them possibly several; returns the rows of the last statement.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+  /** PostgreSQL only: the connection string, for libraries that open their own pool. */
+  connectionString?: string;
 }
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -32,6 +39,8 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
       kind: 'postgres',
       migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
       close: () => pool.end(),
+      executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
+      connectionString: options.databaseUrl,
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -49,6 +58,11 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
+      const results = await client.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
     close: async () => {
       await client.close();
       releaseLock();

@@ -1,0 +1,144 @@
+/**
+ * The job queue on pg-boss 11, in the application's own database: PostgreSQL through its
+ * connection string, PGlite through the `db.executeSql` adapter of DatabaseHandle.
+ *
+ * Every queue uses the `exclusive` policy: per singleton key (by default the conversation id) at
+ * most one job is queued, waiting for a retry or running. That is what makes "re-enqueue whatever
+ * looks stuck" safe: a job that is still alive absorbs the duplicate.
+ */
+import PgBoss from 'pg-boss';
+import type { JobName, JobPayload } from '@palabre/shared';
+import type { AppContext, Logger } from '../context.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import type { JobQueue, SendOptions } from './queue.ts';
+import { JobPayloadError, type JobRegistry } from './registry.ts';
+
+/** Queue defaults: two retries with exponential backoff; expiry is generous, media can be long. */
+export const QUEUE_OPTIONS = {
+  policy: 'exclusive',
+  retryLimit: 2,
+  retryDelay: 5,
+  retryBackoff: true,
+  retryDelayMax: 300,
+  expireInSeconds: 2 * 60 * 60,
+} as const;
+
+export interface BossQueueOptions {
+  /** Worker polling interval (seconds, ≥ 0.5). */
+  pollingIntervalSeconds?: number;
+}
+
+export class BossQueue implements JobQueue {
+  readonly boss: PgBoss;
+  private readonly registry: JobRegistry;
+  private readonly log: Logger;
+  private readonly handle: DatabaseHandle;
+  private readonly pollingIntervalSeconds: number;
+  private readonly stopping = new AbortController();
+  private started = false;
+  private working = false;
+
+  constructor(handle: DatabaseHandle, registry: JobRegistry, log: Logger, options: BossQueueOptions = {}) {
+    this.handle = handle;
+    this.registry = registry;
+    this.log = log;
+    this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+    this.boss = handle.connectionString
+      ? new PgBoss({ connectionString: handle.connectionString, max: 4, application_name: 'palabre-jobs' })
+      : new PgBoss({ db: { executeSql: (text, values) => handle.executeSql(text, values) } });
+    // pg-boss reports its own maintenance failures here; they must not crash the process.
+    this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
+  }
+
+  /** Installs or migrates pg-boss's schema and creates every queue of the registry. */
+  async start(): Promise<void> {
+    await this.boss.start();
+    for (const name of this.registry.names()) {
+      await this.boss.createQueue(name, { ...QUEUE_OPTIONS });
+    }
+    this.started = true;
+  }
+
+  /** Aborted when the queue stops: handlers pass it to child processes. */
+  get signal(): AbortSignal {
+    return this.stopping.signal;
+  }
+
+  /**
+   * Starts one worker per queue. With the embedded database this process is the only one that can
+   * run jobs, so any job still marked active was left by a process that died: it is failed now so
+   * that pg-boss delivers it again at once instead of after its expiry.
+   */
+  async startWorkers(ctx: AppContext): Promise<void> {
+    if (!this.started) throw new Error('start the queue before its workers');
+    if (this.handle.kind === 'pglite') await this.failOrphans();
+    for (const name of this.registry.names()) {
+      await this.boss.work<unknown>(
+        name,
+        { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: this.pollingIntervalSeconds },
+        async ([job]) => {
+          if (!job) return;
+          await this.deliver(ctx, name, job);
+        },
+      );
+    }
+    this.working = true;
+  }
+
+  private async deliver(ctx: AppContext, name: JobName, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+    let payload: JobPayload<JobName>;
+    try {
+      payload = this.registry.parse(name, job.data);
+    } catch (error) {
+      // A payload that does not validate will never succeed: log it and do not retry.
+      this.log.error({ job: job.id, name, err: error }, 'job refused: invalid payload');
+      return;
+    }
+    await this.registry.definition(name).handler(ctx, payload as never, {
+      id: job.id,
+      retryCount: job.retryCount,
+      retryLimit: job.retryLimit,
+      signal: this.stopping.signal,
+    });
+  }
+
+  private async failOrphans(): Promise<void> {
+    const { rows } = await this.handle.executeSql(`SELECT id, name FROM pgboss.job WHERE state = 'active'`);
+    for (const row of rows as Array<{ id: string; name: string }>) {
+      this.log.warn({ job: row.id, name: row.name }, 'job left running by a previous process: delivering it again');
+      await this.boss.fail(row.name, row.id, { message: 'The process running this job stopped' });
+    }
+  }
+
+  async send<N extends JobName>(name: N, payload: JobPayload<N>, options: SendOptions = {}): Promise<void> {
+    await this.sendJob(name, payload, options);
+  }
+
+  /** Like send, returning the job id (null when a live job with the same singleton key absorbed it). */
+  async sendJob<N extends JobName>(name: N, payload: JobPayload<N>, options: SendOptions = {}): Promise<string | null> {
+    const data = this.registry.parse(name, payload);
+    const fallbackKey = (data as { conversationId?: string }).conversationId;
+    const singletonKey = options.singletonKey ?? fallbackKey;
+    const sendOptions: PgBoss.SendOptions = {};
+    if (singletonKey) sendOptions.singletonKey = singletonKey;
+    if (options.startAfterSeconds) sendOptions.startAfter = options.startAfterSeconds;
+    if (options.expireInSeconds) sendOptions.expireInSeconds = Math.ceil(options.expireInSeconds);
+    return this.boss.send(name, data as object, sendOptions);
+  }
+
+  /** A job's state as pg-boss stores it (tests and diagnostics). */
+  async job(name: JobName, id: string): Promise<PgBoss.JobWithMetadata<unknown> | null> {
+    return this.boss.getJobById(name, id);
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    this.stopping.abort();
+    // Graceful: workers stop fetching; running handlers see the abort signal and end quickly. A job
+    // cut short stays active and is delivered again (on restart, or after its expiry).
+    await this.boss.stop({ graceful: true, wait: true, timeout: this.working ? 10_000 : 1_000 });
+  }
+}
+
+export { JobPayloadError };

@@ -1,0 +1,20 @@
+/** The media pipeline's jobs, one module per step, and what the rest of the server calls. */
+import { defineJob, type JobDefinition } from '../jobs/registry.ts';
+import { diarize } from './diarize.ts';
+import { finalize } from './finalize.ts';
+import { importUrlNotAvailable } from './import-url.ts';
+import { preprocess } from './preprocess.ts';
+import { punctuate } from './punctuate.ts';
+import { transcribe } from './transcribe.ts';
+
+export { retryProcessing } from './retry.ts';
+export { resumeStuckConversations } from './recovery.ts';
+
+export const pipelineJobs: ReadonlyArray<JobDefinition<any>> = [
+  defineJob('media.preprocess', preprocess),
+  defineJob('media.transcribe', transcribe),
+  defineJob('media.diarize', diarize),
+  defineJob('media.punctuate', punctuate),
+  defineJob('media.finalize', finalize),
+  defineJob('media.import-url', importUrlNotAvailable),
+];

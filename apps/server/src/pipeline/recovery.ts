@@ -1,0 +1,25 @@
+/**
+ * Crash recovery: a conversation in a non-terminal status must have a job that moves it on. On
+ * start (and every few minutes) the job of each such conversation's current step is enqueued
+ * again; the queues' exclusive policy absorbs the send when that job is still queued or running,
+ * and the step handlers skip work already done.
+ */
+import { inArray } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
+import { conversations } from '../db/schema.ts';
+import { STEP_JOBS, stepOfStatus } from './state.ts';
+
+const ACTIVE = ['pending', 'preprocessing', 'transcription', 'diarization', 'punctuation', 'postprocessing'] as const;
+
+export async function resumeStuckConversations(ctx: AppContext): Promise<number> {
+  const rows = await ctx.db
+    .select({ id: conversations.id, status: conversations.status })
+    .from(conversations)
+    .where(inArray(conversations.status, [...ACTIVE]));
+  for (const row of rows) {
+    const step = stepOfStatus(row.status);
+    if (step) await ctx.jobs.send(STEP_JOBS[step], { conversationId: row.id });
+  }
+  if (rows.length > 0) ctx.log.info({ count: rows.length }, 'media processing resumed');
+  return rows.length;
+}

@@ -1,0 +1,174 @@
+/**
+ * The session socket (socket.io 4 at /cm-api/socket.io) on the HTTP server of the API.
+ *
+ * - Handshake: `auth.token` is an access token, verified like a bearer token (signature, expiry,
+ *   session not revoked) and the user must be active. Otherwise the connection is refused.
+ * - `watch_organization` / `unwatch_organization` (organization id): a member joins the
+ *   organization's room and receives `orga_{id}_conversation_update` notices. A non-member gets an
+ *   ack error identical to a missing organization.
+ * - `join_room` / `leave_room` ("orgId/sessionId"): live session rooms, members only, one at a time.
+ * Every payload is validated with zod; broadcasts carry ids, status and progress, nothing secret.
+ */
+import type { Server as HttpServer } from 'node:http';
+import { eq } from 'drizzle-orm';
+import { Server, type Socket } from 'socket.io';
+import { z } from 'zod';
+import { conversationUpdateEvent, zConversationUpdate, zWatchOrganization, type ConversationUpdate } from '@palabre/shared';
+import type { AppContext } from '../context.ts';
+import { organizations, users } from '../db/schema.ts';
+import { organizationsRepo } from '../organizations/repo.ts';
+import type { EventBus } from './events.ts';
+
+export const SOCKET_PATH = '/cm-api/socket.io';
+
+const zToken = z.string().min(1).max(4096);
+const zSessionRoom = z.string().regex(/^[0-9a-f-]{36}\/[0-9a-f-]{36}$/i).refine((room) => room.split('/').every((part) => z.string().uuid().safeParse(part).success));
+
+type Ack = (response: { ok: true } | { ok: false; error: string }) => void;
+
+interface SocketData {
+  userId: string;
+  token: string;
+  sessionRoom: string | null;
+}
+
+export const organizationRoom = (organizationId: string) => `organization:${organizationId}`;
+const sessionRoom = (room: string) => `session:${room}`;
+
+/** The EventBus of the process: emits to the organization's room once a socket server is attached. */
+export class SocketEventBus implements EventBus {
+  private io: Server | null = null;
+
+  attach(io: Server): void {
+    this.io = io;
+  }
+
+  detach(): void {
+    this.io = null;
+  }
+
+  conversationChanged(organizationId: string, update: ConversationUpdate): void {
+    if (!this.io) return;
+    // Only the contract's fields leave the server, whatever the caller passed.
+    const message = zConversationUpdate.parse(update);
+    this.io.to(organizationRoom(organizationId)).emit(conversationUpdateEvent(organizationId), message);
+  }
+}
+
+async function activeUser(ctx: AppContext, token: string): Promise<string> {
+  const claims = await ctx.tokens.verifyAccess(token);
+  const [user] = await ctx.db.select({ id: users.id, status: users.status }).from(users).where(eq(users.id, claims.userId));
+  if (!user || user.status !== 'active') throw new Error('inactive');
+  return user.id;
+}
+
+async function isMember(ctx: AppContext, organizationId: string, userId: string): Promise<boolean> {
+  if (await organizationsRepo.membership(ctx.db, organizationId, userId)) return true;
+  const [organization] = await ctx.db.select({ ownerId: organizations.ownerId }).from(organizations).where(eq(organizations.id, organizationId));
+  return organization?.ownerId === userId;
+}
+
+function ackOf(value: unknown): Ack {
+  return typeof value === 'function' ? (value as Ack) : () => undefined;
+}
+
+export interface SocketServer {
+  io: Server;
+  close(): Promise<void>;
+}
+
+export function attachSocketServer(ctx: AppContext, httpServer: HttpServer, bus: SocketEventBus): SocketServer {
+  const io = new Server(httpServer, { path: SOCKET_PATH, serveClient: false, maxHttpBufferSize: 64 * 1024 });
+
+  io.use((socket, next) => {
+    const token = zToken.safeParse((socket.handshake.auth as Record<string, unknown> | undefined)?.token);
+    if (!token.success) return next(new Error('unauthorized'));
+    activeUser(ctx, token.data).then(
+      (userId) => {
+        const data: SocketData = { userId, token: token.data, sessionRoom: null };
+        socket.data = data;
+        next();
+      },
+      () => next(new Error('unauthorized')),
+    );
+  });
+
+  io.on('connection', (socket: Socket) => {
+    const data = socket.data as SocketData;
+
+    /** Each request re-checks the token, so a revoked session or suspended user stops at once. */
+    const guard = (handler: (payload: unknown, ack: Ack) => Promise<void>) => (payload: unknown, ack: unknown) => {
+      const reply = ackOf(ack);
+      activeUser(ctx, data.token)
+        .then(
+          () => handler(payload, reply),
+          () => {
+            reply({ ok: false, error: 'unauthorized' });
+            socket.disconnect(true);
+          },
+        )
+        .catch((error: unknown) => {
+          ctx.log.error({ err: error }, 'socket event failed');
+          reply({ ok: false, error: 'internal_error' });
+        });
+    };
+
+    socket.on(
+      'watch_organization',
+      guard(async (payload, ack) => {
+        const id = zWatchOrganization.safeParse(payload);
+        if (!id.success) return ack({ ok: false, error: 'validation_failed' });
+        if (!(await isMember(ctx, id.data, data.userId))) return ack({ ok: false, error: 'not_found' });
+        await socket.join(organizationRoom(id.data));
+        ack({ ok: true });
+      }),
+    );
+
+    socket.on(
+      'unwatch_organization',
+      guard(async (payload, ack) => {
+        const id = zWatchOrganization.safeParse(payload);
+        if (!id.success) return ack({ ok: false, error: 'validation_failed' });
+        await socket.leave(organizationRoom(id.data));
+        ack({ ok: true });
+      }),
+    );
+
+    socket.on(
+      'join_room',
+      guard(async (payload, ack) => {
+        const room = zSessionRoom.safeParse(payload);
+        if (!room.success) return ack({ ok: false, error: 'validation_failed' });
+        const [organizationId] = room.data.split('/') as [string, string];
+        if (!(await isMember(ctx, organizationId, data.userId))) return ack({ ok: false, error: 'not_found' });
+        // One live session room at a time.
+        if (data.sessionRoom && data.sessionRoom !== room.data) await socket.leave(sessionRoom(data.sessionRoom));
+        data.sessionRoom = room.data;
+        await socket.join(sessionRoom(room.data));
+        ack({ ok: true });
+      }),
+    );
+
+    socket.on(
+      'leave_room',
+      guard(async (payload, ack) => {
+        const room = zSessionRoom.safeParse(payload);
+        if (!room.success) return ack({ ok: false, error: 'validation_failed' });
+        await socket.leave(sessionRoom(room.data));
+        if (data.sessionRoom === room.data) data.sessionRoom = null;
+        ack({ ok: true });
+      }),
+    );
+  });
+
+  bus.attach(io);
+  return {
+    io,
+    async close() {
+      bus.detach();
+      io.local.disconnectSockets(true);
+      // Not io.close(): it would close the HTTP server, which belongs to Fastify.
+      io.engine.close();
+    },
+  };
+}
