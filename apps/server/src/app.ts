@@ -16,7 +16,10 @@ import { registerAuthentication } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { openApiDocument, trackRoutes } from './http/openapi.ts';
 import { registerXsrf } from './http/xsrf.ts';
+import { conversationRoutes } from './conversations/routes.ts';
 import { organizationRoutes } from './organizations/routes.ts';
+import { transcriberProfileRoutes } from './transcriber-profiles/routes.ts';
+import { seedTranscriberProfiles } from './transcriber-profiles/seed.ts';
 import { userRoutes } from './users/routes.ts';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -54,6 +57,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   await app.register(userRoutes(ctx), { prefix: API_BASE });
   await app.register(organizationRoutes(ctx), { prefix: API_BASE });
   await app.register(adminRoutes(ctx), { prefix: `${API_BASE}/administration` });
+  await app.register(conversationRoutes(ctx), { prefix: API_BASE });
+  await app.register(transcriberProfileRoutes(ctx), { prefix: API_BASE });
+  await seedTranscriberProfiles(ctx);
 
   routes.assertDocumented();
   await serveWebClient(app, ctx.config.webDistDir ?? DEFAULT_WEB_DIST);

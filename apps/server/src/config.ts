@@ -1,6 +1,8 @@
 /** Configuration from the environment, validated at boot with clear messages (see .env.example). */
 import path from 'node:path';
 import { z } from 'zod';
+import { MAX_AUDIO_FILE_BYTES } from '@palabre/shared';
+import { parseCidr } from './conversations/net.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -31,6 +33,18 @@ const envSchema = z.object({
   OIDC_SCOPES: z.string().default('openid email profile'),
   OIDC_ALLOW_INSECURE: bool.default(false),
   TRUST_PROXY: bool.default(false),
+  MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).max(MAX_AUDIO_FILE_BYTES).default(MAX_AUDIO_FILE_BYTES),
+  MEDIA_IMPORT_ALLOWED_RANGES: z
+    .string()
+    .default('')
+    .transform((raw, ctx) => {
+      const list = raw.split(/[\s,]+/).filter(Boolean);
+      for (const cidr of list) {
+        if (!parseCidr(cidr)) ctx.addIssue({ code: 'custom', message: `"${cidr}" is not a CIDR range (e.g. 10.0.0.0/8, fd00::/8)` });
+      }
+      return list;
+    }),
+  MEDIA_IMPORT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(3600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -56,6 +70,12 @@ export interface Config {
   /** Honour X-Forwarded-* headers (only behind a reverse proxy you control). */
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /** Largest accepted media file (uploads and URL imports): 1 GB, lower only for tests. */
+  maxUploadBytes: number;
+  /** CIDR ranges that URL imports may reach although they are private (administrator's choice). */
+  mediaImportAllowedRanges: string[];
+  /** Total time allowed for one URL import download. */
+  mediaImportTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -100,5 +120,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
+    maxUploadBytes: env.MAX_UPLOAD_BYTES,
+    mediaImportAllowedRanges: env.MEDIA_IMPORT_ALLOWED_RANGES,
+    mediaImportTimeoutMs: env.MEDIA_IMPORT_TIMEOUT_SECONDS * 1000,
   };
 }

@@ -3,6 +3,7 @@
  * a refusal on an object the user cannot see is reported as not found by the caller.
  */
 import {
+  FULL_RIGHTS,
   ORGANIZATION_ROLE,
   PLATFORM_ROLE,
   canCreateOrganization,
@@ -63,6 +64,25 @@ export function organizationAbilities(level: number, org: OrganizationFacts): Re
     summary: maintainer || (member && org.permissions.summary),
     session: maintainer || (member && org.permissions.session),
   };
+}
+
+// --- Conversations (media) ----------------------------------------------------------------------
+
+export interface ConversationFacts {
+  ownerId: string | null;
+  membersRight: number;
+}
+
+/**
+ * The caller's right mask on a media, given their level in its organization: the owner and the
+ * organization's admins (level ≥ 3) hold every right; other members hold the media's members'
+ * right; anyone else none. (Per-user shares come later.)
+ */
+export function conversationRight(user: PolicyUser, conversation: ConversationFacts, level: number): number {
+  if (conversation.ownerId !== null && conversation.ownerId === user.id) return FULL_RIGHTS;
+  if (level >= ORGANIZATION_ROLE.ADMIN) return FULL_RIGHTS;
+  if (level >= ORGANIZATION_ROLE.MEMBER) return conversation.membersRight & FULL_RIGHTS;
+  return 0;
 }
 
 export { invitableRoles, mayAssignRole, mayRemoveMember } from '@palabre/shared';

@@ -13,6 +13,14 @@ import {
   zResetPasswordRequestBody,
   zTokenPair,
 } from './auth.ts';
+import {
+  zConversation,
+  zConversationQuery,
+  zCreateConversationFields,
+  zTranscriberProfile,
+  zTranscriberProfileBody,
+  zUpdateConversationBody,
+} from './conversations.ts';
 import { zIdParam, zList, zMessage, zPagination, zEmail } from './common.ts';
 import {
   zAdminCreateOrganizationBody,
@@ -53,6 +61,11 @@ const A = '/cm-api/auth';
 const P = '/cm-api/api';
 const zBackofficeQuery = zPagination.extend({ search: z.string().optional() });
 const zOk = z.object({ status: z.literal('ok') });
+const zConversationListQuery = zPagination.extend({
+  sortField: z.enum(['last_update', 'created', 'name']).optional(),
+  sortCriteria: z.enum(['-1', '1', 'desc', 'asc']).optional(),
+});
+const zCreatedConversation = z.object({ message: z.string(), conversationId: z.string() });
 
 export const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/healthcheck', summary: 'Liveness: ok once the app can serve requests', tag: 'system', auth: false, response: zOk },
@@ -92,6 +105,22 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'DELETE', path: `${P}/organizations/:id/users`, summary: 'Remove a member', tag: 'organizations', auth: true, params: zIdParam, body: zRemoveMemberBody, response: zOrganization },
   { method: 'DELETE', path: `${P}/organizations/:id/invitations`, summary: 'Cancel a pending invitation', tag: 'organizations', auth: true, params: zIdParam, body: z.object({ email: zEmail }), response: zOrganization },
   { method: 'POST', path: `${P}/administration/organizations/:id/inviteMatchingMail`, summary: 'Add every user whose email matches the organization domains', tag: 'organizations', auth: true, params: zIdParam },
+
+  { method: 'POST', path: `${P}/organizations/:id/conversations/create`, summary: 'Create a media: multipart with one `file` part per track (one media, one channel per track; 1 GB per file), or the field `url` to import one (needs the organization upload permission)', tag: 'conversations', auth: true, params: zIdParam, multipart: zCreateConversationFields, response: zCreatedConversation, status: 201 },
+  { method: 'GET', path: `${P}/organizations/:id/conversations`, summary: 'Media of an organization the caller may read (sorted by last_update, newest first, by default)', tag: 'conversations', auth: true, params: zIdParam, query: zConversationListQuery, response: zList(zConversation) },
+  { method: 'GET', path: `${P}/conversations/:id`, summary: 'A media with its processing state; `projection` (comma list) or `key=last_update` returns only those fields and _id; speakers and text once done', tag: 'conversations', auth: true, params: zIdParam, query: zConversationQuery, response: zConversation },
+  { method: 'PATCH', path: `${P}/conversations/:id`, summary: 'Rename or describe a media (write right)', tag: 'conversations', auth: true, params: zIdParam, body: zUpdateConversationBody, response: zConversation },
+  { method: 'DELETE', path: `${P}/conversations/:id`, summary: 'Delete a media and its files (delete right)', tag: 'conversations', auth: true, params: zIdParam, status: 204 },
+  { method: 'GET', path: `${P}/conversations/:id/media`, summary: 'The audio (web rendition, else the original) with HTTP Range; `mediatype=json`: the waveform peaks (404 until computed). The authToken cookie authenticates it', tag: 'conversations', auth: true, params: zIdParam, query: z.object({ mediatype: z.enum(['json', 'audio']).optional() }) },
+  { method: 'GET', path: `${P}/conversations/:id/child`, summary: 'Child media (projection as for a media)', tag: 'conversations', auth: true, params: zIdParam, query: zConversationQuery, response: zList(zConversation) },
+  { method: 'POST', path: `${P}/conversations/:id/retry`, summary: 'Process again a media whose processing failed (write right)', tag: 'conversations', auth: true, params: zIdParam, response: zConversation },
+
+  { method: 'GET', path: `${P}/transcriber_profiles`, summary: 'Global transcriber profiles (userScope=backoffice: every profile, for platform administrators)', tag: 'transcriber profiles', auth: true, query: z.object({ userScope: z.string().optional() }), response: zList(zTranscriberProfile) },
+  { method: 'GET', path: `${P}/organizations/:id/transcriber_profiles`, summary: "Transcriber profiles usable in an organization: global ones and the organization's own", tag: 'transcriber profiles', auth: true, params: zIdParam, response: zList(zTranscriberProfile) },
+  { method: 'POST', path: `${P}/transcriber_profiles`, summary: "Create a transcriber profile (global: platform administrators; an organization's: its admins)", tag: 'transcriber profiles', auth: true, body: zTranscriberProfileBody, response: zTranscriberProfile, status: 201 },
+  { method: 'GET', path: `${P}/transcriber_profiles/:id`, summary: 'A transcriber profile (the API key is never returned: hasApiKey)', tag: 'transcriber profiles', auth: true, params: zIdParam, response: zTranscriberProfile },
+  { method: 'PUT', path: `${P}/transcriber_profiles/:id`, summary: 'Replace a transcriber profile (an absent apiKey keeps the stored one; "" removes it)', tag: 'transcriber profiles', auth: true, params: zIdParam, body: zTranscriberProfileBody, response: zTranscriberProfile },
+  { method: 'DELETE', path: `${P}/transcriber_profiles/:id`, summary: 'Delete a transcriber profile', tag: 'transcriber profiles', auth: true, params: zIdParam, status: 204 },
 
   { method: 'GET', path: `${P}/administration/users`, summary: 'Backoffice: users', tag: 'backoffice', auth: true, query: zBackofficeQuery, response: zList(zUser) },
   { method: 'POST', path: `${P}/administration/users`, summary: 'Backoffice: create a user', tag: 'backoffice', auth: true, body: zAdminCreateUserBody, response: zUser, status: 201 },

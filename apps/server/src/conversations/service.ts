@@ -1,0 +1,119 @@
+/** Media (conversations): access, reading, editing, deletion, retry. */
+import { hasRight, RIGHT, ORGANIZATION_ROLE } from '@palabre/shared';
+import type { AppContext } from '../context.ts';
+import type { Actor } from '../http/auth.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import { authorize } from '../organizations/service.ts';
+import { organizationsRepo } from '../organizations/repo.ts';
+import { conversationRight, organizationLevel } from '../policy.ts';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { derivedKeys, mediaKeys } from '../pipeline/files.ts';
+import { retryProcessing } from '../pipeline/index.ts';
+import { LocalStorage } from '../storage/storage.ts';
+import { emit, enqueue } from './effects.ts';
+import { presentConversation, type PresentedConversation } from './presenter.ts';
+import { conversationsRepo, sourceUrlOf, type ConversationRow, type SortField } from './repo.ts';
+
+/** The caller's right on a media row. */
+export async function rightOn(ctx: AppContext, actor: Actor, row: ConversationRow): Promise<number> {
+  const org = await organizationsRepo.byId(ctx.db, row.organizationId);
+  if (!org) return 0;
+  const membership = await organizationsRepo.membership(ctx.db, org.id, actor.user.id);
+  const level = organizationLevel({ id: actor.user.id, role: actor.user.role }, org, membership?.role ?? null);
+  return conversationRight({ id: actor.user.id, role: actor.user.role }, row, level);
+}
+
+/**
+ * Loads a media the actor holds `needed` on. Without read access it does not exist for them (404);
+ * a reader asking for more is told so (403).
+ */
+export async function access(ctx: AppContext, actor: Actor, id: string, needed: number = RIGHT.READ): Promise<{ row: ConversationRow; right: number }> {
+  const row = await conversationsRepo.byId(ctx.db, id);
+  if (!row) throw notFound('Conversation');
+  const right = await rightOn(ctx, actor, row);
+  if (!hasRight(right, RIGHT.READ)) throw notFound('Conversation');
+  if (!hasRight(right, needed)) throw new AppError('forbidden', 'Your rights on this media do not allow this');
+  return { row, right };
+}
+
+export async function get(ctx: AppContext, actor: Actor, id: string): Promise<PresentedConversation> {
+  const { row, right } = await access(ctx, actor, id);
+  return presentConversation(row, right);
+}
+
+export async function update(ctx: AppContext, actor: Actor, id: string, patch: { name?: string | undefined; description?: string | undefined }) {
+  const { row, right } = await access(ctx, actor, id, RIGHT.WRITE);
+  const values: { name?: string; description?: string } = {};
+  if (patch.name !== undefined) values.name = patch.name;
+  if (patch.description !== undefined) values.description = patch.description;
+  const updated = Object.keys(values).length > 0 ? (await conversationsRepo.update(ctx.db, row.id, values))! : row;
+  emit(ctx, row.organizationId, { conversationId: row.id, kind: 'updated' });
+  return presentConversation(updated, right);
+}
+
+/** Every storage key a media row points at. */
+export function storageKeys(row: Pick<ConversationRow, 'files'>): string[] {
+  const f = row.files;
+  return [...f.originals.map((o) => o.key), ...(f.pcm ?? []), ...(f.web ? [f.web.key] : []), ...(f.peaks ? [f.peaks] : [])];
+}
+
+export async function deleteFiles(ctx: AppContext, keys: string[]): Promise<void> {
+  await Promise.all(
+    keys.map((key) =>
+      ctx.storage.delete(key).catch((error: unknown) => ctx.log.warn({ err: error, key }, 'could not delete a media file')),
+    ),
+  );
+}
+
+export async function remove(ctx: AppContext, actor: Actor, id: string): Promise<void> {
+  const { row } = await access(ctx, actor, id, RIGHT.DELETE);
+  // The row first: once it is gone no job picks the files up again; then the files, derived ones
+  // included (a failed media may have some left).
+  await conversationsRepo.delete(ctx.db, row.id);
+  await deleteFiles(ctx, [...new Set([...storageKeys(row), ...derivedKeys(row.id, Math.max(row.files.originals.length, row.channels.length))])]);
+  if (ctx.storage instanceof LocalStorage) {
+    await fsp.rm(path.join(ctx.storage.root, mediaKeys.folder(row.id)), { recursive: true, force: true });
+  }
+  emit(ctx, row.organizationId, { conversationId: row.id, kind: 'deleted' });
+}
+
+export async function children(ctx: AppContext, actor: Actor, id: string): Promise<PresentedConversation[]> {
+  await access(ctx, actor, id);
+  const rows = await conversationsRepo.children(ctx.db, id);
+  const out: PresentedConversation[] = [];
+  for (const child of rows) {
+    const right = await rightOn(ctx, actor, child);
+    if (hasRight(right, RIGHT.READ)) out.push(presentConversation(child, right));
+  }
+  return out;
+}
+
+export async function list(
+  ctx: AppContext,
+  actor: Actor,
+  organizationId: string,
+  options: { page: number; size: number; sortField: SortField; descending: boolean },
+): Promise<{ count: number; list: PresentedConversation[] }> {
+  const { org, level } = await authorize(ctx, actor, organizationId, 'read');
+  const { count, rows } = await conversationsRepo.listReadable(ctx.db, org.id, { userId: actor.user.id, seesAll: level >= ORGANIZATION_ROLE.ADMIN }, options);
+  return {
+    count,
+    list: rows.map((row) => presentConversation(row, conversationRight({ id: actor.user.id, role: actor.user.role }, row, level))),
+  };
+}
+
+export async function retry(ctx: AppContext, actor: Actor, id: string): Promise<PresentedConversation> {
+  const { row, right } = await access(ctx, actor, id, RIGHT.WRITE);
+  if (row.status !== 'error') throw new AppError('conflict', 'Only a media whose processing failed can be retried');
+  const url = sourceUrlOf(row);
+  if (row.files.originals.length === 0 && url) {
+    // A URL import that failed before anything was downloaded: import again.
+    await conversationsRepo.update(ctx.db, row.id, { status: 'pending', progress: 0, processing: { steps: [] } });
+    await enqueue(ctx, 'media.import-url', { conversationId: row.id, url });
+    emit(ctx, row.organizationId, { conversationId: row.id, kind: 'updated', status: 'pending' });
+  } else {
+    await retryProcessing(ctx, row.id);
+  }
+  return presentConversation((await conversationsRepo.byId(ctx.db, row.id)) ?? row, right);
+}
