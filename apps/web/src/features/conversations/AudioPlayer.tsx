@@ -6,24 +6,32 @@
  */
 import { ActionIcon, Alert, Box, Group, Paper, Slider, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled, IconRewindBackward10, IconRewindForward10 } from '@tabler/icons-react';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import WaveSurfer from 'wavesurfer.js';
 import { mediaUrl, usePeaks } from './api.ts';
 import { formatTime } from './format.ts';
 import { jumpFor, usePlayer, usePlayerState } from './player.ts';
 
-function Waveform({ conversationId, enabled }: { conversationId: string; enabled: boolean }) {
-  const player = usePlayer();
+/** A CSS colour (custom properties resolved) as the canvas understands it. */
+function resolveColor(element: HTMLElement, css: string, fallback: string): string {
+  const probe = document.createElement('span');
+  probe.style.color = css;
+  element.appendChild(probe);
+  const color = getComputedStyle(probe).color;
+  probe.remove();
+  return color || fallback;
+}
+
+function Waveform({ conversationId, enabled, audio }: { conversationId: string; enabled: boolean; audio: HTMLAudioElement | null }) {
   const container = useRef<HTMLDivElement>(null);
   const peaks = usePeaks(conversationId, enabled);
 
   useEffect(() => {
-    const audio = player.audio;
-    if (!container.current || !audio || !peaks.data) return;
-    const styles = getComputedStyle(document.documentElement);
+    const element = container.current;
+    if (!element || !audio || !peaks.data) return;
     const wave = WaveSurfer.create({
-      container: container.current,
+      container: element,
       media: audio,
       url: audio.src,
       peaks: [peaks.data.data],
@@ -34,13 +42,13 @@ function Waveform({ conversationId, enabled }: { conversationId: string; enabled
       barGap: 1,
       barRadius: 2,
       cursorWidth: 2,
-      waveColor: styles.getPropertyValue('--mantine-color-gray-5').trim() || '#adb5bd',
-      progressColor: styles.getPropertyValue('--mantine-primary-color-filled').trim() || '#2f9e44',
-      cursorColor: styles.getPropertyValue('--mantine-color-text').trim() || '#000',
+      waveColor: resolveColor(element, 'var(--mantine-color-gray-5)', '#adb5bd'),
+      progressColor: resolveColor(element, 'var(--mantine-primary-color-filled)', '#2f9e44'),
+      cursorColor: resolveColor(element, 'var(--mantine-color-text)', '#000'),
       dragToSeek: true,
     });
     return () => wave.destroy();
-  }, [player, peaks.data]);
+  }, [audio, peaks.data]);
 
   if (!enabled || peaks.isError) return null;
   // The slider is the accessible seek control; the waveform is a pointer-only picture of it.
@@ -54,12 +62,12 @@ export function AudioPlayer({ conversationId, hasPeaks }: { conversationId: stri
   const duration = usePlayerState((s) => s.duration);
   const playing = usePlayerState((s) => s.playing);
   const error = usePlayerState((s) => s.error);
-  const audioRef = useRef<HTMLAudioElement>(null);
+  const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
 
   useEffect(() => {
-    player.attach(audioRef.current);
+    player.attach(audio);
     return () => player.attach(null);
-  }, [player]);
+  }, [player, audio]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     const delta = jumpFor(event);
@@ -72,13 +80,13 @@ export function AudioPlayer({ conversationId, hasPeaks }: { conversationId: stri
   return (
     <Paper withBorder p="md" radius="md" role="region" aria-label={t('player.label')} onKeyDownCapture={onKeyDown}>
       <Stack gap="sm">
-        <audio ref={audioRef} src={mediaUrl(conversationId)} preload="metadata" data-testid="media-audio" />
+        <audio ref={setAudio} src={mediaUrl(conversationId)} preload="metadata" data-testid="media-audio" />
         {error && (
           <Alert color="red" role="alert">
             {t('player.error')}
           </Alert>
         )}
-        <Waveform conversationId={conversationId} enabled={hasPeaks} />
+        <Waveform conversationId={conversationId} enabled={hasPeaks} audio={audio} />
         <Group gap="sm" wrap="nowrap">
           <Tooltip label={t('player.back10')}>
             <ActionIcon variant="subtle" size="lg" aria-label={t('player.back10')} onClick={() => player.jump(-10)}>

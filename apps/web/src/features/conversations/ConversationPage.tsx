@@ -173,7 +173,7 @@ export function ConversationPage() {
   }
   const conversation = query.data;
   return (
-    <Container size="lg" py="lg">
+    <Container size="lg" py="lg" w="100%">
       {conversation.status === 'done' ? <Overview conversation={conversation} /> : <ProcessingStatus conversation={conversation} />}
     </Container>
   );

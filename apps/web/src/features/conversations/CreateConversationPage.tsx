@@ -44,7 +44,7 @@ export function CreateConversationPage() {
   const active: TabValue = TABS.some((tab) => tab.value === requested) ? (requested as TabValue) : 'file';
 
   return (
-    <Container size="md" py="lg">
+    <Container size="md" py="lg" w="100%">
       <Stack gap="lg">
         <div>
           <Title order={1}>{t('create.title')}</Title>
