@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-/** palabre — one entry point: serve, migrate, admin create-user. */
+/** palabre — one entry point: serve, migrate, admin create-user, models. */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { PLATFORM_ROLE, email as emailRule, password as passwordRule, requiredText } from '@palabre/shared';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseBusyError, openDatabase } from './db/client.ts';
+import { MODELS_USAGE, runModelsCommand } from './models/cli.ts';
 import { startServer } from './server.ts';
 
 const USAGE = `Usage: palabre <command>
@@ -16,6 +17,7 @@ Commands:
   admin create-user          create a user
       --email <email> --password <password> --firstname <name> --lastname <name>
       [--role <bitmask>]     platform role (default: super administrator, 31)
+${MODELS_USAGE}
 
 Configuration comes from the environment; see .env.example.`;
 
@@ -100,6 +102,8 @@ async function main(argv: string[]): Promise<number> {
         await server.close();
       }
     }
+    case 'models':
+      return runModelsCommand(rest, config.dataDir);
     case undefined:
     case 'help':
     case '--help':

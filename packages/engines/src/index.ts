@@ -51,3 +51,57 @@ export { wordErrorRate, type WerResult } from './text/wer.ts';
 export { normalizeForComparison, foldWord } from './text/normalize.ts';
 export { spokenNumbersToDigits, type TimedWord, type NumberLanguage } from './text/numbers.ts';
 export { punctuateWords, punctuateSegments, typographicSpacing, type PunctuationLanguage } from './text/punctuation.ts';
+export {
+  createOpenAiEngine,
+  mapVerboseJson,
+  spreadWordsEvenly,
+  confidenceFromLogprob,
+  resolveOpenAiLanguage,
+  describeHttpFailure,
+  openAiFormFields,
+  openAiApiBase,
+  OPENAI_DEFAULT_MODEL,
+  OPENAI_NO_ENDPOINT_REASON,
+  type OpenAiEngineConfig,
+  type VerboseJsonResponse,
+  type VerboseJsonSegment,
+  type VerboseJsonWord,
+} from './asr/openai.ts';
+export {
+  createWhisperEngine,
+  loadWhisperBinding,
+  resolveWhisperModel,
+  whisperTranscribeOptions,
+  whisperTokensToWords,
+  mapWhisperResult,
+  whisperModelMissingReason,
+  detectSpeech,
+  defaultWhisperThreads,
+  WHISPER_BINDING_PACKAGE,
+  WHISPER_BINDING_UNAVAILABLE,
+  WHISPER_DEFAULT_MODEL,
+  type WhisperEngineConfig,
+  type WhisperBinding,
+  type WhisperBindingResult,
+  type ResolvedWhisperModel,
+  type SpeechSpan,
+} from './asr/whisper.ts';
+export {
+  MODEL_CATALOGUE,
+  DEFAULT_MODEL_HOST,
+  findCatalogueModel,
+  modelDownloadUrl,
+  type CatalogueModel,
+  type ModelKind,
+} from './models/catalogue.ts';
+export {
+  pullModel,
+  listModels,
+  modelPath,
+  ModelError,
+  type ModelErrorCode,
+  type PullOptions,
+  type PullProgress,
+  type PullResult,
+  type InstalledModelInfo,
+} from './models/pull.ts';

@@ -5,8 +5,9 @@
  * else the global default profile, else the built-in PocketSphinx engine (offline English), so a
  * fresh machine transcribes without any configuration.
  */
+import path from 'node:path';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { createPocketSphinxEngine, EngineError, type TranscriptionEngine } from '@palabre/engines';
+import { createOpenAiEngine, createPocketSphinxEngine, createWhisperEngine, type TranscriptionEngine } from '@palabre/engines';
 import type { AppContext } from '../context.ts';
 import { transcriberProfiles } from '../db/schema.ts';
 import type { ConversationRow } from './state.ts';
@@ -34,18 +35,31 @@ export async function resolveTranscriberProfile(ctx: AppContext, row: Pick<Conve
   return globalDefault ?? null;
 }
 
-/** Builds the engine of a profile; null builds the built-in default (PocketSphinx). */
-export function createEngine(profile: Pick<TranscriberProfileRow, 'id' | 'name' | 'type' | 'config'> | null): TranscriptionEngine {
+/**
+ * Builds the engine of a profile; null builds the built-in default (PocketSphinx). Whisper models are
+ * looked up in <PALABRE_DATA_DIR>/models (what `palabre models pull` fills).
+ */
+export function createEngine(
+  profile: Pick<TranscriberProfileRow, 'id' | 'name' | 'type' | 'config'> | null,
+  options: { modelsDir?: string } = {},
+): TranscriptionEngine {
   if (!profile) return createPocketSphinxEngine();
+  const config = profile.config ?? {};
   switch (profile.type) {
     case 'pocketsphinx':
       return createPocketSphinxEngine({ id: profile.id });
     case 'whisper':
+      return createWhisperEngine({
+        id: profile.id,
+        modelsDir: options.modelsDir ?? path.resolve(process.env.PALABRE_DATA_DIR ?? './data', 'models'),
+        ...(config.model ? { model: config.model } : {}),
+      });
     case 'openai':
-      // Their adapters are being written; until then the profile says clearly why it cannot run.
-      throw new EngineError(
-        'engine_unavailable',
-        `engine not available: the transcriber profile "${profile.name}" uses the ${profile.type} engine, which this server cannot run yet`,
-      );
+      return createOpenAiEngine({
+        id: profile.id,
+        ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+        ...(config.model ? { model: config.model } : {}),
+        ...(config.apiKey ? { apiKey: config.apiKey } : {}),
+      });
   }
 }

@@ -1,0 +1,295 @@
+/**
+ * OpenAI-compatible transcription adapter: any server answering `POST {endpoint}/v1/audio/transcriptions`
+ * (OpenAI, speaches / faster-whisper-server, vLLM, LocalAI, whisper.cpp's server in OpenAI mode…).
+ *
+ * Request: multipart/form-data with `file` (the 16 kHz WAV, streamed from disk through a file-backed
+ * Blob — never read into memory as a whole), `model`, `response_format=verbose_json`,
+ * `timestamp_granularities[]=word` and `timestamp_granularities[]=segment`, and `language` unless
+ * automatic detection is asked. `Authorization: Bearer <apiKey>` when a key is configured. The endpoint
+ * may be given with or without its `/v1` suffix.
+ *
+ * Response mapping (verbose_json):
+ *  - `segments[]` (`start`, `end`, `text`, `avg_logprob`) become segments; a segment's confidence is
+ *    exp(avg_logprob) clamped to [0, 1], or 1 when the server gives none;
+ *  - words come from `segments[].words` when the server nests them (faster-whisper servers), else from
+ *    the top-level `words[]` (`start`, `end`, `word`; OpenAI), each given to the segment containing its
+ *    midpoint. A word's confidence is its own `probability` when the server gives one, else its segment's;
+ *  - when the server gives no word timestamps at all, each segment's text is split on whitespace and
+ *    the segment's time span is divided evenly between its words (every word gets
+ *    (end − start) / n). Those times are an approximation, good enough for click-to-seek;
+ *  - `language` is a code ("en") or an English name ("english"); with automatic detection, a language
+ *    other than English or French is refused (`language_unsupported`).
+ * Errors: 401/403 → the key was refused, 404 → wrong endpoint or unknown model, 413 → file too large for
+ * that server, 5xx → server failure. Messages never contain the API key (it is also scrubbed from the
+ * server's own error text kept in `detail`).
+ */
+import { openAsBlob } from 'node:fs';
+import { EngineError } from '../errors.ts';
+import type {
+  EngineAvailability,
+  EngineResult,
+  EngineSegment,
+  EngineWord,
+  RequestedLanguage,
+  TranscribeInput,
+  TranscriptLanguage,
+  TranscriptionEngine,
+} from './types.ts';
+
+export interface OpenAiEngineConfig {
+  /** Profile id; defaults to "openai". */
+  id?: string;
+  /** Server base URL, e.g. http://localhost:8000 or https://api.openai.com/v1. */
+  endpoint?: string;
+  /** Model name the server knows (default "whisper-1"). */
+  model?: string;
+  apiKey?: string;
+  /** Abort a transcription request after this long (default 30 min). */
+  timeoutMs?: number;
+  /** availability() also checks GET {endpoint}/v1/models answers (default true). */
+  checkReachable?: boolean;
+  /** Time limit of that check (default 5 s). */
+  reachabilityTimeoutMs?: number;
+  fetch?: typeof globalThis.fetch;
+}
+
+export const OPENAI_DEFAULT_MODEL = 'whisper-1';
+export const OPENAI_NO_ENDPOINT_REASON = 'No endpoint is configured for this OpenAI-compatible transcriber profile';
+
+/** `http://host:8000/`, `http://host:8000/v1` → `http://host:8000/v1`. */
+export function openAiApiBase(endpoint: string): string {
+  const trimmed = endpoint.trim().replace(/\/+$/, '');
+  return trimmed.endsWith('/v1') ? trimmed : `${trimmed}/v1`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pure parts
+// ---------------------------------------------------------------------------------------------
+
+export interface VerboseJsonWord {
+  word?: string;
+  start?: number;
+  end?: number;
+  probability?: number;
+}
+
+export interface VerboseJsonSegment {
+  start?: number;
+  end?: number;
+  text?: string;
+  avg_logprob?: number;
+  words?: VerboseJsonWord[] | null;
+}
+
+export interface VerboseJsonResponse {
+  language?: string;
+  duration?: number;
+  text?: string;
+  segments?: VerboseJsonSegment[] | null;
+  words?: VerboseJsonWord[] | null;
+}
+
+const LANGUAGE_NAMES: Record<string, TranscriptLanguage> = { en: 'en', english: 'en', fr: 'fr', french: 'fr', français: 'fr', francais: 'fr' };
+
+/** The transcript language from the request and the server's answer. */
+export function resolveOpenAiLanguage(requested: RequestedLanguage, reported: string | undefined): TranscriptLanguage {
+  if (requested !== 'auto') return requested;
+  const key = (reported ?? '').trim().toLowerCase();
+  const language = LANGUAGE_NAMES[key] ?? LANGUAGE_NAMES[key.split(/[-_]/)[0] ?? ''];
+  if (language) return language;
+  if (!key) return 'en';
+  throw new EngineError('language_unsupported', `The server detected the language "${reported}"; Palabre transcribes English and French only`);
+}
+
+export function confidenceFromLogprob(avgLogprob: number | undefined): number {
+  if (typeof avgLogprob !== 'number' || !Number.isFinite(avgLogprob)) return 1;
+  return round3(Math.min(1, Math.max(0, Math.exp(avgLogprob))));
+}
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+const num = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? Math.max(0, value) : fallback);
+
+function toWord(raw: VerboseJsonWord, fallbackConfidence: number): EngineWord | null {
+  const text = (raw.word ?? '').trim();
+  if (!text) return null;
+  const stime = num(raw.start, 0);
+  const etime = Math.max(stime, num(raw.end, stime));
+  const confidence =
+    typeof raw.probability === 'number' && Number.isFinite(raw.probability) ? round3(Math.min(1, Math.max(0, raw.probability))) : fallbackConfidence;
+  return { word: text, stime: round3(stime), etime: round3(etime), confidence };
+}
+
+/** Splits a segment's text on whitespace and gives each word an equal share of its span. */
+export function spreadWordsEvenly(text: string, stime: number, etime: number, confidence: number): EngineWord[] {
+  const tokens = text.split(/\s+/).filter(Boolean);
+  if (tokens.length === 0) return [];
+  const step = Math.max(0, etime - stime) / tokens.length;
+  return tokens.map((word, i) => ({
+    word,
+    stime: round3(stime + i * step),
+    etime: round3(i === tokens.length - 1 ? etime : stime + (i + 1) * step),
+    confidence,
+  }));
+}
+
+/** verbose_json → segments with words (see the top of the file). Pure. */
+export function mapVerboseJson(response: VerboseJsonResponse, requested: RequestedLanguage): EngineResult {
+  const language = resolveOpenAiLanguage(requested, response.language);
+  const rawSegments = (response.segments ?? []).filter((s) => s && typeof s === 'object');
+  const topWords = (response.words ?? []).filter((w) => w && typeof w === 'object');
+  const nested = rawSegments.some((s) => Array.isArray(s.words) && s.words.length > 0);
+
+  const segments = rawSegments
+    .map((s) => {
+      const stime = num(s.start, 0);
+      return { stime, etime: Math.max(stime, num(s.end, stime)), text: s.text ?? '', confidence: confidenceFromLogprob(s.avg_logprob), raw: s, words: [] as EngineWord[] };
+    })
+    .sort((a, b) => a.stime - b.stime);
+
+  if (nested) {
+    for (const segment of segments) {
+      for (const raw of segment.raw.words ?? []) {
+        const word = toWord(raw, segment.confidence);
+        if (word) segment.words.push(word);
+      }
+    }
+  } else if (topWords.length > 0) {
+    if (segments.length === 0) {
+      const words = topWords.map((w) => toWord(w, 1)).filter((w): w is EngineWord => w !== null);
+      const stime = words[0]?.stime ?? 0;
+      segments.push({ stime, etime: words.at(-1)?.etime ?? stime, text: '', confidence: 1, raw: {}, words });
+    } else {
+      for (const raw of topWords) {
+        const mid = (num(raw.start, 0) + num(raw.end, num(raw.start, 0))) / 2;
+        // The segment containing the midpoint, else the last one starting before it, else the first.
+        const owner = segments.find((s) => mid >= s.stime && mid < s.etime) ?? segments.findLast((s) => s.stime <= mid) ?? segments[0]!;
+        const word = toWord(raw, owner.confidence);
+        if (word) owner.words.push(word);
+      }
+    }
+  } else {
+    for (const segment of segments) segment.words = spreadWordsEvenly(segment.text, segment.stime, segment.etime, segment.confidence);
+  }
+
+  const result: EngineSegment[] = [];
+  for (const segment of segments) {
+    if (segment.words.length === 0) continue;
+    segment.words.sort((a, b) => a.stime - b.stime);
+    const first = segment.words[0]!;
+    const last = segment.words.at(-1)!;
+    result.push({
+      stime: round3(Math.min(segment.stime, first.stime)),
+      etime: round3(Math.max(segment.etime, last.etime)),
+      words: segment.words,
+    });
+  }
+  return { language, segments: result };
+}
+
+/** A human message for a failed HTTP answer; never contains the API key. */
+export function describeHttpFailure(status: number, endpoint: string): { code: 'engine_unavailable' | 'engine_failed'; message: string } {
+  const where = `the transcription server at ${endpoint}`;
+  if (status === 401 || status === 403) return { code: 'engine_unavailable', message: `${where} refused the API key (HTTP ${status}); check the profile's API key` };
+  if (status === 404) return { code: 'engine_unavailable', message: `${where} has no /v1/audio/transcriptions or does not know the profile's model (HTTP 404)` };
+  if (status === 413) return { code: 'engine_failed', message: `The audio file is too large for ${where} (HTTP 413)` };
+  if (status === 429) return { code: 'engine_failed', message: `${where} is rate limiting requests (HTTP 429); retry later` };
+  if (status >= 500) return { code: 'engine_failed', message: `${where} failed (HTTP ${status})` };
+  return { code: 'engine_failed', message: `${where} rejected the request (HTTP ${status})` };
+}
+
+function scrub(text: string, secret: string | undefined): string {
+  let out = text.slice(0, 2000);
+  if (secret) out = out.split(secret).join('***');
+  return out;
+}
+
+/** The multipart fields besides `file`, in order. */
+export function openAiFormFields(model: string, language: RequestedLanguage): Array<[string, string]> {
+  const fields: Array<[string, string]> = [
+    ['model', model],
+    ['response_format', 'verbose_json'],
+    ['timestamp_granularities[]', 'word'],
+    ['timestamp_granularities[]', 'segment'],
+  ];
+  if (language !== 'auto') fields.push(['language', language]);
+  return fields;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Adapter
+// ---------------------------------------------------------------------------------------------
+
+export function createOpenAiEngine(config: OpenAiEngineConfig = {}): TranscriptionEngine {
+  const doFetch = config.fetch ?? globalThis.fetch;
+  const endpoint = config.endpoint?.trim() ? config.endpoint.trim() : undefined;
+  const model = config.model?.trim() || OPENAI_DEFAULT_MODEL;
+  const headers = (): Record<string, string> => (config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {});
+
+  async function availability(): Promise<EngineAvailability> {
+    if (!endpoint) return { ok: false, reason: OPENAI_NO_ENDPOINT_REASON };
+    if (config.checkReachable === false) return { ok: true };
+    const url = `${openAiApiBase(endpoint)}/models`;
+    try {
+      const response = await doFetch(url, { headers: headers(), signal: AbortSignal.timeout(config.reachabilityTimeoutMs ?? 5000) });
+      await response.body?.cancel().catch(() => undefined);
+      // Some servers do not list models (404/405): reachable is what matters here.
+      if (response.status === 401 || response.status === 403) return { ok: false, reason: describeHttpFailure(response.status, endpoint).message };
+      if (response.status >= 500) return { ok: false, reason: describeHttpFailure(response.status, endpoint).message };
+      return { ok: true };
+    } catch (error) {
+      return { ok: false, reason: `The transcription server at ${endpoint} is not reachable (${(error as Error).message})` };
+    }
+  }
+
+  async function transcribe(input: TranscribeInput): Promise<EngineResult> {
+    if (!endpoint) throw new EngineError('engine_unavailable', OPENAI_NO_ENDPOINT_REASON);
+    if (input.signal?.aborted) throw new EngineError('aborted', 'Transcription was cancelled');
+    let file: Blob;
+    try {
+      file = await openAsBlob(input.wavPath, { type: 'audio/wav' });
+    } catch (error) {
+      throw new EngineError('media_unreadable', `Cannot read ${input.wavPath}: ${(error as Error).message}`, { cause: error });
+    }
+    const form = new FormData();
+    form.append('file', file, 'audio.wav');
+    for (const [name, value] of openAiFormFields(model, input.language)) form.append(name, value);
+
+    const timeoutMs = config.timeoutMs ?? 30 * 60_000;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
+    const url = `${openAiApiBase(endpoint)}/audio/transcriptions`;
+    input.onProgress?.(0);
+
+    let body: unknown;
+    try {
+      const response = await doFetch(url, { method: 'POST', headers: headers(), body: form, signal });
+      const text = await response.text();
+      if (!response.ok) {
+        const failure = describeHttpFailure(response.status, endpoint);
+        throw new EngineError(failure.code, failure.message, { detail: scrub(text, config.apiKey) });
+      }
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new EngineError('engine_failed', `The transcription server at ${endpoint} did not answer JSON`, { detail: scrub(text, config.apiKey) });
+      }
+    } catch (error) {
+      if (error instanceof EngineError) throw error;
+      if (input.signal?.aborted) throw new EngineError('aborted', 'Transcription was cancelled', { cause: error });
+      if (timeout.aborted) throw new EngineError('timeout', `The transcription server at ${endpoint} did not answer within ${Math.round(timeoutMs / 1000)} s`, { cause: error });
+      throw new EngineError('engine_failed', `The transcription server at ${endpoint} could not be reached: ${scrub((error as Error).message, config.apiKey)}`, { cause: error });
+    }
+    if (!body || typeof body !== 'object') throw new EngineError('engine_failed', `The transcription server at ${endpoint} gave an empty answer`);
+    const result = mapVerboseJson(body as VerboseJsonResponse, input.language);
+    input.onProgress?.(1);
+    return result;
+  }
+
+  return {
+    id: config.id ?? 'openai',
+    type: 'openai',
+    languages: ['en', 'fr'],
+    availability,
+    transcribe,
+  };
+}
