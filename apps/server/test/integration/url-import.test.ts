@@ -1,0 +1,82 @@
+/**
+ * URL import without allowed ranges: every address a server must not reach on a user's behalf is
+ * refused, at creation time (400) and again by the import job (status error, readable log, no file).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importFromUrl } from '../../src/conversations/url-import.ts';
+import { conversations } from '../../src/db/schema.ts';
+import { createOrganization, startTestServer, type TestServer } from '../harness/server.ts';
+
+let server: TestServer;
+const sent: Array<{ name: string; payload: any }> = [];
+beforeAll(async () => {
+  server = await startTestServer();
+  server.ctx.jobs = { send: async (name, payload) => void sent.push({ name, payload }) };
+});
+afterAll(() => server?.close());
+
+const REFUSED = [
+  'http://127.0.0.1:8080/a.wav',
+  'http://127.1/a.wav',
+  'http://[::1]/a.wav',
+  'http://[::ffff:127.0.0.1]/a.wav',
+  'http://169.254.169.254/latest/meta-data/',
+  'http://10.0.0.7/a.wav',
+  'http://192.168.1.1/a.wav',
+  'http://100.64.0.1/a.wav',
+  'http://0.0.0.0/a.wav',
+  'http://[fe80::1]/a.wav',
+  'http://localhost/a.wav',
+  'file:///etc/passwd',
+  'gopher://example.org/',
+];
+
+async function pendingUrlMedia(orgId: string, ownerId: string, url: string) {
+  const [row] = await server.ctx.db
+    .insert(conversations)
+    .values({ organizationId: orgId, ownerId, name: 'Remote', source: 'url', status: 'pending', files: { originals: [], sourceUrl: url } as any })
+    .returning();
+  return row!;
+}
+
+describe('URL import refusals', () => {
+  it('refuses private, loopback, link-local and non-http addresses when creating the media', async () => {
+    const owner = await server.quickUser();
+    const org = await createOrganization(owner.client);
+    for (const url of REFUSED) {
+      const data = new FormData();
+      data.append('name', 'Remote');
+      data.append('url', url);
+      const response = await owner.client.request('POST', `/cm-api/api/organizations/${org._id}/conversations/create`, { form: data });
+      expect(response.status, url).toBe(400);
+      expect(response.body.fields, url).toEqual({ url: expect.stringMatching(/^error\./) });
+    }
+    const rows = await server.ctx.db.select().from(conversations).where(eq(conversations.organizationId, org._id));
+    expect(rows).toEqual([]);
+    expect(sent).toEqual([]);
+  });
+
+  it('the import job refuses them too (the address is checked when downloading): status error, log, no file', async () => {
+    const owner = await server.quickUser();
+    const org = await createOrganization(owner.client);
+    for (const url of REFUSED) {
+      const row = await pendingUrlMedia(org._id, owner.id, url);
+      const result = await importFromUrl(server.ctx, row.id, url);
+      expect(result.ok, url).toBe(false);
+      const [after] = await server.ctx.db.select().from(conversations).where(eq(conversations.id, row.id));
+      expect(after!.status, url).toBe('error');
+      expect(after!.processing.log, url).toMatch(/could not be imported/);
+      expect(after!.files.originals).toEqual([]);
+    }
+    const loopback = (await server.ctx.db.select().from(conversations).where(eq(conversations.organizationId, org._id))).find((r) => (r.files as any).sourceUrl === 'http://localhost/a.wav')!;
+    expect(loopback.processing.log).toMatch(/loopback address/);
+    const metadata = (await server.ctx.db.select().from(conversations).where(eq(conversations.organizationId, org._id))).find((r) => (r.files as any).sourceUrl?.includes('169.254'))!;
+    expect(metadata.processing.log).toMatch(/link-local address \(169\.254\.169\.254\)/);
+    const media = path.join(server.ctx.config.dataDir, 'storage', 'media');
+    expect(fs.existsSync(media) ? (fs.readdirSync(media, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(media, f)).isFile()) : []).toEqual([]);
+    expect(sent).toEqual([]);
+  });
+});
