@@ -1,0 +1,142 @@
+/** Transcriber profiles: seeding, visibility, who manages which, secrets never returned, availability. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLATFORM_ROLE, zList, zTranscriberProfile } from '@palabre/shared';
+import { seedTranscriberProfiles } from '../../src/transcriber-profiles/seed.ts';
+import { transcriberProfilesRepo } from '../../src/transcriber-profiles/repo.ts';
+import { createOrganization, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const API = '/cm-api/api';
+
+async function team() {
+  const owner = await server.quickUser();
+  const org = await createOrganization(owner.client);
+  const admin = await server.quickUser();
+  const member = await server.quickUser();
+  for (const [user, role] of [[admin, 3], [member, 1]] as Array<[TestUser, number]>) {
+    const invited = await owner.client.post(`${API}/organizations/${org._id}/users`, { email: user.email, role });
+    if (invited.status !== 201) throw new Error(JSON.stringify(invited.body));
+  }
+  return { owner, org, admin, member };
+}
+
+const whisper = (organizationId: string | null, extra: object = {}) => ({ name: 'Whisper base', type: 'whisper', languages: ['en', 'fr'], organizationId, config: { model: 'base' }, ...extra });
+
+describe('seeding', () => {
+  it('creates the offline PocketSphinx profile once, as the global default', async () => {
+    const user = await server.quickUser();
+    const list = await user.client.get(`${API}/transcriber_profiles`);
+    expect(list.status).toBe(200);
+    zList(zTranscriberProfile).parse(list.body);
+    const seeded = list.body.list.filter((p: any) => p.type === 'pocketsphinx');
+    expect(seeded).toEqual([expect.objectContaining({ name: 'PocketSphinx (English, offline)', languages: ['en'], isDefault: true, organizationId: null })]);
+    await seedTranscriberProfiles(server.ctx);
+    await seedTranscriberProfiles(server.ctx);
+    expect((await transcriberProfilesRepo.global(server.ctx.db)).filter((p) => p.type === 'pocketsphinx')).toHaveLength(1);
+  });
+});
+
+describe('management rights', () => {
+  it('platform administrators manage global profiles; others are refused', async () => {
+    const sysadmin = await server.quickUser({ role: PLATFORM_ROLE.USER | PLATFORM_ROLE.SYSTEM_ADMINISTRATOR });
+    const user = await server.quickUser();
+    expect((await user.client.post(`${API}/transcriber_profiles`, whisper(null))).status).toBe(403);
+    const created = await sysadmin.client.post(`${API}/transcriber_profiles`, whisper(null, { config: { endpoint: 'http://asr.internal/v1', apiKey: 'sk-secret' }, type: 'openai', name: 'Hosted' }));
+    expect(created.status).toBe(201);
+    const profile = zTranscriberProfile.parse(created.body);
+    expect(profile.config).toEqual({ endpoint: 'http://asr.internal/v1', hasApiKey: true });
+    expect(JSON.stringify(created.body)).not.toContain('sk-secret');
+    expect(profile.availability).toEqual({ ok: true });
+
+    expect((await user.client.get(`${API}/transcriber_profiles/${profile._id}`)).body.config.hasApiKey).toBe(true);
+    expect((await user.client.put(`${API}/transcriber_profiles/${profile._id}`, whisper(null))).status).toBe(403);
+    expect((await user.client.delete(`${API}/transcriber_profiles/${profile._id}`)).status).toBe(403);
+
+    // PUT without apiKey keeps it; "" removes it.
+    const kept = await sysadmin.client.put(`${API}/transcriber_profiles/${profile._id}`, { name: 'Hosted 2', type: 'openai', languages: ['en'], config: { endpoint: 'http://asr.internal/v1' } });
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ name: 'Hosted 2', config: { hasApiKey: true } });
+    expect((await transcriberProfilesRepo.byId(server.ctx.db, profile._id))!.config.apiKey).toBe('sk-secret');
+    const cleared = await sysadmin.client.put(`${API}/transcriber_profiles/${profile._id}`, { name: 'Hosted 2', type: 'openai', languages: ['en'], config: { endpoint: 'http://asr.internal/v1', apiKey: '' } });
+    expect(cleared.body.config.hasApiKey).toBe(false);
+    expect((await sysadmin.client.delete(`${API}/transcriber_profiles/${profile._id}`)).status).toBe(204);
+    expect((await sysadmin.client.get(`${API}/transcriber_profiles/${profile._id}`)).status).toBe(404);
+  });
+
+  it("organization admins manage their organization's profiles; members read them; outsiders never see them", async () => {
+    const { org, admin, member } = await team();
+    const outsider = await server.quickUser();
+    expect((await member.client.post(`${API}/transcriber_profiles`, whisper(org._id))).status).toBe(403);
+    expect((await outsider.client.post(`${API}/transcriber_profiles`, whisper(org._id))).status).toBe(404);
+    const created = await admin.client.post(`${API}/transcriber_profiles`, whisper(org._id, { isDefault: true }));
+    expect(created.status).toBe(201);
+    const id = created.body._id;
+
+    const visible = await member.client.get(`${API}/organizations/${org._id}/transcriber_profiles`);
+    expect(visible.status).toBe(200);
+    const ids = visible.body.list.map((p: any) => p._id);
+    expect(ids).toContain(id);
+    expect(visible.body.list.some((p: any) => p.organizationId === null)).toBe(true);
+    expect((await member.client.get(`${API}/transcriber_profiles/${id}`)).status).toBe(200);
+    expect((await member.client.get(`${API}/transcriber_profiles`)).body.list.map((p: any) => p._id)).not.toContain(id);
+
+    expect((await outsider.client.get(`${API}/transcriber_profiles/${id}`)).status).toBe(404);
+    expect((await outsider.client.get(`${API}/organizations/${org._id}/transcriber_profiles`)).status).toBe(404);
+    expect((await outsider.client.put(`${API}/transcriber_profiles/${id}`, whisper(org._id))).status).toBe(404);
+
+    const moved = await admin.client.put(`${API}/transcriber_profiles/${id}`, whisper(null));
+    expect(moved.status).toBe(400);
+    expect((await member.client.delete(`${API}/transcriber_profiles/${id}`)).status).toBe(403);
+    expect((await admin.client.delete(`${API}/transcriber_profiles/${id}`)).status).toBe(204);
+  });
+
+  it('the backoffice scope lists every profile for platform administrators only', async () => {
+    const { org, admin } = await team();
+    const created = await admin.client.post(`${API}/transcriber_profiles`, whisper(org._id));
+    const sysadmin = await server.quickUser({ role: PLATFORM_ROLE.USER | PLATFORM_ROLE.SYSTEM_ADMINISTRATOR });
+    const all = await sysadmin.client.get(`${API}/transcriber_profiles`, { query: { userScope: 'backoffice' } });
+    expect(all.body.list.map((p: any) => p._id)).toContain(created.body._id);
+    const plain = await admin.client.get(`${API}/transcriber_profiles`, { query: { userScope: 'backoffice' } });
+    expect(plain.body.list.map((p: any) => p._id)).not.toContain(created.body._id);
+  });
+
+  it('validates the body', async () => {
+    const sysadmin = await server.quickUser({ role: PLATFORM_ROLE.USER | PLATFORM_ROLE.SYSTEM_ADMINISTRATOR });
+    const bad = await sysadmin.client.post(`${API}/transcriber_profiles`, { name: '', type: 'kaldi', languages: [] });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields)).toEqual(expect.arrayContaining(['name', 'type', 'languages']));
+    expect((await sysadmin.client.post(`${API}/transcriber_profiles`, { ...whisper(null), extra: 1 })).status).toBe(400);
+  });
+});
+
+describe('availability', () => {
+  it('says which whisper model is missing and how to get it; a present model file makes it available', async () => {
+    const { org, admin } = await team();
+    const created = await admin.client.post(`${API}/transcriber_profiles`, whisper(org._id, { config: { model: 'tiny.en' } }));
+    expect(created.body.availability).toEqual({ ok: false, reason: 'model not installed: run palabre models pull tiny.en' });
+    const models = path.join(server.ctx.config.dataDir, 'models');
+    fs.mkdirSync(models, { recursive: true });
+    fs.writeFileSync(path.join(models, 'ggml-tiny.en.bin'), 'not really a model');
+    expect((await admin.client.get(`${API}/transcriber_profiles/${created.body._id}`)).body.availability).toEqual({ ok: true });
+    const openai = await admin.client.post(`${API}/transcriber_profiles`, { name: 'No endpoint', type: 'openai', languages: ['en'], organizationId: org._id });
+    expect(openai.body.availability.ok).toBe(false);
+    expect(openai.body.availability.reason).toMatch(/endpoint/);
+  });
+
+  it('pocketsphinx is available when its program and English model are installed', async () => {
+    const user = await server.quickUser();
+    const [seeded] = (await user.client.get(`${API}/transcriber_profiles`)).body.list.filter((p: any) => p.type === 'pocketsphinx');
+    const installed =
+      ['pocketsphinx_continuous', 'pocketsphinx'].some((b) => (process.env.PATH ?? '').split(path.delimiter).some((d) => fs.existsSync(path.join(d, b)))) &&
+      fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us.lm.bin');
+    expect(seeded.availability.ok).toBe(installed);
+    if (!installed) expect(seeded.availability.reason).toMatch(/apt-get install/);
+  });
+});
