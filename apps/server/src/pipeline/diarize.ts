@@ -1,17 +1,17 @@
 /**
  * Step 3 — diarization: who speaks when.
  *
- * What exists: one speaker per uploaded track when there are several tracks (`trackDiarizer`).
- * What does not exist yet: speaker segmentation and clustering of a single track. Until a
- * clustering module lands in packages/engines, a single track gets one speaker, "Speaker 1"
- * (`singleSpeakerDiarizer`), whatever number of speakers was requested. `Diarizer` is the seam
- * the clustering implementation plugs into (see `chooseDiarizer`).
+ * One speaker per uploaded track when there are several tracks (`trackDiarizer`). A single track
+ * with diarization enabled goes through the built-in speaker segmentation and clustering of
+ * packages/engines (`clusteringDiarizer`: `diarizeWavFile` honouring the requested number of
+ * speakers, then `assignWordsToSpeakers`); with diarization disabled, or without the track's WAV,
+ * everything is said by "Speaker 1" (`singleSpeakerDiarizer`). See `chooseDiarizer`.
  */
-import type { EngineWord, TranscriptLanguage } from '@palabre/engines';
+import { assignWordsToSpeakers, diarizeWavFile, type EngineWord, type TranscriptLanguage } from '@palabre/engines';
 import type { Speaker } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import type { JobDelivery } from '../jobs/registry.ts';
-import { mediaKeys, putJson, readJson, workKeys } from './files.ts';
+import { localCopy, mediaKeys, putJson, readJson, workKeys } from './files.ts';
 import { PipelineError, runStep, type StepContext, type StepDefinition } from './step.ts';
 import type { AsrResult } from './transcribe.ts';
 
@@ -71,19 +71,50 @@ export const singleSpeakerDiarizer: Diarizer = {
   },
 };
 
-export function chooseDiarizer(channelCount: number): Diarizer {
-  return channelCount > 1 ? trackDiarizer : singleSpeakerDiarizer;
+/** One track: speakers found by segmentation and clustering of its audio, words split by overlap. */
+export const clusteringDiarizer: Diarizer = {
+  name: 'clustering',
+  async diarize(input) {
+    const channel = input.channels[0];
+    if (input.channels.length !== 1 || !channel?.wavPath) return singleSpeakerDiarizer.diarize(input);
+    const segments = await diarizeWavFile(channel.wavPath, { numberOfSpeakers: input.numberOfSpeakers ?? undefined });
+    // Speakers S1, S2… become spk1, spk2… in order of first appearance among the words.
+    const ids = new Map<string, string>();
+    const turns: DiarizedTurn[] = [];
+    for (const segment of channel.segments) {
+      for (const turn of assignWordsToSpeakers(segment.words, segments)) {
+        if (!ids.has(turn.speaker)) ids.set(turn.speaker, `spk${ids.size + 1}`);
+        turns.push({ speaker_id: ids.get(turn.speaker)!, stime: turn.stime, etime: turn.etime, words: turn.words });
+      }
+    }
+    if (ids.size === 0) ids.set('S1', 'spk1');
+    const speakers = [...ids.values()].map((speaker_id, i) => ({ speaker_id, speaker_name: `Speaker ${i + 1}` }));
+    return { speakers, turns: turns.sort(byTime) };
+  },
+};
+
+export function chooseDiarizer(channelCount: number, enabled = true): Diarizer {
+  if (channelCount > 1) return trackDiarizer;
+  return enabled ? clusteringDiarizer : singleSpeakerDiarizer;
 }
 
 async function run(ctx: AppContext, { row, report, work }: StepContext) {
   const asr = await readJson<AsrResult>(ctx, mediaKeys.work(row.id, 'asr'));
   if (!asr) throw new PipelineError('the transcription result is missing');
   const names = new Map(row.channels.map((c) => [c.index, c.name]));
+  const enabled = row.transcriptionConfig.diarization?.enabled ?? true;
+  const pcm = row.files.pcm ?? [];
+  const wavPath = enabled && asr.channels.length === 1 && pcm[0] ? await localCopy(ctx, pcm[0], work) : undefined;
   const input: DiarizationInput = {
-    channels: asr.channels.map((c) => ({ index: c.channel, name: names.get(c.channel) ?? `Channel ${c.channel + 1}`, segments: c.segments })),
+    channels: asr.channels.map((c) => ({
+      index: c.channel,
+      name: names.get(c.channel) ?? `Channel ${c.channel + 1}`,
+      segments: c.segments,
+      ...(wavPath ? { wavPath } : {}),
+    })),
     numberOfSpeakers: row.transcriptionConfig.diarization?.numberOfSpeakers ?? null,
   };
-  const result = await chooseDiarizer(input.channels.length).diarize(input);
+  const result = await chooseDiarizer(input.channels.length, enabled).diarize(input);
   report(0.9);
   const document: DiarizedDocument = { language: asr.language, ...result };
   await putJson(ctx, mediaKeys.work(row.id, 'diarized'), document, work);

@@ -5,11 +5,12 @@
  */
 import crypto from 'node:crypto';
 import { assertTranscript, joinWords, roundTime, segmentLength, TRANSCRIPT_FORMAT_VERSION, TURN_SIZE, type Transcript, type Turn, type Word } from '@palabre/shared';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
+import { conversations } from '../db/schema.ts';
 import type { JobDelivery } from '../jobs/registry.ts';
 import { deleteKeys, mediaKeys, readJson, workKeys } from './files.ts';
 import type { PunctuatedDocument } from './punctuate.ts';
-import { loadConversation } from './state.ts';
 import { PipelineError, runStep, type StepContext, type StepDefinition } from './step.ts';
 
 const SPACES = /[\s\u00a0\u202f\u2007]+/u;
@@ -63,7 +64,11 @@ export function buildTranscript(input: PunctuatedDocument, duration: number | nu
 
 async function run(ctx: AppContext, { row, report }: StepContext) {
   const punctuated = await readJson<PunctuatedDocument>(ctx, mediaKeys.work(row.id, 'punctuated'));
-  if (!punctuated) throw new PipelineError('the punctuation result is missing');
+  if (!punctuated) {
+    // A re-delivery after the transcript was stored and the intermediate files removed.
+    if (row.transcript) return { transcript: row.transcript };
+    throw new PipelineError('the punctuation result is missing');
+  }
   const transcript = buildTranscript(punctuated, row.duration);
   try {
     assertTranscript(transcript, row.duration === null ? {} : { duration: row.duration });
@@ -71,7 +76,14 @@ async function run(ctx: AppContext, { row, report }: StepContext) {
     ctx.log.error({ err: error, conversationId: row.id }, 'built transcript breaks the format');
     throw new PipelineError('the transcript could not be built correctly');
   }
-  report(0.8);
+  report(0.6);
+  // Stored first, then the intermediate results go, then the status moves to done.
+  await ctx.db
+    .update(conversations)
+    .set({ transcript })
+    .where(and(eq(conversations.id, row.id), eq(conversations.status, 'postprocessing')));
+  await deleteKeys(ctx, workKeys(row.id, row.files.originals.length));
+  report(0.9);
   return { transcript };
 }
 
@@ -81,9 +93,6 @@ export const finalizeStep: StepDefinition = {
   outputs: () => [],
 };
 
-export async function finalize(ctx: AppContext, payload: { conversationId: string }, delivery: JobDelivery): Promise<void> {
-  await runStep(ctx, finalizeStep, payload.conversationId, delivery);
-  const row = await loadConversation(ctx, payload.conversationId);
-  // The transcript is stored: the intermediate results have served.
-  if (row?.status === 'done') await deleteKeys(ctx, workKeys(row.id, row.files.originals.length));
+export function finalize(ctx: AppContext, payload: { conversationId: string }, delivery: JobDelivery): Promise<void> {
+  return runStep(ctx, finalizeStep, payload.conversationId, delivery);
 }

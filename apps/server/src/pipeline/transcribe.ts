@@ -2,6 +2,7 @@
  * Step 2 — transcription: each channel's 16 kHz WAV through the engine of the resolved transcriber
  * profile. Each channel's result is checkpointed, so a step cut short resumes at the next channel.
  */
+import path from 'node:path';
 import type { EngineSegment, RequestedLanguage, TranscriptLanguage } from '@palabre/engines';
 import type { AppContext } from '../context.ts';
 import type { JobDelivery } from '../jobs/registry.ts';
@@ -26,7 +27,7 @@ async function run(ctx: AppContext, { row, report, work, signal }: StepContext) 
   const pcm = row.files.pcm ?? [];
   if (pcm.length === 0) throw new PipelineError('the media was not converted for the engines');
   const profile = await resolveTranscriberProfile(ctx, row);
-  const engine = createEngine(profile);
+  const engine = createEngine(profile, { modelsDir: path.join(ctx.config.dataDir, 'models') });
   const language = row.requestedLanguage as RequestedLanguage;
   const available = await engine.availability({ language });
   if (!available.ok) throw new PipelineError(`engine not available: ${available.reason}`);

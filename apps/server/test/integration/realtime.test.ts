@@ -1,0 +1,133 @@
+/** The session socket: authenticated handshake, organization rooms for members only, progress pushed. */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversationUpdateEvent, type ConversationUpdate } from '@palabre/shared';
+import { conversations } from '../../src/db/schema.ts';
+import { createOrganization, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
+
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/fixtures/audio');
+
+let server: TestServer;
+let member: TestUser;
+let outsider: TestUser;
+let organizationId: string;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  member = await server.quickUser();
+  outsider = await server.quickUser();
+  organizationId = (await createOrganization(member.client))._id;
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await server?.close();
+});
+
+function open(token: unknown): Socket {
+  const socket = connect(server.url, { path: '/cm-api/socket.io', auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+  sockets.push(socket);
+  return socket;
+}
+
+function connected(socket: Socket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (error) => reject(error));
+  });
+}
+
+function request(socket: Socket, event: string, payload: unknown): Promise<{ ok: boolean; error?: string }> {
+  return socket.timeout(5000).emitWithAck(event, payload);
+}
+
+const tokenOf = (user: TestUser) => user.client.authToken!;
+
+describe('session socket', () => {
+  it('refuses a connection without a valid access token', async () => {
+    await expect(connected(open('not-a-token'))).rejects.toThrow('unauthorized');
+    await expect(connected(open(undefined))).rejects.toThrow('unauthorized');
+    await expect(connected(open({ nested: 'object' }))).rejects.toThrow('unauthorized');
+  });
+
+  it('refuses a revoked session', async () => {
+    const user = await server.quickUser();
+    const token = tokenOf(user);
+    const { sessionId } = await server.ctx.tokens.verifyAccess(token);
+    await server.ctx.tokens.revokeSession(sessionId);
+    await expect(connected(open(token))).rejects.toThrow('unauthorized');
+  });
+
+  it('lets a member watch the organization, refuses a non-member, validates payloads', async () => {
+    const socket = open(tokenOf(member));
+    await connected(socket);
+    expect(await request(socket, 'watch_organization', organizationId)).toEqual({ ok: true });
+    expect(await request(socket, 'watch_organization', 'not-a-uuid')).toEqual({ ok: false, error: 'validation_failed' });
+    expect(await request(socket, 'watch_organization', { id: organizationId })).toEqual({ ok: false, error: 'validation_failed' });
+
+    const stranger = open(tokenOf(outsider));
+    await connected(stranger);
+    expect(await request(stranger, 'watch_organization', organizationId)).toEqual({ ok: false, error: 'not_found' });
+    // An organization that does not exist answers exactly the same.
+    expect(await request(stranger, 'watch_organization', crypto.randomUUID())).toEqual({ ok: false, error: 'not_found' });
+    expect(await request(stranger, 'join_room', `${organizationId}/${crypto.randomUUID()}`)).toEqual({ ok: false, error: 'not_found' });
+    expect(await request(socket, 'join_room', `${organizationId}/${crypto.randomUUID()}`)).toEqual({ ok: true });
+    expect(await request(socket, 'join_room', `${organizationId}/../x`)).toEqual({ ok: false, error: 'validation_failed' });
+  });
+
+  it('pushes a media’s progress to members watching its organization, and to no one else', { timeout: 120_000 }, async () => {
+    const watcher = open(tokenOf(member));
+    await connected(watcher);
+    expect(await request(watcher, 'watch_organization', organizationId)).toEqual({ ok: true });
+    const stranger = open(tokenOf(outsider));
+    await connected(stranger);
+    await request(stranger, 'watch_organization', organizationId);
+
+    const event = conversationUpdateEvent(organizationId);
+    const received: ConversationUpdate[] = [];
+    const leaked: unknown[] = [];
+    stranger.on(event, (message: unknown) => leaked.push(message));
+    const done = new Promise<void>((resolve) => {
+      watcher.on(event, (message: ConversationUpdate) => {
+        received.push(message);
+        if (message.status === 'done' || message.status === 'error') resolve();
+      });
+    });
+
+    const id = crypto.randomUUID();
+    const key = `media/${id}/original-0.wav`;
+    const { size } = await server.ctx.storage.put(key, Readable.from([fs.readFileSync(path.join(FIXTURES, 'jfk-en.wav'))]));
+    await server.ctx.db.insert(conversations).values({
+      id,
+      organizationId,
+      ownerId: member.id,
+      name: 'Socket media',
+      requestedLanguage: 'en',
+      files: { originals: [{ key, name: 'jfk-en.wav', size, mimeType: 'audio/wav' }] },
+    });
+    await server.ctx.jobs.send('media.preprocess', { conversationId: id });
+    await done;
+
+    expect(received.every((m) => m.conversationId === id && m.kind === 'progress')).toBe(true);
+    const statuses = [...new Set(received.map((m) => m.status))];
+    expect(statuses).toEqual(['preprocessing', 'transcription', 'diarization', 'punctuation', 'postprocessing', 'done']);
+    const progress = received.map((m) => m.progress!);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBe(1);
+    // Small notices only: nothing but the contract's fields.
+    for (const message of received) expect(Object.keys(message).sort()).toEqual(['conversationId', 'kind', 'progress', 'status']);
+    expect(leaked).toEqual([]);
+
+    // After unwatching, nothing more arrives.
+    expect(await request(watcher, 'unwatch_organization', organizationId)).toEqual({ ok: true });
+    const count = received.length;
+    server.ctx.events.conversationChanged(organizationId, { conversationId: id, kind: 'updated' });
+    expect(await request(watcher, 'watch_organization', organizationId)).toEqual({ ok: true });
+    expect(received.length).toBe(count);
+  });
+});
