@@ -14,6 +14,14 @@ const PROCESSING_TIMEOUT = 120_000;
 const CHROMIUM = process.env.PALABRE_E2E_CHROMIUM ?? '/usr/bin/chromium';
 const BASE_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
+// The fake microphone (fed with the fixture) for the recording test; launch options are per file.
+test.use({
+  launchOptions: {
+    executablePath: CHROMIUM,
+    args: [...BASE_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${FIXTURE}`],
+  },
+});
+
 const audioTime = (page: Page) => page.getByTestId('media-audio').evaluate((audio: HTMLAudioElement) => audio.currentTime);
 
 async function signedInWithOrganization(page: Page, api: import('./support/api.ts').Api, context: import('@playwright/test').BrowserContext, baseURL: string, prefix: string) {
@@ -25,7 +33,7 @@ async function signedInWithOrganization(page: Page, api: import('./support/api.t
 
 /** The transcription service select has picked an available profile. */
 async function expectProfileChosen(page: Page) {
-  await expect(page.getByLabel('Transcription service')).not.toHaveValue('', { timeout: 15_000 });
+  await expect(page.getByRole('textbox', { name: 'Transcription service' })).not.toHaveValue('', { timeout: 15_000 });
 }
 
 test('upload the English fixture, follow processing to done, play and click a word to seek', async ({ page, api, context, baseURL }) => {
@@ -40,7 +48,7 @@ test('upload the English fixture, follow processing to done, play and click a wo
   const form = page.getByRole('form', { name: 'File' });
   await form.locator('input[type=file]').setInputFiles(FIXTURE);
   // The name defaults to the file name without its extension; the file is listed as a track.
-  await expect(form.getByLabel('Name', { exact: true })).toHaveValue('jfk-en');
+  await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('jfk-en');
   await expect(form.getByLabel('Name of track 1')).toHaveValue('jfk-en');
   await expectProfileChosen(page);
   await form.getByRole('button', { name: 'Create' }).click();
@@ -77,13 +85,6 @@ test('upload the English fixture, follow processing to done, play and click a wo
 });
 
 test.describe('microphone', () => {
-  test.use({
-    launchOptions: {
-      executablePath: CHROMIUM,
-      args: [...BASE_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${FIXTURE}`],
-    },
-  });
-
   test('record a few seconds with the microphone and get a media', async ({ page, api, context, baseURL }) => {
     test.setTimeout(PROCESSING_TIMEOUT);
     await context.grantPermissions(['microphone']);
@@ -96,7 +97,7 @@ test.describe('microphone', () => {
     await page.waitForTimeout(4_000);
     await form.getByRole('button', { name: 'Stop' }).click();
     await expect(form.getByText('Recorded', { exact: true })).toBeVisible();
-    await expect(form.getByLabel('Name', { exact: true })).toHaveValue(/^Recording /);
+    await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(/^Recording /);
     await expectProfileChosen(page);
     await form.getByRole('button', { name: 'Create' }).click();
 
