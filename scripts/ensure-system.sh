@@ -41,6 +41,8 @@ if [ "$set_name" = test ]; then
   want chromium test -x /usr/bin/chromium
   want postgresql has_postgres_server
   want fonts-dejavu-core test -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+  want espeak-ng has_command espeak-ng
+  want sox has_command sox
 fi
 
 if [ "${#missing[@]}" -eq 0 ]; then

@@ -105,3 +105,20 @@ export {
   type PullResult,
   type InstalledModelInfo,
 } from './models/pull.ts';
+export {
+  diarizeWavFile,
+  diarizeSamples,
+  diarizeFeatures,
+  diarizationErrorRate,
+  assignWordsToSpeakers,
+  speakerOfSpan,
+  FeatureExtractor as DiarizationFeatureExtractor,
+  DEFAULT_DIARIZATION_THRESHOLD,
+  MAX_SPEAKERS as MAX_DIARIZATION_SPEAKERS,
+  type SpeakerSegment,
+  type DiarizationOptions,
+  type DerResult,
+  type LabelledSegment,
+  type SpeakerTurn,
+  type TimedSpan,
+} from './diarization/index.ts';
