@@ -1,6 +1,7 @@
 /**
  * Test projects:
- *  - unit: pure functions of packages/shared and of the server (no database, no network);
+ *  - unit: pure functions of packages/shared, the server and the web client (no database, no network);
+ *  - engines: the media and speech adapters against the real ffmpeg, PocketSphinx and whisper.cpp;
  *  - integration: the real server over HTTP on loopback, against PGlite or PostgreSQL
  *    (PALABRE_TEST_DB=pglite|postgres; see apps/server/test/harness).
  */
@@ -17,7 +18,16 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/shared/test/**/*.test.ts', 'apps/server/test/unit/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'packages/engines/test/**/*.test.ts'],
+          include: ['packages/shared/test/**/*.test.ts', 'apps/server/test/unit/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'engines',
+          environment: 'node',
+          include: ['packages/engines/test/**/*.test.ts'],
+          // Real ffmpeg, PocketSphinx and whisper.cpp runs: slow on a loaded two-core machine; no test asserts timings.
+          testTimeout: 60_000,
         },
       },
       {
