@@ -2,7 +2,7 @@
 import { defineJob, type JobDefinition } from '../jobs/registry.ts';
 import { diarize } from './diarize.ts';
 import { finalize } from './finalize.ts';
-import { importUrlNotAvailable } from './import-url.ts';
+import { importFromUrl } from '../conversations/url-import.ts';
 import { preprocess } from './preprocess.ts';
 import { punctuate } from './punctuate.ts';
 import { transcribe } from './transcribe.ts';
@@ -16,5 +16,8 @@ export const pipelineJobs: ReadonlyArray<JobDefinition<any>> = [
   defineJob('media.diarize', diarize),
   defineJob('media.punctuate', punctuate),
   defineJob('media.finalize', finalize),
-  defineJob('media.import-url', importUrlNotAvailable),
+  // Downloading belongs to the ingest code; its outcome is recorded on the media by importFromUrl.
+  defineJob('media.import-url', async (ctx, payload) => {
+    await importFromUrl(ctx, payload.conversationId, payload.url);
+  }),
 ];

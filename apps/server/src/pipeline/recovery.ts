@@ -13,10 +13,16 @@ const ACTIVE = ['pending', 'preprocessing', 'transcription', 'diarization', 'pun
 
 export async function resumeStuckConversations(ctx: AppContext): Promise<number> {
   const rows = await ctx.db
-    .select({ id: conversations.id, status: conversations.status })
+    .select({ id: conversations.id, status: conversations.status, files: conversations.files })
     .from(conversations)
     .where(inArray(conversations.status, [...ACTIVE]));
   for (const row of rows) {
+    if (row.files.originals.length === 0) {
+      // A URL import that had not finished downloading: download again.
+      const url = (row.files as { sourceUrl?: unknown }).sourceUrl;
+      if (row.status === 'pending' && typeof url === 'string') await ctx.jobs.send('media.import-url', { conversationId: row.id, url });
+      continue;
+    }
     const step = stepOfStatus(row.status);
     if (step) await ctx.jobs.send(STEP_JOBS[step], { conversationId: row.id });
   }

@@ -16,6 +16,8 @@ export async function retryProcessing(ctx: AppContext, conversationId: string): 
   if (!row) throw new AppError('not_found', 'Media not found');
   if (row.status !== 'error') throw new AppError('conflict', 'Only a media whose processing failed can be retried');
   await deleteKeys(ctx, derivedKeys(row.id, row.files.originals.length));
+  // Originals (and anything else the ingest recorded, e.g. the source URL) stay; derived files go.
+  const { pcm: _pcm, web: _web, peaks: _peaks, ...files } = row.files;
   const [reset] = await ctx.db
     .update(conversations)
     .set({
@@ -23,7 +25,7 @@ export async function retryProcessing(ctx: AppContext, conversationId: string): 
       progress: 0,
       processing: { steps: initialSteps() },
       transcript: null,
-      files: { originals: row.files.originals },
+      files,
       updatedAt: new Date(),
     })
     .where(eq(conversations.id, row.id))

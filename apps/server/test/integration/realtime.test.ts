@@ -80,7 +80,7 @@ describe('session socket', () => {
     expect(await request(socket, 'join_room', `${organizationId}/../x`)).toEqual({ ok: false, error: 'validation_failed' });
   });
 
-  it('pushes a media’s progress to members watching its organization, and to no one else', { timeout: 120_000 }, async () => {
+  it('pushes a media’s progress to members watching its organization, and to no one else', { timeout: 400_000 }, async () => {
     const watcher = open(tokenOf(member));
     await connected(watcher);
     expect(await request(watcher, 'watch_organization', organizationId)).toEqual({ ok: true });
