@@ -215,8 +215,15 @@ export async function createFromRequest(ctx: AppContext, actor: Actor, organizat
     throw error;
   }
 
-  if (sourceUrl) await enqueue(ctx, 'media.import-url', { conversationId, url: sourceUrl });
-  else await enqueue(ctx, 'media.preprocess', { conversationId });
+  try {
+    if (sourceUrl) await enqueue(ctx, 'media.import-url', { conversationId, url: sourceUrl });
+    else await enqueue(ctx, 'media.preprocess', { conversationId });
+  } catch (error) {
+    // The media exists with its files: say so on it (it can be retried) rather than leave it pending.
+    ctx.log.error({ err: error, conversationId }, 'could not queue the processing of a new media');
+    await conversationsRepo.update(ctx.db, conversationId, { status: 'error', processing: { steps: [], log: 'The processing could not be queued; retry it.' } });
+    throw new AppError('internal_error', 'Error: please try again later');
+  }
   emit(ctx, org.id, { conversationId, kind: 'created', status: 'pending' });
   return { message: MESSAGES.created, conversationId };
 }

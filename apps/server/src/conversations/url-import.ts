@@ -212,9 +212,12 @@ export async function importFromUrl(ctx: AppContext, conversationId: string, url
   if (!row) return { ok: false, error: 'the media no longer exists' };
   const address = url ?? sourceUrlOf(row);
   if (row.files.originals.length > 0) {
-    await enqueue(ctx, 'media.preprocess', { conversationId });
+    // Delivered again after the download was recorded: only the next step may be missing.
+    if (row.status === 'pending') await enqueue(ctx, 'media.preprocess', { conversationId });
     return { ok: true };
   }
+  // A failed import stays failed until someone retries it (retry sets it back to pending).
+  if (row.status !== 'pending') return { ok: false, error: `the media is ${row.status}` };
   if (!address) return { ok: false, error: 'no address to import' };
   const keyBase = `media/${row.id}/original-0`;
   const signal = AbortSignal.timeout(ctx.config.mediaImportTimeoutMs);

@@ -152,6 +152,20 @@ describe('URL import from an allowed range', () => {
     }
   });
 
+  it('a failed import is not downloaded again by a re-delivered job; retry queues the import again', async () => {
+    const owner = await server.quickUser();
+    const org = await createOrganization(owner.client);
+    const url = `${base}/declared-big`;
+    const id = await createFromUrl(owner, org._id, url);
+    expect((await importFromUrl(server.ctx, id, url)).ok).toBe(false);
+    expect(await importFromUrl(server.ctx, id, url)).toEqual({ ok: false, error: 'the media is error' });
+    sent.length = 0;
+    const retried = await owner.client.post(`/cm-api/api/conversations/${id}/retry`);
+    expect(retried.status).toBe(200);
+    expect(retried.body.status).toBe('pending');
+    expect(sent).toEqual([{ name: 'media.import-url', payload: { conversationId: id, url } }]);
+  });
+
   it('a page that is not a media needs yt-dlp; without it the media ends in error with the reason', async () => {
     const owner = await server.quickUser();
     const org = await createOrganization(owner.client);
