@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-/** palabre — one entry point: serve, migrate, admin create-user, models. */
+/** palabre — one entry point: serve, migrate, admin create-user, models, bench. */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { PLATFORM_ROLE, email as emailRule, password as passwordRule, requiredText } from '@palabre/shared';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseBusyError, openDatabase } from './db/client.ts';
+import { BENCH_USAGE, runBenchCommand } from './bench/cli.ts';
 import { MODELS_USAGE, runModelsCommand } from './models/cli.ts';
 import { startServer } from './server.ts';
 
@@ -18,6 +19,7 @@ Commands:
       --email <email> --password <password> --firstname <name> --lastname <name>
       [--role <bitmask>]     platform role (default: super administrator, 31)
 ${MODELS_USAGE}
+${BENCH_USAGE}
 
 Configuration comes from the environment; see .env.example.`;
 
@@ -104,6 +106,8 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'models':
       return runModelsCommand(rest, config.dataDir);
+    case 'bench':
+      return runBenchCommand(rest, config);
     case undefined:
     case 'help':
     case '--help':

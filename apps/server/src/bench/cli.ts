@@ -1,0 +1,55 @@
+/** `palabre bench media rtf|wer|upload|pipeline [--write]`: figures for docs/PERFORMANCE.md. */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Config } from '../config.ts';
+import { REPO_ROOT } from './report.ts';
+
+export const BENCH_USAGE = `  bench media <benchmark>    measure and print figures; --write also updates docs/PERFORMANCE.md
+      rtf [--runs 3] [--fixtures <dir>] [--openai-endpoint <url>]
+                             real-time factor per available engine on the audio fixtures
+      wer                    word error rate of pocketsphinx (needs pocketsphinx-testdata)
+      upload [--tmp <dir>]   memory while uploading a 1 GiB file through HTTP (3 GiB free needed)
+      pipeline [--runs 3]    upload end → "done" for a 60 s English file, with per-step times`;
+
+export async function runBenchCommand(args: string[], config: Config): Promise<number> {
+  const [group, name, ...rest] = args;
+  if (group !== 'media' || !name) {
+    console.error(`Usage:\n${BENCH_USAGE}`);
+    return 2;
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      write: { type: 'boolean', default: false },
+      runs: { type: 'string', default: '3' },
+      fixtures: { type: 'string', default: path.resolve(REPO_ROOT, '..', 'shared', 'fixtures', 'audio') },
+      'openai-endpoint': { type: 'string' },
+      tmp: { type: 'string' },
+    },
+  });
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1 || runs > 50) {
+    console.error('--runs: an integer between 1 and 50');
+    return 2;
+  }
+  switch (name) {
+    case 'rtf': {
+      const { benchRtf } = await import('./rtf.ts');
+      return benchRtf({ write: values.write, runs, fixtures: path.resolve(values.fixtures), modelsDir: path.join(config.dataDir, 'models'), openAiEndpoint: values['openai-endpoint'] ?? process.env.PALABRE_BENCH_OPENAI_ENDPOINT });
+    }
+    case 'wer': {
+      const { benchWer } = await import('./wer.ts');
+      return benchWer({ write: values.write, fixtures: path.resolve(values.fixtures) });
+    }
+    case 'upload': {
+      const { benchUpload } = await import('./upload.ts');
+      return benchUpload({ write: values.write, tmpDir: values.tmp });
+    }
+    case 'pipeline': {
+      const { benchPipeline } = await import('./pipeline.ts');
+      return benchPipeline({ write: values.write, runs, fixtures: path.resolve(values.fixtures) });
+    }
+  }
+  console.error(`Unknown benchmark "${name}".\nUsage:\n${BENCH_USAGE}`);
+  return 2;
+}

@@ -1,0 +1,105 @@
+/**
+ * `palabre bench media wer`: word error rate of the pocketsphinx engine on real English recordings
+ * with reference transcripts: Debian's pocketsphinx-testdata LibriVox clips (read speech, "Sense and
+ * Sensibility") and the JFK fixture. Per-file WER and the corpus WER (errors / reference words).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { convertToEnginePcm, createPocketSphinxEngine, readWavInfo, wordErrorRate, type WerResult } from '@palabre/engines';
+import { machine, markdownTable, percent, textTable, today, writeSection } from './report.ts';
+
+export const LIBRIVOX_DIR = '/usr/share/pocketsphinx/test/data/librivox';
+export const JFK_REFERENCE = 'And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country.';
+
+/** Lines of the form `<s> words … </s> (file-id)`. */
+export function parseSphinxTranscription(text: string): Array<{ id: string; reference: string }> {
+  const out = [];
+  for (const line of text.split('\n')) {
+    const match = /^\s*(?:<s>)?\s*(.*?)\s*(?:<\/s>)?\s*\(([^)]+)\)\s*$/.exec(line);
+    if (match) out.push({ id: match[2]!, reference: match[1]! });
+  }
+  return out;
+}
+
+export async function benchWer(options: { write: boolean; fixtures: string }): Promise<number> {
+  const transcription = path.join(LIBRIVOX_DIR, 'transcription');
+  if (!fs.existsSync(transcription)) {
+    console.error(`${transcription} not found: install Debian's test recordings first (sudo apt-get install -y pocketsphinx-testdata).`);
+    return 1;
+  }
+  const jfk = path.join(options.fixtures, 'jfk-en.wav');
+  if (!fs.existsSync(jfk)) {
+    console.error(`${jfk} not found (use --fixtures <dir>)`);
+    return 1;
+  }
+  const items = [
+    ...parseSphinxTranscription(fs.readFileSync(transcription, 'utf8')).map((t) => ({ name: `librivox/${t.id}.wav`, file: path.join(LIBRIVOX_DIR, `${t.id}.wav`), reference: t.reference })),
+    { name: 'jfk-en.wav (fixture)', file: jfk, reference: JFK_REFERENCE },
+  ];
+  const engine = createPocketSphinxEngine();
+  const available = await engine.availability({ language: 'en' });
+  if (!available.ok) {
+    console.error(`pocketsphinx is not available: ${available.reason}`);
+    return 1;
+  }
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'palabre-bench-wer-'));
+  try {
+    const results: Array<{ name: string; duration: number; reference: string; hypothesis: string; wer: WerResult }> = [];
+    for (const [index, item] of items.entries()) {
+      const wavPath = path.join(work, `${index}.wav`);
+      await convertToEnginePcm(item.file, wavPath);
+      const duration = (await readWavInfo(wavPath)).durationSeconds;
+      const result = await engine.transcribe({ wavPath, language: 'en' });
+      const hypothesis = result.segments.flatMap((s) => s.words.map((w) => w.word)).join(' ');
+      results.push({ name: item.name, duration, reference: item.reference, hypothesis, wer: wordErrorRate(item.reference, hypothesis) });
+      process.stdout.write('.');
+    }
+    const header = ['recording', 'audio', 'ref words', 'sub', 'del', 'ins', 'WER'];
+    const rows = results.map((r) => [r.name, `${r.duration.toFixed(1)} s`, r.wer.referenceWords, r.wer.substitutions, r.wer.deletions, r.wer.insertions, percent(r.wer.wer)]);
+    const sum = (f: (w: WerResult) => number, list = results) => list.reduce((n, r) => n + f(r.wer), 0);
+    const corpus = (list: typeof results) => (sum((w) => w.substitutions + w.deletions + w.insertions, list) / sum((w) => w.referenceWords, list));
+    const librivox = results.filter((r) => r.name.startsWith('librivox/'));
+    rows.push([
+      '**corpus**',
+      `${results.reduce((n, r) => n + r.duration, 0).toFixed(1)} s`,
+      sum((w) => w.referenceWords),
+      sum((w) => w.substitutions),
+      sum((w) => w.deletions),
+      sum((w) => w.insertions),
+      `**${percent(corpus(results))}**`,
+    ]);
+    console.log(`\n\n${textTable(header, rows)}`);
+    console.log(`LibriVox clips only: ${percent(corpus(librivox))}`);
+    for (const r of results) console.log(`\n${r.name}\n  ref: ${r.reference}\n  hyp: ${r.hypothesis}`);
+    if (options.write) {
+      writeSection(
+        'media:wer',
+        `## Media pipeline: pocketsphinx word error rate
+
+Measured ${today()} by \`palabre bench media wer\` on ${machine()}.
+
+Recordings: the ${librivox.length} LibriVox clips of Debian's \`pocketsphinx-testdata\` package
+(\`${LIBRIVOX_DIR}\`, read speech from "Sense and Sensibility", references from its \`transcription\`
+file) and the \`jfk-en.wav\` fixture (reference: "${JFK_REFERENCE}"). Each is converted to 16 kHz mono
+PCM and transcribed by the pocketsphinx adapter with Debian's \`en-us\` models (the pipeline's
+default engine). WER = (substitutions + deletions + insertions) / reference words after
+normalisation (case and punctuation do not count); the corpus figure is total errors / total
+reference words. LibriVox clips alone: **${percent(corpus(librivox))}**.
+
+${markdownTable(header, rows)}
+
+Hypotheses:
+
+${results.map((r) => `- ${r.name}: "${r.hypothesis}"`).join('\n')}
+
+Spelling variants count as errors (\`mister\` → \`mr\`). Read speech of this quality is the easy case
+for this decoder; spontaneous, distant or noisy speech will do worse. Whisper models are not measured
+here (none installed on this machine).`,
+      );
+    }
+    return 0;
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
