@@ -12,6 +12,10 @@ export async function readSmallForm(request: FastifyRequest, maxFileBytes: numbe
   const form: SmallForm = { fields: {}, files: {} };
   for await (const part of request.parts({ limits: { fileSize: maxFileBytes, files: 2, fields: 20, fieldSize: 10_000 } })) {
     if (part.type === 'file') {
+      if (part.fieldname in form.files) {
+        part.file.resume();
+        throw new AppError('validation_failed', `Only one file is expected for "${part.fieldname}"`, { [part.fieldname]: 'error.single_file' });
+      }
       const buffer = await part.toBuffer();
       if (part.file.truncated) throw new AppError('payload_too_large', `The file "${part.fieldname}" is too large`);
       if (buffer.length > 0) form.files[part.fieldname] = buffer;

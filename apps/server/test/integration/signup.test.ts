@@ -118,6 +118,18 @@ describe('POST /cm-api/api/users', () => {
     expect(Object.keys(response.body.fields).sort()).toEqual(['firstname', 'lastname', 'password']);
   });
 
+  it('refuses two pictures where one is expected, and creates no account', async () => {
+    const input = fields();
+    const form = new FormData();
+    for (const [k, v] of Object.entries(input)) form.append(k, v);
+    form.append('picture', new Blob([TINY_PNG], { type: 'image/png' }), 'one.png');
+    form.append('picture', new Blob([TINY_PNG], { type: 'image/png' }), 'two.png');
+    const response = await server.client().request('POST', '/cm-api/api/users', { form, auth: false });
+    expect(response.status).toBe(400);
+    expect(response.body.fields).toEqual({ picture: 'error.single_file' });
+    expect((await server.client().login(input.email, input.password)).status).toBe(401);
+  });
+
   it('expects multipart form data', async () => {
     const response = await server.client().post('/cm-api/api/users', fields(), { auth: false });
     expect(response.status).toBe(400);
