@@ -3,7 +3,8 @@
  * is written for a human reading the media's error log, and `detail` carries the tail of the
  * tool's own stderr when there is one.
  */
-export const ENGINE_ERROR_CODES = [
+/** Failures that come from the media or the configuration, not from bad luck: retrying cannot fix them. */
+export const PERMANENT_ENGINE_ERROR_CODES = [
   /** The file has no audio stream (e.g. an image or a silent video container). */
   'media_no_audio',
   /** ffprobe could not read the file (missing, corrupted, unknown format). */
@@ -16,6 +17,9 @@ export const ENGINE_ERROR_CODES = [
   'engine_unavailable',
   /** The engine cannot transcribe the requested language. */
   'language_unsupported',
+] as const;
+export const ENGINE_ERROR_CODES = [
+  ...PERMANENT_ENGINE_ERROR_CODES,
   /** The engine process failed. */
   'engine_failed',
   /** The caller's AbortSignal fired. */

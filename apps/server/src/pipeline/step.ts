@@ -3,7 +3,7 @@
  * progress, move the status on and enqueue the next step; on failure, either let pg-boss retry
  * (errors that may pass) or end in 'error' with a human log and the step's partial files removed.
  */
-import { isEngineError, type EngineErrorCode } from '@palabre/engines';
+import { isEngineError, PERMANENT_ENGINE_ERROR_CODES, type EngineErrorCode } from '@palabre/engines';
 import type { PipelineStep } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import type { conversations } from '../db/schema.ts';
@@ -15,14 +15,7 @@ import { claimStep, completeStep, failConversation, nextStep, progressReporter, 
 export class PipelineError extends Error {}
 
 /** Engine failures that come from the media or the configuration, not from bad luck. */
-const PERMANENT_ENGINE_ERRORS: ReadonlySet<EngineErrorCode> = new Set([
-  'media_no_audio',
-  'media_unreadable',
-  'media_conversion_failed',
-  'media_wrong_format',
-  'engine_unavailable',
-  'language_unsupported',
-]);
+const PERMANENT_ENGINE_ERRORS: ReadonlySet<EngineErrorCode> = new Set(PERMANENT_ENGINE_ERROR_CODES);
 
 export interface StepContext {
   row: ConversationRow;

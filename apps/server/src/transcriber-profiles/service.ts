@@ -8,7 +8,7 @@ import { authorize, authorizeOrBackoffice } from '../organizations/service.ts';
 import { platform } from '../policy.ts';
 import { availability } from './availability.ts';
 import { presentTranscriberProfile } from './presenter.ts';
-import { transcriberProfilesRepo, type TranscriberProfileRow } from './repo.ts';
+import { transcriberProfilesRepo, type NewTranscriberProfile, type TranscriberProfileRow } from './repo.ts';
 
 type ProfileBody = z.output<typeof zTranscriberProfileBody>;
 
@@ -69,10 +69,9 @@ function configOf(body: ProfileBody, previous?: TranscriberProfileRow['config'])
   return config;
 }
 
-export async function create(ctx: AppContext, actor: Actor, body: ProfileBody): Promise<TranscriberProfile> {
-  await assertMayManage(ctx, actor, body.organizationId);
-  const row = await transcriberProfilesRepo.insert(ctx.db, {
-    organizationId: body.organizationId,
+/** The columns a body sets, on creation and on update alike (the scope is set once, on creation). */
+function editableFields(body: ProfileBody, previousConfig?: TranscriberProfileRow['config']) {
+  return {
     name: body.name,
     description: body.description,
     type: body.type,
@@ -80,7 +79,15 @@ export async function create(ctx: AppContext, actor: Actor, body: ProfileBody): 
     quickMeeting: body.quickMeeting,
     diarization: body.diarization,
     isDefault: body.isDefault,
-    config: configOf(body),
+    config: configOf(body, previousConfig),
+  } satisfies Partial<NewTranscriberProfile>;
+}
+
+export async function create(ctx: AppContext, actor: Actor, body: ProfileBody): Promise<TranscriberProfile> {
+  await assertMayManage(ctx, actor, body.organizationId);
+  const row = await transcriberProfilesRepo.insert(ctx.db, {
+    organizationId: body.organizationId,
+    ...editableFields(body),
   });
   await clearOtherDefaults(ctx, row);
   return presentTranscriberProfile(ctx.config, row);
@@ -92,16 +99,7 @@ export async function update(ctx: AppContext, actor: Actor, id: string, body: Pr
   if (body.organizationId !== row.organizationId) {
     throw new AppError('validation_failed', 'A transcriber profile cannot move to another scope', { organizationId: 'error.invalid' });
   }
-  const updated = (await transcriberProfilesRepo.update(ctx.db, id, {
-    name: body.name,
-    description: body.description,
-    type: body.type,
-    languages: body.languages,
-    quickMeeting: body.quickMeeting,
-    diarization: body.diarization,
-    isDefault: body.isDefault,
-    config: configOf(body, row.config),
-  }))!;
+  const updated = (await transcriberProfilesRepo.update(ctx.db, id, editableFields(body, row.config)))!;
   await clearOtherDefaults(ctx, updated);
   return presentTranscriberProfile(ctx.config, updated);
 }

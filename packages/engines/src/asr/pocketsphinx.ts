@@ -9,8 +9,8 @@
  * kept: the ERROR/FATAL lines there explain a failure far better than the exit status (with
  * `-logfn /dev/null` a missing model only gives status 1).
  */
-import { access, constants } from 'node:fs/promises';
 import path from 'node:path';
+import { isExecutable, isReadable } from '../access.ts';
 import { EngineError } from '../errors.ts';
 import { assertEnginePcm, readWavInfo } from '../media/wav.ts';
 import { lastLines, runProcess } from '../process.ts';
@@ -121,30 +121,12 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
 // Adapter
 // ---------------------------------------------------------------------------------------------
 
-async function isExecutable(file: string): Promise<boolean> {
-  try {
-    await access(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function findOnPath(binary: string): Promise<string | null> {
   if (binary.includes('/')) return (await isExecutable(binary)) ? binary : null;
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
     if (dir && (await isExecutable(path.join(dir, binary)))) return path.join(dir, binary);
   }
   return null;
-}
-
-async function isReadable(file: string): Promise<boolean> {
-  try {
-    await access(file, constants.R_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function explainDecoderLog(stderrTail: string): string {

@@ -16,9 +16,9 @@
  *
  * Voice activity detection (`detectSpeech`) uses whisper.cpp's Silero VAD through the same binding.
  */
-import { access, constants } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { isReadable } from '../access.ts';
 import { EngineError } from '../errors.ts';
 import { assertEnginePcm, readWavInfo } from '../media/wav.ts';
 import { findCatalogueModel } from '../models/catalogue.ts';
@@ -204,15 +204,6 @@ export function mapWhisperResult(
 // ---------------------------------------------------------------------------------------------
 // Adapter
 // ---------------------------------------------------------------------------------------------
-
-async function isReadable(file: string): Promise<boolean> {
-  try {
-    await access(file, constants.R_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export function whisperModelMissingReason(model: ResolvedWhisperModel): string {
   return model.pullName

@@ -32,10 +32,8 @@ export function fileArg(path: string): string {
 const COMMON_INPUT = ['-hide_banner', '-nostdin', '-v', 'error'] as const;
 const PROGRESS = ['-progress', 'pipe:3', '-nostats'] as const;
 
-function mapArgs(audioStreamIndex: number | undefined): string[] {
-  // `0:a:0` = first audio stream; an absolute index comes from parseProbe's audioStreams[].index.
-  return ['-map', audioStreamIndex === undefined ? '0:a:0' : `0:${audioStreamIndex}`];
-}
+/** Output sample rate and codec of engine PCM (16 kHz, signed 16-bit little-endian). */
+const ENGINE_PCM = ['-ar', String(ENGINE_SAMPLE_RATE), '-c:a', 'pcm_s16le'] as const;
 
 // ---------------------------------------------------------------------------------------------
 // Argument builders (pure)
@@ -50,28 +48,33 @@ export interface StreamChoice {
   audioStreamIndex?: number | undefined;
 }
 
-/** 16 kHz, mono, signed 16-bit little-endian PCM in a WAV container: what every engine reads. */
-export function toEnginePcmArgs(input: string, output: string, options: StreamChoice = {}): string[] {
+/**
+ * The frame every conversion shares: read one audio stream of `input` (video, subtitles and data
+ * dropped), encode it with `encode`, report progress on fd 3 and write to `output` (overwritten),
+ * or to stdout when `output` is null.
+ */
+function audioConversionArgs(input: string, output: string | null, options: StreamChoice, encode: readonly string[]): string[] {
+  // `0:a:0` = first audio stream; an absolute index comes from parseProbe's audioStreams[].index.
+  const stream = options.audioStreamIndex === undefined ? '0:a:0' : `0:${options.audioStreamIndex}`;
   return [
     ...COMMON_INPUT,
-    '-y',
+    ...(output === null ? [] : ['-y']),
     '-i',
     fileArg(input),
-    ...mapArgs(options.audioStreamIndex),
+    '-map',
+    stream,
     '-vn',
     '-sn',
     '-dn',
-    '-ac',
-    '1',
-    '-ar',
-    String(ENGINE_SAMPLE_RATE),
-    '-c:a',
-    'pcm_s16le',
-    '-f',
-    'wav',
+    ...encode,
     ...PROGRESS,
-    fileArg(output),
+    output === null ? 'pipe:1' : fileArg(output),
   ];
+}
+
+/** 16 kHz, mono, signed 16-bit little-endian PCM in a WAV container: what every engine reads. */
+export function toEnginePcmArgs(input: string, output: string, options: StreamChoice = {}): string[] {
+  return audioConversionArgs(input, output, options, ['-ac', '1', ...ENGINE_PCM, '-f', 'wav']);
 }
 
 export interface WebRenditionOptions extends StreamChoice {
@@ -94,15 +97,7 @@ export interface WebRenditionOptions extends StreamChoice {
 export function toWebRenditionArgs(input: string, output: string, options: WebRenditionOptions = {}): string[] {
   const channels = Math.min(Math.max(options.sourceChannels ?? 2, 1), 2);
   const kbps = (options.kbpsPerChannel ?? 64) * channels;
-  return [
-    ...COMMON_INPUT,
-    '-y',
-    '-i',
-    fileArg(input),
-    ...mapArgs(options.audioStreamIndex),
-    '-vn',
-    '-sn',
-    '-dn',
+  return audioConversionArgs(input, output, options, [
     '-ac',
     String(channels),
     '-c:a',
@@ -113,9 +108,7 @@ export function toWebRenditionArgs(input: string, output: string, options: WebRe
     '+faststart',
     '-f',
     'mp4',
-    ...PROGRESS,
-    fileArg(output),
-  ];
+  ]);
 }
 
 /**
@@ -126,49 +119,12 @@ export function extractChannelArgs(input: string, output: string, channel: numbe
   if (!Number.isInteger(channel) || channel < 0 || channel > 63) {
     throw new RangeError(`channel must be an integer between 0 and 63, got ${channel}`);
   }
-  return [
-    ...COMMON_INPUT,
-    '-y',
-    '-i',
-    fileArg(input),
-    ...mapArgs(options.audioStreamIndex),
-    '-vn',
-    '-sn',
-    '-dn',
-    '-af',
-    `pan=mono|c0=c${channel}`,
-    '-ar',
-    String(ENGINE_SAMPLE_RATE),
-    '-c:a',
-    'pcm_s16le',
-    '-f',
-    'wav',
-    ...PROGRESS,
-    fileArg(output),
-  ];
+  return audioConversionArgs(input, output, options, ['-af', `pan=mono|c0=c${channel}`, ...ENGINE_PCM, '-f', 'wav']);
 }
 
 /** Decodes to raw 16 kHz mono s16le on stdout, for streaming into the peaks accumulator. */
 export function peaksArgs(input: string, options: StreamChoice = {}): string[] {
-  return [
-    ...COMMON_INPUT,
-    '-i',
-    fileArg(input),
-    ...mapArgs(options.audioStreamIndex),
-    '-vn',
-    '-sn',
-    '-dn',
-    '-ac',
-    '1',
-    '-ar',
-    String(ENGINE_SAMPLE_RATE),
-    '-c:a',
-    'pcm_s16le',
-    '-f',
-    's16le',
-    ...PROGRESS,
-    'pipe:1',
-  ];
+  return audioConversionArgs(input, null, options, ['-ac', '1', ...ENGINE_PCM, '-f', 's16le']);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,8 +2,9 @@
  * Waveform peaks for the player, computed from 16 kHz mono 16-bit PCM while streaming over it
  * (memory stays constant whatever the length of the media).
  *
- * Format (`WaveformPeaks`): `data` holds interleaved `[min0, max0, min1, max1, …]` pairs, one pair
- * per window of `samplesPerPeak` samples (320 samples = 20 ms at the default 50 peaks per second),
+ * Format (`WaveformPeaks`, declared with its zod schema in @palabre/shared): `data` holds
+ * interleaved `[min0, max0, min1, max1, …]` pairs, one pair per window of `samplesPerPeak`
+ * samples (320 samples = 20 ms at the default 50 peaks per second),
  * each value normalised to [-1, 1] by dividing by 32768 (full scale; no per-file normalisation,
  * so quiet recordings look quiet — wavesurfer's own `normalize: true` option rescales on display).
  * Values are rounded to 4 decimals to keep the JSON small. A last, shorter window is included.
@@ -17,23 +18,12 @@
  * the true envelope at any zoom).
  */
 import { createReadStream } from 'node:fs';
+import type { WaveformPeaks } from '@palabre/shared';
 import { EngineError } from '../errors.ts';
 import { ENGINE_SAMPLE_RATE, peaksArgs, runFfmpeg, type ConvertOptions } from './ffmpeg.ts';
 import { assertEnginePcm, readWavInfo } from './wav.ts';
 
-export interface WaveformPeaks {
-  version: 1;
-  sampleRate: number;
-  /** Pairs per second actually used: sampleRate / samplesPerPeak. */
-  peaksPerSecond: number;
-  samplesPerPeak: number;
-  /** Number of min/max pairs (data.length / 2). */
-  length: number;
-  /** Seconds of audio the peaks cover. */
-  duration: number;
-  /** Interleaved min/max pairs in [-1, 1]. */
-  data: number[];
-}
+export type { WaveformPeaks };
 
 export interface PeaksOptions {
   sampleRate?: number | undefined;

@@ -9,10 +9,11 @@
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { access, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { canAccess } from '../access.ts';
 import { DEFAULT_MODEL_HOST, MODEL_CATALOGUE, findCatalogueModel, modelDownloadUrl, type CatalogueModel } from './catalogue.ts';
 
 export type ModelErrorCode = 'unknown_model' | 'unverified' | 'download_failed' | 'checksum_mismatch' | 'aborted';
@@ -60,15 +61,6 @@ export function modelPath(model: CatalogueModel, modelsDir: string): string {
   return path.join(modelsDir, model.fileName);
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export async function pullModel(name: string, modelsDir: string, options: PullOptions = {}): Promise<PullResult> {
   const catalogue = options.catalogue ?? MODEL_CATALOGUE;
   const model = findCatalogueModel(name, catalogue);
@@ -82,7 +74,7 @@ export async function pullModel(name: string, modelsDir: string, options: PullOp
     );
   }
   const target = modelPath(model, modelsDir);
-  if (!options.force && (await exists(target))) {
+  if (!options.force && (await canAccess(target))) {
     return { model, path: target, downloaded: false, bytes: (await stat(target)).size, sha256: model.sha256, verified: false };
   }
   await mkdir(modelsDir, { recursive: true });

@@ -1,5 +1,5 @@
 /** /backoffice/organizations/:organizationId: information, members, permissions, visibility, deletion. */
-import { Alert, Anchor, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
+import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { DeleteOrganizationModal } from '../organizations/settings/DeleteOrganizationModal.tsx';
 import { GeneralSection } from '../organizations/settings/GeneralSection.tsx';
 import { MatchingEmailsSection } from '../organizations/settings/MatchingEmailsSection.tsx';
@@ -43,7 +44,7 @@ export function OrganizationDetailPage() {
     onError: (err) => notifyError(err, t('organizations:delete.error')),
   });
 
-  if (query.isPending) return <Center py="xl"><Loader aria-label={t('common:app.loading')} /></Center>;
+  if (query.isPending) return <CenteredLoader />;
   if (!query.data) return <Alert color="red" title={t('organizations:loadError')}>{query.error?.message}</Alert>;
   const org = query.data;
 

@@ -2,11 +2,12 @@
  * The backoffice lists: a page of a paginated query shown as a table (with loading, error and empty
  * states), then a footer with the total, the page size and the page navigation.
  */
-import { Center, Group, Loader, Pagination, Select, Table, Text } from '@mantine/core';
+import { Group, Pagination, Select, Table, Text } from '@mantine/core';
 import { DEFAULT_PAGE_SIZE } from '@palabre/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import type { Page } from './backofficeApi.ts';
 
 const SIZES = ['10', '25', '50', '100'];
@@ -47,7 +48,7 @@ export function PaginatedTable<T>({ query, pagination, label, minWidth, head, ro
   return (
     <>
       {query.isPending ? (
-        <Center py="xl"><Loader aria-label={t('common:app.loading')} /></Center>
+        <CenteredLoader />
       ) : query.isError ? (
         <Text c="red">{query.error.message}</Text>
       ) : query.data.list.length === 0 ? (

@@ -1,5 +1,5 @@
 /** /backoffice/users/:userId: account details, organizations, platform roles, suspension and deletion. */
-import { Alert, Anchor, Avatar, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Avatar, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { useMe } from '../../api/queries.ts';
+import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { useOrganizationRoleLabel } from '../organizations/settings/roles.ts';
 import { PlatformRoleCheckboxes } from '../users/PlatformRoleCheckboxes.tsx';
 import { fullName, notifyError, notifySuccess, useFormatDate } from '../users/shared.ts';
@@ -57,7 +58,7 @@ export function UserDetailPage() {
     onError: (err) => notifyError(err, t('backoffice:user.deleteError')),
   });
 
-  if (query.isPending) return <Center py="xl"><Loader aria-label={t('common:app.loading')} /></Center>;
+  if (query.isPending) return <CenteredLoader />;
   if (!query.data) return <Alert color="red" title={t('backoffice:user.loadError')}>{query.error?.message}</Alert>;
   const user = query.data;
   const self = user._id === me.data?._id;

@@ -3,12 +3,13 @@
  * the path of the status page is the media's own), then the media overview (spec §2): general
  * information, audio with waveform, channels, and the read-only transcript.
  */
-import { Badge, Center, Container, Grid, List, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Container, Grid, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { hasRight, RIGHT } from '@palabre/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
+import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { ErrorView } from '../../components/ErrorView.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { paths } from '../../routes/paths.ts';
@@ -161,11 +162,7 @@ export function ConversationPage() {
   useConversationUpdates(query.data?.organizationId);
 
   if (query.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('common:app.loading')} />
-      </Center>
-    );
+    return <CenteredLoader />;
   }
   if (!query.data) {
     if (query.error instanceof ApiError && [403, 404].includes(query.error.status)) return <Navigate to={paths.notFound} replace />;

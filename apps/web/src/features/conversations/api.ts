@@ -9,6 +9,7 @@ import {
   type TranscriberProfile,
   type TranscriptionConfig,
   type Turn,
+  type WaveformPeaks,
 } from '@palabre/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, uploadMultipart } from '../../api/client.ts';
@@ -38,17 +39,7 @@ export function useConversation(conversationId: string | undefined, options: { p
   });
 }
 
-/** Peaks JSON of GET /conversations/{id}/media?mediatype=json (see packages/engines/src/media/peaks.ts). */
-export interface WaveformPeaks {
-  version: 1;
-  sampleRate: number;
-  peaksPerSecond: number;
-  samplesPerPeak: number;
-  length: number;
-  duration: number;
-  data: number[];
-}
-
+/** Peaks JSON of GET /conversations/{id}/media?mediatype=json (WaveformPeaks, from @palabre/shared). */
 export function usePeaks(conversationId: string, enabled: boolean) {
   return useQuery({
     queryKey: [...conversationKeys.detail(conversationId), 'peaks'],

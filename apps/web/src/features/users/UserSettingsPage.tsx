@@ -1,7 +1,8 @@
 /** /interface/user/settings: profile, picture, password, preferences and platform roles (spec §2, §3). */
-import { Alert, Center, Container, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Container, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../api/queries.ts';
+import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
 import { PictureSection } from './PictureSection.tsx';
 import { PreferencesSection } from './PreferencesSection.tsx';
@@ -13,11 +14,7 @@ export function UserSettingsPage() {
   const me = useMe();
 
   if (me.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('common:app.loading')} />
-      </Center>
-    );
+    return <CenteredLoader />;
   }
   if (!me.data) {
     return (

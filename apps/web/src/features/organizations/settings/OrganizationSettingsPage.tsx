@@ -1,8 +1,9 @@
 /** /interface/organizations/:organizationId — organization settings (spec §2). */
-import { Alert, Badge, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
+import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { useFormatDate } from '../../users/shared.ts';
 import { DangerZone } from './DangerZone.tsx';
 import { GeneralSection } from './GeneralSection.tsx';
@@ -22,11 +23,7 @@ export function OrganizationSettingsPage() {
   const formatDate = useFormatDate();
 
   if (query.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('common:app.loading')} />
-      </Center>
-    );
+    return <CenteredLoader />;
   }
   if (!query.data) {
     const missing = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403);
