@@ -77,7 +77,9 @@ let jfkBytes: Buffer;
 
 beforeAll(async () => {
   jfkBytes = await readFile(JFK);
-  server = http.createServer(async (req, res) => {
+  // A client that gives up (timeout, abort) resets its upload: the request stream then errors, which
+  // must end that request, not surface as an unhandled rejection.
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (req.method === 'GET' && req.url === '/v1/models') {
       if (req.headers.authorization && req.headers.authorization !== `Bearer ${KEY}`) {
         res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"message":"bad key"}}');
@@ -120,6 +122,9 @@ beforeAll(async () => {
       return;
     }
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(model === 'no-words' ? NO_WORDS : WITH_WORDS));
+  };
+  server = http.createServer((req, res) => {
+    handle(req, res).catch(() => res.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -147,9 +147,18 @@ describe('media pipeline', { timeout: 600_000 }, () => {
   it('does not process a re-delivered job twice', async () => {
     const before = await row(jfkId);
     // Jobs for steps this media has passed, delivered again (as after a crash before completion).
-    const preprocessJob = await server.running.queue.sendJob('media.preprocess', { conversationId: jfkId });
-    const transcribeJob = await server.running.queue.sendJob('media.transcribe', { conversationId: jfkId });
-    const finalizeJob = await server.running.queue.sendJob('media.finalize', { conversationId: jfkId });
+    // The first run's last job may still be closing (one job per conversation and step): retry briefly.
+    const sendAgain = async (name: 'media.preprocess' | 'media.transcribe' | 'media.finalize') => {
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const id = await server.running.queue.sendJob(name, { conversationId: jfkId });
+        if (id) return id;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return null;
+    };
+    const preprocessJob = await sendAgain('media.preprocess');
+    const transcribeJob = await sendAgain('media.transcribe');
+    const finalizeJob = await sendAgain('media.finalize');
     for (const [name, id] of [['media.preprocess', preprocessJob], ['media.transcribe', transcribeJob], ['media.finalize', finalizeJob]] as const) {
       expect(id).toBeTypeOf('string');
       expect(await waitForJob(name, id!)).toBe('completed');
