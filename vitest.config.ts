@@ -37,8 +37,8 @@ export default defineConfig({
           include: ['apps/server/test/integration/**/*.test.ts'],
           globalSetup: ['apps/server/test/harness/global-setup.ts'],
           // Servers, PGlite and argon2 make these slower than unit tests; no test asserts timings.
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           teardownTimeout: 30_000,
         },
       },
