@@ -1,15 +1,81 @@
-/** Transcriber profiles arrive with the speech engines; until then the section says so plainly. */
-import { Alert, Paper, Stack, Title } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+/**
+ * The transcriber profiles this organization can use (its own and the global ones), read-only:
+ * GET /organizations/:id/transcriber_profiles. Profiles are managed in the backoffice.
+ */
+import { Badge, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import type { TranscriberProfile } from '@palabre/shared';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
+import { useTranscriberProfiles } from '../../conversations/api.ts';
 
-export function TranscriberProfilesNote() {
+function Availability({ profile }: { profile: TranscriberProfile }) {
   const { t } = useTranslation('organizations');
+  const { ok, reason } = profile.availability;
+  const badge = (
+    <Badge color={ok ? 'teal' : 'orange'} variant="light">
+      {ok ? t('transcriberProfiles.available') : t('transcriberProfiles.unavailable')}
+    </Badge>
+  );
+  return (
+    <Stack gap={2} align="flex-start">
+      {reason ? <Tooltip label={reason} multiline w={320} withArrow>{badge}</Tooltip> : badge}
+      {reason && <Text size="xs" c="dimmed" maw={360}>{reason}</Text>}
+    </Stack>
+  );
+}
+
+/** Kept under its first name (the settings page imports it); it is the transcriber profiles section. */
+export function TranscriberProfilesNote() {
+  const { organizationId } = useParams();
+  const { t } = useTranslation('organizations');
+  const profiles = useTranscriberProfiles(organizationId);
+  const language = (lang: string) => (lang === 'en' || lang === 'fr' ? t(`transcriberProfiles.language.${lang}`) : lang);
+
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="org-profiles-title">
       <Stack>
-        <Title order={3} id="org-profiles-title">{t('transcriberProfiles.title')}</Title>
-        <Alert variant="light" color="blue" icon={<IconInfoCircle />}>{t('transcriberProfiles.notYet')}</Alert>
+        <div>
+          <Title order={3} id="org-profiles-title">{t('transcriberProfiles.title')}</Title>
+          <Text size="sm" c="dimmed">{t('transcriberProfiles.readOnly')}</Text>
+        </div>
+        {profiles.isPending ? (
+          <CenteredLoader />
+        ) : profiles.isError ? (
+          <Text c="red" size="sm">{profiles.error.message}</Text>
+        ) : profiles.data.length === 0 ? (
+          <Text c="dimmed" size="sm">{t('transcriberProfiles.empty')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table verticalSpacing="sm" aria-labelledby="org-profiles-title">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('transcriberProfiles.name')}</Table.Th>
+                  <Table.Th>{t('transcriberProfiles.type')}</Table.Th>
+                  <Table.Th>{t('transcriberProfiles.languages')}</Table.Th>
+                  <Table.Th>{t('transcriberProfiles.availability')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {profiles.data.map((profile) => (
+                  <Table.Tr key={profile._id}>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Text size="sm">{profile.name}</Text>
+                        {profile.isDefault && <Badge size="sm" variant="light">{t('transcriberProfiles.default')}</Badge>}
+                        {profile.organizationId === null && <Badge size="sm" variant="outline" color="gray">{t('transcriberProfiles.global')}</Badge>}
+                      </Group>
+                      {profile.description && <Text size="xs" c="dimmed">{profile.description}</Text>}
+                    </Table.Td>
+                    <Table.Td><Text size="sm">{t(`transcriberProfiles.types.${profile.type}`)}</Text></Table.Td>
+                    <Table.Td><Text size="sm">{profile.languages.map(language).join(', ')}</Text></Table.Td>
+                    <Table.Td><Availability profile={profile} /></Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
       </Stack>
     </Paper>
   );

@@ -1,0 +1,93 @@
+/** Small pieces of the transcriber profile screens: availability and default badges, labels, the delete confirmation. */
+import { Badge, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import type { TranscriberProfile } from '@palabre/shared';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '../users/shared.ts';
+import { useDeleteTranscriberProfiles } from './transcriberProfilesApi.ts';
+
+/** "Available", or "Unavailable" with the server's reason as a tooltip (and as text when `showReason`). */
+export function AvailabilityBadge({ profile, showReason = false }: { profile: TranscriberProfile; showReason?: boolean }) {
+  const { t } = useTranslation('backoffice');
+  const { ok, reason } = profile.availability;
+  const badge = (
+    <Badge color={ok ? 'teal' : 'orange'} variant="light">
+      {ok ? t('transcriberProfiles.available') : t('transcriberProfiles.unavailable')}
+    </Badge>
+  );
+  return (
+    <Stack gap={2} align="flex-start">
+      {reason ? (
+        <Tooltip label={reason} multiline w={320} withArrow>
+          {badge}
+        </Tooltip>
+      ) : (
+        badge
+      )}
+      {showReason && reason && <Text size="xs" c="dimmed" maw={360}>{reason}</Text>}
+    </Stack>
+  );
+}
+
+export function useProfileLabels() {
+  const { t } = useTranslation('backoffice');
+  return {
+    type: (type: TranscriberProfile['type']) => t(`transcriberProfiles.types.${type}`),
+    languages: (languages: string[]) =>
+      languages.map((lang) => (lang === 'en' || lang === 'fr' ? t(`transcriberProfiles.language.${lang}`) : lang)).join(', '),
+  };
+}
+
+interface DeleteProfilesModalProps {
+  /** The profiles to delete; the modal is closed when empty. */
+  profiles: TranscriberProfile[];
+  onClose: () => void;
+  onDeleted?: (ids: string[]) => void;
+}
+
+/** Confirms, then deletes one profile or several (one DELETE each) and says how many failed (spec §8). */
+export function DeleteProfilesModal({ profiles, onClose, onDeleted }: DeleteProfilesModalProps) {
+  const { t } = useTranslation(['backoffice', 'common']);
+  const remove = useDeleteTranscriberProfiles();
+  const single = profiles.length === 1 ? profiles[0] : undefined;
+
+  const confirm = () => {
+    const ids = profiles.map((p) => p._id);
+    remove.mutate(ids, {
+      onSuccess: ({ deleted, failed, firstError }) => {
+        if (failed.length === 0) {
+          notifySuccess(single ? t('backoffice:transcriberProfiles.deleted', { name: single.name }) : t('backoffice:transcriberProfiles.bulkDeleted', { count: deleted }));
+        } else if (single) {
+          notifyError(firstError, t('backoffice:transcriberProfiles.deleteError'));
+        } else {
+          notifyError(firstError, t('backoffice:transcriberProfiles.bulkDeleteError', { count: failed.length, total: ids.length }));
+        }
+        onDeleted?.(ids.filter((id) => !failed.includes(id)));
+        onClose();
+      },
+    });
+  };
+
+  return (
+    <Modal
+      opened={profiles.length > 0}
+      onClose={onClose}
+      title={single ? t('backoffice:transcriberProfiles.deleteTitle') : t('backoffice:transcriberProfiles.bulkDeleteTitle', { count: profiles.length })}
+      centered
+    >
+      <Stack>
+        <Text size="sm">
+          {single ? t('backoffice:transcriberProfiles.deleteConfirm', { name: single.name }) : t('backoffice:transcriberProfiles.bulkDeleteConfirm', { count: profiles.length })}
+        </Text>
+        {!single && (
+          <Text size="sm" c="dimmed" component="ul" m={0}>
+            {profiles.map((p) => <li key={p._id}>{p.name}</li>)}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>{t('common:actions.cancel')}</Button>
+          <Button color="red" onClick={confirm} loading={remove.isPending}>{t('common:actions.delete')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
