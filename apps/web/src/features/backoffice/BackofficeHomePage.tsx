@@ -45,7 +45,7 @@ export function BackofficeHomePage() {
           loading={counts.isPending}
           count={counts.data && t('home.organizations', { count: counts.data.organizations, formatted: number.format(counts.data.organizations) })}
         />
-        <Tile to="/backoffice/transcriberProfiles" title={t('nav.transcriberProfiles')} icon={<IconMicrophone aria-hidden />} note={t('transcriberProfiles.notYetTitle')} />
+        <Tile to="/backoffice/transcriberProfiles" title={t('nav.transcriberProfiles')} icon={<IconMicrophone aria-hidden />} note={t('transcriberProfiles.tileNote')} />
       </SimpleGrid>
     </Stack>
   );
