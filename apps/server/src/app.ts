@@ -29,6 +29,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     logger: options.logger === false ? false : { level: ctx.config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // One line per request only when asked for (LOG_LEVEL=debug or trace); errors are always logged.
+    disableRequestLogging: !['debug', 'trace'].includes(ctx.config.logLevel),
   });
   registerErrorHandler(app);
   const routes = trackRoutes(app);
