@@ -1,16 +1,65 @@
 /** Data access for media (conversations). */
-import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { conversations, type MediaFiles } from '../db/schema.ts';
 
-export type ConversationRow = typeof conversations.$inferSelect;
+/** A media row without its full-text document (`search`), which only SQL reads. */
+export type ConversationRow = Omit<typeof conversations.$inferSelect, 'search'>;
 export type NewConversation = typeof conversations.$inferInsert;
+const { search: _searchColumn, ...rowColumns } = getTableColumns(conversations);
 
 /** A URL import keeps its address next to the files (until the schema has a column for it). */
 export type FilesWithSource = MediaFiles & { sourceUrl?: string };
 export const sourceUrlOf = (row: Pick<ConversationRow, 'files'>) => (row.files as FilesWithSource).sourceUrl;
 
 export type SortField = 'last_update' | 'created' | 'name';
+/** Which part of the full-text document a search looks in (tsvector weights); all of it when absent. */
+export type SearchType = 'title' | 'description' | 'text';
+const WEIGHT: Record<SearchType, string> = { title: 'A', description: 'B', text: 'C' };
+
+export interface ListOptions {
+  page: number;
+  size: number;
+  sortField: SortField;
+  descending: boolean;
+  /** Full-text search (prefix on the last term), ranked. */
+  text?: string | undefined;
+  searchType?: SearchType | undefined;
+  /** Title filter: the title contains it (case and accents ignored). */
+  name?: string | undefined;
+}
+
+/** The words of a search, letters and digits only: nothing of the tsquery syntax gets through. */
+export function searchTerms(text: string): string[] {
+  return text
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 12)
+    .map((term) => term.slice(0, 64));
+}
+
+/** A to_tsquery text: terms joined by `joiner`, the last one a prefix, each restricted to `weight`. */
+export function tsQueryText(terms: string[], joiner: '&' | '|', weight = ''): string {
+  return terms.map((term, i) => `${term}:${i === terms.length - 1 ? '*' : ''}${weight}`.replace(/:$/, '')).join(` ${joiner} `);
+}
+
+/**
+ * The query in every language a media can be indexed in (english, french, simple), ORed: one
+ * constant tsquery, so the GIN index serves it whatever each media's language. Accents folded as
+ * the documents are.
+ */
+export function tsQuery(text: string): SQL {
+  return sql`(to_tsquery('english', palabre_fold(${text})) || to_tsquery('french', palabre_fold(${text})) || to_tsquery('simple', palabre_fold(${text})))`;
+}
+
+/** The search of a listing, when it has one with at least one word. */
+export function searchOf(options: Pick<ListOptions, 'text' | 'searchType'>): { terms: string[]; query: SQL } | null {
+  const terms = searchTerms(options.text ?? '');
+  if (terms.length === 0) return null;
+  return { terms, query: tsQuery(tsQueryText(terms, '&', options.searchType ? WEIGHT[options.searchType] : '')) };
+}
+
+const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const SORT_COLUMNS = { last_update: conversations.updatedAt, created: conversations.createdAt, name: conversations.name } as const;
 
 /** Media of an organization a caller may read: all of them for admins, else their own or those open to members. */
@@ -21,31 +70,70 @@ function readableIn(organizationId: string, viewer: { userId: string; seesAll: b
 }
 
 export const conversationsRepo = {
-  byId: async (db: Database, id: string) => (await db.select().from(conversations).where(eq(conversations.id, id)))[0],
-  insert: async (db: Database, values: NewConversation) => (await db.insert(conversations).values(values).returning())[0]!,
-  update: async (db: Database, id: string, values: Partial<NewConversation>) =>
-    (await db.update(conversations).set({ ...values, updatedAt: new Date() }).where(eq(conversations.id, id)).returning())[0],
+  byId: async (db: Database, id: string): Promise<ConversationRow | undefined> =>
+    (await db.select(rowColumns).from(conversations).where(eq(conversations.id, id)))[0],
+  byIds: (db: Database, ids: string[]): Promise<ConversationRow[]> =>
+    ids.length === 0 ? Promise.resolve([]) : db.select(rowColumns).from(conversations).where(inArray(conversations.id, ids)),
+  insert: async (db: Database, values: NewConversation): Promise<ConversationRow> => (await db.insert(conversations).values(values).returning(rowColumns))[0]!,
+  update: async (db: Database, id: string, values: Partial<NewConversation>): Promise<ConversationRow | undefined> =>
+    (await db.update(conversations).set({ ...values, updatedAt: new Date() }).where(eq(conversations.id, id)).returning(rowColumns))[0],
   delete: (db: Database, id: string) => db.delete(conversations).where(eq(conversations.id, id)),
-  children: (db: Database, parentId: string) =>
-    db.select().from(conversations).where(eq(conversations.parentId, parentId)).orderBy(asc(conversations.createdAt), asc(conversations.id)),
+  deleteMany: (db: Database, ids: string[]) => db.delete(conversations).where(inArray(conversations.id, ids)),
+  children: (db: Database, parentId: string): Promise<ConversationRow[]> =>
+    db.select(rowColumns).from(conversations).where(eq(conversations.parentId, parentId)).orderBy(asc(conversations.createdAt), asc(conversations.id)),
   async listReadable(
     db: Database,
     organizationId: string,
     viewer: { userId: string; seesAll: boolean },
-    options: { page: number; size: number; sortField: SortField; descending: boolean },
+    options: ListOptions,
   ): Promise<{ count: number; rows: ConversationRow[] }> {
-    const where = readableIn(organizationId, viewer);
+    const search = searchOf(options);
+    const conditions = [readableIn(organizationId, viewer)];
+    if (search) conditions.push(sql`${conversations.search} @@ ${search.query}`);
+    const name = options.name?.trim();
+    if (name) conditions.push(sql`palabre_fold(${conversations.name}) LIKE ('%' || palabre_fold(${likeEscape(name)}) || '%')`);
+    const where = and(...conditions)!;
     const column = SORT_COLUMNS[options.sortField];
+    // A search ranks first (title above description above transcript: the weights); the sort orders ties.
+    const order: SQL[] = [
+      ...(search ? [sql`ts_rank(${conversations.search}, ${search.query}) DESC`] : []),
+      options.descending ? desc(column) : asc(column),
+      asc(conversations.id),
+    ];
     const [total, rows] = await Promise.all([
       db.select({ n: count() }).from(conversations).where(where),
       db
-        .select()
+        .select(rowColumns)
         .from(conversations)
         .where(where)
-        .orderBy(options.descending ? desc(column) : asc(column), asc(conversations.id))
+        .orderBy(...order)
         .limit(options.size)
         .offset(options.page * options.size),
     ]);
     return { count: Number(total[0]!.n), rows };
+  },
+
+  /** Where a media's transcript first matches any of the terms: turn and word positions (0-based). */
+  async firstTranscriptMatch(db: Database, id: string, anyTerm: string): Promise<{ turn: number; word: number } | null> {
+    const result = await db.execute(sql`
+      SELECT t.i - 1 AS turn, w.j - 1 AS word
+      FROM ${conversations} c,
+        jsonb_array_elements(CASE WHEN jsonb_typeof(c.transcript->'text') = 'array' THEN c.transcript->'text' ELSE '[]'::jsonb END) WITH ORDINALITY AS t(turn, i),
+        jsonb_array_elements(CASE WHEN jsonb_typeof(t.turn->'words') = 'array' THEN t.turn->'words' ELSE '[]'::jsonb END) WITH ORDINALITY AS w(word, j)
+      WHERE c.id = ${id}
+        AND to_tsvector(palabre_ts_config(coalesce(c.language, c.requested_language)), palabre_fold(w.word->>'word')) @@ ${tsQuery(anyTerm)}
+      ORDER BY t.i, w.j
+      LIMIT 1`);
+    const found = (result as unknown as { rows: Array<{ turn: number | string; word: number | string }> }).rows[0];
+    return found ? { turn: Number(found.turn), word: Number(found.word) } : null;
+  },
+
+  /** Which of these words match any of the terms, read in the given media language. */
+  async matchingWords(db: Database, language: string | null, words: string[], anyTerm: string): Promise<Set<string>> {
+    if (words.length === 0) return new Set();
+    const result = await db.execute(sql`
+      SELECT w FROM jsonb_array_elements_text(${JSON.stringify([...new Set(words)])}::jsonb) AS w
+      WHERE to_tsvector(palabre_ts_config(${language}), palabre_fold(w)) @@ ${tsQuery(anyTerm)}`);
+    return new Set((result as unknown as { rows: Array<{ w: string }> }).rows.map((r) => r.w));
   },
 };

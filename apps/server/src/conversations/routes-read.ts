@@ -1,19 +1,13 @@
 /** Reading, editing, listing, deleting and retrying media. */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { zConversationQuery, zIdParam, zPagination, zUpdateConversationBody } from '@palabre/shared';
+import { zBulkDeleteConversationsQuery, zConversationListQuery as zListQuery, zConversationQuery, zConversationSearchBody, zIdParam, zUpdateConversationBody } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import { requireActor } from '../http/auth.ts';
 import { parse } from '../http/errors.ts';
 import { project, projectionOf } from './presenter.ts';
 import * as conversations from './service.ts';
 
-export const zConversationListQuery = zPagination
-  .extend({
-    sortField: z.enum(['last_update', 'created', 'name']).default('last_update'),
-    sortCriteria: z.enum(['-1', '1', 'desc', 'asc']).default('-1'),
-  })
-  .loose();
+export const zConversationListQuery = zListQuery.loose();
 
 export function readRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -26,7 +20,21 @@ export function readRoutes(ctx: AppContext) {
         size: q.size,
         sortField: q.sortField,
         descending: q.sortCriteria === '-1' || q.sortCriteria === 'desc',
+        text: q.text,
+        name: q.name,
       });
+    });
+
+    app.delete('/organizations/:id/conversations', async (request) => {
+      const actor = requireActor(request);
+      const { id } = parse(zIdParam, request.params);
+      const { conversationsId } = parse(zBulkDeleteConversationsQuery, request.query);
+      return conversations.removeMany(ctx, actor, id, conversationsId.split(','));
+    });
+
+    app.post('/conversations/search', async (request) => {
+      const actor = requireActor(request);
+      return conversations.search(ctx, actor, parse(zConversationSearchBody, request.body ?? {}));
     });
 
     app.get('/conversations/:id', async (request) => {

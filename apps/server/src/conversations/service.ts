@@ -13,7 +13,8 @@ import { retryProcessing } from '../pipeline/index.ts';
 import { LocalStorage } from '../storage/storage.ts';
 import { emit, enqueue } from './effects.ts';
 import { presentConversation, type PresentedConversation } from './presenter.ts';
-import { conversationsRepo, sourceUrlOf, type ConversationRow, type SortField } from './repo.ts';
+import { conversationsRepo, sourceUrlOf, type ConversationRow, type ListOptions, type SearchType } from './repo.ts';
+import { matchOf, type SearchMatch } from './search.ts';
 
 /** The caller's right on a media row. */
 export async function rightOn(ctx: AppContext, actor: Actor, row: ConversationRow): Promise<number> {
@@ -68,14 +69,54 @@ export async function deleteFiles(ctx: AppContext, keys: string[]): Promise<void
 
 export async function remove(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   const { row } = await access(ctx, actor, id, RIGHT.DELETE);
-  // The row first: once it is gone no job picks the files up again; then the files, derived ones
-  // included (a failed media may have some left).
   await conversationsRepo.delete(ctx.db, row.id);
+  await removeFiles(ctx, row);
+  emit(ctx, row.organizationId, { conversationId: row.id, kind: 'deleted' });
+}
+
+/**
+ * Deletes the row's files once the row is gone (then no job picks them up again), derived ones
+ * included (a failed media may have some left).
+ */
+async function removeFiles(ctx: AppContext, row: ConversationRow): Promise<void> {
   await deleteFiles(ctx, [...new Set([...storageKeys(row), ...derivedKeys(row.id, Math.max(row.files.originals.length, row.channels.length))])]);
   if (ctx.storage instanceof LocalStorage) {
     await fsp.rm(path.join(ctx.storage.root, mediaKeys.folder(row.id)), { recursive: true, force: true });
   }
-  emit(ctx, row.organizationId, { conversationId: row.id, kind: 'deleted' });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Deletes several media of an organization (spec §5): if any selected one cannot be deleted by the
+ * caller (missing, elsewhere, or without the delete right), none is. A refusal names how many.
+ */
+export async function removeMany(ctx: AppContext, actor: Actor, organizationId: string, ids: string[]): Promise<{ deleted: number }> {
+  const selected = [...new Set(ids.map((id) => id.trim()).filter(Boolean))];
+  if (selected.length === 0) throw new AppError('validation_failed', 'No media selected', { conversationsId: 'error.required' });
+  const { org, level } = await authorize(ctx, actor, organizationId, 'read');
+  const rows = await conversationsRepo.byIds(ctx.db, selected.filter((id) => UUID.test(id)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  let hidden = 0;
+  let refused = 0;
+  for (const id of selected) {
+    const row = byId.get(id);
+    const right = row && row.organizationId === org.id ? conversationRight({ id: actor.user.id, role: actor.user.role }, row, level) : 0;
+    if (!hasRight(right, RIGHT.READ)) hidden++;
+    else if (!hasRight(right, RIGHT.DELETE)) refused++;
+  }
+  const blocked = hidden + refused;
+  if (blocked > 0) {
+    const message = `${blocked} of the ${selected.length} selected media cannot be deleted; none were deleted`;
+    // Media the caller cannot see are reported as not found, as everywhere.
+    throw refused > 0 ? new AppError('forbidden', message) : new AppError('not_found', message);
+  }
+  await conversationsRepo.deleteMany(ctx.db, selected);
+  for (const row of rows) {
+    await removeFiles(ctx, row);
+    emit(ctx, row.organizationId, { conversationId: row.id, kind: 'deleted' });
+  }
+  return { deleted: rows.length };
 }
 
 export async function children(ctx: AppContext, actor: Actor, id: string): Promise<PresentedConversation[]> {
@@ -89,18 +130,39 @@ export async function children(ctx: AppContext, actor: Actor, id: string): Promi
   return out;
 }
 
-export async function list(
-  ctx: AppContext,
-  actor: Actor,
-  organizationId: string,
-  options: { page: number; size: number; sortField: SortField; descending: boolean },
-): Promise<{ count: number; list: PresentedConversation[] }> {
+export type ListedConversation = PresentedConversation & Partial<SearchMatch>;
+
+export async function list(ctx: AppContext, actor: Actor, organizationId: string, options: ListOptions): Promise<{ count: number; list: ListedConversation[] }> {
   const { org, level } = await authorize(ctx, actor, organizationId, 'read');
   const { count, rows } = await conversationsRepo.listReadable(ctx.db, org.id, { userId: actor.user.id, seesAll: level >= ORGANIZATION_ROLE.ADMIN }, options);
-  return {
-    count,
-    list: rows.map((row) => presentConversation(row, conversationRight({ id: actor.user.id, role: actor.user.role }, row, level))),
-  };
+  const text = options.text?.trim();
+  const list: ListedConversation[] = [];
+  for (const row of rows) {
+    const item: ListedConversation = presentConversation(row, conversationRight({ id: actor.user.id, role: actor.user.role }, row, level));
+    if (text) {
+      const match = await matchOf(ctx.db, row, text, options.searchType);
+      item.highlight = match?.highlight ?? '';
+      item.matchTime = match?.matchTime ?? null;
+    }
+    list.push(item);
+  }
+  return { count, list };
+}
+
+/** POST /conversations/search: full-text search in one field (or all) of an organization's readable media, ranked. */
+export function search(
+  ctx: AppContext,
+  actor: Actor,
+  body: { organizationId: string; text: string; searchType?: SearchType | undefined; page: number; size: number },
+) {
+  return list(ctx, actor, body.organizationId, {
+    page: body.page,
+    size: body.size,
+    sortField: 'last_update',
+    descending: true,
+    text: body.text,
+    searchType: body.searchType,
+  });
 }
 
 export async function retry(ctx: AppContext, actor: Actor, id: string): Promise<PresentedConversation> {

@@ -1,6 +1,6 @@
 /** The relational schema. One history of migrations (drizzle/) serves PGlite and PostgreSQL. */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { EmailNotifications, OrganizationPermissions, Transcript, TranscriptionConfig } from '@palabre/shared';
 
 const timestamps = {
@@ -144,6 +144,9 @@ export const transcriberProfiles = pgTable(
   (t) => [index('transcriber_profiles_organization_idx').on(t.organizationId)],
 );
 
+/** PostgreSQL full-text document; read only through SQL (search, ranking). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 export interface MediaFiles {
   /** Uploaded tracks as received, one per channel. */
   originals: Array<{ key: string; name: string; size: number; mimeType: string | null }>;
@@ -191,10 +194,19 @@ export const conversations = pgTable(
     channels: jsonb('channels').$type<Array<{ index: number; name: string }>>().notNull().default([]),
     files: jsonb('files').$type<MediaFiles>().notNull().default({ originals: [] }),
     transcript: jsonb('transcript').$type<Transcript>(),
+    /**
+     * Full-text document: title (weight A), description (B), transcript text (C), in the media's
+     * language ('english', 'french', else 'simple') with accents folded (palabre_* functions of
+     * migration 0002). Generated, so renames and the stored transcript keep it current.
+     */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(sql`palabre_search_vector(coalesce("language", "requested_language"), "name", "description", "transcript")`),
     ...timestamps,
   },
   (t) => [
     index('conversations_organization_idx').on(t.organizationId, t.updatedAt),
     index('conversations_parent_idx').on(t.parentId),
+    index('conversations_search_idx').using('gin', t.search),
   ],
 );

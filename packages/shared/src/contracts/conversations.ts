@@ -1,7 +1,7 @@
 /** Media (conversations), their creation form, processing state and transcriber profiles (spec §3, §4, §7). */
 import { z } from 'zod';
 import { RIGHT } from '../roles.ts';
-import { zFreeText, zRequiredText } from './common.ts';
+import { zFreeText, zPagination, zRequiredText } from './common.ts';
 
 /** Processing status (spec §4) plus the final `done`. */
 export const MEDIA_STATUSES = ['pending', 'preprocessing', 'transcription', 'diarization', 'punctuation', 'postprocessing', 'done', 'error'] as const;
@@ -103,6 +103,36 @@ export const zConversation = z.object({
   right: z.number().int(),
 });
 export type Conversation = z.infer<typeof zConversation>;
+
+/** Where a search looks: title, description or transcript text (all three when absent). */
+export const CONVERSATION_SEARCH_TYPES = ['title', 'description', 'text'] as const;
+export type ConversationSearchType = (typeof CONVERSATION_SEARCH_TYPES)[number];
+
+/** GET /organizations/{id}/conversations: page (0-based), size, sort, and the search filters. */
+export const zConversationListQuery = zPagination.extend({
+  sortField: z.enum(['last_update', 'created', 'name']).default('last_update'),
+  sortCriteria: z.enum(['-1', '1', 'desc', 'asc']).default('-1'),
+  /** Full-text search in title, description and transcript (prefix on the last word), ranked. */
+  text: z.string().trim().max(200).optional(),
+  /** Title filter (contains, case and accents ignored). */
+  name: z.string().trim().max(200).optional(),
+});
+
+export const zConversationSearchBody = zPagination.extend({
+  text: z.string().trim().min(1).max(200),
+  organizationId: z.string().uuid(),
+  searchType: z.enum(CONVERSATION_SEARCH_TYPES).optional(),
+});
+
+/** A listed media; when searching, where it matched: an HTML snippet (escaped text, <mark> only) and the transcript time. */
+export const zConversationListItem = zConversation.extend({
+  highlight: z.string().optional(),
+  matchTime: z.number().nullable().optional(),
+});
+export type ConversationListItem = z.infer<typeof zConversationListItem>;
+
+/** DELETE /organizations/{id}/conversations?conversationsId=a,b,c */
+export const zBulkDeleteConversationsQuery = z.object({ conversationsId: z.string().max(20_000).default('') });
 
 export const zUpdateConversationBody = z
   .object({ name: zRequiredText.pipe(z.string().max(200)), description: zFreeText.pipe(z.string().max(5000)) })

@@ -14,8 +14,12 @@ import {
   zTokenPair,
 } from './auth.ts';
 import {
+  zBulkDeleteConversationsQuery,
   zConversation,
+  zConversationListItem,
+  zConversationListQuery,
   zConversationQuery,
+  zConversationSearchBody,
   zCreateConversationFields,
   zTranscriberProfile,
   zTranscriberProfileBody,
@@ -61,10 +65,6 @@ const A = '/cm-api/auth';
 const P = '/cm-api/api';
 const zBackofficeQuery = zPagination.extend({ search: z.string().optional() });
 const zOk = z.object({ status: z.literal('ok') });
-const zConversationListQuery = zPagination.extend({
-  sortField: z.enum(['last_update', 'created', 'name']).optional(),
-  sortCriteria: z.enum(['-1', '1', 'desc', 'asc']).optional(),
-});
 const zCreatedConversation = z.object({ message: z.string(), conversationId: z.string() });
 
 export const ENDPOINTS: Endpoint[] = [
@@ -107,7 +107,9 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: `${P}/administration/organizations/:id/inviteMatchingMail`, summary: 'Add every user whose email matches the organization domains', tag: 'organizations', auth: true, params: zIdParam },
 
   { method: 'POST', path: `${P}/organizations/:id/conversations/create`, summary: 'Create a media: multipart with one `file` part per track (one media, one channel per track; 1 GB per file), or the field `url` to import one (needs the organization upload permission)', tag: 'conversations', auth: true, params: zIdParam, multipart: zCreateConversationFields, response: zCreatedConversation, status: 201 },
-  { method: 'GET', path: `${P}/organizations/:id/conversations`, summary: 'Media of an organization the caller may read (sorted by last_update, newest first, by default)', tag: 'conversations', auth: true, params: zIdParam, query: zConversationListQuery, response: zList(zConversation) },
+  { method: 'GET', path: `${P}/organizations/:id/conversations`, summary: 'Media of an organization the caller may read, each with the caller\'s right (sorted by last_update, newest first, by default; `text` searches title, description and transcript, ranked, each item with a <mark> `highlight` and the transcript `matchTime`; `name` filters titles)', tag: 'conversations', auth: true, params: zIdParam, query: zConversationListQuery, response: zList(zConversationListItem) },
+  { method: 'DELETE', path: `${P}/organizations/:id/conversations`, summary: 'Delete several media (comma list `conversationsId`): if any cannot be deleted by the caller (missing, elsewhere, or without the delete right) none is (403, or 404 when none of those is visible)', tag: 'conversations', auth: true, params: zIdParam, query: zBulkDeleteConversationsQuery, response: z.object({ deleted: z.number().int() }) },
+  { method: 'POST', path: `${P}/conversations/search`, summary: 'Full-text search of an organization\'s readable media in title, description or transcript text (`searchType`), ranked, with highlight and matchTime', tag: 'conversations', auth: true, body: zConversationSearchBody, response: zList(zConversationListItem) },
   { method: 'GET', path: `${P}/conversations/:id`, summary: 'A media with its processing state; `projection` (comma list) or `key=last_update` returns only those fields and _id; speakers and text once done', tag: 'conversations', auth: true, params: zIdParam, query: zConversationQuery, response: zConversation },
   { method: 'PATCH', path: `${P}/conversations/:id`, summary: 'Rename or describe a media (write right)', tag: 'conversations', auth: true, params: zIdParam, body: zUpdateConversationBody, response: zConversation },
   { method: 'DELETE', path: `${P}/conversations/:id`, summary: 'Delete a media and its files (delete right)', tag: 'conversations', auth: true, params: zIdParam, status: 204 },

@@ -1,0 +1,2 @@
+ALTER TABLE "conversations" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (palabre_search_vector(coalesce("language", "requested_language"), "name", "description", "transcript")) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "conversations_search_idx" ON "conversations" USING gin ("search");
