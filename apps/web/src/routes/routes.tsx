@@ -98,7 +98,7 @@ const mainRoutes: RouteObject[] = [
     id: 'explore',
     path: 'explore',
     handle: handle({ view: 'explore', listView: true, breadcrumbs: ['organizationMedia'] }),
-    element: <ScreenPlaceholder screen="explore" />,
+    lazy: () => import('../features/explore/ExplorePage.tsx').then((m) => ({ Component: m.ExplorePage })),
   },
   { id: 'favorites', path: 'favorites', handle: handle({ listView: true, breadcrumbs: ['favorites'] }), element: <ScreenPlaceholder screen="favorites" /> },
   { id: 'shared', path: 'shared', handle: handle({ listView: true, breadcrumbs: ['guestMedia'] }), element: <ScreenPlaceholder screen="shared" /> },

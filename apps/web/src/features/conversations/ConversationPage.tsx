@@ -5,9 +5,9 @@
  */
 import { Badge, Container, Grid, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { hasRight, RIGHT } from '@palabre/shared';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { ErrorView } from '../../components/ErrorView.tsx';
@@ -100,6 +100,20 @@ function Overview({ conversation }: { conversation: ConversationDetail }) {
   const { t } = useTranslation('conversations');
   const player = useMemo(() => new PlayerController(conversation.duration ?? 0), [conversation._id, conversation.duration]);
   const canDelete = hasRight(conversation.right, RIGHT.DELETE);
+  // ?t=<seconds> (a search match in the transcript): the player starts there once the audio is ready.
+  const start = Number(useSearchParams()[0].get('t'));
+  useEffect(() => {
+    if (!Number.isFinite(start) || start <= 0) return;
+    let done = false;
+    const apply = () => {
+      if (done || !player.getSnapshot().ready) return;
+      done = true;
+      player.seek(start);
+    };
+    const unsubscribe = player.subscribe(apply);
+    apply();
+    return () => void unsubscribe();
+  }, [player, start]);
 
   return (
     <PlayerContext.Provider value={player}>

@@ -1,0 +1,88 @@
+/**
+ * The media library (/interface/explore): a media created through the API is listed with the
+ * owner's right label, found by a word of its title, then selected and deleted; deleting with
+ * nothing selected only shows the notice.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Api } from './support/api.ts';
+import { newAccount, signInBrowser, uniqueName } from './support/api.ts';
+import { REPO_ROOT } from './support/env.ts';
+import { expect, test } from './support/fixtures.ts';
+
+const FIXTURE = path.resolve(REPO_ROOT, '../shared/fixtures/audio/jfk-en.wav');
+const PROCESSING_TIMEOUT = 120_000;
+
+/** Creates a media from the English fixture (multipart, as the upload form sends it) and waits until it is processed. */
+async function createMedia(api: Api, token: string, organizationId: string, name: string): Promise<string> {
+  const xsrf = (await api.request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await api.request.post(`/cm-api/api/organizations/${organizationId}/conversations/create`, {
+    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf, accept: 'application/json' },
+    multipart: {
+      name,
+      lang: 'en',
+      file: { name: 'jfk-en.wav', mimeType: 'audio/wav', buffer: fs.readFileSync(FIXTURE) },
+    },
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  const { conversationId } = (await response.json()) as { conversationId: string };
+  await expect
+    .poll(async () => (await api.get<{ status: string }>(`/cm-api/api/conversations/${conversationId}`, token)).status, {
+      timeout: PROCESSING_TIMEOUT,
+      intervals: [500, 1000, 2000],
+    })
+    .toBe('done');
+  return conversationId;
+}
+
+test('list, search, select and delete media; deleting with none selected shows a notice', async ({ page, api, context, baseURL }) => {
+  test.setTimeout(PROCESSING_TIMEOUT + 60_000);
+  const user = await api.signUp(newAccount('explore'));
+  const organization = await api.createOrganization(user.tokens.auth_token, uniqueName('Explore org'));
+  await signInBrowser(context, baseURL!, user.tokens, organization._id);
+
+  // An empty library invites an upload.
+  await page.goto('/interface/explore');
+  await expect(page.getByRole('heading', { name: 'Media library', level: 1 })).toBeVisible();
+  await expect(page.getByText('No media yet')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Upload one' })).toHaveAttribute('href', '/interface/conversations/create');
+
+  const word = `zebra${Math.random().toString(36).slice(2, 7)}`;
+  const name = `Speech ${word}`;
+  const id = await createMedia(api, user.tokens.auth_token, organization._id, name);
+
+  // Listed (live or on reload) with the owner's right label and its status.
+  const table = page.getByRole('table', { name: 'Media' });
+  const row = table.getByRole('row').filter({ has: page.getByRole('link', { name }) });
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  await expect(row.getByTestId('media-right')).toHaveText('Full rights');
+  await expect(row.getByTestId('media-status')).toHaveText('Done');
+  await expect(row.getByRole('link', { name })).toHaveAttribute('href', new RegExp(`/interface/conversations/${id}`));
+
+  // ?t= opens the overview with the player at that moment (the link of a match in the transcript).
+  await page.goto(`/interface/conversations/${id}?t=5`);
+  await expect.poll(() => page.getByTestId('media-audio').evaluate((audio: HTMLAudioElement) => audio.currentTime), { timeout: 15_000 }).toBeGreaterThanOrEqual(4.9);
+  await page.goto('/interface/explore');
+
+  // Nothing selected: a notice, nothing deleted.
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('Select at least one media to delete.')).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(row).toBeVisible();
+
+  // A word of the title finds it.
+  const searched = page.waitForResponse((response) => response.url().includes('/conversations?') && new URL(response.url()).searchParams.get('text') === word);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(word);
+  await searched;
+  await expect(row).toBeVisible();
+
+  // Select it and delete it.
+  await row.getByRole('checkbox', { name: `Select ${name}` }).check();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete media' });
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toBeHidden();
+  await expect(page.getByText('Nothing matches')).toBeVisible();
+  await expect.poll(async () => (await api.request.get(`/cm-api/api/conversations/${id}`, { headers: { authorization: `Bearer ${user.tokens.auth_token}` } })).status()).toBe(404);
+});
