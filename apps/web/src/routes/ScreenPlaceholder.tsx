@@ -3,12 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { NotAvailableYet } from '../components/NotAvailableYet.tsx';
 
 export type PlaceholderScreen =
-  | 'explore'
   | 'sessionsList'
   | 'favorites'
   | 'shared'
-  | 'conversationCreate'
-  | 'conversationOverview'
   | 'conversationTranscription'
   | 'conversationSubtitles'
   | 'conversationPublish'
