@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../routes/paths.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
-import { AvailabilityBadge, DeleteProfilesModal, useProfileLabels } from './TranscriberProfileParts.tsx';
+import { AvailabilityBadge } from '../../components/AvailabilityBadge.tsx';
+import { DeleteProfilesModal, useProfileLabels } from './TranscriberProfileParts.tsx';
 import { TranscriberProfileForm } from './TranscriberProfileForm.tsx';
 import { useAdminTranscriberProfile } from './transcriberProfilesApi.ts';
 
@@ -45,7 +46,7 @@ export function TranscriberProfileDetail({ id }: { id: string }) {
           </Group>
           <Text c="dimmed" size="sm">{labels.type(profile.type)} · {labels.languages(profile.languages)}</Text>
         </div>
-        <AvailabilityBadge profile={profile} />
+        <AvailabilityBadge availability={profile.availability} />
       </Group>
       <Paper withBorder p="lg" maw={720}>
         {/* Starts again from the saved values (an empty API key field) after each save, and for another profile. */}

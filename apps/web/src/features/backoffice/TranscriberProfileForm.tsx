@@ -207,7 +207,7 @@ export function TranscriberProfileForm({ profile, onSaved, onCancel }: Transcrib
         </Stack>
 
         {profile && !profile.availability.ok && (
-          <Alert color="orange" variant="light" title={t('backoffice:transcriberProfiles.unavailable')}>{profile.availability.reason}</Alert>
+          <Alert color="orange" variant="light" title={t('common:availability.unavailable')}>{profile.availability.reason}</Alert>
         )}
 
         <Group justify="flex-end">

@@ -1,32 +1,9 @@
-/** Small pieces of the transcriber profile screens: availability and default badges, labels, the delete confirmation. */
-import { Badge, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+/** Small pieces of the transcriber profile screens: labels and the delete confirmation. */
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { TranscriberProfile } from '@palabre/shared';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../users/shared.ts';
 import { useDeleteTranscriberProfiles } from './transcriberProfilesApi.ts';
-
-/** "Available", or "Unavailable" with the server's reason as a tooltip (and as text when `showReason`). */
-export function AvailabilityBadge({ profile, showReason = false }: { profile: TranscriberProfile; showReason?: boolean }) {
-  const { t } = useTranslation('backoffice');
-  const { ok, reason } = profile.availability;
-  const badge = (
-    <Badge color={ok ? 'teal' : 'orange'} variant="light">
-      {ok ? t('transcriberProfiles.available') : t('transcriberProfiles.unavailable')}
-    </Badge>
-  );
-  return (
-    <Stack gap={2} align="flex-start">
-      {reason ? (
-        <Tooltip label={reason} multiline w={320} withArrow>
-          {badge}
-        </Tooltip>
-      ) : (
-        badge
-      )}
-      {showReason && reason && <Text size="xs" c="dimmed" maw={360}>{reason}</Text>}
-    </Stack>
-  );
-}
 
 export function useProfileLabels() {
   const { t } = useTranslation('backoffice');

@@ -13,7 +13,8 @@ import { Link, useParams } from 'react-router';
 import { PaginatedTable, usePagination } from './PaginatedTable.tsx';
 import { TranscriberProfileDetail } from './TranscriberProfileDetail.tsx';
 import { TranscriberProfileModal } from './TranscriberProfileModal.tsx';
-import { AvailabilityBadge, DeleteProfilesModal, useProfileLabels } from './TranscriberProfileParts.tsx';
+import { AvailabilityBadge } from '../../components/AvailabilityBadge.tsx';
+import { DeleteProfilesModal, useProfileLabels } from './TranscriberProfileParts.tsx';
 import { useAdminTranscriberProfiles, useScopeOrganizations } from './transcriberProfilesApi.ts';
 
 export function TranscriberProfilesPage() {
@@ -102,7 +103,7 @@ function TranscriberProfilesList() {
             <Table.Td>
               <Text size="sm">{profile.organizationId ? organizationName(profile.organizationId) : t('backoffice:transcriberProfiles.global')}</Text>
             </Table.Td>
-            <Table.Td><AvailabilityBadge profile={profile} showReason /></Table.Td>
+            <Table.Td><AvailabilityBadge availability={profile.availability} showReason /></Table.Td>
             <Table.Td>
               <ActionIcon variant="subtle" color="red" aria-label={t('backoffice:transcriberProfiles.deleteOne', { name: profile.name })} onClick={() => setDeleting([profile])}>
                 <IconTrash size={16} />

@@ -2,28 +2,13 @@
  * The transcriber profiles this organization can use (its own and the global ones), read-only:
  * GET /organizations/:id/transcriber_profiles. Profiles are managed in the backoffice.
  */
-import { Badge, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { TranscriberProfile } from '@palabre/shared';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { AvailabilityBadge } from '../../../components/AvailabilityBadge.tsx';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { useTranscriberProfiles } from '../../conversations/api.ts';
-
-function Availability({ profile }: { profile: TranscriberProfile }) {
-  const { t } = useTranslation('organizations');
-  const { ok, reason } = profile.availability;
-  const badge = (
-    <Badge color={ok ? 'teal' : 'orange'} variant="light">
-      {ok ? t('transcriberProfiles.available') : t('transcriberProfiles.unavailable')}
-    </Badge>
-  );
-  return (
-    <Stack gap={2} align="flex-start">
-      {reason ? <Tooltip label={reason} multiline w={320} withArrow>{badge}</Tooltip> : badge}
-      {reason && <Text size="xs" c="dimmed" maw={360}>{reason}</Text>}
-    </Stack>
-  );
-}
 
 /** Kept under its first name (the settings page imports it); it is the transcriber profiles section. */
 export function TranscriberProfilesNote() {
@@ -69,7 +54,7 @@ export function TranscriberProfilesNote() {
                     </Table.Td>
                     <Table.Td><Text size="sm">{t(`transcriberProfiles.types.${profile.type}`)}</Text></Table.Td>
                     <Table.Td><Text size="sm">{profile.languages.map(language).join(', ')}</Text></Table.Td>
-                    <Table.Td><Availability profile={profile} /></Table.Td>
+                    <Table.Td><AvailabilityBadge availability={profile.availability} showReason /></Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
