@@ -33,6 +33,11 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A connection the server ends (restart, failover, a dropped database) must be reported, not crash
+    // the process: pg emits such errors on idle and closing clients, which have no caller to receive them.
+    const report = (error: Error) => console.error(`database connection error: ${error.message}`);
+    pool.on('error', report);
+    pool.on('connect', (client) => client.on('error', report));
     const db = drizzle(pool, { schema });
     return {
       db: db as unknown as Database,
