@@ -228,24 +228,14 @@ describe('with an unreachable SMTP server', () => {
   });
   afterAll(() => server?.close());
 
-  it('answers the magic-link request as for any address, and logs the failure', async () => {
+  it.each([
+    ['magic-link', '/cm-api/auth/magic-link'],
+    ['password reset', '/cm-api/api/users/self/reset-password'],
+  ])('answers the %s request as for any address, and logs the failure', async (_what, path) => {
     const error = vi.spyOn(server.ctx.log, 'error');
     const ada = await server.quickUser();
-    const unknown = await server.client().post('/cm-api/auth/magic-link', { email: uniqueEmail('ghost') });
-    const known = await server.client().post('/cm-api/auth/magic-link', { email: ada.email });
-    expect(unknown.status).toBe(200);
-    expect(known.status).toBe(200);
-    expect(known.body).toEqual(unknown.body);
-    expect(error).toHaveBeenCalledTimes(1);
-    expect(outboxFiles(server)).toEqual([]);
-    error.mockRestore();
-  });
-
-  it('answers the password reset request as for any address, and logs the failure', async () => {
-    const error = vi.spyOn(server.ctx.log, 'error');
-    const ada = await server.quickUser();
-    const unknown = await server.client().post('/cm-api/api/users/self/reset-password', { email: uniqueEmail('ghost') });
-    const known = await server.client().post('/cm-api/api/users/self/reset-password', { email: ada.email });
+    const unknown = await server.client().post(path, { email: uniqueEmail('ghost') });
+    const known = await server.client().post(path, { email: ada.email });
     expect(unknown.status).toBe(200);
     expect(known.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
