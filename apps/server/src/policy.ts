@@ -4,6 +4,8 @@
  */
 import {
   FULL_RIGHTS,
+  RIGHT,
+  hasRight,
   ORGANIZATION_ROLE,
   PLATFORM_ROLE,
   canCreateOrganization,
@@ -74,15 +76,36 @@ export interface ConversationFacts {
 }
 
 /**
- * The caller's right mask on a media, given their level in its organization: the owner and the
- * organization's admins (level ≥ 3) hold every right; other members hold the media's members'
- * right; anyone else none. (Per-user shares come later.)
+ * The caller's right mask on a media, given their level in its organization and the per-user right
+ * they hold on it, if any: the owner and the organization's admins (level ≥ 3) hold every right; a
+ * per-user right comes next (a member's custom right, or a share with someone outside); other
+ * members hold the media's members' right; anyone else none. `conversationsRepo.rightSql` is the
+ * same rule in SQL for listings: change both together (a test compares them).
  */
-export function conversationRight(user: PolicyUser, conversation: ConversationFacts, level: number): number {
+export function conversationRight(user: PolicyUser, conversation: ConversationFacts, level: number, custom: number | null = null): number {
   if (conversation.ownerId !== null && conversation.ownerId === user.id) return FULL_RIGHTS;
   if (level >= ORGANIZATION_ROLE.ADMIN) return FULL_RIGHTS;
+  if (custom !== null) return custom & FULL_RIGHTS;
   if (level >= ORGANIZATION_ROLE.MEMBER) return conversation.membersRight & FULL_RIGHTS;
   return 0;
+}
+
+/**
+ * Whether `actor` (holding `actorRight` on a media) may set `target`'s right to `next`: the actor
+ * can share, gives no right they do not hold themselves, and neither the actor nor the owner nor an
+ * organization admin (who always hold every right) is the target.
+ */
+export function mayGrantRight(
+  actor: PolicyUser,
+  actorRight: number,
+  target: { id: string; level: number },
+  conversation: ConversationFacts,
+  next: number,
+): boolean {
+  if (!hasRight(actorRight, RIGHT.SHARE)) return false;
+  if ((next & ~actorRight) !== 0) return false;
+  if (target.id === actor.id || target.id === conversation.ownerId) return false;
+  return target.level < ORGANIZATION_ROLE.ADMIN;
 }
 
 export { invitableRoles, mayAssignRole, mayRemoveMember } from '@palabre/shared';

@@ -12,3 +12,4 @@ export * from './contracts/conversations.ts';
 export * from './contracts/media.ts';
 export * from './contracts/jobs.ts';
 export * from './contracts/realtime.ts';
+export * from './contracts/library.ts';

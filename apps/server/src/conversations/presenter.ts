@@ -25,7 +25,14 @@ function processingJob(row: ConversationRow): ProcessingJob {
   };
 }
 
-export function presentConversation(row: ConversationRow, right: number): PresentedConversation {
+/** What a media looks like to one viewer besides its row: their right, its tags, their star. */
+export interface ViewerFacts {
+  right: number;
+  tags: string[];
+  favorite: boolean;
+}
+
+export function presentConversation(row: ConversationRow, { right, tags, favorite }: ViewerFacts): PresentedConversation {
   const files = row.files;
   const originalsSize = files.originals.reduce((sum, f) => sum + f.size, 0);
   const presented: PresentedConversation = {
@@ -60,6 +67,8 @@ export function presentConversation(row: ConversationRow, right: number): Presen
     jobs: { transcription: processingJob(row) },
     parent: row.parentId,
     right,
+    tags,
+    favorite,
   };
   if (row.status === 'done' && row.transcript) {
     presented.speakers = row.transcript.speakers;

@@ -1,7 +1,7 @@
 /** Data access for media (conversations). */
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { conversations, type MediaFiles } from '../db/schema.ts';
+import { conversationRights, conversations, conversationTags, favorites, memberships, organizations, type MediaFiles } from '../db/schema.ts';
 
 /** A media row without its full-text document (`search`), which only SQL reads. */
 export type ConversationRow = Omit<typeof conversations.$inferSelect, 'search'>;
@@ -27,7 +27,24 @@ export interface ListOptions {
   searchType?: SearchType | undefined;
   /** Title filter: the title contains it (case and accents ignored). */
   name?: string | undefined;
+  /** Tag ids the media must all carry. */
+  tags?: string[] | undefined;
+  /** Only media without any tag. */
+  noTags?: boolean | undefined;
 }
+
+/**
+ * Which media a listing looks at: an organization's, the viewer's favorites, or those shared with
+ * the viewer (a per-user right); the last two across organizations unless one is named. Every
+ * listing keeps only what the viewer may read.
+ */
+export type ListScope =
+  | { kind: 'organization'; organizationId: string }
+  | { kind: 'favorites'; organizationId?: string | undefined }
+  | { kind: 'shared'; organizationId?: string | undefined };
+
+/** A listed media with the viewer's right on it. */
+export type ListedRow = ConversationRow & { right: number };
 
 /** The words of a search, letters and digits only: nothing of the tsquery syntax gets through. */
 export function searchTerms(text: string): string[] {
@@ -62,11 +79,43 @@ export function searchOf(options: Pick<ListOptions, 'text' | 'searchType'>): { t
 const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const SORT_COLUMNS = { last_update: conversations.updatedAt, created: conversations.createdAt, name: conversations.name } as const;
 
-/** Media of an organization a caller may read: all of them for admins, else their own or those open to members. */
-function readableIn(organizationId: string, viewer: { userId: string; seesAll: boolean }): SQL {
-  const inOrg = and(eq(conversations.organizationId, organizationId), isNull(conversations.parentId))!;
-  if (viewer.seesAll) return inOrg;
-  return and(inOrg, or(eq(conversations.ownerId, viewer.userId), sql`(${conversations.membersRight} & 1) = 1`))!;
+/**
+ * The viewer's right on a media, in SQL, over `conversations` joined with its organization, the
+ * viewer's membership and the viewer's per-user right: the rule of `conversationRight` in policy.ts
+ * (a test compares them).
+ */
+export function rightSql(viewerId: string): SQL<number> {
+  return sql<number>`(CASE
+    WHEN ${conversations.ownerId} = ${viewerId} THEN 31
+    WHEN ${organizations.ownerId} = ${viewerId} OR ${memberships.role} >= 3 THEN 31
+    WHEN ${conversationRights.right} IS NOT NULL THEN ${conversationRights.right} & 31
+    WHEN ${memberships.role} >= 1 THEN ${conversations.membersRight} & 31
+    ELSE 0 END)`.mapWith(Number);
+}
+
+function scopeCondition(scope: ListScope): SQL {
+  const conditions: SQL[] = [isNull(conversations.parentId)];
+  if (scope.organizationId) conditions.push(eq(conversations.organizationId, scope.organizationId));
+  if (scope.kind === 'shared') conditions.push(sql`(${conversationRights.right} & 1) = 1`);
+  return and(...conditions)!;
+}
+
+function filterConditions(options: ListOptions, search: { query: SQL } | null): SQL[] {
+  const conditions: SQL[] = [];
+  if (search) conditions.push(sql`${conversations.search} @@ ${search.query}`);
+  const name = options.name?.trim();
+  if (name) conditions.push(sql`palabre_fold(${conversations.name}) LIKE ('%' || palabre_fold(${likeEscape(name)}) || '%')`);
+  const tags = options.tags ?? [];
+  if (tags.length > 0) {
+    conditions.push(
+      inArray(
+        conversations.id,
+        sql`(SELECT ${conversationTags.conversationId} FROM ${conversationTags} WHERE ${inArray(conversationTags.tagId, tags)} GROUP BY ${conversationTags.conversationId} HAVING count(*) = ${tags.length})`,
+      ),
+    );
+  }
+  if (options.noTags) conditions.push(sql`NOT EXISTS (SELECT 1 FROM ${conversationTags} WHERE ${conversationTags.conversationId} = ${conversations.id})`);
+  return conditions;
 }
 
 export const conversationsRepo = {
@@ -81,18 +130,11 @@ export const conversationsRepo = {
   deleteMany: (db: Database, ids: string[]) => db.delete(conversations).where(inArray(conversations.id, ids)),
   children: (db: Database, parentId: string): Promise<ConversationRow[]> =>
     db.select(rowColumns).from(conversations).where(eq(conversations.parentId, parentId)).orderBy(asc(conversations.createdAt), asc(conversations.id)),
-  async listReadable(
-    db: Database,
-    organizationId: string,
-    viewer: { userId: string; seesAll: boolean },
-    options: ListOptions,
-  ): Promise<{ count: number; rows: ConversationRow[] }> {
+  /** A page of the media of `scope` the viewer may read, filtered, searched (ranked) and sorted, with the viewer's right on each. */
+  async listReadable(db: Database, viewerId: string, scope: ListScope, options: ListOptions): Promise<{ count: number; rows: ListedRow[] }> {
     const search = searchOf(options);
-    const conditions = [readableIn(organizationId, viewer)];
-    if (search) conditions.push(sql`${conversations.search} @@ ${search.query}`);
-    const name = options.name?.trim();
-    if (name) conditions.push(sql`palabre_fold(${conversations.name}) LIKE ('%' || palabre_fold(${likeEscape(name)}) || '%')`);
-    const where = and(...conditions)!;
+    const right = rightSql(viewerId);
+    const where = and(scopeCondition(scope), sql`(${right} & 1) = 1`, ...filterConditions(options, search))!;
     const column = SORT_COLUMNS[options.sortField];
     // A search ranks first (title above description above transcript: the weights); the sort orders ties.
     const order: SQL[] = [
@@ -100,17 +142,25 @@ export const conversationsRepo = {
       options.descending ? desc(column) : asc(column),
       asc(conversations.id),
     ];
-    const [total, rows] = await Promise.all([
-      db.select({ n: count() }).from(conversations).where(where),
-      db
-        .select(rowColumns)
+    const base = (fields: Record<string, unknown>) => {
+      let query = db
+        .select(fields as typeof rowColumns)
         .from(conversations)
-        .where(where)
+        .innerJoin(organizations, eq(organizations.id, conversations.organizationId))
+        .leftJoin(memberships, and(eq(memberships.organizationId, conversations.organizationId), eq(memberships.userId, viewerId)))
+        .leftJoin(conversationRights, and(eq(conversationRights.conversationId, conversations.id), eq(conversationRights.userId, viewerId)))
+        .$dynamic();
+      if (scope.kind === 'favorites') query = query.innerJoin(favorites, and(eq(favorites.conversationId, conversations.id), eq(favorites.userId, viewerId)));
+      return query.where(where);
+    };
+    const [total, rows] = await Promise.all([
+      base({ n: count() }),
+      base({ ...rowColumns, right })
         .orderBy(...order)
         .limit(options.size)
         .offset(options.page * options.size),
     ]);
-    return { count: Number(total[0]!.n), rows };
+    return { count: Number((total[0] as unknown as { n: number }).n), rows: rows as unknown as ListedRow[] };
   },
 
   /** Where a media's transcript first matches any of the terms: turn and word positions (0-based). */

@@ -1,13 +1,29 @@
 /** Reading, editing, listing, deleting and retrying media. */
 import type { FastifyInstance } from 'fastify';
-import { zBulkDeleteConversationsQuery, zConversationListQuery as zListQuery, zConversationQuery, zConversationSearchBody, zIdParam, zUpdateConversationBody } from '@palabre/shared';
+import { zBulkDeleteConversationsQuery, zLibraryListQuery, zConversationQuery, zConversationSearchBody, zIdParam, zUpdateConversationBody, type LibraryListQuery } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
+import type { ListOptions } from './repo.ts';
 import { requireActor } from '../http/auth.ts';
 import { parse } from '../http/errors.ts';
 import { project, projectionOf } from './presenter.ts';
 import * as conversations from './service.ts';
 
-export const zConversationListQuery = zListQuery.loose();
+/** Unknown query parameters (the client's `t` timestamp) are ignored. */
+export const zConversationListQuery = zLibraryListQuery.loose();
+
+/** The list options of a parsed list query. */
+export function listOptionsOf(q: LibraryListQuery): ListOptions {
+  return {
+    page: q.page,
+    size: q.size,
+    sortField: q.sortField,
+    descending: q.sortCriteria === '-1' || q.sortCriteria === 'desc',
+    text: q.text,
+    name: q.name,
+    tags: q.tags,
+    noTags: q.filter === 'notags',
+  };
+}
 
 export function readRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -15,14 +31,7 @@ export function readRoutes(ctx: AppContext) {
       const actor = requireActor(request);
       const { id } = parse(zIdParam, request.params);
       const q = parse(zConversationListQuery, request.query);
-      return conversations.list(ctx, actor, id, {
-        page: q.page,
-        size: q.size,
-        sortField: q.sortField,
-        descending: q.sortCriteria === '-1' || q.sortCriteria === 'desc',
-        text: q.text,
-        name: q.name,
-      });
+      return conversations.list(ctx, actor, id, listOptionsOf(q));
     });
 
     app.delete('/organizations/:id/conversations', async (request) => {

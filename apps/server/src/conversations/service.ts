@@ -1,5 +1,5 @@
 /** Media (conversations): access, reading, editing, deletion, retry. */
-import { hasRight, RIGHT, ORGANIZATION_ROLE } from '@palabre/shared';
+import { hasRight, RIGHT, RIGHT_LEVEL_VALUES } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import type { Actor } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -12,17 +12,36 @@ import { derivedKeys, mediaKeys } from '../pipeline/files.ts';
 import { retryProcessing } from '../pipeline/index.ts';
 import { LocalStorage } from '../storage/storage.ts';
 import { emit, enqueue } from './effects.ts';
+import { favoritesRepo } from '../favorites/repo.ts';
+import { rightsRepo } from '../rights/repo.ts';
+import { tagsRepo } from '../tags/repo.ts';
 import { presentConversation, type PresentedConversation } from './presenter.ts';
-import { conversationsRepo, sourceUrlOf, type ConversationRow, type ListOptions, type SearchType } from './repo.ts';
+import { conversationsRepo, sourceUrlOf, type ConversationRow, type ListOptions, type ListScope, type SearchType } from './repo.ts';
 import { matchOf, type SearchMatch } from './search.ts';
 
-/** The caller's right on a media row. */
-export async function rightOn(ctx: AppContext, actor: Actor, row: ConversationRow): Promise<number> {
-  const org = await organizationsRepo.byId(ctx.db, row.organizationId);
+/** The caller's level in an organization (0 outside it or when it is gone). */
+export async function levelIn(ctx: AppContext, actor: Actor, organizationId: string): Promise<number> {
+  const org = await organizationsRepo.byId(ctx.db, organizationId);
   if (!org) return 0;
   const membership = await organizationsRepo.membership(ctx.db, org.id, actor.user.id);
-  const level = organizationLevel({ id: actor.user.id, role: actor.user.role }, org, membership?.role ?? null);
-  return conversationRight({ id: actor.user.id, role: actor.user.role }, row, level);
+  return organizationLevel({ id: actor.user.id, role: actor.user.role }, org, membership?.role ?? null);
+}
+
+/** The caller's right on a media row (policy.conversationRight with their level and per-user right). */
+export async function rightOn(ctx: AppContext, actor: Actor, row: ConversationRow): Promise<number> {
+  const [level, custom] = await Promise.all([levelIn(ctx, actor, row.organizationId), rightsRepo.of(ctx.db, row.id, actor.user.id)]);
+  return conversationRight({ id: actor.user.id, role: actor.user.role }, row, level, custom);
+}
+
+/** Presents media to the caller with their tags and the caller's stars, loaded in two queries. */
+export async function presentAll<T extends ConversationRow>(ctx: AppContext, actor: Actor, items: Array<{ row: T; right: number }>): Promise<PresentedConversation[]> {
+  const ids = items.map((item) => item.row.id);
+  const [tags, stars] = await Promise.all([tagsRepo.onConversations(ctx.db, ids), favoritesRepo.among(ctx.db, actor.user.id, ids)]);
+  return items.map(({ row, right }) => presentConversation(row, { right, tags: tags.get(row.id) ?? [], favorite: stars.has(row.id) }));
+}
+
+export async function presentOne(ctx: AppContext, actor: Actor, row: ConversationRow, right: number): Promise<PresentedConversation> {
+  return (await presentAll(ctx, actor, [{ row, right }]))[0]!;
 }
 
 /**
@@ -40,17 +59,31 @@ export async function access(ctx: AppContext, actor: Actor, id: string, needed: 
 
 export async function get(ctx: AppContext, actor: Actor, id: string): Promise<PresentedConversation> {
   const { row, right } = await access(ctx, actor, id);
-  return presentConversation(row, right);
+  return presentOne(ctx, actor, row, right);
 }
 
-export async function update(ctx: AppContext, actor: Actor, id: string, patch: { name?: string | undefined; description?: string | undefined }) {
-  const { row, right } = await access(ctx, actor, id, RIGHT.WRITE);
-  const values: { name?: string; description?: string } = {};
+export async function update(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  patch: { name?: string | undefined; description?: string | undefined; membersRight?: number | undefined },
+) {
+  const editsText = patch.name !== undefined || patch.description !== undefined;
+  const { row, right } = await access(ctx, actor, id, editsText ? RIGHT.WRITE : RIGHT.READ);
+  const values: { name?: string; description?: string; membersRight?: number } = {};
   if (patch.name !== undefined) values.name = patch.name;
   if (patch.description !== undefined) values.description = patch.description;
+  if (patch.membersRight !== undefined) {
+    // The members' default right is shared like a per-user right: never above the caller's own.
+    if (!hasRight(right, RIGHT.SHARE)) throw new AppError('forbidden', 'Your rights on this media do not allow this');
+    if (!RIGHT_LEVEL_VALUES.includes(patch.membersRight) || (patch.membersRight & ~right) !== 0) {
+      throw new AppError('validation_failed', 'This right cannot be given', { membersRight: 'error.invalid_right' });
+    }
+    values.membersRight = patch.membersRight;
+  }
   const updated = Object.keys(values).length > 0 ? (await conversationsRepo.update(ctx.db, row.id, values))! : row;
   emit(ctx, row.organizationId, { conversationId: row.id, kind: 'updated' });
-  return presentConversation(updated, right);
+  return presentOne(ctx, actor, updated, right);
 }
 
 /** Every storage key a media row points at. */
@@ -97,11 +130,12 @@ export async function removeMany(ctx: AppContext, actor: Actor, organizationId: 
   const { org, level } = await authorize(ctx, actor, organizationId, 'read');
   const rows = await conversationsRepo.byIds(ctx.db, selected.filter((id) => UUID.test(id)));
   const byId = new Map(rows.map((row) => [row.id, row]));
+  const custom = await rightsRepo.ofMany(ctx.db, rows.map((row) => row.id), actor.user.id);
   let hidden = 0;
   let refused = 0;
   for (const id of selected) {
     const row = byId.get(id);
-    const right = row && row.organizationId === org.id ? conversationRight({ id: actor.user.id, role: actor.user.role }, row, level) : 0;
+    const right = row && row.organizationId === org.id ? conversationRight({ id: actor.user.id, role: actor.user.role }, row, level, custom.get(row.id) ?? null) : 0;
     if (!hasRight(right, RIGHT.READ)) hidden++;
     else if (!hasRight(right, RIGHT.DELETE)) refused++;
   }
@@ -122,31 +156,35 @@ export async function removeMany(ctx: AppContext, actor: Actor, organizationId: 
 export async function children(ctx: AppContext, actor: Actor, id: string): Promise<PresentedConversation[]> {
   await access(ctx, actor, id);
   const rows = await conversationsRepo.children(ctx.db, id);
-  const out: PresentedConversation[] = [];
+  const readable: Array<{ row: ConversationRow; right: number }> = [];
   for (const child of rows) {
     const right = await rightOn(ctx, actor, child);
-    if (hasRight(right, RIGHT.READ)) out.push(presentConversation(child, right));
+    if (hasRight(right, RIGHT.READ)) readable.push({ row: child, right });
   }
-  return out;
+  return presentAll(ctx, actor, readable);
 }
 
 export type ListedConversation = PresentedConversation & Partial<SearchMatch>;
 
-export async function list(ctx: AppContext, actor: Actor, organizationId: string, options: ListOptions): Promise<{ count: number; list: ListedConversation[] }> {
-  const { org, level } = await authorize(ctx, actor, organizationId, 'read');
-  const { count, rows } = await conversationsRepo.listReadable(ctx.db, org.id, { userId: actor.user.id, seesAll: level >= ORGANIZATION_ROLE.ADMIN }, options);
+/** A page of media of `scope` the caller may read; when searching, each with where it matched. */
+export async function listScope(ctx: AppContext, actor: Actor, scope: ListScope, options: ListOptions): Promise<{ count: number; list: ListedConversation[] }> {
+  const { count, rows } = await conversationsRepo.listReadable(ctx.db, actor.user.id, scope, options);
+  const list: ListedConversation[] = await presentAll(ctx, actor, rows.map((row) => ({ row, right: row.right })));
   const text = options.text?.trim();
-  const list: ListedConversation[] = [];
-  for (const row of rows) {
-    const item: ListedConversation = presentConversation(row, conversationRight({ id: actor.user.id, role: actor.user.role }, row, level));
-    if (text) {
-      const match = await matchOf(ctx.db, row, text, options.searchType);
+  if (text) {
+    for (const [i, item] of list.entries()) {
+      const match = await matchOf(ctx.db, rows[i]!, text, options.searchType);
       item.highlight = match?.highlight ?? '';
       item.matchTime = match?.matchTime ?? null;
     }
-    list.push(item);
   }
   return { count, list };
+}
+
+/** An organization's media the caller may read (members only). */
+export async function list(ctx: AppContext, actor: Actor, organizationId: string, options: ListOptions): Promise<{ count: number; list: ListedConversation[] }> {
+  const { org } = await authorize(ctx, actor, organizationId, 'read');
+  return listScope(ctx, actor, { kind: 'organization', organizationId: org.id }, options);
 }
 
 /** POST /conversations/search: full-text search in one field (or all) of an organization's readable media, ranked. */
@@ -177,5 +215,5 @@ export async function retry(ctx: AppContext, actor: Actor, id: string): Promise<
   } else {
     await retryProcessing(ctx, row.id);
   }
-  return presentConversation((await conversationsRepo.byId(ctx.db, row.id)) ?? row, right);
+  return presentOne(ctx, actor, (await conversationsRepo.byId(ctx.db, row.id)) ?? row, right);
 }

@@ -210,3 +210,85 @@ export const conversations = pgTable(
     index('conversations_search_idx').using('gin', t.search),
   ],
 );
+
+/** Tag categories of an organization (spec §3: name and color). */
+export const tagCategories = pgTable(
+  'tag_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: text('color').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('tag_categories_name_key').using('btree', t.organizationId, sql`lower(${t.name})`)],
+);
+
+/** Tags, each in one category of the organization. */
+export const tags = pgTable(
+  'tags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => tagCategories.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('tags_name_key').using('btree', t.categoryId, sql`lower(${t.name})`), index('tags_organization_idx').on(t.organizationId)],
+);
+
+/** Tags on media. */
+export const conversationTags = pgTable(
+  'conversation_tags',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.tagId] }), index('conversation_tags_tag_idx').on(t.tagId, t.conversationId)],
+);
+
+/** Media a user starred. */
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.conversationId] }), index('favorites_conversation_idx').on(t.conversationId)],
+);
+
+/**
+ * Per-user rights on a media (spec §3 conversation rights): a member's custom right, which replaces
+ * the members' default right, or a right given to a user outside the organization by sharing.
+ */
+export const conversationRights = pgTable(
+  'conversation_rights',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    right: integer('right').notNull(),
+    grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('conversation_rights_user_idx').on(t.userId, t.conversationId)],
+);

@@ -101,6 +101,10 @@ export const zConversation = z.object({
   parent: z.string().nullable(),
   /** The caller's effective right on this media (bitmask). */
   right: z.number().int(),
+  /** Ids of the tags on this media. */
+  tags: z.array(z.string()),
+  /** Whether the caller starred it. */
+  favorite: z.boolean(),
 });
 export type Conversation = z.infer<typeof zConversation>;
 
@@ -134,8 +138,13 @@ export type ConversationListItem = z.infer<typeof zConversationListItem>;
 /** DELETE /organizations/{id}/conversations?conversationsId=a,b,c */
 export const zBulkDeleteConversationsQuery = z.object({ conversationsId: z.string().max(20_000).default('') });
 
+/** PATCH /conversations/{id}: name and description (write right); membersRight, the members' default right (share right). */
 export const zUpdateConversationBody = z
-  .object({ name: zRequiredText.pipe(z.string().max(200)), description: zFreeText.pipe(z.string().max(5000)) })
+  .object({
+    name: zRequiredText.pipe(z.string().max(200)),
+    description: zFreeText.pipe(z.string().max(5000)),
+    membersRight: z.number().int().min(RIGHT.UNDEFINED).max(31),
+  })
   .partial()
   .strict();
 

@@ -1,0 +1,128 @@
+/**
+ * The media library beyond listing: tags and categories, favorites, shared-with-me, and the rights
+ * of users on a media (spec §3 tag, category, conversation rights; §4 right labels; §6; §7).
+ */
+import { z } from 'zod';
+import { FULL_RIGHTS, RIGHT } from '../roles.ts';
+import { zId, zRequiredText } from './common.ts';
+import { zConversationListQuery } from './conversations.ts';
+import { zPublicUser } from './users.ts';
+
+// --- Tags and categories ------------------------------------------------------------------------
+
+/** Category colors: names of the client's palette. */
+export const CATEGORY_COLORS = ['gray', 'red', 'pink', 'grape', 'violet', 'indigo', 'blue', 'cyan', 'teal', 'green', 'lime', 'yellow', 'orange'] as const;
+export type CategoryColor = (typeof CATEGORY_COLORS)[number];
+
+/** The category every new organization starts with. */
+export const DEFAULT_CATEGORY = { name: 'Topics', color: 'blue' } as const satisfies { name: string; color: CategoryColor };
+
+export const TAG_NAME_MAX = 50;
+export const CATEGORY_NAME_MAX = 50;
+
+export const zTag = z.object({ _id: z.string(), name: z.string(), categoryId: z.string(), organizationId: z.string() });
+export type Tag = z.infer<typeof zTag>;
+
+export const zCategory = z.object({
+  _id: z.string(),
+  name: z.string(),
+  color: z.enum(CATEGORY_COLORS),
+  organizationId: z.string(),
+  tags: z.array(zTag),
+});
+export type Category = z.infer<typeof zCategory>;
+
+export const zCategoryBody = z
+  .object({ name: zRequiredText.pipe(z.string().max(CATEGORY_NAME_MAX)), color: z.enum(CATEGORY_COLORS) })
+  .strict();
+export const zUpdateCategoryBody = zCategoryBody.partial().strict();
+
+export const zTagBody = z.object({ name: zRequiredText.pipe(z.string().max(TAG_NAME_MAX)), categoryId: zId }).strict();
+export const zUpdateTagBody = zTagBody.partial().strict();
+
+export const zCategoryParams = z.object({ id: zId, categoryId: zId });
+export const zTagParams = z.object({ id: zId, tagId: zId });
+
+// --- Lists --------------------------------------------------------------------------------------
+
+/**
+ * Filters every media list accepts (organization list, favorites, shared with me): `tags` is a comma
+ * list of tag ids the media must all carry; `filter=notags` keeps media without any tag.
+ */
+export const zLibraryListQuery = zConversationListQuery.extend({
+  tags: z
+    .string()
+    .max(2000)
+    .optional()
+    .transform((raw) => [...new Set((raw ?? '').split(',').map((id) => id.trim()).filter(Boolean))])
+    .pipe(z.array(zId).max(20)),
+  filter: z.enum(['notags']).optional(),
+});
+export type LibraryListQuery = z.output<typeof zLibraryListQuery>;
+
+/** GET /users/self/favorites and GET /conversations/shared: the same filters, optionally one organization. */
+export const zPersonalListQuery = zLibraryListQuery.extend({ organizationId: zId.optional() });
+
+// --- Favorites ----------------------------------------------------------------------------------
+
+export const zFavorites = z.object({ favorites: z.array(z.string()) });
+
+// --- Rights -------------------------------------------------------------------------------------
+
+/**
+ * The levels a user can be given on a media, each including the lower ones (spec §6: none, read,
+ * comment, write, delete, share, full rights). "Can share" is every right but deletion; full rights
+ * add deletion (spec §4 checks delete first).
+ */
+export const RIGHT_LEVELS = {
+  none: RIGHT.UNDEFINED,
+  read: RIGHT.READ,
+  comment: RIGHT.READ | RIGHT.COMMENT,
+  write: RIGHT.READ | RIGHT.COMMENT | RIGHT.WRITE,
+  delete: RIGHT.READ | RIGHT.COMMENT | RIGHT.WRITE | RIGHT.DELETE,
+  share: RIGHT.READ | RIGHT.COMMENT | RIGHT.WRITE | RIGHT.SHARE,
+  full: FULL_RIGHTS,
+} as const;
+export type RightLevelName = keyof typeof RIGHT_LEVELS;
+export const RIGHT_LEVEL_VALUES: number[] = [...new Set(Object.values(RIGHT_LEVELS))];
+
+/** A right given to a user or to the members: one of the levels. */
+export const zRightLevel = z.number().int().refine((n) => RIGHT_LEVEL_VALUES.includes(n), { message: 'error.invalid_right' });
+
+export const zRightResponse = z.object({ right: z.number().int() });
+
+/** Someone with access to a media, as its rights panel lists them. */
+export const zConversationUser = zPublicUser.extend({
+  /** Effective right on the media. */
+  right: z.number().int(),
+  /** Whether a per-user right is set (else the owner, organization admin or members' default right applies). */
+  custom: z.boolean(),
+  /** Role in the media's organization; 0 for a user outside it (shared with). */
+  role: z.number().int(),
+  owner: z.boolean(),
+});
+export type ConversationUser = z.infer<typeof zConversationUser>;
+
+/** GET /conversations/{id}/users */
+export const zConversationUsers = z.object({
+  conversationUsers: z.object({
+    organizationMembers: z.array(zConversationUser),
+    externalMembers: z.array(zConversationUser),
+  }),
+  membersRight: z.number().int(),
+});
+export type ConversationUsers = z.infer<typeof zConversationUsers>;
+
+export const zConversationUserParams = z.object({ id: zId, userId: zId });
+/** PUT /conversations/{id}/users/{userId}: set a user's right on the media (0 removes a member's access). */
+export const zSetUserRightBody = z.object({ right: zRightLevel }).strict();
+
+/** POST /conversations/shared/access: share several media with several users at once. */
+export const zShareAccessBody = z
+  .object({
+    organizationId: zId,
+    conversations: z.array(zId).min(1).max(100),
+    users: z.array(z.object({ userId: zId, right: zRightLevel }).strict()).min(1).max(50),
+  })
+  .strict();
+export const zShareAccessResult = z.object({ shared: z.number().int() });
