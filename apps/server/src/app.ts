@@ -19,6 +19,9 @@ import { registerXsrf } from './http/xsrf.ts';
 import { conversationRoutes } from './conversations/routes.ts';
 import { organizationRoutes } from './organizations/routes.ts';
 import { transcriberProfileRoutes } from './transcriber-profiles/routes.ts';
+import { favoriteRoutes } from './favorites/routes.ts';
+import { rightRoutes } from './rights/routes.ts';
+import { tagRoutes } from './tags/routes.ts';
 import { seedTranscriberProfiles } from './transcriber-profiles/seed.ts';
 import { userRoutes } from './users/routes.ts';
 
@@ -61,6 +64,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   await app.register(adminRoutes(ctx), { prefix: `${API_BASE}/administration` });
   await app.register(conversationRoutes(ctx), { prefix: API_BASE });
   await app.register(transcriberProfileRoutes(ctx), { prefix: API_BASE });
+  await app.register(tagRoutes(ctx), { prefix: API_BASE });
+  await app.register(rightRoutes(ctx), { prefix: API_BASE });
+  await app.register(favoriteRoutes(ctx), { prefix: API_BASE });
   await seedTranscriberProfiles(ctx);
 
   routes.assertDocumented();
