@@ -25,7 +25,7 @@ export interface OrganizationFacts {
 }
 
 /** Owner counts as 6, members have their stored value, non-members 0. */
-export function organizationLevel(user: PolicyUser, org: OrganizationFacts, storedRole: number | null): number {
+export function organizationLevel(user: PolicyUser, org: Pick<OrganizationFacts, 'ownerId'>, storedRole: number | null): number {
   if (org.ownerId === user.id) return ORGANIZATION_ROLE.OWNER;
   return storedRole ?? 0;
 }

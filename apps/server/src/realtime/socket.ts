@@ -7,7 +7,8 @@
  *   organization's room and receives `orga_{id}_conversation_update` notices. A non-member gets an
  *   ack error identical to a missing organization.
  * - `join_room` / `leave_room` ("orgId/sessionId"): live session rooms, members only, one at a time.
- * Every payload is validated with zod; broadcasts carry ids, status and progress, nothing secret.
+ * Every payload is validated with zod; notices carry ids, status and progress, nothing secret, and
+ * reach only the users who may read the media.
  */
 import type { Server as HttpServer } from 'node:http';
 import { eq } from 'drizzle-orm';
@@ -17,6 +18,7 @@ import { conversationUpdateEvent, zConversationUpdate, zWatchOrganization, type 
 import type { AppContext } from '../context.ts';
 import { organizations, users } from '../db/schema.ts';
 import { organizationsRepo } from '../organizations/repo.ts';
+import { audienceOf, type Audience } from './audience.ts';
 import type { EventBus } from './events.ts';
 
 export const SOCKET_PATH = '/cm-api/socket.io';
@@ -35,23 +37,44 @@ interface SocketData {
 export const organizationRoom = (organizationId: string) => `organization:${organizationId}`;
 const sessionRoom = (room: string) => `session:${room}`;
 
-/** The EventBus of the process: emits to the organization's room once a socket server is attached. */
+/**
+ * The EventBus of the process: once a socket server is attached, a notice goes to the sockets of
+ * the organization's room whose user may read the media (the policy decides, see audience.ts). A
+ * deletion goes to the whole room: the media is gone, and members drop it from their lists.
+ */
 export class SocketEventBus implements EventBus {
   private io: Server | null = null;
+  private audience: ((conversationId: string) => Promise<Audience>) | null = null;
+  private log: AppContext['log'] | null = null;
 
-  attach(io: Server): void {
+  attach(io: Server, ctx: Pick<AppContext, 'db' | 'log'>): void {
     this.io = io;
+    this.audience = audienceOf(ctx.db);
+    this.log = ctx.log;
   }
 
   detach(): void {
     this.io = null;
+    this.audience = null;
   }
 
   conversationChanged(organizationId: string, update: ConversationUpdate): void {
-    if (!this.io) return;
+    const io = this.io;
+    if (!io || !this.audience) return;
     // Only the contract's fields leave the server, whatever the caller passed.
     const message = zConversationUpdate.parse(update);
-    this.io.to(organizationRoom(organizationId)).emit(conversationUpdateEvent(organizationId), message);
+    const event = conversationUpdateEvent(organizationId);
+    const room = organizationRoom(organizationId);
+    if (message.kind === 'deleted') {
+      io.to(room).emit(event, message);
+      return;
+    }
+    void Promise.all([this.audience(message.conversationId), io.in(room).fetchSockets()])
+      .then(([mayRead, sockets]) => {
+        if (!mayRead) return;
+        for (const socket of sockets) if (mayRead((socket.data as SocketData).userId)) socket.emit(event, message);
+      })
+      .catch((error: unknown) => this.log?.warn({ err: error }, 'conversation event not delivered'));
   }
 }
 
@@ -161,7 +184,7 @@ export function attachSocketServer(ctx: AppContext, httpServer: HttpServer, bus:
     );
   });
 
-  bus.attach(io);
+  bus.attach(io, ctx);
   return {
     io,
     async close() {

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationUpdateEvent, type ConversationUpdate } from '@palabre/shared';
-import { conversations } from '../../src/db/schema.ts';
+import { conversationRights, conversations, memberships } from '../../src/db/schema.ts';
 import { createOrganization, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/fixtures/audio');
@@ -129,5 +129,43 @@ describe('session socket', () => {
     server.ctx.events.conversationChanged(organizationId, { conversationId: id, kind: 'updated' });
     expect(await request(watcher, 'watch_organization', organizationId)).toEqual({ ok: true });
     expect(received.length).toBe(count);
+  });
+
+  it('sends a notice only to members who may read the media; a deletion to the whole room', async () => {
+    const owner = await server.quickUser();
+    const reader = await server.quickUser();
+    const blind = await server.quickUser();
+    const orgId = (await createOrganization(owner.client))._id;
+    await server.ctx.db.insert(memberships).values([
+      { organizationId: orgId, userId: reader.id, role: 1 },
+      { organizationId: orgId, userId: blind.id, role: 1 },
+    ]);
+    const id = crypto.randomUUID();
+    // Closed to members by default; the reader holds a per-user right.
+    await server.ctx.db.insert(conversations).values({ id, organizationId: orgId, ownerId: owner.id, name: 'Private media', membersRight: 0 });
+    await server.ctx.db.insert(conversationRights).values({ conversationId: id, userId: reader.id, right: 1, grantedBy: owner.id });
+
+    const event = conversationUpdateEvent(orgId);
+    const inbox = new Map<string, ConversationUpdate[]>();
+    for (const user of [owner, reader, blind]) {
+      const socket = open(tokenOf(user));
+      await connected(socket);
+      expect(await request(socket, 'watch_organization', orgId)).toEqual({ ok: true });
+      inbox.set(user.id, []);
+      socket.on(event, (message: ConversationUpdate) => inbox.get(user.id)!.push(message));
+    }
+
+    server.ctx.events.conversationChanged(orgId, { conversationId: id, kind: 'updated' });
+    await expect.poll(() => inbox.get(reader.id)!.length).toBe(1);
+    await expect.poll(() => inbox.get(owner.id)!.length).toBe(1);
+    // A round trip later the member without a right still has nothing.
+    const probe = open(tokenOf(blind));
+    await connected(probe);
+    await request(probe, 'watch_organization', orgId);
+    expect(inbox.get(blind.id)).toEqual([]);
+
+    server.ctx.events.conversationChanged(orgId, { conversationId: id, kind: 'deleted' });
+    await expect.poll(() => inbox.get(blind.id)!.length).toBe(1);
+    expect(inbox.get(blind.id)![0]).toEqual({ conversationId: id, kind: 'deleted' });
   });
 });
