@@ -92,18 +92,19 @@ export function conversationRight(user: PolicyUser, conversation: ConversationFa
 
 /**
  * Whether `actor` (holding `actorRight` on a media) may set `target`'s right to `next`: the actor
- * can share, gives no right they do not hold themselves, and neither the actor nor the owner nor an
+ * can share, gives no right they do not hold themselves, touches nobody holding a right they lack
+ * (`target.current`, the target's effective right now), and neither the actor nor the owner nor an
  * organization admin (who always hold every right) is the target.
  */
 export function mayGrantRight(
   actor: PolicyUser,
   actorRight: number,
-  target: { id: string; level: number },
+  target: { id: string; level: number; current: number },
   conversation: ConversationFacts,
   next: number,
 ): boolean {
   if (!hasRight(actorRight, RIGHT.SHARE)) return false;
-  if ((next & ~actorRight) !== 0) return false;
+  if ((next & ~actorRight) !== 0 || (target.current & ~actorRight) !== 0) return false;
   if (target.id === actor.id || target.id === conversation.ownerId) return false;
   return target.level < ORGANIZATION_ROLE.ADMIN;
 }

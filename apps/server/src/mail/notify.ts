@@ -15,12 +15,13 @@ export async function notify(
   template: MailTemplate & (EmailNotificationKey | 'invitation'),
   organization: string,
   path = '/interface/explore',
+  media = '',
 ): Promise<void> {
   if (template !== 'invitation') {
     const wanted = { ...DEFAULT_EMAIL_NOTIFICATIONS, ...to.emailNotifications }[template];
     if (!wanted) return;
   }
-  const mail = renderMail(template, to.locale, ctx.config.appName, `${ctx.config.publicUrl}${path}`, organization);
+  const mail = renderMail(template, to.locale, ctx.config.appName, `${ctx.config.publicUrl}${path}`, organization, media);
   try {
     await ctx.mailer.send({ to: to.email, ...mail });
   } catch (error) {

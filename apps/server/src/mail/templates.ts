@@ -1,6 +1,12 @@
 /** Mail texts, in the recipient's language. */
 type Lang = 'en-US' | 'fr-FR';
 
+/** A media name as mails quote it: one line, not too long (it goes into the subject). */
+export function mediaLabel(name: string): string {
+  const line = name.replace(/\s+/g, ' ').trim();
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
+}
+
 const texts = {
   magicLink: {
     'en-US': (app: string, link: string) => ({
@@ -62,11 +68,45 @@ const texts = {
       text: `Bonjour,\n\nVotre rôle dans l'organisation « ${organization} » sur ${app} a changé.\n\n${link}`,
     }),
   },
+  mediaShared: {
+    'en-US': (app: string, link: string, organization: string, media: string) => ({
+      subject: `"${media}" was shared with you on ${app}`,
+      text: `Hello,\n\nThe media "${media}" of the organization "${organization}" has been shared with you on ${app}.\n\n${link}`,
+    }),
+    'fr-FR': (app: string, link: string, organization: string, media: string) => ({
+      subject: `« ${media} » a été partagé avec vous sur ${app}`,
+      text: `Bonjour,\n\nLe média « ${media} » de l'organisation « ${organization} » a été partagé avec vous sur ${app}.\n\n${link}`,
+    }),
+  },
+  mediaUnshared: {
+    'en-US': (app: string, link: string, organization: string, media: string) => ({
+      subject: `You no longer have access to "${media}"`,
+      text: `Hello,\n\nYou no longer have access to the media "${media}" of the organization "${organization}" on ${app}.\n\n${link}`,
+    }),
+    'fr-FR': (app: string, link: string, organization: string, media: string) => ({
+      subject: `Vous n'avez plus accès à « ${media} »`,
+      text: `Bonjour,\n\nVous n'avez plus accès au média « ${media} » de l'organisation « ${organization} » sur ${app}.\n\n${link}`,
+    }),
+  },
+  mediaRightsUpdated: {
+    'en-US': (app: string, link: string, organization: string, media: string) => ({
+      subject: `Your rights on "${media}" changed`,
+      text: `Hello,\n\nYour rights on the media "${media}" of the organization "${organization}" on ${app} have changed.\n\n${link}`,
+    }),
+    'fr-FR': (app: string, link: string, organization: string, media: string) => ({
+      subject: `Vos droits sur « ${media} » ont changé`,
+      text: `Bonjour,\n\nVos droits sur le média « ${media} » de l'organisation « ${organization} » sur ${app} ont changé.\n\n${link}`,
+    }),
+  },
 } as const;
 
 export type MailTemplate = keyof typeof texts;
 
-export function renderMail(template: MailTemplate, lang: string | null | undefined, app: string, link: string, organization = '') {
+type Render = (app: string, link: string, organization: string, media: string) => { subject: string; text: string };
+
+/** `media` is the name of the media a notification is about (media templates only). */
+export function renderMail(template: MailTemplate, lang: string | null | undefined, app: string, link: string, organization = '', media = '') {
   const l: Lang = lang === 'fr-FR' ? 'fr-FR' : 'en-US';
-  return texts[template][l](app, link, organization);
+  const render: Render = texts[template][l];
+  return render(app, link, organization, mediaLabel(media));
 }

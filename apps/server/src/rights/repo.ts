@@ -1,9 +1,10 @@
 /** Per-user rights on media: members' custom rights and shares with users outside the organization. */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { conversationRights } from '../db/schema.ts';
+import { conversationRights, users } from '../db/schema.ts';
 
 export type ConversationRightRow = typeof conversationRights.$inferSelect;
+export type RightHolderRow = typeof users.$inferSelect;
 
 export const rightsRepo = {
   /** The per-user right `userId` holds on a media, or null when none is set. */
@@ -46,4 +47,7 @@ export const rightsRepo = {
       .returning({ right: conversationRights.right });
     return row ? row.right : null;
   },
+  /** The accounts of these users (those that exist). */
+  users: (db: Database, ids: string[]): Promise<RightHolderRow[]> =>
+    ids.length === 0 ? Promise.resolve([]) : db.select().from(users).where(inArray(users.id, ids)),
 };

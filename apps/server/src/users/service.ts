@@ -2,6 +2,7 @@ import { DEFAULT_EMAIL_NOTIFICATIONS, PLATFORM_ROLE, type User } from '@palabre/
 import type { AppContext } from '../context.ts';
 import type { Actor, UserRow } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
+import { favoritesRepo } from '../favorites/repo.ts';
 import { organizationsRepo } from '../organizations/repo.ts';
 import { platform } from '../policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -64,9 +65,9 @@ export async function getSelf(ctx: AppContext, actor: Actor): Promise<User> {
   return presentUser(actor.user, await favoritesOf(ctx, actor.user.id));
 }
 
-/** Favorites arrive with the media library; until then a user has none. */
-async function favoritesOf(_ctx: AppContext, _userId: string): Promise<string[]> {
-  return [];
+/** Ids of the media the user starred, most recent first. */
+function favoritesOf(ctx: AppContext, userId: string): Promise<string[]> {
+  return favoritesRepo.idsOf(ctx.db, userId);
 }
 
 export interface SelfUpdate {

@@ -1,7 +1,16 @@
 /** The policy module: who may do what in an organization. */
 import { describe, expect, it } from 'vitest';
-import { ORGANIZATION_ROLE, PLATFORM_ROLE } from '@palabre/shared';
-import { mayAssignRole, organizationAbilities, organizationLevel, platform, type OrganizationFacts } from '../../src/policy.ts';
+import { FULL_RIGHTS, ORGANIZATION_ROLE, PLATFORM_ROLE, RIGHT_LEVELS } from '@palabre/shared';
+import {
+  conversationRight,
+  mayAssignRole,
+  mayGrantRight,
+  organizationAbilities,
+  organizationLevel,
+  platform,
+  type ConversationFacts,
+  type OrganizationFacts,
+} from '../../src/policy.ts';
 
 const { NONE, MEMBER, MAINTAINER, ADMIN, OWNER } = ORGANIZATION_ROLE;
 const open: OrganizationFacts = { ownerId: 'owner', permissions: { upload: true, summary: true, session: true } };
@@ -77,5 +86,69 @@ describe('platform', () => {
     expect(platform.backoffice({ id: 'u', role: 7 })).toBe(false);
     expect(platform.backoffice({ id: 'u', role: PLATFORM_ROLE.SYSTEM_ADMINISTRATOR })).toBe(true);
     expect(platform.backoffice({ id: 'u', role: PLATFORM_ROLE.SUPER_ADMINISTRATOR })).toBe(true);
+  });
+});
+
+describe('conversationRight', () => {
+  const user = { id: 'u', role: 1 };
+  const media = (membersRight: number, ownerId: string | null = 'someone'): ConversationFacts => ({ ownerId, membersRight });
+  const { read, comment, write, share } = RIGHT_LEVELS;
+
+  it('gives the media owner and organization admins every right, whatever the custom right', () => {
+    expect(conversationRight(user, media(0, 'u'), NONE, 0)).toBe(FULL_RIGHTS);
+    expect(conversationRight(user, media(0), ADMIN, 0)).toBe(FULL_RIGHTS);
+    expect(conversationRight(user, media(0), OWNER, null)).toBe(FULL_RIGHTS);
+  });
+
+  it('lets a custom right replace the members\' right both ways', () => {
+    expect(conversationRight(user, media(write), MEMBER, null)).toBe(write);
+    expect(conversationRight(user, media(write), MEMBER, 0)).toBe(0);
+    expect(conversationRight(user, media(write), MAINTAINER, read)).toBe(read);
+    expect(conversationRight(user, media(0), MEMBER, comment)).toBe(comment);
+  });
+
+  it('gives someone outside the organization only their per-user right', () => {
+    expect(conversationRight(user, media(FULL_RIGHTS), NONE, null)).toBe(0);
+    expect(conversationRight(user, media(0), NONE, share)).toBe(share);
+    // Unknown bits are ignored.
+    expect(conversationRight(user, media(0), NONE, 64 | read)).toBe(read);
+    expect(conversationRight(user, media(64 | write), MEMBER)).toBe(write);
+  });
+
+  it('does not mistake a media without owner for one owned by the caller', () => {
+    expect(conversationRight({ id: 'u', role: 1 }, media(read, null), MEMBER)).toBe(read);
+  });
+});
+
+describe('mayGrantRight', () => {
+  const actor = { id: 'a', role: 1 };
+  const conversation: ConversationFacts = { ownerId: 'owner', membersRight: RIGHT_LEVELS.read };
+  const { read, write, share, full } = RIGHT_LEVELS;
+  const member = { id: 't', level: MEMBER, current: read };
+
+  it('needs the share right', () => {
+    expect(mayGrantRight(actor, write, member, conversation, read)).toBe(false);
+    expect(mayGrantRight(actor, share, member, conversation, read)).toBe(true);
+    expect(mayGrantRight(actor, full, member, conversation, 0)).toBe(true);
+  });
+
+  it('gives no right the actor does not hold', () => {
+    expect(mayGrantRight(actor, share, member, conversation, full)).toBe(false);
+    expect(mayGrantRight(actor, share, member, conversation, share)).toBe(true);
+    expect(mayGrantRight(actor, full, member, conversation, full)).toBe(true);
+  });
+
+  it('touches nobody holding a right the actor lacks', () => {
+    expect(mayGrantRight(actor, share, { id: 't', level: NONE, current: full }, conversation, read)).toBe(false);
+    expect(mayGrantRight(actor, share, { id: 't', level: NONE, current: share }, conversation, read)).toBe(true);
+  });
+
+  it('never targets the actor, the media owner or an organization admin', () => {
+    expect(mayGrantRight(actor, full, { id: 'a', level: MEMBER, current: 0 }, conversation, read)).toBe(false);
+    expect(mayGrantRight(actor, full, { id: 'owner', level: MEMBER, current: 0 }, conversation, read)).toBe(false);
+    expect(mayGrantRight(actor, full, { id: 't', level: ADMIN, current: 0 }, conversation, read)).toBe(false);
+    expect(mayGrantRight(actor, full, { id: 't', level: OWNER, current: 0 }, conversation, read)).toBe(false);
+    expect(mayGrantRight(actor, full, { id: 't', level: MAINTAINER, current: 0 }, conversation, read)).toBe(true);
+    expect(mayGrantRight(actor, full, { id: 't', level: NONE, current: 0 }, conversation, read)).toBe(true);
   });
 });
