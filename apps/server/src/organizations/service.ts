@@ -4,6 +4,7 @@ import type { Actor, UserRow } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { notify } from '../mail/notify.ts';
 import { invitableRoles, mayAssignRole, mayRemoveMember, organizationAbilities, organizationLevel, platform, type OrganizationAbility } from '../policy.ts';
+import { tagsRepo } from '../tags/repo.ts';
 import { usersRepo } from '../users/repo.ts';
 import { organizationsRepo, type OrganizationRow } from './repo.ts';
 import { presentOrganization } from './presenter.ts';
@@ -82,6 +83,7 @@ export async function createOrganization(ctx: AppContext, owner: UserRow, name: 
         permissions: DEFAULT_ORGANIZATION_PERMISSIONS,
       });
       await organizationsRepo.addMember(tx, org.id, owner.id, ORGANIZATION_ROLE.OWNER);
+      await tagsRepo.insertDefaultCategory(tx, org.id);
       return org;
     });
   } catch (error) {
