@@ -49,7 +49,8 @@ export type OrganizationAbility =
   | 'leave'
   | 'upload'
   | 'summary'
-  | 'session';
+  | 'session'
+  | 'manageTags';
 
 export function organizationAbilities(level: number, org: OrganizationFacts): Record<OrganizationAbility, boolean> {
   const member = level >= ORGANIZATION_ROLE.MEMBER;
@@ -65,6 +66,7 @@ export function organizationAbilities(level: number, org: OrganizationFacts): Re
     upload: maintainer || (member && org.permissions.upload),
     summary: maintainer || (member && org.permissions.summary),
     session: maintainer || (member && org.permissions.session),
+    manageTags: maintainer,
   };
 }
 

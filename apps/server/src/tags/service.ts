@@ -3,7 +3,7 @@
  * maintainers and above manage categories and edit or delete tags. Names are unique, ignoring case,
  * per organization (categories) and per category (tags).
  */
-import { ORGANIZATION_ROLE, RIGHT, type Category, type Tag } from '@palabre/shared';
+import { RIGHT, type Category, type Tag } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import type { Actor } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -33,13 +33,9 @@ async function uniqueName<T>(write: () => Promise<T>, taken: () => AppError): Pr
   }
 }
 
-/** The organization for a member of it; `manage` needs a maintainer or above. */
+/** The organization for a member of it; `manage` needs the manageTags ability (policy.ts). */
 async function organizationFor(ctx: AppContext, actor: Actor, organizationId: string, manage: boolean) {
-  const { org, level } = await authorize(ctx, actor, organizationId, 'read');
-  if (manage && level < ORGANIZATION_ROLE.MAINTAINER) {
-    throw new AppError('forbidden', 'Only maintainers and above manage the tags of this organization');
-  }
-  return org;
+  return (await authorize(ctx, actor, organizationId, manage ? 'manageTags' : 'read')).org;
 }
 
 /** Media that lost tags are announced as updated (best effort, after the change). */

@@ -34,8 +34,9 @@ describe('organizationAbilities', () => {
   it('lets a member read, leave and use the permitted tools only', () => {
     expect(organizationAbilities(MEMBER, open)).toEqual({
       read: true, update: false, delete: false, invite: false, manageMembers: false, leave: true,
-      upload: true, summary: true, session: true,
+      upload: true, summary: true, session: true, manageTags: false,
     });
+    expect(organizationAbilities(MAINTAINER, open).manageTags).toBe(true);
     const restricted = organizationAbilities(MEMBER, locked);
     expect([restricted.upload, restricted.summary, restricted.session]).toEqual([false, false, false]);
   });

@@ -41,6 +41,8 @@ export const zOrganization = z.object({
     upload: z.boolean(),
     summary: z.boolean(),
     session: z.boolean(),
+    /** Create, rename and delete tag categories, and edit or delete tags (members only create tags). */
+    manageTags: z.boolean(),
   }),
   created: z.string(),
   last_update: z.string(),
