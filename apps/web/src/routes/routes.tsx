@@ -100,8 +100,18 @@ const mainRoutes: RouteObject[] = [
     handle: handle({ view: 'explore', listView: true, breadcrumbs: ['organizationMedia'] }),
     lazy: () => import('../features/explore/ExplorePage.tsx').then((m) => ({ Component: m.ExplorePage })),
   },
-  { id: 'favorites', path: 'favorites', handle: handle({ listView: true, breadcrumbs: ['favorites'] }), element: <ScreenPlaceholder screen="favorites" /> },
-  { id: 'shared', path: 'shared', handle: handle({ listView: true, breadcrumbs: ['guestMedia'] }), element: <ScreenPlaceholder screen="shared" /> },
+  {
+    id: 'favorites',
+    path: 'favorites',
+    handle: handle({ listView: true, breadcrumbs: ['favorites'] }),
+    lazy: () => import('../features/favorites/FavoritesPage.tsx').then((m) => ({ Component: m.FavoritesPage })),
+  },
+  {
+    id: 'shared',
+    path: 'shared',
+    handle: handle({ listView: true, breadcrumbs: ['guestMedia'] }),
+    lazy: () => import('../features/shared/SharedPage.tsx').then((m) => ({ Component: m.SharedPage })),
+  },
   {
     id: 'conversationCreate',
     path: 'conversations/create',
@@ -128,7 +138,12 @@ const mainRoutes: RouteObject[] = [
     handle: handle({ noOrganizationNeeded: true, breadcrumbs: ['profileSettings'] }),
     lazy: () => import('../features/users/UserSettingsPage.tsx').then((m) => ({ Component: m.UserSettingsPage })),
   },
-  { id: 'tagsSettings', path: 'tags/settings', handle: handle({ breadcrumbs: ['tags'] }), element: <ScreenPlaceholder screen="tagsSettings" /> },
+  {
+    id: 'tagsSettings',
+    path: 'tags/settings',
+    handle: handle({ breadcrumbs: ['tags'] }),
+    lazy: () => import('../features/tags/TagsSettingsPage.tsx').then((m) => ({ Component: m.TagsSettingsPage })),
+  },
   { id: 'notFound', path: '404', handle: handle({ public: true, noOrganizationNeeded: true }), element: <NotFoundPage /> },
 ];
 

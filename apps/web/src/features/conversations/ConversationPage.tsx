@@ -3,7 +3,7 @@
  * the path of the status page is the media's own), then the media overview (spec §2): general
  * information, audio with waveform, channels, and the read-only transcript.
  */
-import { Badge, Container, Grid, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Container, Grid, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { hasRight, RIGHT } from '@palabre/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,10 @@ import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { ErrorView } from '../../components/ErrorView.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { paths } from '../../routes/paths.ts';
+import { FavoriteButton } from '../favorites/FavoriteButton.tsx';
 import { useConversationUpdates } from '../realtime/useConversationUpdates.ts';
+import { MediaTags } from '../tags/MediaTags.tsx';
+import { RightsPanel } from '../sharing/RightsPanel.tsx';
 import { notifyError } from '../users/shared.ts';
 import { useFormatDate } from '../users/shared.ts';
 import { useConversation, useUpdateConversation, type ConversationDetail } from './api.ts';
@@ -80,6 +83,7 @@ function GeneralInformation({ conversation }: { conversation: ConversationDetail
           onConfirm={(value) => save('description', value)}
           onCancel={() => setErrors({})}
         />
+        <MediaTags conversation={conversation} />
         <SimpleGrid cols={{ base: 2, sm: 3 }} component="dl" m={0}>
           <InfoItem label={t('overview.duration')}>{formatTime(conversation.duration)}</InfoItem>
           <InfoItem label={t('overview.language')}>{t(`languages.${language}`, { defaultValue: language })}</InfoItem>
@@ -118,7 +122,10 @@ function Overview({ conversation }: { conversation: ConversationDetail }) {
   return (
     <PlayerContext.Provider value={player}>
       <Stack gap="lg">
-        <Title order={1}>{conversation.name}</Title>
+        <Group gap="xs" wrap="nowrap">
+          <Title order={1}>{conversation.name}</Title>
+          <FavoriteButton conversationId={conversation._id} favorite={Boolean(conversation.favorite)} size="lg" />
+        </Group>
         <Grid gutter="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <GeneralInformation conversation={conversation} />
@@ -141,6 +148,7 @@ function Overview({ conversation }: { conversation: ConversationDetail }) {
                   </List>
                 )}
               </Paper>
+              <RightsPanel conversation={conversation} />
               {canDelete && (
                 <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="danger-heading">
                   <Title order={2} size="h4" id="danger-heading" mb="sm">

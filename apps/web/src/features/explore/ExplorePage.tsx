@@ -1,300 +1,38 @@
 /**
- * /interface/explore — the media library (spec §2): search in title or transcription as one types,
- * sort (last update descending by default, created, name) with a direction toggle, the paginated
- * list (spec §9: 10 a page, dates shown without time), select one / all on the page, and the bulk
- * delete of spec §5 (none selected: a notice; some not deletable: none deleted, the server says why).
- * Live: a media created, finished or deleted elsewhere appears or disappears.
+ * /interface/explore — the media library (spec §2): the organization's media in the shared media
+ * list, with the bulk delete of spec §5 (none selected: a notice; some not deletable: none deleted,
+ * the server says why).
  */
-import { ActionIcon, Alert, Anchor, Badge, Button, Checkbox, Group, Loader, Modal, Pagination, Paper, Select, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { DEFAULT_PAGE_SIZE, rightLabel, type ConversationUpdate } from '@palabre/shared';
-import { IconAlertTriangle, IconSearch, IconSortAscending, IconSortDescending, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { paths } from '../../routes/paths.ts';
-import { formatTime } from '../conversations/format.ts';
 import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
-import { useConversationUpdates } from '../realtime/useConversationUpdates.ts';
-import { notifySuccess, useFormatDate } from '../users/shared.ts';
-import { exploreKeys, useConversationList, useDeleteConversations, type ConversationListItem, type SortCriteria, type SortField } from './api.ts';
-import { Highlight } from './Highlight.tsx';
-
-const SORT_FIELDS: SortField[] = ['last_update', 'created', 'name'];
-const SEARCH_DELAY_MS = 300;
-
-function statusColor(status: ConversationListItem['status']): string {
-  if (status === 'done') return 'green';
-  if (status === 'error') return 'red';
-  return 'blue';
-}
-
-/** The overview of a media, at the matched moment when the match is in the transcript. */
-function mediaLink(item: ConversationListItem): string {
-  const base = paths.conversation(item._id);
-  return typeof item.matchTime === 'number' && Number.isFinite(item.matchTime) ? `${base}?t=${Math.max(0, Math.floor(item.matchTime * 10) / 10)}` : base;
-}
-
-function MediaRow({ item, selected, onToggle }: { item: ConversationListItem; selected: boolean; onToggle: (id: string, checked: boolean) => void }) {
-  const { t } = useTranslation(['explore', 'conversations']);
-  const formatDate = useFormatDate();
-  const language = item.language ?? item.requestedLanguage;
-  const processing = item.status !== 'done' && item.status !== 'error';
-  return (
-    <Table.Tr data-testid="media-row" data-id={item._id} aria-selected={selected}>
-      <Table.Td>
-        <Checkbox aria-label={t('explore:select', { name: item.name })} checked={selected} onChange={(event) => onToggle(item._id, event.currentTarget.checked)} />
-      </Table.Td>
-      <Table.Th scope="row" fw="normal">
-        <Anchor component={Link} to={mediaLink(item)} fw={600}>
-          {item.name}
-        </Anchor>
-        {item.highlight && (
-          <Text size="sm" c="dimmed" data-testid="media-highlight" mt={4}>
-            {typeof item.matchTime === 'number' && <span>{t('explore:matchAt', { time: formatTime(item.matchTime) })} </span>}
-            <Highlight html={item.highlight} />
-          </Text>
-        )}
-      </Table.Th>
-      <Table.Td>
-        <Badge variant="light" color={statusColor(item.status)} leftSection={processing ? <Loader size={10} color="blue" aria-hidden /> : undefined} data-testid="media-status">
-          {t(`conversations:statuses.${item.status}`)}
-        </Badge>
-      </Table.Td>
-      <Table.Td>{item.duration === null || item.duration === undefined ? '—' : formatTime(item.duration)}</Table.Td>
-      <Table.Td>{t(`conversations:languages.${language}`, { defaultValue: language })}</Table.Td>
-      <Table.Td>
-        <time dateTime={item.last_update}>{formatDate(item.last_update)}</time>
-      </Table.Td>
-      <Table.Td data-testid="media-right">{t(`explore:rights.${rightLabel(item.right ?? 0)}`)}</Table.Td>
-    </Table.Tr>
-  );
-}
+import { MediaList } from './MediaList.tsx';
 
 export function ExplorePage() {
-  const { t } = useTranslation(['explore', 'common']);
+  const { t } = useTranslation('explore');
   const organizationId = useOrganizationScope().current?._id ?? null;
-  const client = useQueryClient();
-
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  const [sortField, setSortField] = useState<SortField>('last_update');
-  const [sortCriteria, setSortCriteria] = useState<SortCriteria>(-1);
-  const [page, setPage] = useState(0);
-  const [selected, setSelected] = useState<Set<string>>(() => new Set());
-  const [confirming, setConfirming] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-
-  const params = useMemo(() => ({ page, size: DEFAULT_PAGE_SIZE, sortField, sortCriteria, text: debounced }), [page, sortField, sortCriteria, debounced]);
-  const query = useConversationList(organizationId, params);
-  const remove = useDeleteConversations(organizationId);
-
-  // A new search or sort starts again from the first page, with nothing selected.
-  useEffect(() => {
-    setPage(0);
-    setSelected(new Set());
-  }, [debounced, sortField, sortCriteria, organizationId]);
-
-  const onUpdate = useCallback(
-    (update: ConversationUpdate) => {
-      // Progress ticks only matter to the list when the status they carry differs from the one shown.
-      if (update.kind === 'progress') {
-        const shown = client
-          .getQueriesData<{ list: ConversationListItem[] }>({ queryKey: exploreKeys.lists })
-          .flatMap(([, data]) => data?.list ?? [])
-          .find((item) => item._id === update.conversationId);
-        if (!shown || !update.status || shown.status === update.status) return;
-      }
-      void client.invalidateQueries({ queryKey: exploreKeys.lists });
-    },
-    [client],
-  );
-  useConversationUpdates(organizationId, onUpdate);
-
-  const list = query.data?.list ?? [];
-  const count = query.data?.count ?? 0;
-  const pages = Math.max(1, Math.ceil(count / DEFAULT_PAGE_SIZE));
-  // Only what is on the page can be selected; an item gone (deleted elsewhere) is no longer selected.
-  const selectedIds = list.filter((item) => selected.has(item._id)).map((item) => item._id);
-  const allSelected = list.length > 0 && selectedIds.length === list.length;
-
-  // A page emptied by deletions elsewhere falls back to the last page that exists.
-  useEffect(() => {
-    if (query.data && page > 0 && page >= pages) setPage(pages - 1);
-  }, [query.data, page, pages]);
-
-  const toggle = (id: string, checked: boolean) =>
-    setSelected((previous) => {
-      const next = new Set(previous);
-      if (checked) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  const toggleAll = (checked: boolean) => setSelected(checked ? new Set(list.map((item) => item._id)) : new Set());
-
-  const askDelete = () => {
-    if (selectedIds.length === 0) {
-      notifications.show({ color: 'yellow', message: t('delete.noneSelected') });
-      return;
-    }
-    setDeleteError(null);
-    setConfirming(true);
-  };
-  const confirmDelete = () => {
-    if (selectedIds.length === 0) {
-      setConfirming(false);
-      return;
-    }
-    remove.mutate(selectedIds, {
-      onSuccess: () => {
-        setConfirming(false);
-        setSelected(new Set());
-        notifySuccess(t('delete.done', { count: selectedIds.length }));
-      },
-      onError: (error) => setDeleteError(error instanceof Error && error.message ? error.message : t('delete.failed')),
-    });
-  };
-
-  const searching = debounced.length > 0;
-
   return (
-    <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
-        <Title order={1} size="h2">
-          {t('title')}
-        </Title>
+    <MediaList
+      source={organizationId ? { kind: 'organization', organizationId } : null}
+      organizationId={organizationId}
+      title={t('title')}
+      headerAction={
         <Button component={Link} to={paths.conversationCreate} variant="light">
           {t('upload')}
         </Button>
-      </Group>
-
-      <Group align="flex-end" gap="sm" role="search" aria-label={t('searchRegion')}>
-        <TextInput
-          label={t('search.label')}
-          placeholder={t('search.placeholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          rightSection={query.isFetching && searching ? <Loader size={14} aria-hidden /> : undefined}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          type="search"
-          style={{ flex: 1, minWidth: 220 }}
-        />
-        <Select
-          label={t('sort.label')}
-          data={SORT_FIELDS.map((field) => ({ value: field, label: t(`sort.${field}`) }))}
-          value={sortField}
-          onChange={(value) => value && setSortField(value as SortField)}
-          allowDeselect={false}
-          w={200}
-        />
-        <Tooltip label={sortCriteria === -1 ? t('sort.descending') : t('sort.ascending')}>
-          <ActionIcon
-            size="lg"
-            variant="default"
-            aria-label={sortCriteria === -1 ? t('sort.descending') : t('sort.ascending')}
-            onClick={() => setSortCriteria((value) => (value === -1 ? 1 : -1))}
-            mb={2}
-          >
-            {sortCriteria === -1 ? <IconSortDescending size={18} aria-hidden /> : <IconSortAscending size={18} aria-hidden />}
-          </ActionIcon>
-        </Tooltip>
-      </Group>
-
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {query.data ? t('count', { count }) : ''}
-          {selectedIds.length > 0 ? ` · ${t('selected', { count: selectedIds.length })}` : ''}
-        </Text>
-        <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={askDelete}>
-          {t('delete.button')}
-        </Button>
-      </Group>
-
-      {query.isPending ? (
-        <CenteredLoader />
-      ) : query.isError ? (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
-          {query.error.message}
-        </Alert>
-      ) : list.length === 0 ? (
-        <Paper withBorder p="xl" radius="md" ta="center" data-testid="explore-empty">
-          {searching ? (
-            <Text>{t('empty.noMatch')}</Text>
-          ) : (
-            <Stack gap="xs" align="center">
-              <Text fw={600}>{t('empty.none')}</Text>
-              <Anchor component={Link} to={paths.conversationCreate}>
-                {t('empty.upload')}
-              </Anchor>
-            </Stack>
-          )}
-        </Paper>
-      ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('table')} aria-busy={query.isFetching}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={40}>
-                  <Checkbox
-                    aria-label={t('selectAll')}
-                    checked={allSelected}
-                    indeterminate={selectedIds.length > 0 && !allSelected}
-                    onChange={(event) => toggleAll(event.currentTarget.checked)}
-                  />
-                </Table.Th>
-                <Table.Th scope="col">{t('columns.name')}</Table.Th>
-                <Table.Th scope="col">{t('columns.status')}</Table.Th>
-                <Table.Th scope="col">{t('columns.duration')}</Table.Th>
-                <Table.Th scope="col">{t('columns.language')}</Table.Th>
-                <Table.Th scope="col">{t('columns.lastUpdate')}</Table.Th>
-                <Table.Th scope="col">{t('columns.right')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((item) => (
-                <MediaRow key={item._id} item={item} selected={selected.has(item._id)} onToggle={toggle} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-
-      {pages > 1 && (
-        <Group justify="flex-end">
-          <Pagination
-            total={pages}
-            value={page + 1}
-            onChange={(p) => {
-              setPage(p - 1);
-              setSelected(new Set());
-            }}
-            getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-            getItemProps={(p) => ({ 'aria-label': t('pagination.page', { page: p }) })}
-          />
-        </Group>
-      )}
-
-      <Modal opened={confirming} onClose={() => !remove.isPending && setConfirming(false)} title={t('delete.title')} centered>
-        <Stack>
-          <Text>{t('delete.message', { count: selectedIds.length })}</Text>
-          {deleteError && (
-            <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert" title={t('delete.failed')}>
-              {deleteError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={remove.isPending}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button color="red" onClick={confirmDelete} loading={remove.isPending} data-autofocus>
-              {t('delete.confirm')}
-            </Button>
-          </Group>
+      }
+      emptyState={
+        <Stack gap="xs" align="center">
+          <Text fw={600}>{t('empty.none')}</Text>
+          <Anchor component={Link} to={paths.conversationCreate}>
+            {t('empty.upload')}
+          </Anchor>
         </Stack>
-      </Modal>
-    </Stack>
+      }
+      deletable
+      // Actions on the selected media besides delete (e.g. sharing): selectionActions={(ids) => …}
+    />
   );
 }

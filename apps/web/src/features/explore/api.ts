@@ -1,7 +1,11 @@
 /**
- * The media library list of spec §2 (/interface/explore): GET /organizations/{id}/conversations with
- * page, size (spec §9: 10), sort (last_update desc by default) and text search; and the bulk delete
- * DELETE /organizations/{id}/conversations?conversationsId=a,b (all or none, spec §5).
+ * The media lists of spec §2 and §7, all with page, size (spec §9: 10), sort (last_update desc by
+ * default), text search and tag criteria (`tags`: every listed tag must be on the media;
+ * `filter=notags`: media without any tag):
+ *  - the organization's media: GET /organizations/{id}/conversations (/interface/explore);
+ *  - favorites: GET /users/self/favorites, narrowed to the current organization (/interface/favorites);
+ *  - shared with me: GET /conversations/shared (/interface/shared).
+ * And the bulk delete DELETE /organizations/{id}/conversations?conversationsId=a,b (all or none, spec §5).
  */
 import { type Conversation } from '@palabre/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -30,29 +34,44 @@ export interface ListParams {
   sortField: SortField;
   sortCriteria: SortCriteria;
   text: string;
+  /** Tag ids the media must all carry. */
+  tags: string[];
+  /** Only media without any tag (exclusive with `tags`). */
+  noTags: boolean;
 }
+
+/** Which list: the organization's media, the caller's favorites in it, or what is shared with the caller. */
+export type ListSource = { kind: 'organization'; organizationId: string } | { kind: 'favorites'; organizationId: string } | { kind: 'shared' };
 
 export const exploreKeys = {
   lists: [...conversationKeys.all, 'list'] as const,
-  list: (organizationId: string, params: ListParams) => [...conversationKeys.all, 'list', organizationId, params] as const,
+  list: (source: ListSource, params: ListParams) => [...conversationKeys.all, 'list', source, params] as const,
 };
 
-export function useConversationList(organizationId: string | null | undefined, params: ListParams) {
+function sourcePath(source: ListSource): string {
+  if (source.kind === 'organization') return `/organizations/${encodeURIComponent(source.organizationId)}/conversations`;
+  if (source.kind === 'favorites') return '/users/self/favorites';
+  return '/conversations/shared';
+}
+
+export function listQuery(source: ListSource, params: ListParams): Record<string, string | number | undefined> {
+  return {
+    page: params.page,
+    size: params.size,
+    sortField: params.sortField,
+    sortCriteria: params.sortCriteria,
+    text: params.text || undefined,
+    tags: !params.noTags && params.tags.length > 0 ? params.tags.join(',') : undefined,
+    filter: params.noTags ? 'notags' : undefined,
+    organizationId: source.kind === 'favorites' ? source.organizationId : undefined,
+  };
+}
+
+export function useConversationList(source: ListSource | null, params: ListParams) {
   return useQuery({
-    queryKey: exploreKeys.list(organizationId ?? '', params),
-    queryFn: ({ signal }) =>
-      api.get<ConversationPage>(
-        `/organizations/${encodeURIComponent(organizationId!)}/conversations`,
-        {
-          page: params.page,
-          size: params.size,
-          sortField: params.sortField,
-          sortCriteria: params.sortCriteria,
-          text: params.text || undefined,
-        },
-        { signal },
-      ),
-    enabled: Boolean(organizationId),
+    queryKey: exploreKeys.list(source ?? { kind: 'shared' }, params),
+    queryFn: ({ signal }) => api.get<ConversationPage>(sourcePath(source!), listQuery(source!, params), { signal }),
+    enabled: source !== null,
     placeholderData: keepPreviousData,
   });
 }

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { listQuery, type ListParams } from './api.ts';
+
+const params: ListParams = { page: 2, size: 10, sortField: 'name', sortCriteria: 1, text: '', tags: [], noTags: false };
+
+describe('listQuery', () => {
+  it('sends page and sort, leaves empty filters out', () => {
+    expect(listQuery({ kind: 'organization', organizationId: 'o1' }, params)).toEqual({
+      page: 2,
+      size: 10,
+      sortField: 'name',
+      sortCriteria: 1,
+      text: undefined,
+      tags: undefined,
+      filter: undefined,
+      organizationId: undefined,
+    });
+  });
+
+  it('joins the tag criteria with commas', () => {
+    expect(listQuery({ kind: 'shared' }, { ...params, text: 'budget', tags: ['a', 'b'] })).toMatchObject({ text: 'budget', tags: 'a,b', filter: undefined });
+  });
+
+  it('"No tags" wins over tag criteria', () => {
+    expect(listQuery({ kind: 'organization', organizationId: 'o1' }, { ...params, tags: ['a'], noTags: true })).toMatchObject({ tags: undefined, filter: 'notags' });
+  });
+
+  it('narrows favorites to the organization', () => {
+    expect(listQuery({ kind: 'favorites', organizationId: 'o1' }, params)).toMatchObject({ organizationId: 'o1' });
+    expect(listQuery({ kind: 'shared' }, params)).toMatchObject({ organizationId: undefined });
+  });
+});

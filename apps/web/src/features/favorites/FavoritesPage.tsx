@@ -1,0 +1,25 @@
+/** /interface/favorites — the media the user starred in the current organization, in the shared media list. */
+import { Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { MediaList } from '../explore/MediaList.tsx';
+import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
+
+export function FavoritesPage() {
+  const { t } = useTranslation('library');
+  const organizationId = useOrganizationScope().current?._id ?? null;
+  return (
+    <MediaList
+      source={organizationId ? { kind: 'favorites', organizationId } : null}
+      organizationId={organizationId}
+      title={t('favorites.title')}
+      emptyState={
+        <Stack gap="xs" align="center">
+          <Text fw={600}>{t('favorites.empty')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('favorites.emptyHint')}
+          </Text>
+        </Stack>
+      }
+    />
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * Favorites (spec §4: added or removed locally after the server call succeeds; §7):
+ * PUT and DELETE /users/self/favorites/{id}. On success the media's `favorite` flag is set in every
+ * cached copy (overview and lists), and the favorites lists are fetched again.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+import { conversationKeys, type ConversationDetail } from '../conversations/api.ts';
+import { exploreKeys, type ConversationPage, type ListSource } from '../explore/api.ts';
+
+export function useToggleFavorite() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ conversationId, favorite }: { conversationId: string; favorite: boolean }) => {
+      const path = `/users/self/favorites/${encodeURIComponent(conversationId)}`;
+      return favorite ? api.put<{ favorites: string[] }>(path) : api.delete<{ favorites: string[] }>(path);
+    },
+    onSuccess: (_data, { conversationId, favorite }) => {
+      client.setQueryData<ConversationDetail>(conversationKeys.detail(conversationId), (old) => (old ? { ...old, favorite } : old));
+      client.setQueriesData<ConversationPage>({ queryKey: exploreKeys.lists }, (old) =>
+        old ? { ...old, list: old.list.map((item) => (item._id === conversationId ? { ...item, favorite } : item)) } : old,
+      );
+      return client.invalidateQueries({
+        queryKey: exploreKeys.lists,
+        predicate: (query) => (query.queryKey[2] as ListSource | undefined)?.kind === 'favorites',
+      });
+    },
+  });
+}
