@@ -1,4 +1,4 @@
-/** `palabre bench media rtf|wer|upload|pipeline [--write]`: figures for docs/PERFORMANCE.md. */
+/** `palabre bench media rtf|wer|upload|pipeline` and `palabre bench library` [--write]: figures for docs/PERFORMANCE.md. */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
@@ -9,9 +9,14 @@ export const BENCH_USAGE = `  bench media <benchmark>    measure and print figur
                              real-time factor per available engine on the audio fixtures
       wer                    word error rate of pocketsphinx (needs pocketsphinx-testdata)
       upload [--tmp <dir>]   memory while uploading a 1 GiB file through HTTP (3 GiB free needed)
-      pipeline [--runs 3]    upload end → "done" for a 60 s English file, with per-step times`;
+      pipeline [--runs 3]    upload end → "done" for a 60 s English file, with per-step times
+  bench library [--count 100000] [--database pglite|postgres|both] [--runs 30] [--explain] [--write]
+                             seeds a fresh database with that many transcribed media, then times
+                             listing and search (median, p95); PostgreSQL: a temporary database on
+                             DATABASE_URL's server, else a throwaway local cluster`;
 
 export async function runBenchCommand(args: string[], config: Config): Promise<number> {
+  if (args[0] === 'library') return runLibrary(args.slice(1), config);
   const [group, name, ...rest] = args;
   if (group !== 'media' || !name) {
     console.error(`Usage:\n${BENCH_USAGE}`);
@@ -52,4 +57,35 @@ export async function runBenchCommand(args: string[], config: Config): Promise<n
   }
   console.error(`Unknown benchmark "${name}".\nUsage:\n${BENCH_USAGE}`);
   return 2;
+}
+
+async function runLibrary(args: string[], config: Config): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      write: { type: 'boolean', default: false },
+      explain: { type: 'boolean', default: false },
+      count: { type: 'string', default: '100000' },
+      runs: { type: 'string', default: '30' },
+      database: { type: 'string', default: 'both' },
+    },
+  });
+  const count = Number(values.count);
+  const runs = Number(values.runs);
+  if (!Number.isInteger(count) || count < 10 || count > 10_000_000) {
+    console.error('--count: an integer between 10 and 10000000');
+    return 2;
+  }
+  if (!Number.isInteger(runs) || runs < 1 || runs > 1000) {
+    console.error('--runs: an integer between 1 and 1000');
+    return 2;
+  }
+  const kinds = { both: ['pglite', 'postgres'], pglite: ['pglite'], postgres: ['postgres'] } as const;
+  const databases = Object.hasOwn(kinds, values.database) ? kinds[values.database as keyof typeof kinds] : null;
+  if (!databases) {
+    console.error('--database: pglite, postgres or both');
+    return 2;
+  }
+  const { benchLibrary } = await import('./library.ts');
+  return benchLibrary({ count, runs, databases: [...databases], write: values.write, explain: values.explain, databaseUrl: config.databaseUrl });
 }

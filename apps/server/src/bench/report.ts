@@ -60,9 +60,9 @@ export function replaceSection(document: string, id: string, content: string, wh
   return `${base}${base ? '\n\n' : ''}${block}\n`;
 }
 
-export const INTRO = `### Reproducing the media pipeline figures
+export const INTRO = `### Reproducing the figures
 
-The media pipeline sections below are written by \`palabre bench media …\` (figures, not timed
+The media pipeline and media library sections below are written by \`palabre bench …\` (figures, not timed
 tests; they are not run by \`npm test\`). From the repository root:
 
 \`\`\`sh
@@ -72,10 +72,15 @@ sudo apt-get install -y pocketsphinx-testdata             # once, for the WER re
 node apps/server/src/cli.ts bench media wer --write        # word error rate of pocketsphinx
 node apps/server/src/cli.ts bench media upload --write     # 1 GB upload through HTTP: memory, time (needs 3 GB free)
 node apps/server/src/cli.ts bench media pipeline --write   # upload end → "done" for a 60 s file (--runs 3)
+node apps/server/src/cli.ts bench library --write          # 100,000 media: listing and search latency, PGlite and PostgreSQL
 \`\`\`
 
+\`bench library\` takes \`--count 100000\`, \`--database pglite|postgres|both\` (PostgreSQL: a temporary
+database on \`DATABASE_URL\`'s server, else a throwaway local cluster from the PostgreSQL binaries),
+\`--runs 30\` and \`--explain\` (prints the query plans); seeding 100,000 media takes tens of minutes.
+
 Without \`--write\` they only print their table. Each run replaces its own section (between
-\`<!-- bench:media:… -->\` markers); the rest of this file is left alone.`;
+\`<!-- bench:… -->\` markers); the rest of this file is left alone.`;
 
 /** Replaces (or adds) a section of docs/PERFORMANCE.md, and makes sure the intro names the commands. */
 export function writeSection(id: string, content: string, file = PERFORMANCE_FILE): void {

@@ -3,10 +3,10 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, or, sql, t
 import type { Database } from '../db/client.ts';
 import { conversationRights, conversations, conversationTags, favorites, memberships, organizations, type MediaFiles } from '../db/schema.ts';
 
-/** A media row without its full-text document (`search`), which only SQL reads. */
-export type ConversationRow = Omit<typeof conversations.$inferSelect, 'search'>;
+/** A media row without its full-text document (`search`) and folded title (`nameFolded`), which only SQL reads. */
+export type ConversationRow = Omit<typeof conversations.$inferSelect, 'search' | 'nameFolded'>;
 export type NewConversation = typeof conversations.$inferInsert;
-const { search: _searchColumn, ...rowColumns } = getTableColumns(conversations);
+const { search: _searchColumn, nameFolded: _nameFoldedColumn, ...rowColumns } = getTableColumns(conversations);
 
 /** A URL import keeps its address next to the files (until the schema has a column for it). */
 export type FilesWithSource = MediaFiles & { sourceUrl?: string };
@@ -104,7 +104,7 @@ function filterConditions(options: ListOptions, search: { query: SQL } | null): 
   const conditions: SQL[] = [];
   if (search) conditions.push(sql`${conversations.search} @@ ${search.query}`);
   const name = options.name?.trim();
-  if (name) conditions.push(sql`palabre_fold(${conversations.name}) LIKE ('%' || palabre_fold(${likeEscape(name)}) || '%')`);
+  if (name) conditions.push(sql`${conversations.nameFolded} LIKE ('%' || palabre_fold(${likeEscape(name)}) || '%')`);
   const tags = options.tags ?? [];
   if (tags.length > 0) {
     conditions.push(
@@ -155,7 +155,8 @@ export const conversationsRepo = {
     };
     const [total, rows] = await Promise.all([
       base({ n: count() }),
-      base({ ...rowColumns, right })
+      // Transcripts are read only when a search needs them to say where it matched.
+      base({ ...rowColumns, transcript: search ? conversations.transcript : sql<null>`NULL`, right })
         .orderBy(...order)
         .limit(options.size)
         .offset(options.page * options.size),
@@ -171,6 +172,8 @@ export const conversationsRepo = {
         jsonb_array_elements(CASE WHEN jsonb_typeof(c.transcript->'text') = 'array' THEN c.transcript->'text' ELSE '[]'::jsonb END) WITH ORDINALITY AS t(turn, i),
         jsonb_array_elements(CASE WHEN jsonb_typeof(t.turn->'words') = 'array' THEN t.turn->'words' ELSE '[]'::jsonb END) WITH ORDINALITY AS w(word, j)
       WHERE c.id = ${id}
+        -- A turn's segment is its words joined by spaces: only the words of matching turns are looked at.
+        AND to_tsvector(palabre_ts_config(coalesce(c.language, c.requested_language)), palabre_fold(t.turn->>'segment')) @@ ${tsQuery(anyTerm)}
         AND to_tsvector(palabre_ts_config(coalesce(c.language, c.requested_language)), palabre_fold(w.word->>'word')) @@ ${tsQuery(anyTerm)}
       ORDER BY t.i, w.j
       LIMIT 1`);

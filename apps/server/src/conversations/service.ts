@@ -169,7 +169,9 @@ export type ListedConversation = PresentedConversation & Partial<SearchMatch>;
 /** A page of media of `scope` the caller may read; when searching, each with where it matched. */
 export async function listScope(ctx: AppContext, actor: Actor, scope: ListScope, options: ListOptions): Promise<{ count: number; list: ListedConversation[] }> {
   const { count, rows } = await conversationsRepo.listReadable(ctx.db, actor.user.id, scope, options);
-  const list: ListedConversation[] = await presentAll(ctx, actor, rows.map((row) => ({ row, right: row.right })));
+  const presented = await presentAll(ctx, actor, rows.map((row) => ({ row, right: row.right })));
+  // A list carries no transcript (speakers, text): only where a search matched it.
+  const list: ListedConversation[] = presented.map(({ speakers: _speakers, text: _text, ...item }) => item);
   const text = options.text?.trim();
   if (text) {
     for (const [i, item] of list.entries()) {

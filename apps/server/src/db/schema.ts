@@ -202,10 +202,20 @@ export const conversations = pgTable(
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(sql`palabre_search_vector(coalesce("language", "requested_language"), "name", "description", "transcript")`),
+    /** The title folded as searches fold text (palabre_fold): the title filter compares it without folding every title again. */
+    nameFolded: text('name_folded')
+      .notNull()
+      .generatedAlwaysAs(sql`palabre_fold("name")`),
     ...timestamps,
   },
   (t) => [
     index('conversations_organization_idx').on(t.organizationId, t.updatedAt),
+    // Listings sorted by name or by creation date read these in order instead of sorting the whole organization.
+    index('conversations_organization_name_idx').on(t.organizationId, t.name),
+    index('conversations_organization_created_idx').on(t.organizationId, t.createdAt),
+    // Every column the reader's right and the listing scope depend on: the total of a listing (count
+    // over the whole organization) reads this small index instead of the wide rows (index-only scan).
+    index('conversations_organization_rights_idx').on(t.organizationId, t.parentId, t.ownerId, t.membersRight, t.id),
     index('conversations_parent_idx').on(t.parentId),
     index('conversations_search_idx').using('gin', t.search),
   ],

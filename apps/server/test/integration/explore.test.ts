@@ -166,6 +166,9 @@ describe('full-text search', () => {
     expect(item.highlight).toContain("<mark>L&#39;élève</mark>");
     // Words one second apart from 10 s: "Bonjour à tous" (10–12), then "L'élève" at 13.
     expect(item.matchTime).toBe(13);
+    // A list says where the text matched, without carrying transcripts.
+    expect(item).not.toHaveProperty('text');
+    expect(item).not.toHaveProperty('speakers');
     expect(names(await list(owner, `text=${encodeURIComponent('ÉLÈVE')}`))).toEqual(['Cours du lundi']);
   });
 
