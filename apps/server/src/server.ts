@@ -34,6 +34,9 @@ export interface StartOptions {
 /** Conversations whose processing lost its job (a crash between two steps) are looked at this often. */
 const RECOVERY_INTERVAL_MS = 5 * 60 * 1000;
 
+/** How often the planner's statistics are refreshed (see DatabaseHandle.maintain). */
+const MAINTENANCE_INTERVAL_MS = 6 * 60 * 60 * 1000;
+
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const db = await openDatabase(config);
   const cleanups: Array<() => Promise<void>> = [() => db.close()];
@@ -70,6 +73,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       timer.unref();
       cleanups.push(async () => clearInterval(timer));
     }
+    const maintain = () => db.maintain().catch((error: unknown) => log.warn({ err: error }, 'database statistics not refreshed'));
+    let maintaining = maintain();
+    const maintenance = setInterval(() => (maintaining = maintain()), MAINTENANCE_INTERVAL_MS);
+    maintenance.unref();
+    cleanups.push(async () => {
+      clearInterval(maintenance);
+      await maintaining;
+    });
     return { app, ctx, db, queue, url, close: closeAll };
   } catch (error) {
     await closeAll().catch(() => undefined);

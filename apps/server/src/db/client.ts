@@ -15,6 +15,12 @@ export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
   migrate(): Promise<void>;
+  /**
+   * Refreshes the planner's statistics where nothing else does: PGlite has no autovacuum, so without
+   * this the planner knows nothing of table sizes and picks poor plans as the library grows.
+   * PostgreSQL's autovacuum does it there.
+   */
+  maintain(): Promise<void>;
   close(): Promise<void>;
   /**
    * Raw SQL for libraries that bring their own queries (pg-boss): with parameters one statement,
@@ -43,6 +49,7 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
       db: db as unknown as Database,
       kind: 'postgres',
       migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
+      maintain: async () => undefined,
       close: () => pool.end(),
       executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
       connectionString: options.databaseUrl,
@@ -63,6 +70,10 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
+    maintain: async () => {
+      // ANALYZE samples tables (fast); VACUUM would hold the single connection for long.
+      await client.exec('ANALYZE');
+    },
     executeSql: async (text, values) => {
       if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
       const results = await client.exec(text);
