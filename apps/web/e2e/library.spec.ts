@@ -3,42 +3,15 @@
  * tags created in the settings page, put on a media from its overview and used as list criteria
  * (a tag, or "No tags"); favorites starred and unstarred; the pages in French.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Api } from './support/api.ts';
 import { newAccount, signInBrowser, uniqueName } from './support/api.ts';
-import { REPO_ROOT } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
-
-const FIXTURE = path.resolve(REPO_ROOT, '../shared/fixtures/audio/jfk-en.wav');
-const PROCESSING_TIMEOUT = 120_000;
+import { createMedia, PROCESSING_TIMEOUT } from './support/media.ts';
 
 interface Word {
   word: string;
   stime: number;
-}
-
-/** Creates a media from the English fixture (multipart, as the upload form sends it) and waits until it is processed. */
-async function createMedia(api: Api, token: string, organizationId: string, name: string): Promise<string> {
-  const xsrf = (await api.request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await api.request.post(`/cm-api/api/organizations/${organizationId}/conversations/create`, {
-    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf, accept: 'application/json' },
-    multipart: {
-      name,
-      lang: 'en',
-      file: { name: 'jfk-en.wav', mimeType: 'audio/wav', buffer: fs.readFileSync(FIXTURE) },
-    },
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  const { conversationId } = (await response.json()) as { conversationId: string };
-  await expect
-    .poll(async () => (await api.get<{ status: string }>(`/cm-api/api/conversations/${conversationId}`, token)).status, {
-      timeout: PROCESSING_TIMEOUT,
-      intervals: [500, 1000, 2000],
-    })
-    .toBe('done');
-  return conversationId;
 }
 
 async function setUp(api: Api, context: Parameters<typeof signInBrowser>[0], baseURL: string, prefix: string) {
