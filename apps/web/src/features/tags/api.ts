@@ -93,3 +93,5 @@ export function useMediaTag(conversationId: string) {
     },
   });
 }
+
+export type TagMutations = ReturnType<typeof useTagMutations>;

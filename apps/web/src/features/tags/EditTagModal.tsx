@@ -1,0 +1,64 @@
+/** Rename a tag or move it to another category (maintainers and above). */
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { requiredText, TAG_NAME_MAX, type Category, type Tag } from '@palabre/shared';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../users/shared.ts';
+import { type TagMutations } from './api.ts';
+import { callErrorText } from './fields.tsx';
+
+export function EditTagModal({ tag, categories, mutations, onClose }: { tag: Tag | null; categories: Category[]; mutations: TagMutations; onClose: () => void }) {
+  const { t } = useTranslation(['library', 'common']);
+  const [name, setName] = useState(tag?.name ?? '');
+  const [categoryId, setCategoryId] = useState(tag?.categoryId ?? '');
+  const [error, setError] = useState<string | null>(null);
+  if (!tag) return null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const rule = requiredText(name);
+    if (rule.error) {
+      setError(errorText(t, rule.error));
+      return;
+    }
+    const body: { id: string; name?: string; categoryId?: string } = { id: tag._id };
+    if (rule.value !== tag.name) body.name = rule.value;
+    if (categoryId !== tag.categoryId) body.categoryId = categoryId;
+    if (!body.name && !body.categoryId) return onClose();
+    mutations.updateTag.mutate(body, { onSuccess: onClose, onError: (failure) => setError(callErrorText(t, failure, t('errors.tagUpdate'))) });
+  };
+  return (
+    <Modal opened onClose={() => !mutations.updateTag.isPending && onClose()} title={t('tags.editTitle', { name: tag.name })} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput
+            label={t('tags.name')}
+            value={name}
+            onChange={(event) => {
+              setName(event.currentTarget.value);
+              setError(null);
+            }}
+            error={error}
+            maxLength={TAG_NAME_MAX}
+            data-autofocus
+          />
+          <Select
+            label={t('tags.category')}
+            data={categories.map((category) => ({ value: category._id, label: category.name }))}
+            value={categoryId}
+            onChange={(value) => value && setCategoryId(value)}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={mutations.updateTag.isPending}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button type="submit" loading={mutations.updateTag.isPending}>
+              {t('library:save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
