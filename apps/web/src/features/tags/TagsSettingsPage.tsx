@@ -10,11 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
 import { notifySuccess } from '../users/shared.ts';
-import { useCategories } from './api.ts';
+import { useCategories, useTagMutations } from './api.ts';
 import { callErrorText } from './fields.tsx';
 import { CategoryCard } from './CategoryCard.tsx';
 import { CategoryForm } from './TagForms.tsx';
-import { useTagMutations } from './api.ts';
 
 export function TagsSettingsPage() {
   const { t } = useTranslation('library');
