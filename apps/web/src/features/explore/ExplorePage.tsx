@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../routes/paths.ts';
 import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
+import { ShareSelectedButton } from '../sharing/ShareSelectedButton.tsx';
 import { MediaList } from './MediaList.tsx';
 
 export function ExplorePage() {
@@ -32,7 +33,7 @@ export function ExplorePage() {
         </Stack>
       }
       deletable
-      // Actions on the selected media besides delete (e.g. sharing): selectionActions={(ids) => …}
+      selectionActions={(ids) => organizationId && <ShareSelectedButton organizationId={organizationId} conversationIds={ids} />}
     />
   );
 }

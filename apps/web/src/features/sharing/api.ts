@@ -1,0 +1,96 @@
+/**
+ * Rights on a media (spec §6, §7): who has access (GET /conversations/{id}/users), a user's right
+ * (PUT and DELETE /conversations/{id}/users/{userId}), the organization members' default right
+ * (PATCH /conversations/{id} membersRight), the user search (GET /users/search) and the batch share
+ * (POST /conversations/shared/access, all or none).
+ */
+import type { ConversationUsers, PublicUser } from '@palabre/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+import { conversationKeys } from '../conversations/api.ts';
+
+/** The user search starts at this many characters (spec §7 GET /users/search). */
+export const USER_SEARCH_MIN_LENGTH = 2;
+export const USER_SEARCH_DELAY_MS = 300;
+
+export const sharingKeys = {
+  users: (conversationId: string) => [...conversationKeys.detail(conversationId), 'users'] as const,
+  search: (term: string) => ['users', 'search', term] as const,
+};
+
+const conversationPath = (conversationId: string) => `/conversations/${encodeURIComponent(conversationId)}`;
+
+/** Who has access to a media (for those who can share it). */
+export function useConversationUsers(conversationId: string, enabled = true) {
+  return useQuery({
+    queryKey: sharingKeys.users(conversationId),
+    queryFn: () => api.get<ConversationUsers>(`${conversationPath(conversationId)}/users`),
+    enabled,
+    retry: false,
+  });
+}
+
+/** After a change of rights: the new list, and the media itself (the caller's own right may follow). */
+function useRefresh(conversationId: string) {
+  const client = useQueryClient();
+  return (users?: ConversationUsers) => {
+    if (users) client.setQueryData(sharingKeys.users(conversationId), users);
+    return client.invalidateQueries({ queryKey: conversationKeys.detail(conversationId) });
+  };
+}
+
+export function useSetUserRight(conversationId: string) {
+  const refresh = useRefresh(conversationId);
+  return useMutation({
+    mutationFn: ({ userId, right }: { userId: string; right: number }) =>
+      api.put<ConversationUsers>(`${conversationPath(conversationId)}/users/${encodeURIComponent(userId)}`, { right }),
+    onSuccess: (users) => refresh(users),
+  });
+}
+
+/** Removes a user's own right: a member falls back to the members' default right, someone outside loses access. */
+export function useRemoveUserRight(conversationId: string) {
+  const refresh = useRefresh(conversationId);
+  return useMutation({
+    mutationFn: (userId: string) => api.delete<ConversationUsers>(`${conversationPath(conversationId)}/users/${encodeURIComponent(userId)}`),
+    onSuccess: (users) => refresh(users),
+  });
+}
+
+export function useSetMembersRight(conversationId: string) {
+  const client = useQueryClient();
+  const refresh = useRefresh(conversationId);
+  return useMutation({
+    mutationFn: (membersRight: number) => api.patch<unknown>(conversationPath(conversationId), { membersRight }),
+    onSuccess: async () => {
+      await refresh();
+      await client.invalidateQueries({ queryKey: sharingKeys.users(conversationId) });
+    },
+  });
+}
+
+/** Public users matching a name or an email (private profiles are never listed; nor is the caller). */
+export function useUserSearch(term: string) {
+  const search = term.trim();
+  return useQuery({
+    queryKey: sharingKeys.search(search),
+    queryFn: ({ signal }) => api.get<{ count: number; list: PublicUser[] }>('/users/search', { search }, { signal }),
+    enabled: search.length >= USER_SEARCH_MIN_LENGTH,
+    staleTime: 30_000,
+  });
+}
+
+export interface ShareAccessBody {
+  organizationId: string;
+  conversations: string[];
+  users: { userId: string; right: number }[];
+}
+
+export function useShareAccess() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ShareAccessBody) => api.post<{ shared: number }>('/conversations/shared/access', body),
+    onSuccess: (_result, body) =>
+      Promise.all(body.conversations.map((id) => client.invalidateQueries({ queryKey: sharingKeys.users(id) }))),
+  });
+}
