@@ -5,42 +5,12 @@
  * delete of spec §5: when one selected media cannot be deleted, none is. And sharing the selected
  * media of the library at once: all or none.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import type { Api } from './support/api.ts';
 import { newAccount, signInBrowser, uniqueName, type TokenPair } from './support/api.ts';
-import { REPO_ROOT } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
+import { createMedia, PROCESSING_TIMEOUT } from './support/media.ts';
 import { NOT_FOUND_TEXT } from './support/ui.ts';
-
-const FIXTURE = path.resolve(REPO_ROOT, '../shared/fixtures/audio/jfk-en.wav');
-const PROCESSING_TIMEOUT = 120_000;
-
-/** Creates a media from the English fixture (multipart, as the upload form sends it); waits until it is processed when asked. */
-async function createMedia(api: Api, token: string, organizationId: string, name: string, options: { membersRight?: number; wait?: boolean } = {}): Promise<string> {
-  const xsrf = (await api.request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await api.request.post(`/cm-api/api/organizations/${organizationId}/conversations/create`, {
-    headers: { authorization: `Bearer ${token}`, 'x-xsrf-token': xsrf, accept: 'application/json' },
-    multipart: {
-      name,
-      lang: 'en',
-      ...(options.membersRight === undefined ? {} : { membersRight: String(options.membersRight) }),
-      file: { name: 'jfk-en.wav', mimeType: 'audio/wav', buffer: fs.readFileSync(FIXTURE) },
-    },
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  const { conversationId } = (await response.json()) as { conversationId: string };
-  if (options.wait !== false) {
-    await expect
-      .poll(async () => (await api.get<{ status: string }>(`/cm-api/api/conversations/${conversationId}`, token)).status, {
-        timeout: PROCESSING_TIMEOUT,
-        intervals: [500, 1000, 2000],
-      })
-      .toBe('done');
-  }
-  return conversationId;
-}
 
 async function statusOf(api: Api, token: string, conversationId: string): Promise<number> {
   return (await api.request.get(`/cm-api/api/conversations/${conversationId}`, { headers: { authorization: `Bearer ${token}` } })).status();

@@ -13,6 +13,7 @@ import type { AppContext } from '../../src/context.ts';
 import type { Mail } from '../../src/mail/mailer.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import { createAccount } from '../../src/users/service.ts';
+import { conversations } from '../../src/db/schema.ts';
 import { TestClient, type ApiResponse, type SignUpFields } from './client.ts';
 
 export { TestClient, type ApiResponse } from './client.ts';
@@ -190,4 +191,17 @@ export async function createOrganization(client: TestClient, name = `Org ${crypt
   const response = await client.post('/cm-api/api/organizations', { name });
   if (response.status !== 201) throw new Error(`organization creation failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body as { _id: string; name: string; [key: string]: any };
+}
+
+/**
+ * Inserts a media row as the pipeline leaves a processed one (status done), for tests about what
+ * happens after processing; `values` override anything. Answers its id.
+ */
+export async function insertMedia(
+  server: TestServer,
+  values: Partial<typeof conversations.$inferInsert> & { organizationId: string; ownerId: string | null },
+): Promise<string> {
+  const id = values.id ?? crypto.randomUUID();
+  await server.ctx.db.insert(conversations).values({ name: `Media ${id.slice(0, 6)}`, status: 'done', progress: 1, ...values, id });
+  return id;
 }

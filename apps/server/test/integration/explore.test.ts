@@ -9,7 +9,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RIGHT, TRANSCRIPT_FORMAT_VERSION, zConversationListItem, type Transcript } from '@palabre/shared';
 import { conversations, memberships } from '../../src/db/schema.ts';
-import { createOrganization, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
+import { createOrganization, startTestServer, type TestServer, type TestUser, insertMedia } from '../harness/server.ts';
 
 const API = '/cm-api/api';
 let server: TestServer;
@@ -39,21 +39,16 @@ function transcript(sentences: string[], language: string, start = 0): Transcrip
 
 let tick = 0;
 async function seed(values: Partial<typeof conversations.$inferInsert> & { name: string }, organizationId = orgId, ownerId = owner.id): Promise<string> {
-  const id = crypto.randomUUID();
   tick += 1;
-  await server.ctx.db.insert(conversations).values({
-    id,
+  // Distinct, increasing times so the sort orders are known.
+  return insertMedia(server, {
     organizationId,
     ownerId,
-    status: 'done',
-    progress: 1,
     requestedLanguage: 'en',
-    // Distinct, increasing times so the sort orders are known.
     createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, tick)),
     updatedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 1000 - tick)),
     ...values,
   });
-  return id;
 }
 
 const list = (user: TestUser, query: string, organizationId = orgId) => user.client.get(`${API}/organizations/${organizationId}/conversations?${query}`);

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIGHT_LEVELS, zConversationListItem, zFavorites } from '@palabre/shared';
 import { tagCategories, conversationRights, conversations, conversationTags, memberships, tags } from '../../src/db/schema.ts';
-import { createOrganization, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
+import { createOrganization, startTestServer, type TestServer, type TestUser, insertMedia } from '../harness/server.ts';
 
 const API = '/cm-api/api';
 const { read, write } = RIGHT_LEVELS;
@@ -21,20 +21,11 @@ let otherOrgId: string;
 const ids: Record<string, string> = {};
 
 let tick = 0;
+/** A processed media; each one later than the one before. */
 async function seed(values: Partial<typeof conversations.$inferInsert> & { name: string }, organizationId = orgId, ownerId = owner.id): Promise<string> {
-  const id = crypto.randomUUID();
   tick += 1;
-  await server.ctx.db.insert(conversations).values({
-    id,
-    organizationId,
-    ownerId,
-    status: 'done',
-    progress: 1,
-    createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, tick)),
-    updatedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, tick)),
-    ...values,
-  });
-  return id;
+  const at = new Date(Date.UTC(2026, 0, 1, 0, 0, tick));
+  return insertMedia(server, { organizationId, ownerId, createdAt: at, updatedAt: at, ...values });
 }
 
 const star = (user: TestUser, id: string) => user.client.put(`${API}/users/self/favorites/${id}`);

@@ -11,7 +11,7 @@ import { FULL_RIGHTS, RIGHT, RIGHT_LEVELS, rightLabel, zConversationUsers } from
 import { conversationRights, conversations, memberships, organizations } from '../../src/db/schema.ts';
 import { conversationsRepo, rightSql } from '../../src/conversations/repo.ts';
 import { conversationRight, organizationLevel } from '../../src/policy.ts';
-import { createOrganization, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
+import { createOrganization, startTestServer, type TestServer, type TestUser, insertMedia } from '../harness/server.ts';
 
 const API = '/cm-api/api';
 const { read, comment, write, share, full } = RIGHT_LEVELS;
@@ -28,11 +28,7 @@ let orgId: string;
 let orgName: string;
 let otherOrgId: string;
 
-async function seed(values: Partial<typeof conversations.$inferInsert> = {}, organizationId = orgId, ownerId = owner.id): Promise<string> {
-  const id = crypto.randomUUID();
-  await server.ctx.db.insert(conversations).values({ id, organizationId, ownerId, name: `Media ${id.slice(0, 6)}`, status: 'done', progress: 1, ...values });
-  return id;
-}
+const seed = (values: Partial<typeof conversations.$inferInsert> = {}, organizationId = orgId, ownerId = owner.id) => insertMedia(server, { organizationId, ownerId, ...values });
 
 async function customRight(conversationId: string, userId: string): Promise<number | null> {
   const [row] = await server.ctx.db

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CATEGORY_COLORS, DEFAULT_CATEGORY, ORGANIZATION_ROLE, PLATFORM_ROLE, RIGHT, zCategory, zConversation, zTag } from '@palabre/shared';
 import { conversations, memberships } from '../../src/db/schema.ts';
-import { createOrganization, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
+import { createOrganization, startTestServer, type TestServer, type TestUser, insertMedia } from '../harness/server.ts';
 
 const API = '/cm-api/api';
 let server: TestServer;
@@ -18,11 +18,8 @@ let orgId: string;
 let otherOrgId: string;
 const events: Array<{ organizationId: string; update: any }> = [];
 
-async function seedMedia(name: string, values: Partial<typeof conversations.$inferInsert> = {}, organizationId = orgId, ownerId = owner.id): Promise<string> {
-  const id = crypto.randomUUID();
-  await server.ctx.db.insert(conversations).values({ id, organizationId, ownerId, name, status: 'done', progress: 1, requestedLanguage: 'en', ...values });
-  return id;
-}
+const seedMedia = (name: string, values: Partial<typeof conversations.$inferInsert> = {}, organizationId = orgId, ownerId = owner.id) =>
+  insertMedia(server, { organizationId, ownerId, name, requestedLanguage: 'en', ...values });
 
 const categoriesOf = (user: TestUser, organizationId = orgId) => user.client.get(`${API}/organizations/${organizationId}/categories`);
 const createCategory = (user: TestUser, body: unknown, organizationId = orgId) => user.client.post(`${API}/organizations/${organizationId}/categories`, body);

@@ -14,32 +14,10 @@ import { useMe } from '../../api/queries.ts';
 import { fullName, notifyError, notifySuccess } from '../users/shared.ts';
 import { useConversationUsers, useRemoveUserRight, useSetMembersRight, useSetUserRight } from './api.ts';
 import { canShare, isFixed, levelOptions, rightText } from './levels.ts';
-import { UserAvatar, UserSearch } from './UserSearch.tsx';
+import { Person } from './Person.tsx';
+import { UserSearch } from './UserSearch.tsx';
 
 type Media = Pick<Conversation, '_id' | 'right' | 'membersRight'>;
-
-function Person({ user, self }: { user: ConversationUser | PublicUser; self: boolean }) {
-  const { t } = useTranslation('sharing');
-  return (
-    <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 12rem' }}>
-      <UserAvatar user={user} />
-      <div style={{ minWidth: 0 }}>
-        <Text size="sm" fw={500} truncate>
-          {fullName(user)}
-          {self && (
-            <Text span size="xs" c="dimmed">
-              {' '}
-              {t('you')}
-            </Text>
-          )}
-        </Text>
-        <Text size="xs" c="dimmed" truncate>
-          {user.email}
-        </Text>
-      </div>
-    </Group>
-  );
-}
 
 function UserRow({ media, user, external, selfId }: { media: Media; user: ConversationUser; external: boolean; selfId: string | undefined }) {
   const { t } = useTranslation('sharing');
@@ -70,7 +48,7 @@ function UserRow({ media, user, external, selfId }: { media: Media; user: Conver
   const removeLabel = external ? t('revoke', { name }) : t('reset', { name });
   return (
     <Group component="li" justify="space-between" gap="xs" wrap="wrap" py={6} data-testid="rights-user" data-user-id={user._id} aria-label={name}>
-      <Person user={user} self={self} />
+      <Person user={user} strong grow note={self ? t('you') : undefined} />
       <Group gap="xs" wrap="nowrap" ml="auto">
         {fixed ? (
           <Badge variant="light" color="gray" tt="none">
@@ -195,7 +173,7 @@ function ShareWithSomeone({ media }: { media: Media }) {
       </Title>
       {user ? (
         <Group justify="space-between" wrap="nowrap" gap="xs" data-testid="rights-share-user">
-          <Person user={user} self={false} />
+          <Person user={user} strong grow />
           <Tooltip label={t('share.clear', { name: fullName(user) })}>
             <ActionIcon variant="subtle" color="gray" aria-label={t('share.clear', { name: fullName(user) })} onClick={clear}>
               <IconX size={16} aria-hidden />

@@ -12,7 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { fullName, notifySuccess } from '../users/shared.ts';
 import { useShareAccess } from './api.ts';
 import { LEVELS_DESCENDING } from './levels.ts';
-import { UserAvatar, UserSearch } from './UserSearch.tsx';
+import { Person } from './Person.tsx';
+import { UserSearch } from './UserSearch.tsx';
 
 interface ShareSelectedButtonProps {
   organizationId: string;
@@ -89,17 +90,7 @@ export function ShareSelectedButton({ organizationId, conversationIds, variant =
             <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('batch.chosen')}>
               {users.map((user) => (
                 <Group component="li" key={user._id} justify="space-between" wrap="nowrap" gap="xs">
-                  <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-                    <UserAvatar user={user} />
-                    <div style={{ minWidth: 0 }}>
-                      <Text size="sm" truncate>
-                        {fullName(user)}
-                      </Text>
-                      <Text size="xs" c="dimmed" truncate>
-                        {user.email}
-                      </Text>
-                    </div>
-                  </Group>
+                  <Person user={user} />
                   <Tooltip label={t('share.clear', { name: fullName(user) })}>
                     <ActionIcon
                       variant="subtle"

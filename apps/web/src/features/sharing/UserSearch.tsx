@@ -2,22 +2,15 @@
  * Finds a user to share with: a combobox over GET /users/search (from 2 characters, debounced),
  * driven by the keyboard (arrows, Enter, Escape); the number of results is announced.
  */
-import { Avatar, Combobox, Group, Loader, Text, TextInput, useCombobox, VisuallyHidden } from '@mantine/core';
+import { Combobox, Loader, TextInput, useCombobox, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { PublicUser } from '@palabre/shared';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fullName } from '../users/shared.ts';
+import { Person } from './Person.tsx';
 import { USER_SEARCH_DELAY_MS, USER_SEARCH_MIN_LENGTH, useUserSearch } from './api.ts';
-
-export function userPicture(user: Pick<PublicUser, '_id' | 'picture'>): string | null {
-  return user.picture ? `/cm-api/api/users/${encodeURIComponent(user._id)}/picture` : null;
-}
-
-export function UserAvatar({ user }: { user: Pick<PublicUser, '_id' | 'picture' | 'firstname' | 'lastname' | 'email'> }) {
-  return <Avatar src={userPicture(user)} alt="" size="sm" radius="xl" color="initials" name={fullName(user)} aria-hidden />;
-}
 
 interface UserSearchProps {
   label: string;
@@ -89,17 +82,7 @@ export function UserSearch({ label, description, excludeIds = [], onPick, disabl
           ) : (
             users.map((user) => (
               <Combobox.Option value={user._id} key={user._id} aria-label={`${fullName(user)} (${user.email})`}>
-                <Group gap="sm" wrap="nowrap">
-                  <UserAvatar user={user} />
-                  <div style={{ minWidth: 0 }}>
-                    <Text size="sm" truncate>
-                      {fullName(user)}
-                    </Text>
-                    <Text size="xs" c="dimmed" truncate>
-                      {user.email}
-                    </Text>
-                  </div>
-                </Group>
+                <Person user={user} />
               </Combobox.Option>
             ))
           )}
