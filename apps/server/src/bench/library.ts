@@ -307,8 +307,8 @@ ${PLANTED.common.share * 100} %, "${PLANTED.uncommon.word}" in ${PLANTED.uncommo
 1 % are the owner's favorites, 15 % give members less than the default right (some nothing), 1 %
 carry a custom right of the member. Rows go in by batches of 500 through one INSERT … SELECT each,
 so the database computes each full-text document (the generated \`search\` column) as in real use;
-then \`VACUUM ANALYZE\` (PGlite has no autovacuum: a library that grew without it may have stale
-planner statistics). PostgreSQL is a local PostgreSQL 15 cluster with default memory settings (128 MB
+then \`VACUUM ANALYZE\` (PGlite has no autovacuum; the server refreshes its planner statistics with
+\`ANALYZE\` at start and every six hours, but does not vacuum it). PostgreSQL is a local PostgreSQL 15 cluster with default memory settings (128 MB
 shared buffers, fsync off); PGlite runs in the benchmark's process. Other work shared the machine
 (see the load averages): figures are indicative, within tens of percent.
 
@@ -338,9 +338,9 @@ reads \`conversations_organization_rights_idx\` (migration 0005: the columns the
 instead of the wide rows, an index-only scan where the visibility map is current (autovacuum on
 PostgreSQL; on PGlite, after a \`VACUUM\`). Indexing a transcript folds its text (\`palabre_fold\`,
 made several times faster by migration 0005 with the same results). A search ranks every match (\`ts_rank\` reads each matching media's
-full-text document), so a word found in 40 % of the library costs more than a rare one. The page
-itself carries the transcripts of its 10 media (the list answers include them), and each search
-result gets its highlight (a look at the turns that match, then at their words).
+full-text document), so a word found in 40 % of the library costs more than a rare one. A list
+carries no transcripts: the page reads them only for a search, to find each result's highlight (a
+look at the turns that match, then at their words).
 
 <!-- library-results ${stored} -->`;
 }
