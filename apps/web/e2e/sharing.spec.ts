@@ -5,7 +5,7 @@
  * delete of spec §5: when one selected media cannot be deleted, none is. And sharing the selected
  * media of the library at once: all or none.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { Api } from './support/api.ts';
 import { newAccount, signInBrowser, uniqueName, type TokenPair } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -14,6 +14,34 @@ import { NOT_FOUND_TEXT } from './support/ui.ts';
 
 async function statusOf(api: Api, token: string, conversationId: string): Promise<number> {
   return (await api.request.get(`/cm-api/api/conversations/${conversationId}`, { headers: { authorization: `Bearer ${token}` } })).status();
+}
+
+/**
+ * An organization with an owner and a member; the owner's media that members may only read and the
+ * member's own media (not waiting for processing); the member signed in on the library, both rows shown.
+ */
+async function memberInLibrary(api: Api, page: Page, context: BrowserContext, baseURL: string, organizationName: string) {
+  const owner = await api.signUp(newAccount('owner', { firstname: 'Ann', lastname: 'Owner' }));
+  const organization = await api.createOrganization(owner.tokens.auth_token, uniqueName(organizationName));
+  const member = await api.signUp(newAccount('member', { firstname: 'Ben', lastname: 'Member' }));
+  await api.send('POST', `/cm-api/api/organizations/${organization._id}/users`, { email: member.email, role: 1 }, owner.tokens.auth_token);
+
+  const suffix = Math.random().toString(36).slice(2, 7);
+  const ownersName = `Read only ${suffix}`;
+  const membersName = `Mine ${suffix}`;
+  const [ownersId, membersId] = await Promise.all([
+    createMedia(api, owner.tokens.auth_token, organization._id, ownersName, { membersRight: 1, wait: false }),
+    createMedia(api, member.tokens.auth_token, organization._id, membersName, { wait: false }),
+  ]);
+
+  await signInBrowser(context, baseURL, member.tokens, organization._id);
+  await page.goto('/interface/explore');
+  const table = page.getByRole('table', { name: 'Media' });
+  const ownersRow = table.getByRole('row').filter({ has: page.getByRole('link', { name: ownersName }) });
+  const membersRow = table.getByRole('row').filter({ has: page.getByRole('link', { name: membersName }) });
+  await expect(ownersRow).toBeVisible({ timeout: 15_000 });
+  await expect(membersRow).toBeVisible();
+  return { owner, member, organization, ownersName, membersName, ownersId, membersId, ownersRow, membersRow };
 }
 
 /** Picks a level in a Mantine select (the options open in a listbox). */
@@ -118,27 +146,7 @@ test('share a media with someone outside the organization from the rights panel,
 
 test('bulk delete: when one selected media cannot be deleted, none is', async ({ page, api, context, baseURL }) => {
   test.setTimeout(60_000);
-  const owner = await api.signUp(newAccount('owner', { firstname: 'Ann', lastname: 'Owner' }));
-  const organization = await api.createOrganization(owner.tokens.auth_token, uniqueName('Bulk org'));
-  const member = await api.signUp(newAccount('member', { firstname: 'Ben', lastname: 'Member' }));
-  await api.send('POST', `/cm-api/api/organizations/${organization._id}/users`, { email: member.email, role: 1 }, owner.tokens.auth_token);
-
-  // The owner's media: members may only read it. The member's own media: full rights.
-  const suffix = Math.random().toString(36).slice(2, 7);
-  const ownersName = `Read only ${suffix}`;
-  const membersName = `Mine ${suffix}`;
-  const [ownersId, membersId] = await Promise.all([
-    createMedia(api, owner.tokens.auth_token, organization._id, ownersName, { membersRight: 1, wait: false }),
-    createMedia(api, member.tokens.auth_token, organization._id, membersName, { wait: false }),
-  ]);
-
-  await signInBrowser(context, baseURL!, member.tokens, organization._id);
-  await page.goto('/interface/explore');
-  const table = page.getByRole('table', { name: 'Media' });
-  const ownersRow = table.getByRole('row').filter({ has: page.getByRole('link', { name: ownersName }) });
-  const membersRow = table.getByRole('row').filter({ has: page.getByRole('link', { name: membersName }) });
-  await expect(ownersRow).toBeVisible({ timeout: 15_000 });
-  await expect(membersRow).toBeVisible();
+  const { member, ownersName, membersName, ownersId, membersId, ownersRow, membersRow } = await memberInLibrary(api, page, context, baseURL!, 'Bulk org');
   await expect(ownersRow).toContainText('Can read');
   await expect(membersRow).toContainText('Full rights');
 
@@ -163,30 +171,10 @@ test('bulk delete: when one selected media cannot be deleted, none is', async ({
 
 test('share selected media at once: all or none', async ({ page, api, context, baseURL }) => {
   test.setTimeout(60_000);
-  const owner = await api.signUp(newAccount('owner', { firstname: 'Ann', lastname: 'Owner' }));
-  const organization = await api.createOrganization(owner.tokens.auth_token, uniqueName('Batch org'));
-  const member = await api.signUp(newAccount('member', { firstname: 'Ben', lastname: 'Member' }));
-  await api.send('POST', `/cm-api/api/organizations/${organization._id}/users`, { email: member.email, role: 1 }, owner.tokens.auth_token);
   const guestLastname = `Guest${Math.random().toString(36).slice(2, 7)}`;
   const guest = await api.signUp(newAccount('guest', { firstname: 'Gus', lastname: guestLastname }));
   const guestName = `Gus ${guestLastname}`;
-
-  // The member may only read the owner's media; they own theirs.
-  const suffix = Math.random().toString(36).slice(2, 7);
-  const ownersName = `Read only ${suffix}`;
-  const membersName = `Mine ${suffix}`;
-  const [ownersId, membersId] = await Promise.all([
-    createMedia(api, owner.tokens.auth_token, organization._id, ownersName, { membersRight: 1, wait: false }),
-    createMedia(api, member.tokens.auth_token, organization._id, membersName, { wait: false }),
-  ]);
-
-  await signInBrowser(context, baseURL!, member.tokens, organization._id);
-  await page.goto('/interface/explore');
-  const table = page.getByRole('table', { name: 'Media' });
-  const ownersRow = table.getByRole('row').filter({ has: page.getByRole('link', { name: ownersName }) });
-  const membersRow = table.getByRole('row').filter({ has: page.getByRole('link', { name: membersName }) });
-  await expect(ownersRow).toBeVisible({ timeout: 15_000 });
-  await expect(membersRow).toBeVisible();
+  const { member, ownersName, membersName, ownersId, membersId, ownersRow, membersRow } = await memberInLibrary(api, page, context, baseURL!, 'Batch org');
 
   const toolbar = page.getByRole('toolbar');
   // Nothing selected: a notice only.
