@@ -5,13 +5,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../users/shared.ts';
 import { type TagMutations } from './api.ts';
-import { callErrorText } from './fields.tsx';
+import { callErrorText, useNameField } from './fields.tsx';
 
 export function EditTagModal({ tag, categories, mutations, onClose }: { tag: Tag | null; categories: Category[]; mutations: TagMutations; onClose: () => void }) {
   const { t } = useTranslation(['library', 'common']);
-  const [name, setName] = useState(tag?.name ?? '');
+  const { value: name, setError, inputProps } = useNameField(tag?.name ?? '');
   const [categoryId, setCategoryId] = useState(tag?.categoryId ?? '');
-  const [error, setError] = useState<string | null>(null);
   if (!tag) return null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -32,12 +31,7 @@ export function EditTagModal({ tag, categories, mutations, onClose }: { tag: Tag
         <Stack>
           <TextInput
             label={t('tags.name')}
-            value={name}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              setError(null);
-            }}
-            error={error}
+            {...inputProps}
             maxLength={TAG_NAME_MAX}
             data-autofocus
           />

@@ -6,13 +6,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../users/shared.ts';
 import { type TagMutations } from './api.ts';
-import { callErrorText, ColorSelect } from './fields.tsx';
+import { callErrorText, ColorSelect, useNameField } from './fields.tsx';
 
 /** "Add a tag" in a category: every member may. */
 export function NewTagForm({ category, mutations, onCreated, autoFocus }: { category: Category; mutations: TagMutations; onCreated?: (tag: Tag) => void; autoFocus?: boolean }) {
   const { t } = useTranslation('library');
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { value: name, setValue: setName, setError, inputProps } = useNameField();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const rule = requiredText(name);
@@ -38,12 +37,7 @@ export function NewTagForm({ category, mutations, onCreated, autoFocus }: { cate
         <TextInput
           label={t('tags.newLabel')}
           placeholder={t('tags.newPlaceholder')}
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
+          {...inputProps}
           maxLength={TAG_NAME_MAX}
           size="sm"
           style={{ flex: 1 }}
@@ -71,9 +65,8 @@ export function CategoryForm({
   onCancel?: () => void;
 }) {
   const { t } = useTranslation(['library', 'common']);
-  const [name, setName] = useState(initial.name);
+  const { value: name, setValue: setName, setError, inputProps } = useNameField(initial.name);
   const [color, setColor] = useState<CategoryColor>(initial.color);
-  const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const rule = requiredText(name);
@@ -91,12 +84,7 @@ export function CategoryForm({
       <Group align="flex-start" gap="sm">
         <TextInput
           label={t('categories.name')}
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
+          {...inputProps}
           maxLength={CATEGORY_NAME_MAX}
           style={{ flex: 1, minWidth: 200 }}
           data-autofocus

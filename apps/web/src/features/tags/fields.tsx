@@ -1,10 +1,22 @@
-/** Pieces of the tag forms: the category color picker and the text of a failed tag or category call. */
+/** Pieces of the tag forms: a name field's state, the category color picker, the text of a failed call. */
 import { ColorSwatch, Group, Select, Text, type SelectProps } from '@mantine/core';
 import { CATEGORY_COLORS, type CategoryColor } from '@palabre/shared';
 import type { TFunction } from 'i18next';
+import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { errorText } from '../users/shared.ts';
+
+/** A name being typed and its error, which clears as soon as the name changes; `inputProps` wire a TextInput. */
+export function useNameField(initial = '') {
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    setValue(event.currentTarget.value);
+    setError(null);
+  };
+  return { value, setValue, error, setError, inputProps: { value, error, onChange } };
+}
 
 const swatch = (color: string) => <ColorSwatch color={`var(--mantine-color-${color}-6)`} size={14} aria-hidden />;
 
