@@ -61,6 +61,6 @@ describe('bench helpers', () => {
   });
 
   it('aligns text tables', () => {
-    expect(textTable(['a', 'bb'], [['xxx', 1]])).toBe('a    bb\n---  --\nxxx  1');
+    expect(textTable(['a', 'bb'], [['abc', 1]])).toBe('a    bb\n---  --\nabc  1');
   });
 });
