@@ -1,26 +1,22 @@
 /** Rename a tag or move it to another category (maintainers and above). */
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import { requiredText, TAG_NAME_MAX, type Category, type Tag } from '@palabre/shared';
+import { TAG_NAME_MAX, type Category, type Tag } from '@palabre/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../users/shared.ts';
 import { type TagMutations } from './api.ts';
 import { callErrorText, useNameField } from './fields.tsx';
 
 export function EditTagModal({ tag, categories, mutations, onClose }: { tag: Tag | null; categories: Category[]; mutations: TagMutations; onClose: () => void }) {
   const { t } = useTranslation(['library', 'common']);
-  const { value: name, setError, inputProps } = useNameField(tag?.name ?? '');
+  const { setError, checked, inputProps } = useNameField(tag?.name ?? '');
   const [categoryId, setCategoryId] = useState(tag?.categoryId ?? '');
   if (!tag) return null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const rule = requiredText(name);
-    if (rule.error) {
-      setError(errorText(t, rule.error));
-      return;
-    }
+    const checkedName = checked();
+    if (checkedName === null) return;
     const body: { id: string; name?: string; categoryId?: string } = { id: tag._id };
-    if (rule.value !== tag.name) body.name = rule.value;
+    if (checkedName !== tag.name) body.name = checkedName;
     if (categoryId !== tag.categoryId) body.categoryId = categoryId;
     if (!body.name && !body.categoryId) return onClose();
     mutations.updateTag.mutate(body, { onSuccess: onClose, onError: (failure) => setError(callErrorText(t, failure, t('errors.tagUpdate'))) });

@@ -1,26 +1,22 @@
 /** The forms of the tags settings: a new tag in a category, a category's name and color. */
 import { Button, Group, TextInput } from '@mantine/core';
-import { requiredText, TAG_NAME_MAX, CATEGORY_NAME_MAX, type Category, type CategoryColor, type Tag } from '@palabre/shared';
+import { TAG_NAME_MAX, CATEGORY_NAME_MAX, type Category, type CategoryColor, type Tag } from '@palabre/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../users/shared.ts';
 import { type TagMutations } from './api.ts';
 import { callErrorText, ColorSelect, useNameField } from './fields.tsx';
 
 /** "Add a tag" in a category: every member may. */
 export function NewTagForm({ category, mutations, onCreated, autoFocus }: { category: Category; mutations: TagMutations; onCreated?: (tag: Tag) => void; autoFocus?: boolean }) {
   const { t } = useTranslation('library');
-  const { value: name, setValue: setName, setError, inputProps } = useNameField();
+  const { setValue: setName, setError, checked, inputProps } = useNameField();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const rule = requiredText(name);
-    if (rule.error) {
-      setError(errorText(t, rule.error));
-      return;
-    }
+    const checkedName = checked();
+    if (checkedName === null) return;
     mutations.createTag.mutate(
-      { name: rule.value, categoryId: category._id },
+      { name: checkedName, categoryId: category._id },
       {
         onSuccess: (tag) => {
           setName('');
@@ -65,16 +61,13 @@ export function CategoryForm({
   onCancel?: () => void;
 }) {
   const { t } = useTranslation(['library', 'common']);
-  const { value: name, setValue: setName, setError, inputProps } = useNameField(initial.name);
+  const { setValue: setName, setError, checked, inputProps } = useNameField(initial.name);
   const [color, setColor] = useState<CategoryColor>(initial.color);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const rule = requiredText(name);
-    if (rule.error) {
-      setError(errorText(t, rule.error));
-      return;
-    }
-    onSubmit({ name: rule.value, color }, setError, () => {
+    const checkedName = checked();
+    if (checkedName === null) return;
+    onSubmit({ name: checkedName, color }, setError, () => {
       setError(null);
       if (!onCancel) setName('');
     });

@@ -1,6 +1,6 @@
 /** Pieces of the tag forms: a name field's state, the category color picker, the text of a failed call. */
 import { ColorSwatch, Group, Select, Text, type SelectProps } from '@mantine/core';
-import { CATEGORY_COLORS, type CategoryColor } from '@palabre/shared';
+import { CATEGORY_COLORS, requiredText, type CategoryColor } from '@palabre/shared';
 import type { TFunction } from 'i18next';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,15 @@ export function useNameField(initial = '') {
     setValue(event.currentTarget.value);
     setError(null);
   };
-  return { value, setValue, error, setError, inputProps: { value, error, onChange } };
+  const { t } = useTranslation('library');
+  /** The trimmed name when it is not empty (spec §5 required text); else shows the error and answers null. */
+  const checked = (): string | null => {
+    const rule = requiredText(value);
+    if (!rule.error) return rule.value;
+    setError(errorText(t, rule.error));
+    return null;
+  };
+  return { value, setValue, error, setError, checked, inputProps: { value, error, onChange } };
 }
 
 const swatch = (color: string) => <ColorSwatch color={`var(--mantine-color-${color}-6)`} size={14} aria-hidden />;
