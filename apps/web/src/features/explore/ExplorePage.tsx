@@ -3,13 +3,13 @@
  * list, with the bulk delete of spec §5 (none selected: a notice; some not deletable: none deleted,
  * the server says why).
  */
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../routes/paths.ts';
 import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
 import { ShareSelectedButton } from '../sharing/ShareSelectedButton.tsx';
-import { MediaList } from './MediaList.tsx';
+import { EmptyList, MediaList } from './MediaList.tsx';
 
 export function ExplorePage() {
   const { t } = useTranslation('explore');
@@ -25,12 +25,11 @@ export function ExplorePage() {
         </Button>
       }
       emptyState={
-        <Stack gap="xs" align="center">
-          <Text fw={600}>{t('empty.none')}</Text>
+        <EmptyList title={t('empty.none')}>
           <Anchor component={Link} to={paths.conversationCreate}>
             {t('empty.upload')}
           </Anchor>
-        </Stack>
+        </EmptyList>
       }
       deletable
       selectionActions={(ids) => organizationId && <ShareSelectedButton organizationId={organizationId} conversationIds={ids} />}

@@ -1,7 +1,7 @@
 /** /interface/favorites — the media the user starred in the current organization, in the shared media list. */
-import { Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MediaList } from '../explore/MediaList.tsx';
+import { EmptyList, MediaList } from '../explore/MediaList.tsx';
 import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
 
 export function FavoritesPage() {
@@ -13,12 +13,11 @@ export function FavoritesPage() {
       organizationId={organizationId}
       title={t('favorites.title')}
       emptyState={
-        <Stack gap="xs" align="center">
-          <Text fw={600}>{t('favorites.empty')}</Text>
+        <EmptyList title={t('favorites.empty')}>
           <Text size="sm" c="dimmed">
             {t('favorites.emptyHint')}
           </Text>
-        </Stack>
+        </EmptyList>
       }
     />
   );

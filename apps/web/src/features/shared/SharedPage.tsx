@@ -2,9 +2,9 @@
  * /interface/shared — "Shared with me": media other people gave the user a right on, in the shared
  * media list (all organizations; tag criteria use the current organization's tags).
  */
-import { Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MediaList } from '../explore/MediaList.tsx';
+import { EmptyList, MediaList } from '../explore/MediaList.tsx';
 import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
 
 export function SharedPage() {
@@ -16,12 +16,11 @@ export function SharedPage() {
       organizationId={organizationId}
       title={t('shared.title')}
       emptyState={
-        <Stack gap="xs" align="center">
-          <Text fw={600}>{t('shared.empty')}</Text>
+        <EmptyList title={t('shared.empty')}>
           <Text size="sm" c="dimmed">
             {t('shared.emptyHint')}
           </Text>
-        </Stack>
+        </EmptyList>
       }
     />
   );
