@@ -52,7 +52,8 @@ function MediaRow({
 }: {
   item: ConversationListItem;
   selected: boolean;
-  onToggle: (id: string, checked: boolean) => void;
+  /** Absent when the list offers nothing to do with a selection. */
+  onToggle: ((id: string, checked: boolean) => void) | undefined;
   tagIndex: Map<string, TagWithCategory>;
 }) {
   const { t } = useTranslation(['explore', 'conversations']);
@@ -61,9 +62,11 @@ function MediaRow({
   const processing = item.status !== 'done' && item.status !== 'error';
   return (
     <Table.Tr data-testid="media-row" data-id={item._id} aria-selected={selected}>
-      <Table.Td>
-        <Checkbox aria-label={t('explore:select', { name: item.name })} checked={selected} onChange={(event) => onToggle(item._id, event.currentTarget.checked)} />
-      </Table.Td>
+      {onToggle && (
+        <Table.Td>
+          <Checkbox aria-label={t('explore:select', { name: item.name })} checked={selected} onChange={(event) => onToggle(item._id, event.currentTarget.checked)} />
+        </Table.Td>
+      )}
       <Table.Td px={0}>
         <FavoriteButton conversationId={item._id} favorite={Boolean(item.favorite)} size="md" />
       </Table.Td>
@@ -117,7 +120,19 @@ export interface MediaListProps {
   selectionActions?: (ids: string[]) => ReactNode;
 }
 
+/** What an empty list says: a title, then a hint or a way forward. */
+export function EmptyList({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="xs" align="center">
+      <Text fw={600}>{title}</Text>
+      {children}
+    </Stack>
+  );
+}
+
 export function MediaList({ source, organizationId, title, headerAction, emptyState, deletable = false, selectionActions }: MediaListProps) {
+  // Media can be selected only where something can be done with a selection.
+  const selectable = deletable || selectionActions !== undefined;
   const { t } = useTranslation(['explore', 'library', 'common']);
   const client = useQueryClient();
 
@@ -288,14 +303,16 @@ export function MediaList({ source, organizationId, title, headerAction, emptySt
           <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('table')} aria-busy={query.isFetching}>
             <Table.Thead>
               <Table.Tr style={NOWRAP}>
-                <Table.Th w={40}>
-                  <Checkbox
-                    aria-label={t('selectAll')}
-                    checked={allSelected}
-                    indeterminate={selectedIds.length > 0 && !allSelected}
-                    onChange={(event) => toggleAll(event.currentTarget.checked)}
-                  />
-                </Table.Th>
+                {selectable && (
+                  <Table.Th w={40}>
+                    <Checkbox
+                      aria-label={t('selectAll')}
+                      checked={allSelected}
+                      indeterminate={selectedIds.length > 0 && !allSelected}
+                      onChange={(event) => toggleAll(event.currentTarget.checked)}
+                    />
+                  </Table.Th>
+                )}
                 <Table.Th w={36} px={0} scope="col">
                   <VisuallyHidden>{t('library:favorites.column')}</VisuallyHidden>
                 </Table.Th>
@@ -309,7 +326,7 @@ export function MediaList({ source, organizationId, title, headerAction, emptySt
             </Table.Thead>
             <Table.Tbody>
               {list.map((item) => (
-                <MediaRow key={item._id} item={item} selected={selected.has(item._id)} onToggle={toggle} tagIndex={tagIndex} />
+                <MediaRow key={item._id} item={item} selected={selected.has(item._id)} onToggle={selectable ? toggle : undefined} tagIndex={tagIndex} />
               ))}
             </Table.Tbody>
           </Table>
