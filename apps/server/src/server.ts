@@ -1,10 +1,11 @@
 /** Starts a server from a configuration: database, migrations, context, job queue and workers, HTTP and socket. */
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config.ts';
 import { buildApp } from './app.ts';
-import { createContext, type AppContext, type Logger } from './context.ts';
+import { createContext, type AppContext } from './context.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { createLogger } from './logging.ts';
 import { BossQueue } from './jobs/boss.ts';
 import { JobRegistry, type JobDefinition } from './jobs/registry.ts';
 import { pipelineJobs, resumeStuckConversations } from './pipeline/index.ts';
@@ -21,6 +22,8 @@ export interface RunningServer {
 
 export interface StartOptions {
   logger?: boolean;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: DestinationStream;
   /** Listen for HTTP (and the socket). Default true. */
   listen?: boolean;
   /** Run the job workers in this process. Default true. */
@@ -45,7 +48,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   };
   try {
     await db.migrate();
-    const log: Logger = options.logger === false ? pino({ level: 'silent' }) : pino({ level: config.logLevel });
+    const log = createLogger(options.logger === false ? 'silent' : config.logLevel, options.logStream);
     const ctx = createContext(config, db, log);
     // Refuses to start when a job has no handler or two.
     const registry = new JobRegistry(options.jobs ?? pipelineJobs);
@@ -56,7 +59,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await queue.start();
     cleanups.push(() => queue.stop());
 
-    const app = await buildApp(ctx, options);
+    const app = await buildApp(ctx, { logger: log });
     cleanups.push(() => app.close());
     let url = '';
     if (options.listen !== false) {

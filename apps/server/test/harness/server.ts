@@ -48,6 +48,8 @@ export interface TestServer {
   /** Mails sent to an address, oldest first. */
   mails(to: string): Mail[];
   lastMail(to: string): Mail;
+  /** Everything the server logged so far (only with `captureLog`), one JSON line per entry. */
+  logged(): string;
   close(): Promise<void>;
 }
 
@@ -96,8 +98,11 @@ async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): 
   };
 }
 
-export async function startTestServer(options: { env?: Record<string, string | undefined> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { env?: Record<string, string | undefined>; /** Keep the server's log (level info) for logged(). */ captureLog?: boolean } = {},
+): Promise<TestServer> {
   const dbKind = inject('testDatabase');
+  const logLines: string[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'palabre-test-'));
   const database = dbKind === 'postgres' ? await createDatabase(inject('postgresAdminUrl')) : undefined;
   const config = loadConfig({
@@ -113,7 +118,9 @@ export async function startTestServer(options: { env?: Record<string, string | u
   });
   let running: RunningServer;
   try {
-    running = await startServer(config, { logger: false });
+    running = options.captureLog
+      ? await startServer({ ...config, logLevel: 'info' }, { logStream: { write: (line: string) => void logLines.push(line) } })
+      : await startServer(config, { logger: false });
   } catch (error) {
     await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -164,6 +171,7 @@ export async function startTestServer(options: { env?: Record<string, string | u
       return { id: user.id, password: '', ...fields, client };
     },
     mails: (to) => running.ctx.mailer.recent.filter((m) => m.to === to),
+    logged: () => logLines.join(''),
     lastMail(to) {
       const mails = server.mails(to);
       if (mails.length === 0) throw new Error(`no mail was sent to ${to}`);

@@ -1,0 +1,48 @@
+/** What the server logs when a request fails in the database: the failure, never the values it carried. */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PLATFORM_ROLE } from '@palabre/shared';
+import { startTestServer, uniqueEmail, type TestServer } from '../harness/server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ captureLog: true });
+  // Rows the database refuses, so that a request carrying a secret fails inside the database.
+  await server.running.db.executeSql(`ALTER TABLE transcriber_profiles ADD CONSTRAINT refuses_test_rows CHECK (name <> 'Refused by the database')`);
+  await server.running.db.executeSql(`ALTER TABLE users ADD CONSTRAINT refuses_test_rows CHECK (firstname <> 'Refused')`);
+});
+afterAll(() => server?.close());
+
+it('logs a failed profile insert without its API key or the row', async () => {
+  const sysadmin = await server.quickUser({ role: PLATFORM_ROLE.USER | PLATFORM_ROLE.SYSTEM_ADMINISTRATOR });
+  const apiKey = 'sk-LOGGED-NEVER-4f1c2e';
+  const response = await sysadmin.client.post('/cm-api/api/transcriber_profiles', {
+    name: 'Refused by the database',
+    type: 'openai',
+    languages: ['en'],
+    organizationId: null,
+    config: { endpoint: 'http://asr.example.org/v1', apiKey },
+  });
+  expect(response.status).toBe(500);
+  expect(JSON.stringify(response.body)).not.toContain(apiKey);
+  const log = server.logged();
+  expect(log).toContain('unhandled error');
+  expect(log).toContain('refuses_test_rows');
+  expect(log).not.toContain(apiKey);
+});
+
+it('logs a failed sign-up without the password or its hash', async () => {
+  const password = 'pw-LOGGED-NEVER-9a7b';
+  const response = await server.client().signUp({ firstname: 'Refused', lastname: 'User', email: uniqueEmail(), password });
+  expect(response.status).toBe(500);
+  const log = server.logged();
+  expect(log).toContain('refuses_test_rows');
+  expect(log).not.toContain(password);
+  expect(log).not.toContain('$argon2');
+});
+
+it('redacts secret fields in logged objects', () => {
+  server.running.app.log.info({ user: { passwordHash: '$argon2id$v=19$x', apiKey: 'sk-field-secret' }, headers: { authorization: 'Bearer tok-secret' } }, 'object with secrets');
+  const log = server.logged();
+  expect(log).toContain('object with secrets');
+  for (const secret of ['$argon2id$v=19$x', 'sk-field-secret', 'tok-secret']) expect(log).not.toContain(secret);
+});
