@@ -16,6 +16,7 @@ import { authRoutes } from './auth/routes.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { openApiDocument, trackRoutes } from './http/openapi.ts';
+import { registerTextInputCheck } from './http/text-input.ts';
 import { registerXsrf } from './http/xsrf.ts';
 import { conversationRoutes } from './conversations/routes.ts';
 import { organizationRoutes } from './organizations/routes.ts';
@@ -45,6 +46,7 @@ export async function buildApp(ctx: AppContext, options: { logger: Logger }): Pr
   await app.register(multipart, { limits: { fileSize: MAX_AUDIO_FILE_BYTES } });
   registerXsrf(app, { secure: ctx.config.publicUrl.startsWith('https:') });
   registerAuthentication(app, ctx);
+  registerTextInputCheck(app);
 
   app.get('/healthcheck', async () => ({ status: 'ok' }));
 

@@ -20,6 +20,7 @@ import { conversationsRepo, type FilesWithSource } from './repo.ts';
 import { deleteFiles } from './service.ts';
 import { refuseUpload, SNIFF_BYTES } from './sniff.ts';
 import { checkImportUrl, ImportRefused } from './url-import.ts';
+import { assertStorable } from '../http/text-input.ts';
 
 export const MESSAGES = {
   created: 'The media has been created',
@@ -163,6 +164,7 @@ export async function createFromRequest(ctx: AppContext, actor: Actor, organizat
     if (refusal) throw new AppError('validation_failed', `${MESSAGES.checkForm}: ${refusal}`, { file: 'error.invalid_format' });
     if (tooMany) throw new AppError('validation_failed', `${MESSAGES.checkForm}: at most ${MAX_TRACKS} tracks`, { file: 'error.too_many_files' });
 
+    assertStorable(raw, { file: fileNames.join('/') });
     const parsed = zCreateConversationFields.safeParse(raw);
     if (!parsed.success) throw formError(parsed.error.issues);
     const fields: CreateConversationFields = parsed.data;

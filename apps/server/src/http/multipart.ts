@@ -1,6 +1,7 @@
 /** Reads a small multipart form (fields + at most one file per name) into memory, within limits. */
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
+import { assertStorable } from './text-input.ts';
 
 export interface SmallForm {
   fields: Record<string, string>;
@@ -23,5 +24,6 @@ export async function readSmallForm(request: FastifyRequest, maxFileBytes: numbe
       form.fields[part.fieldname] = String(part.value);
     }
   }
+  assertStorable(form.fields);
   return form;
 }
