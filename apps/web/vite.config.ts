@@ -1,10 +1,38 @@
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const api = process.env.PALABRE_API ?? 'http://127.0.0.1:8080';
 
+/** Text files worth compressing (source maps are left alone: only developer tools fetch them). */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+
+/** Writes brotli and gzip versions of the built text files, once, at build time. */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'palabre-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const name of fs.readdirSync(outDir, { recursive: true }) as string[]) {
+        const file = path.join(outDir, name);
+        if (!COMPRESSIBLE.test(name) || !fs.statSync(file).isFile()) continue;
+        const content = fs.readFileSync(file);
+        if (content.length < 1024) continue;
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -16,6 +16,7 @@ import { authRoutes } from './auth/routes.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { openApiDocument, trackRoutes } from './http/openapi.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerTextInputCheck } from './http/text-input.ts';
 import { registerXsrf } from './http/xsrf.ts';
 import { conversationRoutes } from './conversations/routes.ts';
@@ -39,6 +40,7 @@ export async function buildApp(ctx: AppContext, options: { logger: Logger }): Pr
     disableRequestLogging: !['debug', 'trace'].includes(ctx.config.logLevel),
   });
   registerErrorHandler(app);
+  registerSecurityHeaders(app, ctx.config);
   const routes = trackRoutes(app);
   await app.register(cookie, { secret: resolveSecret(ctx.config) });
   // After body parsing, so that limits may key on the submitted email.
@@ -85,8 +87,9 @@ async function serveWebClient(app: FastifyInstance, dist: string) {
     app.log.warn(`web client not built (${dist}); run npm run build`);
     return;
   }
-  // serve: false: the route below answers every path, so fingerprinted assets get their long cache.
-  await app.register(fastifyStatic, { root: dist, serve: false, maxAge: '1h' });
+  // serve: false: the route below answers every path and sets Cache-Control. preCompressed: the build writes .br and .gz
+  // twins of text files (see the web client's vite.config.ts), sent to browsers that accept them.
+  await app.register(fastifyStatic, { root: dist, serve: false, preCompressed: true, cacheControl: false });
   const html = fs.readFileSync(index);
   app.get('/*', async (request, reply) => {
     if (request.url.startsWith('/cm-api/') || request.url.startsWith('/ws/')) {
@@ -94,8 +97,11 @@ async function serveWebClient(app: FastifyInstance, dist: string) {
     }
     const file = path.join(dist, decodeURIComponent(request.url.split('?')[0]!));
     if (file.startsWith(dist + path.sep) && path.extname(file) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-      const cacheable = request.url.startsWith('/assets/');
-      return reply.sendFile(path.relative(dist, file), { maxAge: cacheable ? '365d' : '1h', immutable: cacheable });
+      // Files under assets/ carry a content hash in their name: a new build gives new names.
+      const hashed = request.url.startsWith('/assets/');
+      if (fs.existsSync(`${file}.br`) || fs.existsSync(`${file}.gz`)) reply.header('vary', 'Accept-Encoding');
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      return reply.sendFile(path.relative(dist, file));
     }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
