@@ -2,8 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { Logger } from 'pino';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -30,7 +29,7 @@ import { userRoutes } from './users/routes.ts';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export async function buildApp(ctx: AppContext, options: { logger: Logger }): Promise<FastifyInstance> {
+export async function buildApp(ctx: AppContext, options: { logger: FastifyBaseLogger }): Promise<FastifyInstance> {
   const app = Fastify({
     // The process logger (see logging.ts): secret fields redacted, errors without bound values.
     loggerInstance: options.logger,
