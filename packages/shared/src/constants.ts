@@ -1,6 +1,19 @@
 /** Business constants and limits (spec §9). */
 export const MAX_AUDIO_FILE_BYTES = 1024 * 1024 * 1024;
 export const MIN_PASSWORD_LENGTH = 6;
+/** One maximum for every password form (sign-up, reset, change) and for sign-in. */
+export const MAX_PASSWORD_LENGTH = 128;
+/** Longest accepted names and free texts, in characters (after trimming). */
+export const TEXT_LIMITS = {
+  personName: 100,
+  organizationName: 100,
+  organizationDescription: 2000,
+  mediaName: 200,
+  mediaDescription: 5000,
+  profileName: 100,
+  profileDescription: 1000,
+  search: 200,
+} as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 export const LIST_LIMIT = 100;

@@ -2,12 +2,13 @@
  * Text validation rules of spec §5, shared by server and web.
  * Each rule returns the normalised value and the spec's error key (or null).
  */
-import { MIN_PASSWORD_LENGTH } from './constants.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants.ts';
 
 export const VALIDATION_ERRORS = {
   required: 'error.required',
   unauthorizedCharacters: 'error.unauthorized_caracters',
   invalidEmail: 'error.invalid_email',
+  tooLong: 'error.too_long',
   passwordLength: 'error.passwordLength',
   passwordsMustBeTheSame: 'error.passwordsMustBeTheSame',
 } as const;
@@ -18,17 +19,31 @@ export interface RuleResult {
   error: ValidationErrorKey | null;
 }
 
-const FORBIDDEN = /[<>]/;
+export interface TextOptions {
+  required?: boolean;
+  /** Longest accepted value, in characters after trimming. */
+  max?: number;
+  /** Descriptions keep line breaks and tabs; names are a single line. */
+  multiline?: boolean;
+}
 
-export function freeText(input: string, options: { required?: boolean } = {}): RuleResult {
+const MARKUP = /[<>]/;
+// C0 and C1 control characters (NUL included: the database refuses it), and DEL.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+export function freeText(input: string, options: TextOptions = {}): RuleResult {
   const value = input.trim();
   if (value === '') return { value, error: options.required ? VALIDATION_ERRORS.required : null };
-  if (FORBIDDEN.test(value)) return { value, error: VALIDATION_ERRORS.unauthorizedCharacters };
+  if (MARKUP.test(value) || (options.multiline ? CONTROL_EXCEPT_LINES : CONTROL).test(value)) {
+    return { value, error: VALIDATION_ERRORS.unauthorizedCharacters };
+  }
+  if (options.max !== undefined && value.length > options.max) return { value, error: VALIDATION_ERRORS.tooLong };
   return { value, error: null };
 }
 
-export function requiredText(input: string): RuleResult {
-  return freeText(input, { required: true });
+export function requiredText(input: string, options: Omit<TextOptions, 'required'> = {}): RuleResult {
+  return freeText(input, { ...options, required: true });
 }
 
 export function email(input: string): RuleResult {
@@ -45,7 +60,7 @@ export function email(input: string): RuleResult {
 export function password(input: string): RuleResult {
   const value = input.trim();
   if (value === '') return { value, error: VALIDATION_ERRORS.required };
-  if (value.length < MIN_PASSWORD_LENGTH) return { value, error: VALIDATION_ERRORS.passwordLength };
+  if (value.length < MIN_PASSWORD_LENGTH || value.length > MAX_PASSWORD_LENGTH) return { value, error: VALIDATION_ERRORS.passwordLength };
   return { value, error: null };
 }
 

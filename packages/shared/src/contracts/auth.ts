@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { zEmail } from './common.ts';
+import { MAX_PASSWORD_LENGTH } from '../constants.ts';
+import { VALIDATION_ERRORS } from '../validation.ts';
+import { zEmail, zPassword } from './common.ts';
 
 // Passwords are trimmed when set (spec §5), so they are trimmed when checked too.
-export const zLoginBody = z.object({ email: zEmail, password: z.string().trim().min(1).max(1024) });
+export const zLoginBody = z.object({ email: zEmail, password: z.string().trim().min(1).max(MAX_PASSWORD_LENGTH, VALIDATION_ERRORS.passwordLength) });
 export type LoginBody = z.input<typeof zLoginBody>;
 
 export const zTokenPair = z.object({
@@ -20,7 +22,7 @@ export const zRefreshBody = z.object({ refresh_token: z.string().min(16).max(409
 export const zResetPasswordRequestBody = z.object({ email: zEmail });
 export const zResetPasswordBody = z.object({
   token: z.string().min(16).max(256),
-  password: z.string(),
+  password: zPassword,
 });
 
 export const zAuthProvider = z.object({

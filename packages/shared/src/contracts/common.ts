@@ -11,7 +11,9 @@ function ruleSchema(rule: (input: string) => rules.RuleResult) {
   });
 }
 export const zFreeText = ruleSchema((v) => rules.freeText(v));
-export const zRequiredText = ruleSchema(rules.requiredText);
+export const zRequiredText = ruleSchema((v) => rules.requiredText(v));
+/** A name or free text with its limit and character rules (see TEXT_LIMITS). */
+export const zText = (options: rules.TextOptions) => ruleSchema((v) => rules.freeText(v, options));
 export const zEmail = ruleSchema(rules.email);
 export const zPassword = ruleSchema(rules.password);
 

@@ -1,7 +1,8 @@
 /** Media (conversations), their creation form, processing state and transcriber profiles (spec §3, §4, §7). */
 import { z } from 'zod';
 import { RIGHT } from '../roles.ts';
-import { zFreeText, zPagination, zRequiredText } from './common.ts';
+import { TEXT_LIMITS } from '../constants.ts';
+import { zPagination, zText } from './common.ts';
 
 /** Processing status (spec §4) plus the final `done`. */
 export const MEDIA_STATUSES = ['pending', 'preprocessing', 'transcription', 'diarization', 'punctuation', 'postprocessing', 'done', 'error'] as const;
@@ -48,8 +49,8 @@ const jsonField = <T extends z.ZodType>(schema: T) =>
  */
 export const zCreateConversationFields = z
   .object({
-    name: zRequiredText.pipe(z.string().max(200)),
-    description: zFreeText.pipe(z.string().max(5000)).default(''),
+    name: zText({ required: true, max: TEXT_LIMITS.mediaName }),
+    description: zText({ max: TEXT_LIMITS.mediaDescription, multiline: true }).default(''),
     membersRight: z.coerce.number().int().min(RIGHT.UNDEFINED).max(31).default(RIGHT.READ | RIGHT.COMMENT),
     /** A transcriber profile id; the organization's default profile when absent. */
     serviceName: z.string().uuid().optional(),
@@ -141,8 +142,8 @@ export const zBulkDeleteConversationsQuery = z.object({ conversationsId: z.strin
 /** PATCH /conversations/{id}: name and description (write right); membersRight, the members' default right (share right). */
 export const zUpdateConversationBody = z
   .object({
-    name: zRequiredText.pipe(z.string().max(200)),
-    description: zFreeText.pipe(z.string().max(5000)),
+    name: zText({ required: true, max: TEXT_LIMITS.mediaName }),
+    description: zText({ max: TEXT_LIMITS.mediaDescription, multiline: true }),
     membersRight: z.number().int().min(RIGHT.UNDEFINED).max(31),
   })
   .partial()
@@ -184,8 +185,8 @@ export type TranscriberProfile = z.infer<typeof zTranscriberProfile>;
 
 export const zTranscriberProfileBody = z
   .object({
-    name: zRequiredText.pipe(z.string().max(100)),
-    description: zFreeText.pipe(z.string().max(1000)).default(''),
+    name: zText({ required: true, max: TEXT_LIMITS.profileName }),
+    description: zText({ max: TEXT_LIMITS.profileDescription, multiline: true }).default(''),
     type: z.enum(ENGINE_TYPES),
     languages: z.array(z.enum(['en', 'fr'])).min(1),
     organizationId: z.string().uuid().nullable().default(null),

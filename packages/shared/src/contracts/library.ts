@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { FULL_RIGHTS, RIGHT } from '../roles.ts';
-import { zId, zRequiredText } from './common.ts';
+import { zId, zText } from './common.ts';
 import { zConversationListQuery } from './conversations.ts';
 import { zPublicUser } from './users.ts';
 
@@ -33,11 +33,11 @@ export const zCategory = z.object({
 export type Category = z.infer<typeof zCategory>;
 
 export const zCategoryBody = z
-  .object({ name: zRequiredText.pipe(z.string().max(CATEGORY_NAME_MAX)), color: z.enum(CATEGORY_COLORS) })
+  .object({ name: zText({ required: true, max: CATEGORY_NAME_MAX }), color: z.enum(CATEGORY_COLORS) })
   .strict();
 export const zUpdateCategoryBody = zCategoryBody.partial().strict();
 
-export const zTagBody = z.object({ name: zRequiredText.pipe(z.string().max(TAG_NAME_MAX)), categoryId: zId }).strict();
+export const zTagBody = z.object({ name: zText({ required: true, max: TAG_NAME_MAX }), categoryId: zId }).strict();
 export const zUpdateTagBody = zTagBody.partial().strict();
 
 export const zCategoryParams = z.object({ id: zId, categoryId: zId });

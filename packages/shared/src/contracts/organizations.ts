@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ASSIGNABLE_ORGANIZATION_ROLES } from '../roles.ts';
-import { zEmail, zFreeText, zRequiredText } from './common.ts';
+import { TEXT_LIMITS } from '../constants.ts';
+import { zEmail, zText } from './common.ts';
 import { zPublicUser } from './users.ts';
 
 export const ORGANIZATION_VISIBILITIES = ['private', 'public'] as const;
@@ -57,11 +58,11 @@ export const zEmailDomain = z
   .transform((d) => d.replace(/^@/, ''))
   .pipe(z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'error.invalid_email'));
 
-export const zCreateOrganizationBody = z.object({ name: zRequiredText.pipe(z.string().max(100)) }).strict();
+export const zCreateOrganizationBody = z.object({ name: zText({ required: true, max: TEXT_LIMITS.organizationName }) }).strict();
 export const zUpdateOrganizationBody = z
   .object({
-    name: zRequiredText.pipe(z.string().max(100)),
-    description: zFreeText.pipe(z.string().max(2000)),
+    name: zText({ required: true, max: TEXT_LIMITS.organizationName }),
+    description: zText({ max: TEXT_LIMITS.organizationDescription, multiline: true }),
     visibility: z.enum(ORGANIZATION_VISIBILITIES),
     permissions: zOrganizationPermissions.partial(),
     matchingEmails: z.array(zEmailDomain).max(20),
@@ -74,5 +75,5 @@ export const zUpdateMemberBody = z.object({ userId: z.string().uuid(), role: zAs
 export const zRemoveMemberBody = z.object({ userId: z.string().uuid() }).strict();
 
 export const zAdminCreateOrganizationBody = z
-  .object({ name: zRequiredText.pipe(z.string().max(100)), ownerEmail: zEmail.optional() })
+  .object({ name: zText({ required: true, max: TEXT_LIMITS.organizationName }), ownerEmail: zEmail.optional() })
   .strict();

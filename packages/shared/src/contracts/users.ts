@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { LOCALES } from '../constants.ts';
+import { LOCALES, TEXT_LIMITS } from '../constants.ts';
 import { PLATFORM_ROLE_MAX } from '../roles.ts';
-import { zEmail, zFreeText, zPassword, zRequiredText } from './common.ts';
+import { zEmail, zPassword, zText } from './common.ts';
 
 export const EMAIL_NOTIFICATION_KEYS = [
   'mediaShared',
@@ -44,18 +44,20 @@ export type User = z.infer<typeof zUser>;
 export const zPublicUser = zUser.pick({ _id: true, firstname: true, lastname: true, email: true, picture: true });
 export type PublicUser = z.infer<typeof zPublicUser>;
 
+const zPersonName = zText({ required: true, max: TEXT_LIMITS.personName });
+
 /** Multipart fields of POST /users (the picture is a file part). */
 export const zCreateUserFields = z.object({
-  firstname: zRequiredText,
-  lastname: zRequiredText,
+  firstname: zPersonName,
+  lastname: zPersonName,
   email: zEmail,
   password: zPassword,
 });
 
 export const zUpdateSelfBody = z
   .object({
-    firstname: zRequiredText,
-    lastname: zRequiredText,
+    firstname: zPersonName,
+    lastname: zPersonName,
     email: zEmail,
     private: z.boolean(),
     locale: zLocale.nullable(),
@@ -69,13 +71,13 @@ export const zChangePasswordBody = z
   .object({ currentPassword: z.string().trim().min(1), newPassword: zPassword })
   .strict();
 
-export const zUserSearchQuery = z.object({ search: zFreeText.pipe(z.string().min(1).max(100)) });
+export const zUserSearchQuery = z.object({ search: zText({ required: true, max: TEXT_LIMITS.search }) });
 
 /** Backoffice. */
 export const zAdminCreateUserBody = z
   .object({
-    firstname: zRequiredText,
-    lastname: zRequiredText,
+    firstname: zPersonName,
+    lastname: zPersonName,
     email: zEmail,
     password: zPassword,
     role: z.number().int().min(0).max(PLATFORM_ROLE_MAX).optional(),

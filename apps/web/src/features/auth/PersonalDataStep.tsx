@@ -1,6 +1,6 @@
 /** Sign-up step 1: personal data and an optional picture, checked with the shared rules (spec §5). */
 import { Avatar, Button, FileInput, Group, SimpleGrid, Stack } from '@mantine/core';
-import { email as emailRule, password as passwordRule, passwordConfirmation, requiredText } from '@palabre/shared';
+import { email as emailRule, password as passwordRule, passwordConfirmation, requiredText, TEXT_LIMITS } from '@palabre/shared';
 import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,8 +36,8 @@ export function PersonalDataStep({ initialEmail, onDone }: { initialEmail: strin
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = {
-      firstname: requiredText(values.firstname),
-      lastname: requiredText(values.lastname),
+      firstname: requiredText(values.firstname, { max: TEXT_LIMITS.personName }),
+      lastname: requiredText(values.lastname, { max: TEXT_LIMITS.personName }),
       email: emailRule(values.email),
       password: passwordRule(values.password),
       confirmation: passwordConfirmation(values.confirmation, values.password),

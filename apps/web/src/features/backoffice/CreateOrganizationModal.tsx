@@ -1,7 +1,7 @@
 /** Backoffice organization creation: a name and an optional owner (POST /administration/organizations). */
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { email as emailRule, requiredText, type Organization } from '@palabre/shared';
+import { email as emailRule, requiredText, TEXT_LIMITS, type Organization } from '@palabre/shared';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -39,7 +39,7 @@ export function CreateOrganizationModal({ opened, onClose }: { opened: boolean; 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checkedName = requiredText(values.name);
+    const checkedName = requiredText(values.name, { max: TEXT_LIMITS.organizationName });
     const checkedOwner = values.ownerEmail.trim() ? emailRule(values.ownerEmail) : null;
     const found = { name: errorText(t, checkedName.error), ownerEmail: errorText(t, checkedOwner?.error) };
     setErrors(found);

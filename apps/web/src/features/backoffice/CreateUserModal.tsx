@@ -1,7 +1,7 @@
 /** Backoffice user creation: names, email, password (twice) and platform roles (POST /administration/users). */
 import { Button, Group, Modal, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PLATFORM_ROLE, email as emailRule, password as passwordRule, passwordConfirmation, requiredText, type User } from '@palabre/shared';
+import { PLATFORM_ROLE, email as emailRule, password as passwordRule, passwordConfirmation, requiredText, TEXT_LIMITS, type User } from '@palabre/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
@@ -38,8 +38,8 @@ export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose:
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checks = {
-      firstname: requiredText(values.firstname),
-      lastname: requiredText(values.lastname),
+      firstname: requiredText(values.firstname, { max: TEXT_LIMITS.personName }),
+      lastname: requiredText(values.lastname, { max: TEXT_LIMITS.personName }),
       email: emailRule(values.email),
       password: passwordRule(values.password),
       confirmation: passwordConfirmation(values.confirmation, values.password),

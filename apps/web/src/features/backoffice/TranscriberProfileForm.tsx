@@ -4,7 +4,7 @@
  * meeting switches, and the engine settings of the chosen type. Server field errors go under the fields.
  */
 import { Alert, Button, Checkbox, Code, Group, MultiSelect, PasswordInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
-import { ENGINE_TYPES, requiredText, type EngineType, type TranscriberProfile } from '@palabre/shared';
+import { ENGINE_TYPES, requiredText, TEXT_LIMITS, type EngineType, type TranscriberProfile } from '@palabre/shared';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
@@ -84,7 +84,7 @@ export function TranscriberProfileForm({ profile, onSaved, onCancel }: Transcrib
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const name = requiredText(values.name);
+    const name = requiredText(values.name, { max: TEXT_LIMITS.profileName });
     const foundText = { name: errorText(t, name.error) };
     const foundOther = { languages: languages.length === 0 ? t('backoffice:transcriberProfiles.languagesRequired') : undefined };
     setErrors(foundText);

@@ -15,6 +15,7 @@ import {
   rightLabel,
   freeText,
   requiredText,
+  TEXT_LIMITS,
   type EngineType,
   type TranscriberProfile,
 } from '@palabre/shared';
@@ -61,9 +62,9 @@ export function useMediaSettings() {
 /** Spec §5 checks of the form; keys are spec error keys (error.required…). */
 export function validateSettings(settings: MediaSettings, profiles: TranscriberProfile[] | undefined): Partial<Record<'name' | 'description' | 'serviceName', string>> {
   const errors: Partial<Record<'name' | 'description' | 'serviceName', string>> = {};
-  const name = requiredText(settings.name);
+  const name = requiredText(settings.name, { max: TEXT_LIMITS.mediaName });
   if (name.error) errors.name = name.error;
-  const description = freeText(settings.description);
+  const description = freeText(settings.description, { max: TEXT_LIMITS.mediaDescription, multiline: true });
   if (description.error) errors.description = description.error;
   const profile = profiles?.find((p) => p._id === settings.serviceName);
   if (!profile || !profile.availability.ok) errors.serviceName = 'noService';
@@ -128,7 +129,7 @@ export function MediaSettingsFields({
         onChange={(e) => update({ name: e.currentTarget.value })}
         error={errorText(errors.name)}
         disabled={disabled}
-        maxLength={200}
+        maxLength={TEXT_LIMITS.mediaName}
       />
       <Textarea
         label={t('settings.description')}
@@ -138,7 +139,7 @@ export function MediaSettingsFields({
         disabled={disabled}
         autosize
         minRows={2}
-        maxLength={5000}
+        maxLength={TEXT_LIMITS.mediaDescription}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select

@@ -3,7 +3,7 @@
  * button is disabled while sending (spec §4: idle → sending → idle on error).
  */
 import { Button, Stack } from '@mantine/core';
-import { requiredText } from '@palabre/shared';
+import { requiredText, TEXT_LIMITS } from '@palabre/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
@@ -21,7 +21,7 @@ export function OrganizationNameForm({ onCreated, submitLabel }: { onCreated: (o
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const rule = requiredText(name);
+    const rule = requiredText(name, { max: TEXT_LIMITS.organizationName });
     setFieldError(rule.error);
     setFormError(null);
     if (rule.error) return;

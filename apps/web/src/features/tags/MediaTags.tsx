@@ -47,7 +47,7 @@ function AddTagModal({ conversation, onClose }: { conversation: Pick<Conversatio
   };
   const create = (event: FormEvent) => {
     event.preventDefault();
-    const rule = requiredText(name);
+    const rule = requiredText(name, { max: TAG_NAME_MAX });
     if (rule.error || !chosenCategory) {
       setCreateError(errorText(t, rule.error ?? 'error.required'));
       return;

@@ -1,6 +1,6 @@
 /** Pieces of the tag forms: a name field's state, the category color picker, the text of a failed call. */
 import { ColorSwatch, Group, Select, Text, type SelectProps } from '@mantine/core';
-import { CATEGORY_COLORS, requiredText, type CategoryColor } from '@palabre/shared';
+import { CATEGORY_COLORS, requiredText, TAG_NAME_MAX, type CategoryColor } from '@palabre/shared';
 import type { TFunction } from 'i18next';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,8 @@ export function useNameField(initial = '') {
   const { t } = useTranslation('library');
   /** The trimmed name when it is not empty (spec §5 required text); else shows the error and answers null. */
   const checked = (): string | null => {
-    const rule = requiredText(value);
+    // Tag and category names share one limit.
+    const rule = requiredText(value, { max: TAG_NAME_MAX });
     if (!rule.error) return rule.value;
     setError(errorText(t, rule.error));
     return null;

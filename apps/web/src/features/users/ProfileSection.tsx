@@ -1,6 +1,6 @@
 /** First name, last name and email, each committed on confirmation (PUT /users/self). */
 import { Paper, SimpleGrid, Stack, Title } from '@mantine/core';
-import { email as emailRule, requiredText, type User } from '@palabre/shared';
+import { email as emailRule, requiredText, TEXT_LIMITS, type User } from '@palabre/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmField } from './ConfirmField.tsx';
@@ -15,7 +15,7 @@ export function ProfileSection({ user }: { user: User }) {
   const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
 
   const commit = (field: Field, input: string) => {
-    const { value, error } = field === 'email' ? emailRule(input) : requiredText(input);
+    const { value, error } = field === 'email' ? emailRule(input) : requiredText(input, { max: TEXT_LIMITS.personName });
     setErrors((e) => ({ ...e, [field]: errorText(t, error) }));
     if (error || value === user[field]) return;
     update.mutate(

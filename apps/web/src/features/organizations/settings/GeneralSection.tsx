@@ -1,6 +1,6 @@
 /** Name, description and visibility of an organization. */
 import { Paper, Radio, Stack, Text, Title } from '@mantine/core';
-import { freeText, requiredText, type Organization } from '@palabre/shared';
+import { freeText, requiredText, TEXT_LIMITS, type Organization } from '@palabre/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
@@ -28,7 +28,7 @@ export function GeneralSection({ org, scope, editable }: Props) {
     notifyError(err, t('organizations:errors.update'));
   };
   const commit = (field: 'name' | 'description', input: string) => {
-    const { value, error } = field === 'name' ? requiredText(input) : freeText(input);
+    const { value, error } = field === 'name' ? requiredText(input, { max: TEXT_LIMITS.organizationName }) : freeText(input, { max: TEXT_LIMITS.organizationDescription, multiline: true });
     setErrors((e) => ({ ...e, [field]: errorText(t, error) }));
     if (error || value === org[field]) return;
     patch.mutate({ [field]: value }, { onSuccess: () => notifySuccess(t('organizations:saved')), onError: onError(field) });
