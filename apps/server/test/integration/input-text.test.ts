@@ -52,3 +52,27 @@ it('refuses a NUL in multipart fields: sign-up and media upload', async () => {
   const list = await user.client.get(`${API}/organizations/${org._id}/conversations`);
   expect(list.body.count).toBe(0);
 });
+
+it('refuses too long names, markup and control characters with the field named', async () => {
+  const user = await server.quickUser();
+  const longName = await user.client.put(`${API}/users/self`, { firstname: 'a'.repeat(300) });
+  expect(longName.status).toBe(400);
+  expect(longName.body.fields).toEqual({ firstname: 'error.too_long' });
+  const markup = await user.client.put(`${API}/users/self`, { lastname: 'Eve <img src=x>' });
+  expect(markup.body.fields).toEqual({ lastname: 'error.unauthorized_caracters' });
+  const control = await user.client.post(`${API}/organizations`, { name: 'Org\u001b[31m' });
+  expect(control.status).toBe(400);
+  expect(control.body.fields).toEqual({ name: 'error.unauthorized_caracters' });
+  const self = await user.client.get(`${API}/users/self`);
+  expect(self.body).toMatchObject({ firstname: 'Test', lastname: 'User' });
+});
+
+it('has one password maximum for sign-up and sign-in', async () => {
+  const tooLong = 'p'.repeat(129);
+  const signUp = await server.client().signUp({ firstname: 'A', lastname: 'B', email: uniqueEmail(), password: tooLong });
+  expect(signUp.status).toBe(400);
+  expect(signUp.body.fields).toEqual({ password: 'error.passwordLength' });
+  const login = await server.client().login(uniqueEmail(), tooLong);
+  expect(login.status).toBe(400);
+  expect(login.body).toMatchObject({ code: 'validation_failed', fields: { password: 'error.passwordLength' } });
+});
