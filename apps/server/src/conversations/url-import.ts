@@ -10,13 +10,21 @@
  */
 import path from 'node:path';
 import type { AppContext } from '../context.ts';
-import { byteLimit, openFollowing, OutboundRefused, outboundPolicy, resolveChecked, type PinnedTarget } from '../net/outbound.ts';
+import { byteLimit, connectionError, openFollowing, OutboundFailed, OutboundRefused, outboundPolicy, resolveChecked, type PinnedTarget } from '../net/outbound.ts';
 import { emit, enqueue } from './effects.ts';
 import { conversationsRepo, sourceUrlOf, type FilesWithSource } from './repo.ts';
 import { downloadWithYtDlp } from './yt-dlp.ts';
 
 /** The address cannot be imported (not retryable); the message is safe to show. */
 export class ImportRefused extends Error {}
+
+/** The download failed; the message is safe to show (no address, path or DNS answer). */
+export class ImportFailed extends Error {}
+
+/** What the media's log may say about a failure: our own messages, never a system error's text. */
+function readable(error: unknown): string | null {
+  return error instanceof ImportRefused || error instanceof ImportFailed || error instanceof OutboundFailed ? error.message : null;
+}
 
 export const TOO_BIG = 'The audio file is too big. The maximum size is 1GB.';
 
@@ -87,7 +95,7 @@ export async function download(ctx: AppContext, url: string, keyBase: string, si
   const status = response.statusCode ?? 0;
   if (status !== 200) {
     response.resume();
-    throw new Error(`the server answered HTTP ${status}`);
+    throw new ImportFailed(`the server answered HTTP ${status}`);
   }
   const type = response.headers['content-type'];
   if (!isMediaContentType(type)) {
@@ -104,7 +112,7 @@ export async function download(ctx: AppContext, url: string, keyBase: string, si
   const ext = path.extname(name).toLowerCase();
   const key = `${keyBase}${/^\.[a-z0-9]{1,8}$/.test(ext) ? ext : ''}`;
   const limited = response.pipe(byteLimit(ctx.config.maxUploadBytes, () => new ImportRefused(TOO_BIG), () => idle.touch()));
-  response.on('error', (error) => limited.destroy(error));
+  response.on('error', (error) => limited.destroy(connectionError(error)));
   const { size } = await ctx.storage.put(key, limited);
   return { key, name, size, mimeType: (type ?? '').split(';')[0]!.trim() || null };
 }
@@ -138,8 +146,8 @@ export async function importFromUrl(ctx: AppContext, conversationId: string, url
   try {
     const media = await download(ctx, address, keyBase, signal, idle)
       .catch((error: unknown) => {
-        if (total.aborted) throw new Error(`the download did not finish within ${Math.round(ctx.config.mediaImportTimeoutMs / 1000)} s`);
-        if (idle.signal.aborted) throw new Error(`the server sent nothing for ${Math.round(ctx.config.mediaImportIdleTimeoutMs / 1000)} s`);
+        if (total.aborted) throw new ImportFailed(`the download did not finish within ${Math.round(ctx.config.mediaImportTimeoutMs / 1000)} s`);
+        if (idle.signal.aborted) throw new ImportFailed(`the server sent nothing for ${Math.round(ctx.config.mediaImportIdleTimeoutMs / 1000)} s`);
         throw error;
       })
       .finally(() => idle.stop());
@@ -156,7 +164,8 @@ export async function importFromUrl(ctx: AppContext, conversationId: string, url
     emit(ctx, row.organizationId, { conversationId, kind: 'updated', status: 'pending' });
     return { ok: true };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = readable(error) ?? 'the media could not be downloaded';
+    if (readable(error) === null) ctx.log.warn({ err: error, conversationId }, 'URL import failed');
     await conversationsRepo.update(ctx.db, row.id, {
       status: 'error',
       processing: { ...row.processing, log: `The media could not be imported from ${address}: ${message}` },

@@ -15,7 +15,7 @@ import type { AppContext } from '../context.ts';
 import type { OutboundPolicy } from '../net/outbound.ts';
 import { ADDRESS_NOT_ALLOWED } from '../net/outbound.ts';
 import { startPolicyProxy } from '../net/proxy.ts';
-import { fileNameOf, ImportRefused, TOO_BIG, type Downloaded } from './url-import.ts';
+import { fileNameOf, ImportFailed, ImportRefused, TOO_BIG, type Downloaded } from './url-import.ts';
 
 const FORMATS = 'ba[protocol^=http]/ba[protocol^=m3u8]/b[protocol^=http]/b[protocol^=m3u8]';
 
@@ -70,11 +70,12 @@ export async function downloadWithYtDlp(ctx: AppContext, policy: OutboundPolicy,
         if (!error) return resolve();
         ctx.log.warn({ stderr: String(stderr).slice(-2000) }, 'yt-dlp failed');
         if (proxy.refused() > 0) reject(new ImportRefused(`the page leads elsewhere: ${ADDRESS_NOT_ALLOWED}`));
-        else reject(new Error('yt-dlp could not extract a media from this page'));
+        else if (signal.aborted) reject(error);
+        else reject(new ImportFailed('yt-dlp could not extract a media from this page'));
       });
     });
     const produced = (await fsp.readdir(dir)).filter((f) => f.startsWith('media.') && !f.endsWith('.part'));
-    if (produced.length === 0) throw new Error('yt-dlp produced no media (it may be larger than the limit)');
+    if (produced.length === 0) throw new ImportFailed('yt-dlp produced no media (it may be larger than the limit)');
     const file = path.join(dir, produced[0]!);
     const { size } = await fsp.stat(file);
     if (size > ctx.config.maxUploadBytes) throw new ImportRefused(TOO_BIG);

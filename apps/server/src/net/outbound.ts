@@ -27,6 +27,9 @@ export const ADDRESS_NOT_ALLOWED = 'this address is not allowed';
 /** The request was refused by the policy; the message is safe to show to users. */
 export class OutboundRefused extends Error {}
 
+/** The connection failed; the message (an error code at most) is safe to show to users. */
+export class OutboundFailed extends Error {}
+
 export interface OutboundPolicy {
   allowed: net.BlockList;
   /** Any address may be reached (an endpoint a system administrator approved). */
@@ -92,6 +95,16 @@ export interface PinnedRequestInit {
   signal?: AbortSignal;
 }
 
+/**
+ * A socket or TLS error without its text: node's messages name the address it connected to
+ * ("connect ECONNREFUSED 10.0.0.5:80"), which is the DNS answer. Aborts stay as they are.
+ */
+export function connectionError(error: unknown): Error {
+  if (error instanceof Error && error.name === 'AbortError') return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  return new OutboundFailed(typeof code === 'string' && /^[A-Z0-9_]{2,60}$/.test(code) ? `the connection failed (${code})` : 'the connection failed');
+}
+
 /** One request to the checked address, with the original host name for Host and TLS. */
 export function pinnedRequest(target: PinnedTarget, init: PinnedRequestInit = {}): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
@@ -110,7 +123,7 @@ export function pinnedRequest(target: PinnedTarget, init: PinnedRequestInit = {}
       },
       resolve,
     );
-    request.on('error', reject);
+    request.on('error', (error) => reject(connectionError(error)));
     if (init.body) {
       init.body.on('error', (error) => request.destroy(error));
       init.body.pipe(request);
@@ -218,7 +231,7 @@ export function outboundFetch(policy: OutboundPolicy, options: { maxResponseByte
       return new Response(null, { status, headers: responseHeaders });
     }
     const limited = response.pipe(byteLimit(options.maxResponseBytes, () => new OutboundRefused('the answer is larger than allowed')));
-    response.on('error', (error) => limited.destroy(error));
+    response.on('error', (error) => limited.destroy(connectionError(error)));
     return new Response(Readable.toWeb(limited) as ReadableStream, { status, statusText: response.statusMessage ?? '', headers: responseHeaders });
   };
 }

@@ -134,6 +134,23 @@ describe('transcriber profile endpoints', () => {
     expect(moved.body.fields).toEqual({ 'config.endpoint': 'error.address_not_allowed' });
   });
 
+  it('an unreachable endpoint is reported without the address its host name resolved to', async () => {
+    const owner = await server.quickUser();
+    const org = await createOrganization(owner.client);
+    const sysadmin = await server.quickUser({ role: PLATFORM_ROLE.USER | PLATFORM_ROLE.SYSTEM_ADMINISTRATOR });
+    const closed = http.createServer();
+    const port = Number(new URL(await listen(closed, '127.0.0.1')).port);
+    await new Promise((resolve) => closed.close(resolve));
+    const created = await sysadmin.client.post(`${API}/transcriber_profiles`, openai(org._id, `http://localhost:${port}/v1`));
+    expect(created.status).toBe(201);
+    const engine = await engineOf(created.body._id);
+    const available = await engine.availability({ language: 'en' });
+    expect(available.ok).toBe(false);
+    const failure = await engine.transcribe({ wavPath: WAV, language: 'en' }).catch((error: Error) => error);
+    expect(String(failure)).toMatch(/could not be reached/);
+    for (const text of [JSON.stringify(available), String(failure)]) expect(text).not.toMatch(/127\.0\.0\.1|::1/);
+  });
+
   it('answers of an endpoint are bounded in size', async () => {
     const fetch = outboundFetch(outboundPolicy(server.ctx.config, { anyAddress: true }), { maxResponseBytes: 1000 });
     const response = await fetch(`${internalBase}/big`);

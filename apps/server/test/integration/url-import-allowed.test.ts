@@ -187,6 +187,21 @@ describe('URL import from an allowed range', () => {
     expect((await rowOf(id)).status).toBe('error');
   });
 
+  it('a failed connection is reported without the address the host name resolved to', async () => {
+    const owner = await server.quickUser();
+    const org = await createOrganization(owner.client);
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const url = `http://localhost:${port}/a.wav`;
+    const id = await createFromUrl(owner, org._id, url);
+    expect((await importFromUrl(server.ctx, id, url)).ok).toBe(false);
+    const log = (await rowOf(id)).processing.log;
+    expect(log).toMatch(/could not be imported/);
+    expect(log).not.toMatch(/127\.0\.0\.1|::1/);
+  });
+
   it('loopback outside the allowed range (IPv6 ::1) is still refused', async () => {
     const owner = await server.quickUser();
     const org = await createOrganization(owner.client);
