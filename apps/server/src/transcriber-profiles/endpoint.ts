@@ -31,8 +31,12 @@ export async function endpointApproval(ctx: AppContext, actor: Actor, next: Stor
   throw new AppError('validation_failed', 'This endpoint address is not allowed', { 'config.endpoint': 'error.address_not_allowed' });
 }
 
-/** The fetch every call to a profile's endpoint uses. */
-export function profileFetch(config: Config, profile: Pick<TranscriberProfileRow, 'config'>): typeof globalThis.fetch {
-  const approved = (profile.config as StoredProfileConfig).internalEndpoint === true;
+/**
+ * The fetch every call to a profile's endpoint uses. Global profiles are only ever saved by system
+ * administrators, so their endpoints count as approved (including those saved before approvals
+ * were recorded).
+ */
+export function profileFetch(config: Config, profile: Pick<TranscriberProfileRow, 'config' | 'organizationId'>): typeof globalThis.fetch {
+  const approved = profile.organizationId === null || (profile.config as StoredProfileConfig).internalEndpoint === true;
   return outboundFetch(outboundPolicy(config, { anyAddress: approved }), { maxResponseBytes: MAX_ENGINE_RESPONSE_BYTES });
 }

@@ -132,6 +132,11 @@ describe('transcriber profile endpoints', () => {
     const moved = await owner.client.put(`${API}/transcriber_profiles/${created.body._id}`, openai(org._id, `${internalBase}/v2`));
     expect(moved.status).toBe(400);
     expect(moved.body.fields).toEqual({ 'config.endpoint': 'error.address_not_allowed' });
+
+    // Global profiles are only saved by system administrators: their endpoints are reached too.
+    const global = await sysadmin.client.post(`${API}/transcriber_profiles`, { ...openai(org._id, `${internalBase}/v1`), organizationId: null });
+    expect(global.status).toBe(201);
+    expect(await (await engineOf(global.body._id)).availability({ language: 'en' })).toEqual({ ok: true });
   });
 
   it('an unreachable endpoint is reported without the address its host name resolved to', async () => {
