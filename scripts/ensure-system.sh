@@ -3,7 +3,8 @@
 #
 #   scripts/ensure-system.sh start   what the server needs at run time (ffmpeg, PocketSphinx)
 #   scripts/ensure-system.sh test    the above plus what the test suite needs (Chromium, PostgreSQL,
-#                                    fonts for screenshots, PocketSphinx with its English model)
+#                                    fonts for screenshots, PocketSphinx with its English model,
+#                                    yt-dlp for URL imports of pages)
 #
 # PALABRE_SKIP_SYSTEM_PACKAGES=1 skips the whole check (for machines set up another way).
 set -euo pipefail
@@ -43,6 +44,7 @@ if [ "$set_name" = test ]; then
   want fonts-dejavu-core test -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
   want espeak-ng has_command espeak-ng
   want sox has_command sox
+  want yt-dlp has_command yt-dlp
 fi
 
 if [ "${#missing[@]}" -eq 0 ]; then

@@ -2,11 +2,23 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { MAX_AUDIO_FILE_BYTES } from '@palabre/shared';
-import { parseCidr } from './conversations/net.ts';
+import { parseCidr } from './net/addresses.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Comma or space separated CIDR ranges. */
+const cidrList = z
+  .string()
+  .default('')
+  .transform((raw, ctx) => {
+    const list = raw.split(/[\s,]+/).filter(Boolean);
+    for (const cidr of list) {
+      if (!parseCidr(cidr)) ctx.addIssue({ code: 'custom', message: `"${cidr}" is not a CIDR range (e.g. 10.0.0.0/8, fd00::/8)` });
+    }
+    return list;
+  });
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -34,17 +46,11 @@ const envSchema = z.object({
   OIDC_ALLOW_INSECURE: bool.default(false),
   TRUST_PROXY: bool.default(false),
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).max(MAX_AUDIO_FILE_BYTES).default(MAX_AUDIO_FILE_BYTES),
-  MEDIA_IMPORT_ALLOWED_RANGES: z
-    .string()
-    .default('')
-    .transform((raw, ctx) => {
-      const list = raw.split(/[\s,]+/).filter(Boolean);
-      for (const cidr of list) {
-        if (!parseCidr(cidr)) ctx.addIssue({ code: 'custom', message: `"${cidr}" is not a CIDR range (e.g. 10.0.0.0/8, fd00::/8)` });
-      }
-      return list;
-    }),
+  OUTBOUND_ALLOWED_RANGES: cidrList,
+  /** The former name of OUTBOUND_ALLOWED_RANGES, still read (both lists are merged). */
+  MEDIA_IMPORT_ALLOWED_RANGES: cidrList,
   MEDIA_IMPORT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(3600),
+  MEDIA_IMPORT_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -72,10 +78,12 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** Largest accepted media file (uploads and URL imports): 1 GB, lower only for tests. */
   maxUploadBytes: number;
-  /** CIDR ranges that URL imports may reach although they are private (administrator's choice). */
-  mediaImportAllowedRanges: string[];
+  /** CIDR ranges that outbound requests to user-supplied addresses may reach although they are private (administrator's choice). */
+  outboundAllowedRanges: string[];
   /** Total time allowed for one URL import download. */
   mediaImportTimeoutMs: number;
+  /** A URL import fails when no byte arrives for this long. */
+  mediaImportIdleTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -121,7 +129,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
-    mediaImportAllowedRanges: env.MEDIA_IMPORT_ALLOWED_RANGES,
+    outboundAllowedRanges: [...new Set([...env.OUTBOUND_ALLOWED_RANGES, ...env.MEDIA_IMPORT_ALLOWED_RANGES])],
     mediaImportTimeoutMs: env.MEDIA_IMPORT_TIMEOUT_SECONDS * 1000,
+    mediaImportIdleTimeoutMs: env.MEDIA_IMPORT_IDLE_TIMEOUT_SECONDS * 1000,
   };
 }

@@ -33,6 +33,8 @@ export function organizationLevel(user: PolicyUser, org: Pick<OrganizationFacts,
 export const platform = {
   createOrganization: (user: PolicyUser) => canCreateOrganization(user.role),
   backoffice: (user: PolicyUser) => isSystemAdministratorOrHigher(user.role),
+  /** Only system administrators point a configured endpoint (transcriber profile…) outside the allowed outbound ranges. */
+  approveInternalEndpoint: (user: PolicyUser) => isSystemAdministratorOrHigher(user.role),
   /** Only super administrators hand out, take away, or touch accounts holding, the super administrator flag. */
   setRole: (actor: PolicyUser, currentRole: number, nextRole: number) =>
     isSystemAdministratorOrHigher(actor.role) &&

@@ -1,122 +1,67 @@
 /**
  * URL import (job `media.import-url`): the server downloads a media on a user's behalf.
  *
- * SSRF protection: only http/https; the host is resolved here and every address must be public
- * (or inside MEDIA_IMPORT_ALLOWED_RANGES); the connection goes to that resolved address (so a DNS
- * answer cannot change between the check and the connection); redirects are followed by hand,
- * each hop checked again. The download has the upload size limit and a total timeout, and goes to
- * storage through a temporary file: a failure leaves nothing. Pages that are not media (video
- * sites) go through yt-dlp when it is installed, with `--` before the URL.
+ * Every connection obeys the outbound-address policy (net/outbound.ts): http/https only, the host
+ * resolved and checked, the connection pinned to the checked address, every redirect hop checked
+ * again. Pages that are not media (video sites) go through yt-dlp (yt-dlp.ts), whose connections
+ * all pass through a policy-enforcing proxy. The download has the upload size limit, a total
+ * timeout and an idle timeout (no byte for a while), and goes to storage through a temporary file:
+ * a failure leaves nothing. Messages never contain DNS answers or resolved addresses.
  */
-import { execFile } from 'node:child_process';
-import dns from 'node:dns/promises';
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
-import http from 'node:http';
-import https from 'node:https';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { Transform } from 'node:stream';
 import type { AppContext } from '../context.ts';
-import { addressRefusal, blockListOf, ytDlpArgs } from './net.ts';
+import { byteLimit, connectionError, openFollowing, OutboundFailed, OutboundRefused, outboundPolicy, resolveChecked, type PinnedTarget } from '../net/outbound.ts';
 import { emit, enqueue } from './effects.ts';
 import { conversationsRepo, sourceUrlOf, type FilesWithSource } from './repo.ts';
+import { downloadWithYtDlp } from './yt-dlp.ts';
 
-export const MAX_REDIRECTS = 5;
-
-/** The address cannot be imported (not retryable). */
+/** The address cannot be imported (not retryable); the message is safe to show. */
 export class ImportRefused extends Error {}
 
-interface Resolved {
-  url: URL;
-  address: string;
-  family: 4 | 6;
+/** The download failed; the message is safe to show (no address, path or DNS answer). */
+export class ImportFailed extends Error {}
+
+/** What the media's log may say about a failure: our own messages, never a system error's text. */
+function readable(error: unknown): string | null {
+  return error instanceof ImportRefused || error instanceof ImportFailed || error instanceof OutboundFailed ? error.message : null;
 }
 
-/** Checks one URL: scheme, host resolution, every resolved address. Returns the address to connect to. */
-export async function checkImportUrl(ctx: AppContext, raw: string): Promise<Resolved> {
-  let url: URL;
+export const TOO_BIG = 'The audio file is too big. The maximum size is 1GB.';
+
+/** Checks one URL against the outbound-address policy. Returns the address to connect to. */
+export async function checkImportUrl(ctx: AppContext, raw: string): Promise<PinnedTarget> {
   try {
-    url = new URL(raw);
-  } catch {
-    throw new ImportRefused('the address is not a valid URL');
+    return await resolveChecked(outboundPolicy(ctx.config), raw);
+  } catch (error) {
+    if (error instanceof OutboundRefused) throw new ImportRefused(error.message);
+    throw error;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ImportRefused('only http and https addresses can be imported');
-  if (url.username || url.password) throw new ImportRefused('addresses with credentials are not imported');
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: Array<{ address: string; family: number }>;
-  if (net.isIP(host)) addresses = [{ address: host, family: net.isIP(host) }];
-  else {
-    try {
-      addresses = await dns.lookup(host, { all: true, verbatim: true });
-    } catch {
-      throw new ImportRefused(`the host ${host} could not be resolved`);
-    }
-  }
-  if (addresses.length === 0) throw new ImportRefused(`the host ${host} could not be resolved`);
-  const allowed = blockListOf(ctx.config.mediaImportAllowedRanges);
-  for (const { address } of addresses) {
-    const refusal = addressRefusal(address, allowed);
-    if (refusal) throw new ImportRefused(`${host} leads to a ${refusal} address (${address}), which media imports may not reach`);
-  }
-  const first = addresses[0]!;
-  return { url, address: first.address, family: first.family === 6 ? 6 : 4 };
 }
 
-/** GET on the checked address, with the original host name for Host and TLS. */
-function requestPinned(target: Resolved, signal: AbortSignal): Promise<http.IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    const lookup = (_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
-      if (options.all) callback(null, [{ address: target.address, family: target.family }]);
-      else callback(null, target.address, target.family);
-    };
-    const get = target.url.protocol === 'https:' ? https.get : http.get;
-    const request = get(
-      target.url,
-      {
-        lookup: lookup as unknown as net.LookupFunction,
-        signal,
-        agent: false,
-        headers: { 'user-agent': 'Palabre media import', accept: 'audio/*, video/*, application/ogg, */*;q=0.1' },
-      },
-      resolve,
-    );
-    request.on('error', reject);
-  });
-}
-
-/** Follows redirects by hand, checking every hop. */
-async function openChecked(ctx: AppContext, raw: string, signal: AbortSignal): Promise<{ response: http.IncomingMessage; url: URL }> {
-  let current = raw;
-  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    const target = await checkImportUrl(ctx, current);
-    const response = await requestPinned(target, signal);
-    const status = response.statusCode ?? 0;
-    if (status >= 300 && status < 400 && response.headers.location) {
-      response.resume();
-      current = new URL(response.headers.location, target.url).href;
-      continue;
-    }
-    if (status !== 200) {
-      response.resume();
-      throw new Error(`the server answered HTTP ${status}`);
-    }
-    return { response, url: target.url };
+/** Aborts when `touch()` has not been called for `ms`. */
+export class IdleTimer {
+  private readonly controller = new AbortController();
+  private readonly ms: number;
+  private timer: NodeJS.Timeout;
+  constructor(ms: number) {
+    this.ms = ms;
+    this.timer = this.arm();
   }
-  throw new ImportRefused(`more than ${MAX_REDIRECTS} redirects`);
-}
-
-/** Passes bytes through until `max`, then fails. */
-export function byteLimit(max: number): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      seen += chunk.length;
-      if (seen > max) callback(new ImportRefused('The audio file is too big. The maximum size is 1GB.'));
-      else callback(null, chunk);
-    },
-  });
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+  private arm(): NodeJS.Timeout {
+    const timer = setTimeout(() => this.controller.abort(), this.ms);
+    timer.unref();
+    return timer;
+  }
+  touch(): void {
+    clearTimeout(this.timer);
+    this.timer = this.arm();
+  }
+  stop(): void {
+    clearTimeout(this.timer);
+  }
 }
 
 const MEDIA_CONTENT_TYPE = /^(audio|video)\/|^application\/(ogg|octet-stream|x-matroska|mp4)$|^binary\/octet-stream$/i;
@@ -125,74 +70,49 @@ export function isMediaContentType(type: string | undefined): boolean {
   return MEDIA_CONTENT_TYPE.test((type ?? '').split(';')[0]!.trim());
 }
 
-function onPath(binary: string): string | null {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    const candidate = path.join(dir, binary);
-    try {
-      fs.accessSync(candidate, fs.constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return null;
-}
-
-function fileNameOf(url: URL, fallback: string): string {
+export function fileNameOf(url: URL, fallback: string): string {
   const last = decodeURIComponent(url.pathname.split('/').pop() ?? '').trim();
   return (last || fallback).slice(0, 255);
 }
 
-interface Downloaded {
+export interface Downloaded {
   key: string;
   name: string;
   size: number;
   mimeType: string | null;
 }
 
-async function downloadWithYtDlp(ctx: AppContext, url: string, keyBase: string, signal: AbortSignal): Promise<Downloaded> {
-  const binary = onPath('yt-dlp');
-  if (!binary) throw new ImportRefused('this address is not a media file, and yt-dlp is not installed to extract one from the page');
-  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'palabre-import-'));
-  try {
-    await new Promise<void>((resolve, reject) => {
-      execFile(binary, ytDlpArgs(url, path.join(dir, 'media.%(ext)s'), ctx.config.maxUploadBytes), { signal, maxBuffer: 4 * 1024 * 1024 }, (error, _stdout, stderr) => {
-        if (error) reject(new Error(`yt-dlp could not fetch this address: ${String(stderr).trim().split('\n').slice(-3).join(' ') || error.message}`));
-        else resolve();
-      });
-    });
-    const produced = (await fsp.readdir(dir)).filter((f) => f.startsWith('media.') && !f.endsWith('.part'));
-    if (produced.length === 0) throw new Error('yt-dlp produced no media (it may be larger than the limit)');
-    const file = path.join(dir, produced[0]!);
-    const { size } = await fsp.stat(file);
-    if (size > ctx.config.maxUploadBytes) throw new ImportRefused('The audio file is too big. The maximum size is 1GB.');
-    const ext = path.extname(file).toLowerCase().replace(/[^.a-z0-9]/g, '');
-    const key = `${keyBase}${ext}`;
-    await ctx.storage.put(key, fs.createReadStream(file));
-    return { key, name: fileNameOf(new URL(url), 'media') + (path.extname(fileNameOf(new URL(url), '')) ? '' : ext), size, mimeType: null };
-  } finally {
-    await fsp.rm(dir, { recursive: true, force: true });
-  }
-}
-
 /** Downloads the URL into storage under `keyBase` (plus an extension). */
-export async function download(ctx: AppContext, url: string, keyBase: string, signal: AbortSignal): Promise<Downloaded> {
-  const { response, url: finalUrl } = await openChecked(ctx, url, signal);
+export async function download(ctx: AppContext, url: string, keyBase: string, signal: AbortSignal, idle: IdleTimer): Promise<Downloaded> {
+  const policy = outboundPolicy(ctx.config);
+  const opened = await openFollowing(policy, url, { signal, headers: { 'user-agent': 'Palabre media import', accept: 'audio/*, video/*, application/ogg, */*;q=0.1' } }).catch(
+    (error: unknown) => {
+      throw error instanceof OutboundRefused ? new ImportRefused(error.message) : error;
+    },
+  );
+  const { response, url: finalUrl } = opened;
+  idle.touch();
+  const status = response.statusCode ?? 0;
+  if (status !== 200) {
+    response.resume();
+    throw new ImportFailed(`the server answered HTTP ${status}`);
+  }
   const type = response.headers['content-type'];
   if (!isMediaContentType(type)) {
     response.destroy();
-    return downloadWithYtDlp(ctx, url, keyBase, signal);
+    idle.stop(); // yt-dlp has its own socket timeout
+    return downloadWithYtDlp(ctx, policy, url, keyBase, signal);
   }
   const declared = Number(response.headers['content-length']);
   if (Number.isFinite(declared) && declared > ctx.config.maxUploadBytes) {
     response.destroy();
-    throw new ImportRefused('The audio file is too big. The maximum size is 1GB.');
+    throw new ImportRefused(TOO_BIG);
   }
   const name = fileNameOf(finalUrl, 'media');
   const ext = path.extname(name).toLowerCase();
   const key = `${keyBase}${/^\.[a-z0-9]{1,8}$/.test(ext) ? ext : ''}`;
-  const limited = response.pipe(byteLimit(ctx.config.maxUploadBytes));
-  response.on('error', (error) => limited.destroy(error));
+  const limited = response.pipe(byteLimit(ctx.config.maxUploadBytes, () => new ImportRefused(TOO_BIG), () => idle.touch()));
+  response.on('error', (error) => limited.destroy(connectionError(error)));
   const { size } = await ctx.storage.put(key, limited);
   return { key, name, size, mimeType: (type ?? '').split(';')[0]!.trim() || null };
 }
@@ -220,12 +140,17 @@ export async function importFromUrl(ctx: AppContext, conversationId: string, url
   if (row.status !== 'pending') return { ok: false, error: `the media is ${row.status}` };
   if (!address) return { ok: false, error: 'no address to import' };
   const keyBase = `media/${row.id}/original-0`;
-  const signal = AbortSignal.timeout(ctx.config.mediaImportTimeoutMs);
+  const total = AbortSignal.timeout(ctx.config.mediaImportTimeoutMs);
+  const idle = new IdleTimer(ctx.config.mediaImportIdleTimeoutMs);
+  const signal = AbortSignal.any([total, idle.signal]);
   try {
-    const media = await download(ctx, address, keyBase, signal).catch((error: unknown) => {
-      if (signal.aborted) throw new Error(`the download did not finish within ${Math.round(ctx.config.mediaImportTimeoutMs / 1000)} s`);
-      throw error;
-    });
+    const media = await download(ctx, address, keyBase, signal, idle)
+      .catch((error: unknown) => {
+        if (total.aborted) throw new ImportFailed(`the download did not finish within ${Math.round(ctx.config.mediaImportTimeoutMs / 1000)} s`);
+        if (idle.signal.aborted) throw new ImportFailed(`the server sent nothing for ${Math.round(ctx.config.mediaImportIdleTimeoutMs / 1000)} s`);
+        throw error;
+      })
+      .finally(() => idle.stop());
     const files: FilesWithSource = { ...(row.files as FilesWithSource), originals: [media], sourceUrl: address };
     const updated = await conversationsRepo.update(ctx.db, row.id, {
       files,
@@ -239,7 +164,8 @@ export async function importFromUrl(ctx: AppContext, conversationId: string, url
     emit(ctx, row.organizationId, { conversationId, kind: 'updated', status: 'pending' });
     return { ok: true };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = readable(error) ?? 'the media could not be downloaded';
+    if (readable(error) === null) ctx.log.warn({ err: error, conversationId }, 'URL import failed');
     await conversationsRepo.update(ctx.db, row.id, {
       status: 'error',
       processing: { ...row.processing, log: `The media could not be imported from ${address}: ${message}` },

@@ -41,7 +41,7 @@ export async function resolveTranscriberProfile(ctx: AppContext, row: Pick<Conve
  */
 export function createEngine(
   profile: Pick<TranscriberProfileRow, 'id' | 'name' | 'type' | 'config'> | null,
-  options: { modelsDir?: string } = {},
+  options: { modelsDir?: string; fetch?: typeof globalThis.fetch } = {},
 ): TranscriptionEngine {
   if (!profile) return createPocketSphinxEngine();
   const config = profile.config ?? {};
@@ -60,6 +60,7 @@ export function createEngine(
         ...(config.endpoint ? { endpoint: config.endpoint } : {}),
         ...(config.model ? { model: config.model } : {}),
         ...(config.apiKey ? { apiKey: config.apiKey } : {}),
+        ...(options.fetch ? { fetch: options.fetch } : {}),
       });
   }
 }

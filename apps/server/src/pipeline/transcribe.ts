@@ -7,6 +7,7 @@ import type { EngineSegment, RequestedLanguage, TranscriptLanguage } from '@pala
 import type { AppContext } from '../context.ts';
 import type { JobDelivery } from '../jobs/registry.ts';
 import { createEngine, resolveTranscriberProfile } from './engines.ts';
+import { profileFetch } from '../transcriber-profiles/endpoint.ts';
 import { localCopy, mediaKeys, putJson, readJson, workKeys } from './files.ts';
 import { PipelineError, runStep, type StepContext, type StepDefinition } from './step.ts';
 
@@ -27,7 +28,8 @@ async function run(ctx: AppContext, { row, report, work, signal }: StepContext) 
   const pcm = row.files.pcm ?? [];
   if (pcm.length === 0) throw new PipelineError('the media was not converted for the engines');
   const profile = await resolveTranscriberProfile(ctx, row);
-  const engine = createEngine(profile, { modelsDir: path.join(ctx.config.dataDir, 'models') });
+  // Calls to a profile's endpoint obey the outbound-address policy.
+  const engine = createEngine(profile, { modelsDir: path.join(ctx.config.dataDir, 'models'), ...(profile ? { fetch: profileFetch(ctx.config, profile) } : {}) });
   const language = row.requestedLanguage as RequestedLanguage;
   const available = await engine.availability({ language });
   if (!available.ok) throw new PipelineError(`engine not available: ${available.reason}`);

@@ -7,6 +7,7 @@ import { AppError, notFound } from '../http/errors.ts';
 import { authorize, authorizeOrBackoffice } from '../organizations/service.ts';
 import { platform } from '../policy.ts';
 import { availability } from './availability.ts';
+import { endpointApproval, type StoredProfileConfig } from './endpoint.ts';
 import { presentTranscriberProfile } from './presenter.ts';
 import { transcriberProfilesRepo, type NewTranscriberProfile, type TranscriberProfileRow } from './repo.ts';
 
@@ -83,11 +84,19 @@ function editableFields(body: ProfileBody, previousConfig?: TranscriberProfileRo
   } satisfies Partial<NewTranscriberProfile>;
 }
 
+/** The fields to store, with the endpoint checked against the outbound-address policy. */
+async function checkedFields(ctx: AppContext, actor: Actor, body: ProfileBody, previous?: TranscriberProfileRow) {
+  const fields = editableFields(body, previous?.config);
+  const config: StoredProfileConfig = fields.config;
+  if (await endpointApproval(ctx, actor, config, previous?.config)) config.internalEndpoint = true;
+  return { ...fields, config };
+}
+
 export async function create(ctx: AppContext, actor: Actor, body: ProfileBody): Promise<TranscriberProfile> {
   await assertMayManage(ctx, actor, body.organizationId);
   const row = await transcriberProfilesRepo.insert(ctx.db, {
     organizationId: body.organizationId,
-    ...editableFields(body),
+    ...(await checkedFields(ctx, actor, body)),
   });
   await clearOtherDefaults(ctx, row);
   return presentTranscriberProfile(ctx.config, row);
@@ -99,7 +108,7 @@ export async function update(ctx: AppContext, actor: Actor, id: string, body: Pr
   if (body.organizationId !== row.organizationId) {
     throw new AppError('validation_failed', 'A transcriber profile cannot move to another scope', { organizationId: 'error.invalid' });
   }
-  const updated = (await transcriberProfilesRepo.update(ctx.db, id, editableFields(body, row.config)))!;
+  const updated = (await transcriberProfilesRepo.update(ctx.db, id, await checkedFields(ctx, actor, body, row)))!;
   await clearOtherDefaults(ctx, updated);
   return presentTranscriberProfile(ctx.config, updated);
 }

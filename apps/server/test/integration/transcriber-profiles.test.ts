@@ -140,3 +140,17 @@ describe('availability', () => {
     if (!installed) expect(seeded.availability.reason).toMatch(/apt-get install/);
   });
 });
+
+describe('endpoint addresses', () => {
+  it('an organization owner cannot point a profile at loopback; a system administrator can', async () => {
+    const { owner, org } = await team();
+    const body = { name: 'Local', type: 'openai', languages: ['en'], organizationId: org._id, config: { endpoint: 'http://127.0.0.1:8000/v1', apiKey: 'sk-local' } };
+    const refused = await owner.client.post(`${API}/transcriber_profiles`, body);
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({ 'config.endpoint': 'error.address_not_allowed' });
+    const sysadmin = await server.quickUser({ role: PLATFORM_ROLE.USER | PLATFORM_ROLE.SYSTEM_ADMINISTRATOR });
+    const created = await sysadmin.client.post(`${API}/transcriber_profiles`, body);
+    expect(created.status).toBe(201);
+    expect(created.body.config).toEqual({ endpoint: 'http://127.0.0.1:8000/v1', hasApiKey: true });
+  });
+});

@@ -24,7 +24,7 @@ const sent: Array<{ name: string; payload: any }> = [];
 const open = new Set<http.ServerResponse>();
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { MEDIA_IMPORT_ALLOWED_RANGES: '127.0.0.0/8', MAX_UPLOAD_BYTES: String(LIMIT), MEDIA_IMPORT_TIMEOUT_SECONDS: '2' } });
+  server = await startTestServer({ env: { MEDIA_IMPORT_ALLOWED_RANGES: '127.0.0.0/8', MAX_UPLOAD_BYTES: String(LIMIT), MEDIA_IMPORT_TIMEOUT_SECONDS: '3', MEDIA_IMPORT_IDLE_TIMEOUT_SECONDS: '1' } });
   server.ctx.jobs = { send: async (name, payload) => void sent.push({ name, payload }) };
   media = http.createServer((request, response) => {
     open.add(response);
@@ -50,6 +50,12 @@ beforeAll(async () => {
       response.writeHead(200, { 'content-type': 'audio/mpeg' });
       const timer = setInterval(() => response.write(Buffer.alloc(10, 1)), 100);
       response.on('close', () => clearInterval(timer));
+    } else if (url === '/stall') {
+      // A few bytes, then silence: the idle timeout stops it long before the total timeout.
+      response.writeHead(200, { 'content-type': 'audio/mpeg' });
+      response.write(Buffer.alloc(100, 1));
+    } else if (url === '/silent') {
+      // Accepts the connection and never answers.
     } else if (url === '/declared-big') {
       response.writeHead(200, { 'content-type': 'audio/wav', 'content-length': String(LIMIT + 1) });
       response.write(JFK.subarray(0, 1000));
@@ -123,20 +129,24 @@ describe('URL import from an allowed range', () => {
     const metadata = await createFromUrl(owner, org._id, `${base}/to-metadata`);
     const refused = await importFromUrl(server.ctx, metadata, `${base}/to-metadata`);
     expect(refused.ok).toBe(false);
-    expect((await rowOf(metadata)).processing.log).toMatch(/link-local address \(169\.254\.169\.254\)/);
+    const log = (await rowOf(metadata)).processing.log;
+    expect(log).toMatch(/this address is not allowed/);
+    expect(log).not.toMatch(/169\.254|link-local/);
 
     const loop = await createFromUrl(owner, org._id, `${base}/loop`);
     expect((await importFromUrl(server.ctx, loop, `${base}/loop`)).error).toMatch(/redirects/);
   });
 
-  it('stops a body that never ends at the size limit, and a trickle at the timeout: status error, no file left', async () => {
+  it('stops a body that never ends at the size limit, a trickle at the total timeout, a stalled server at the idle timeout: status error, no file left', async () => {
     const owner = await server.quickUser();
     const org = await createOrganization(owner.client);
     const before = storedFiles().length;
     for (const [route, reason] of [
       ['/forever', /too big/],
       ['/declared-big', /too big/],
-      ['/slow', /did not finish within 2 s/],
+      ['/slow', /did not finish within 3 s/],
+      ['/stall', /sent nothing for 1 s/],
+      ['/silent', /sent nothing for 1 s/],
     ] as const) {
       const id = await createFromUrl(owner, org._id, `${base}${route}`);
       const result = await importFromUrl(server.ctx, id, `${base}${route}`);
@@ -175,6 +185,21 @@ describe('URL import from an allowed range', () => {
     expect(result.ok).toBe(false);
     if (!ytDlp) expect(result.error).toMatch(/yt-dlp is not installed/);
     expect((await rowOf(id)).status).toBe('error');
+  });
+
+  it('a failed connection is reported without the address the host name resolved to', async () => {
+    const owner = await server.quickUser();
+    const org = await createOrganization(owner.client);
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const url = `http://localhost:${port}/a.wav`;
+    const id = await createFromUrl(owner, org._id, url);
+    expect((await importFromUrl(server.ctx, id, url)).ok).toBe(false);
+    const log = (await rowOf(id)).processing.log;
+    expect(log).toMatch(/could not be imported/);
+    expect(log).not.toMatch(/127\.0\.0\.1|::1/);
   });
 
   it('loopback outside the allowed range (IPv6 ::1) is still refused', async () => {

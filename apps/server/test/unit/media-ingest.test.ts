@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../../src/config.ts';
 import { parseRange } from '../../src/conversations/media-range.ts';
-import { addressRefusal, blockListOf, classifyAddress, embeddedIpv4, parseCidr, ytDlpArgs } from '../../src/conversations/net.ts';
+import { addressRefusal, blockListOf, classifyAddress, embeddedIpv4, parseCidr } from '../../src/net/addresses.ts';
+import { ytDlpArgs } from '../../src/conversations/yt-dlp.ts';
 import { mediaSignature, refuseUpload } from '../../src/conversations/sniff.ts';
 import { channelName, extensionOf } from '../../src/conversations/upload.ts';
 import { isMediaContentType } from '../../src/conversations/url-import.ts';
@@ -78,11 +79,17 @@ describe('addressRefusal', () => {
 
 describe('ytDlpArgs', () => {
   it('ends the options with -- so that a URL is never read as an option', () => {
-    const args = ytDlpArgs('--exec=rm -rf /', '/tmp/x/media.%(ext)s', 1000);
+    const args = ytDlpArgs('--exec=rm -rf /', '/tmp/x/media.%(ext)s', 1000, 'http://127.0.0.1:9', 30);
     expect(args.slice(-2)).toEqual(['--', '--exec=rm -rf /']);
     expect(args.indexOf('--')).toBe(args.length - 2);
     expect(args).toEqual(expect.arrayContaining(['--no-playlist', '-f', '-o', '/tmp/x/media.%(ext)s', '--max-filesize', '1000']));
-    expect(ytDlpArgs('-x', 'o', 1).at(-1)).toBe('-x');
+    expect(ytDlpArgs('-x', 'o', 1, 'http://127.0.0.1:9', 30).at(-1)).toBe('-x');
+  });
+  it('sends every connection through the given proxy, with no configuration file and no external downloader', () => {
+    const args = ytDlpArgs('https://example.org/v', 'o', 1, 'http://127.0.0.1:9', 30);
+    expect(args.slice(args.indexOf('--proxy'), args.indexOf('--proxy') + 2)).toEqual(['--proxy', 'http://127.0.0.1:9']);
+    expect(args.slice(args.indexOf('--downloader'), args.indexOf('--downloader') + 2)).toEqual(['--downloader', 'native']);
+    expect(args).toContain('--ignore-config');
   });
 });
 
@@ -149,11 +156,11 @@ describe('media configuration', () => {
   it('defaults to 1 GB, no allowed ranges, one hour', () => {
     const config = loadConfig({});
     expect(config.maxUploadBytes).toBe(1024 ** 3);
-    expect(config.mediaImportAllowedRanges).toEqual([]);
+    expect(config.outboundAllowedRanges).toEqual([]);
     expect(config.mediaImportTimeoutMs).toBe(3_600_000);
   });
   it('reads and validates MEDIA_IMPORT_ALLOWED_RANGES and MAX_UPLOAD_BYTES', () => {
-    expect(loadConfig({ MEDIA_IMPORT_ALLOWED_RANGES: '127.0.0.0/8, fd00::/8 192.168.1.7' }).mediaImportAllowedRanges).toEqual(['127.0.0.0/8', 'fd00::/8', '192.168.1.7']);
+    expect(loadConfig({ MEDIA_IMPORT_ALLOWED_RANGES: '127.0.0.0/8, fd00::/8 192.168.1.7' }).outboundAllowedRanges).toEqual(['127.0.0.0/8', 'fd00::/8', '192.168.1.7']);
     expect(() => loadConfig({ MEDIA_IMPORT_ALLOWED_RANGES: '10.0.0.0/40' })).toThrow(ConfigError);
     expect(() => loadConfig({ MEDIA_IMPORT_ALLOWED_RANGES: 'intranet' })).toThrow(/MEDIA_IMPORT_ALLOWED_RANGES/);
     expect(loadConfig({ MAX_UPLOAD_BYTES: '1000' }).maxUploadBytes).toBe(1000);

@@ -50,6 +50,10 @@ export interface OpenAiEngineConfig {
   checkReachable?: boolean;
   /** Time limit of that check (default 5 s). */
   reachabilityTimeoutMs?: number;
+  /**
+   * The fetch to use (default: the global one). Servers inject one that applies their outbound-address
+   * policy. Redirects are never followed: the API key must not travel to another address.
+   */
   fetch?: typeof globalThis.fetch;
 }
 
@@ -189,6 +193,7 @@ export function mapVerboseJson(response: VerboseJsonResponse, requested: Request
 /** A human message for a failed HTTP answer; never contains the API key. */
 export function describeHttpFailure(status: number, endpoint: string): { code: 'engine_unavailable' | 'engine_failed'; message: string } {
   const where = `the transcription server at ${endpoint}`;
+  if (status >= 300 && status < 400) return { code: 'engine_unavailable', message: `${where} answered with a redirect (HTTP ${status}), which is not followed; set the final address in the profile` };
   if (status === 401 || status === 403) return { code: 'engine_unavailable', message: `${where} refused the API key (HTTP ${status}); check the profile's API key` };
   if (status === 404) return { code: 'engine_unavailable', message: `${where} has no /v1/audio/transcriptions or does not know the profile's model (HTTP 404)` };
   if (status === 413) return { code: 'engine_failed', message: `The audio file is too large for ${where} (HTTP 413)` };
@@ -230,10 +235,11 @@ export function createOpenAiEngine(config: OpenAiEngineConfig = {}): Transcripti
     if (config.checkReachable === false) return { ok: true };
     const url = `${openAiApiBase(endpoint)}/models`;
     try {
-      const response = await doFetch(url, { headers: headers(), signal: AbortSignal.timeout(config.reachabilityTimeoutMs ?? 5000) });
+      const response = await doFetch(url, { headers: headers(), redirect: 'manual', signal: AbortSignal.timeout(config.reachabilityTimeoutMs ?? 5000) });
       await response.body?.cancel().catch(() => undefined);
       // Some servers do not list models (404/405): reachable is what matters here.
       if (response.status === 401 || response.status === 403) return { ok: false, reason: describeHttpFailure(response.status, endpoint).message };
+      if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) return { ok: false, reason: describeHttpFailure(response.status || 302, endpoint).message };
       if (response.status >= 500) return { ok: false, reason: describeHttpFailure(response.status, endpoint).message };
       return { ok: true };
     } catch (error) {
@@ -262,10 +268,10 @@ export function createOpenAiEngine(config: OpenAiEngineConfig = {}): Transcripti
 
     let body: unknown;
     try {
-      const response = await doFetch(url, { method: 'POST', headers: headers(), body: form, signal });
+      const response = await doFetch(url, { method: 'POST', headers: headers(), body: form, redirect: 'manual', signal });
       const text = await response.text();
       if (!response.ok) {
-        const failure = describeHttpFailure(response.status, endpoint);
+        const failure = describeHttpFailure(response.status || 302, endpoint);
         throw new EngineError(failure.code, failure.message, { detail: scrub(text, config.apiKey) });
       }
       try {

@@ -1,6 +1,7 @@
 /**
- * Address rules of URL imports (SSRF protection): which resolved addresses a server-side download
- * may reach. Pure functions over node:net's BlockList; no DNS or sockets here.
+ * Address rules of every server-side request to a user-supplied address (SSRF protection): which
+ * resolved addresses may be reached. Pure functions over node:net's BlockList; no DNS or sockets
+ * here (see outbound.ts for resolution, pinning and redirects).
  */
 import net from 'node:net';
 
@@ -54,8 +55,12 @@ const FORBIDDEN_V4: Array<[string, string]> = [
 const FORBIDDEN_V6: Array<[string, string]> = [
   ['::/128', 'unspecified'],
   ['::1/128', 'loopback'],
+  ['64:ff9b:1::/48', 'private'],
   ['100::/64', 'discard'],
+  ['2001::/23', 'reserved'],
   ['2001:db8::/32', 'documentation'],
+  ['3fff::/20', 'documentation'],
+  ['5f00::/16', 'reserved'],
   ['fc00::/7', 'private'],
   ['fe80::/10', 'link-local'],
   ['fec0::/10', 'site-local'],
@@ -85,28 +90,41 @@ function ipv6Groups(address: string): number[] | null {
 }
 
 /**
- * The IPv4 address an IPv6 address stands for, when it embeds one that the network would reach:
- * IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d), NAT64 (64:ff9b::/96), 6to4 (2002::/16).
+ * The IPv4 addresses an IPv6 address stands for, when it embeds some that the network would reach:
+ * IPv4-mapped (::ffff:a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d), IPv4-compatible (::a.b.c.d),
+ * NAT64 (64:ff9b::/96), 6to4 (2002::/16), Teredo (2001:0::/32: the relay's address, and the
+ * client's, stored inverted in the last 32 bits).
  */
-export function embeddedIpv4(address: string): string | null {
+export function embeddedIpv4s(address: string): string[] {
   const g = ipv6Groups(address);
-  if (!g) return null;
+  if (!g) return [];
   const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`;
   const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
-  if (zeros(0, 5) && g[5] === 0xffff) return v4(g[6]!, g[7]!);
-  if (zeros(0, 6) && (g[6]! !== 0 || g[7]! > 1)) return v4(g[6]!, g[7]!);
-  if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return v4(g[6]!, g[7]!);
-  if (g[0] === 0x2002) return v4(g[1]!, g[2]!);
-  return null;
+  if (zeros(0, 5) && g[5] === 0xffff) return [v4(g[6]!, g[7]!)];
+  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) return [v4(g[6]!, g[7]!)];
+  if (zeros(0, 6) && (g[6]! !== 0 || g[7]! > 1)) return [v4(g[6]!, g[7]!)];
+  if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return [v4(g[6]!, g[7]!)];
+  if (g[0] === 0x2002) return [v4(g[1]!, g[2]!)];
+  if (g[0] === 0x2001 && g[1] === 0) return [v4(g[2]!, g[3]!), v4(g[6]! ^ 0xffff, g[7]! ^ 0xffff)];
+  return [];
 }
 
-/** Why an address is not public ('loopback', 'private'…), or null for a public unicast address. */
+/** The first embedded IPv4 address (see embeddedIpv4s), or null. */
+export function embeddedIpv4(address: string): string | null {
+  return embeddedIpv4s(address)[0] ?? null;
+}
+
+/**
+ * Why an address is not public ('loopback', 'private'…), or null for a public unicast address. An
+ * IPv6 form that embeds a non-public IPv4 address is classified as that IPv4 address.
+ */
 export function classifyAddress(address: string): string | null {
   const version = net.isIP(address);
   if (version === 0) return 'invalid';
   if (version === 6) {
-    const v4 = embeddedIpv4(address);
-    if (v4) return classifyAddress(v4);
+    // Transition forms are judged by the IPv4 addresses they lead to.
+    const embedded = embeddedIpv4s(address);
+    if (embedded.length > 0) return embedded.map(classifyAddress).find((kind) => kind !== null) ?? null;
   }
   const family = version === 4 ? 'ipv4' : 'ipv6';
   for (const { kind, list } of forbidden) {
@@ -116,8 +134,9 @@ export function classifyAddress(address: string): string | null {
 }
 
 /**
- * Whether a download may connect to this address: public addresses always, others only inside a
- * range the administrator allows. Returns the reason of a refusal, or null when allowed.
+ * Whether a request may connect to this address: public addresses always, others only inside a
+ * range the administrator allows. Returns the reason of a refusal (for logs and tests, never for
+ * users), or null when allowed.
  */
 export function addressRefusal(address: string, allowed: net.BlockList): string | null {
   const kind = classifyAddress(address);
@@ -126,12 +145,7 @@ export function addressRefusal(address: string, allowed: net.BlockList): string 
   const version = net.isIP(address);
   const bare = address.split('%')[0]!;
   if (allowed.check(bare, version === 4 ? 'ipv4' : 'ipv6')) return null;
-  const v4 = version === 6 ? embeddedIpv4(bare) : null;
-  if (v4 && allowed.check(v4, 'ipv4')) return null;
+  const embedded = version === 6 ? embeddedIpv4s(bare) : [];
+  if (embedded.length > 0 && embedded.every((v4) => classifyAddress(v4) === null || allowed.check(v4, 'ipv4'))) return null;
   return kind;
-}
-
-/** yt-dlp's arguments: `--` ends the options so that a URL such as "-x…" is only ever a URL. */
-export function ytDlpArgs(url: string, output: string, maxBytes: number): string[] {
-  return ['--no-playlist', '--no-progress', '-f', 'bestaudio/best', '--max-filesize', String(maxBytes), '-o', output, '--', url];
 }

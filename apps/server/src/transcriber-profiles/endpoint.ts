@@ -1,0 +1,42 @@
+/**
+ * The outbound-address policy applied to transcriber profile endpoints. A profile's endpoint must
+ * pass the policy when it is saved, unless a system administrator saves it: then the profile
+ * records that approval (`internalEndpoint`) and its calls may reach that address. Every call to an
+ * endpoint goes through `outboundFetch`: checked and pinned address, no redirect followed (the API
+ * key never reaches another host), answers bounded in size.
+ */
+import type { AppContext } from '../context.ts';
+import type { Config } from '../config.ts';
+import type { Actor } from '../http/auth.ts';
+import { AppError } from '../http/errors.ts';
+import { isAllowedUrl, outboundFetch, outboundPolicy } from '../net/outbound.ts';
+import { platform } from '../policy.ts';
+import type { TranscriberProfileRow } from './repo.ts';
+
+/** The stored config, with the approval flag the API never shows. */
+export type StoredProfileConfig = TranscriberProfileRow['config'] & { internalEndpoint?: boolean };
+
+/** A transcription answer (verbose_json with word timings) stays far below this. */
+export const MAX_ENGINE_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The approval flag to store with `next`, or a field error on the endpoint. An unchanged endpoint
+ * keeps an approval given earlier; a changed one needs a new check.
+ */
+export async function endpointApproval(ctx: AppContext, actor: Actor, next: StoredProfileConfig, previous?: StoredProfileConfig): Promise<boolean> {
+  if (!next.endpoint) return false;
+  if (await isAllowedUrl(outboundPolicy(ctx.config), next.endpoint)) return false;
+  if (platform.approveInternalEndpoint(actor.user)) return true;
+  if (previous?.internalEndpoint && previous.endpoint === next.endpoint) return true;
+  throw new AppError('validation_failed', 'This endpoint address is not allowed', { 'config.endpoint': 'error.address_not_allowed' });
+}
+
+/**
+ * The fetch every call to a profile's endpoint uses. Global profiles are only ever saved by system
+ * administrators, so their endpoints count as approved (including those saved before approvals
+ * were recorded).
+ */
+export function profileFetch(config: Config, profile: Pick<TranscriberProfileRow, 'config' | 'organizationId'>): typeof globalThis.fetch {
+  const approved = profile.organizationId === null || (profile.config as StoredProfileConfig).internalEndpoint === true;
+  return outboundFetch(outboundPolicy(config, { anyAddress: approved }), { maxResponseBytes: MAX_ENGINE_RESPONSE_BYTES });
+}
