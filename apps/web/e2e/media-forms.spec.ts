@@ -15,7 +15,7 @@ const LOCALES = {
   'en-US': {
     invalidFormat: 'This file format is not supported',
     forbiddenUrl: 'This address cannot be imported',
-    invalid: 'This value is not valid',
+    tooLong: 'This text is too long',
     checkForm: 'Error: please check the form',
     name: 'Name',
     url: 'Media URL',
@@ -24,7 +24,7 @@ const LOCALES = {
   'fr-FR': {
     invalidFormat: 'Ce format de fichier n’est pas pris en charge',
     forbiddenUrl: 'Cette adresse ne peut pas être importée',
-    invalid: "Cette valeur n'est pas valide",
+    tooLong: 'Ce texte est trop long',
     checkForm: 'Erreur : veuillez vérifier le formulaire',
     name: 'Nom',
     url: 'URL du média',
@@ -96,7 +96,7 @@ for (const locale of Object.keys(LOCALES) as Locale[]) {
     const name = page.getByRole('textbox', { name: words.name, exact: true });
     await name.fill('N'.repeat(300));
     await name.press('Enter');
-    await expect(page.getByText(words.invalid)).toBeVisible();
+    await expect(page.getByText(words.tooLong)).toBeVisible();
     await expect(name).toHaveAttribute('aria-invalid', 'true');
     await page.screenshot({ path: `/tmp/e2e-web2-rename-${locale}.png` });
     await context.close();

@@ -12,7 +12,7 @@ import { zCreateConversationFields, type CreateConversationFields } from '@palab
 import type { AppContext } from '../context.ts';
 import type { MediaFiles } from '../db/schema.ts';
 import type { Actor } from '../http/auth.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, fieldErrorKey } from '../http/errors.ts';
 import { authorize } from '../organizations/service.ts';
 import { profileForLanguage, profileForOrganization, supportsLanguage } from '../transcriber-profiles/service.ts';
 import { emit, enqueue } from './effects.ts';
@@ -102,10 +102,7 @@ function formError(issues: Array<{ path: PropertyKey[]; message: string; code?: 
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.') || '_';
-    if (fields[key]) continue;
-    // A text over its limit says so, rather than only "not valid".
-    const tooLong = issue.code === 'too_big' && issue.origin === 'string';
-    fields[key] = issue.message.startsWith('error.') ? issue.message : tooLong ? 'error.too_long' : 'error.invalid';
+    if (!fields[key]) fields[key] = fieldErrorKey(issue);
   }
   return new AppError('validation_failed', MESSAGES.checkForm, fields);
 }

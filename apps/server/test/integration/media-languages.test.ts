@@ -151,3 +151,16 @@ describe('POST /conversations/:id/retry with other settings', () => {
     expect(await rowOf(id)).toMatchObject({ status: 'error', requestedLanguage: 'en' });
   });
 });
+
+describe('field errors of the media forms', () => {
+  it('says a name over its limit is too long, at creation and on renaming', async () => {
+    const { owner, org } = await team();
+    const refused = await upload(owner, org._id, { name: 'N'.repeat(201), lang: 'en' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({ name: 'error.too_long' });
+    const id = await failedMedia(owner, org._id);
+    const renamed = await owner.client.patch(`${API}/conversations/${id}`, { name: 'N'.repeat(300) });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.fields).toEqual({ name: 'error.too_long' });
+  });
+});
