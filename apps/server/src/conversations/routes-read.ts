@@ -1,6 +1,6 @@
 /** Reading, editing, listing, deleting and retrying media. */
 import type { FastifyInstance } from 'fastify';
-import { zBulkDeleteConversationsQuery, zLibraryListQuery, zConversationQuery, zConversationSearchBody, zIdParam, zUpdateConversationBody, type LibraryListQuery } from '@palabre/shared';
+import { zBulkDeleteConversationsQuery, zLibraryListQuery, zConversationQuery, zConversationSearchBody, zIdParam, zRetryConversationBody, zUpdateConversationBody, type LibraryListQuery } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import type { ListOptions } from './repo.ts';
 import { requireActor } from '../http/auth.ts';
@@ -77,7 +77,7 @@ export function readRoutes(ctx: AppContext) {
     app.post('/conversations/:id/retry', async (request) => {
       const actor = requireActor(request);
       const { id } = parse(zIdParam, request.params);
-      return conversations.retry(ctx, actor, id);
+      return conversations.retry(ctx, actor, id, parse(zRetryConversationBody, request.body ?? {}));
     });
   };
 }

@@ -1,5 +1,6 @@
 /** Media (conversations): access, reading, editing, deletion, retry. */
-import { hasRight, RIGHT, RIGHT_LEVEL_VALUES } from '@palabre/shared';
+import { hasRight, RIGHT, RIGHT_LEVEL_VALUES, type zRetryConversationBody } from '@palabre/shared';
+import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { Actor } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -9,7 +10,9 @@ import { conversationRight, organizationLevel } from '../policy.ts';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { derivedKeys, mediaKeys } from '../pipeline/files.ts';
-import { retryProcessing } from '../pipeline/index.ts';
+import { retryProcessing, type RetrySettings } from '../pipeline/index.ts';
+import { availableProfileForOrganization, profileForLanguage, profileForOrganization, supportsLanguage } from '../transcriber-profiles/service.ts';
+import type { TranscriberProfileRow } from '../transcriber-profiles/repo.ts';
 import { LocalStorage } from '../storage/storage.ts';
 import { emit, enqueue } from './effects.ts';
 import { favoritesRepo } from '../favorites/repo.ts';
@@ -18,6 +21,8 @@ import { tagsRepo } from '../tags/repo.ts';
 import { presentConversation, type PresentedConversation } from './presenter.ts';
 import { conversationsRepo, sourceUrlOf, type ConversationRow, type ListOptions, type ListScope, type SearchType } from './repo.ts';
 import { matchOf, type SearchMatch } from './search.ts';
+
+type RetryConversationBody = z.output<typeof zRetryConversationBody>;
 
 /** The caller's level in an organization (0 outside it or when it is gone). */
 export async function levelIn(ctx: AppContext, actor: Actor, organizationId: string): Promise<number> {
@@ -205,17 +210,40 @@ export function search(
   });
 }
 
-export async function retry(ctx: AppContext, actor: Actor, id: string): Promise<PresentedConversation> {
+/**
+ * Processes a failed media again, optionally with another language and transcriber profile: a
+ * chosen profile must be one of the organization's that can run now, and the profile (chosen,
+ * current, or else one matching the language) must transcribe the language.
+ */
+export async function retry(ctx: AppContext, actor: Actor, id: string, body: RetryConversationBody = {}): Promise<PresentedConversation> {
   const { row, right } = await access(ctx, actor, id, RIGHT.WRITE);
   if (row.status !== 'error') throw new AppError('conflict', 'Only a media whose processing failed can be retried');
+  const settings = await retrySettings(ctx, row, body);
   const url = sourceUrlOf(row);
   if (row.files.originals.length === 0 && url) {
     // A URL import that failed before anything was downloaded: import again.
-    await conversationsRepo.update(ctx.db, row.id, { status: 'pending', progress: 0, processing: { steps: [] } });
+    await conversationsRepo.update(ctx.db, row.id, { status: 'pending', progress: 0, processing: { steps: [] }, ...settings });
     await enqueue(ctx, 'media.import-url', { conversationId: row.id, url });
     emit(ctx, row.organizationId, { conversationId: row.id, kind: 'updated', status: 'pending' });
   } else {
-    await retryProcessing(ctx, row.id);
+    await retryProcessing(ctx, row.id, settings);
   }
   return presentOne(ctx, actor, (await conversationsRepo.byId(ctx.db, row.id)) ?? row, right);
+}
+
+async function retrySettings(ctx: AppContext, row: ConversationRow, body: RetryConversationBody): Promise<RetrySettings> {
+  if (body.language === undefined && body.transcriberProfileId === undefined) return {};
+  const language = body.language ?? row.requestedLanguage;
+  let profile: TranscriberProfileRow | null;
+  if (body.transcriberProfileId !== undefined) {
+    profile = await availableProfileForOrganization(ctx, row.organizationId, body.transcriberProfileId);
+    if (!profile) throw new AppError('validation_failed', 'This transcriber profile cannot be used here', { transcriberProfileId: 'error.invalid' });
+  } else {
+    const current = row.transcriberProfileId ? await profileForOrganization(ctx, row.organizationId, row.transcriberProfileId) : null;
+    profile = current && supportsLanguage(current, language) ? current : await profileForLanguage(ctx, row.organizationId, language);
+  }
+  if (!supportsLanguage(profile, language)) {
+    throw new AppError('validation_failed', 'The transcriber profile does not transcribe this language', { language: 'error.unsupported_language' });
+  }
+  return { requestedLanguage: language, transcriberProfileId: profile?.id ?? null };
 }

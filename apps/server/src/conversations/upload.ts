@@ -12,9 +12,9 @@ import { zCreateConversationFields, type CreateConversationFields } from '@palab
 import type { AppContext } from '../context.ts';
 import type { MediaFiles } from '../db/schema.ts';
 import type { Actor } from '../http/auth.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, fieldErrorKey } from '../http/errors.ts';
 import { authorize } from '../organizations/service.ts';
-import { defaultProfileFor, profileForOrganization } from '../transcriber-profiles/service.ts';
+import { profileForLanguage, profileForOrganization, supportsLanguage } from '../transcriber-profiles/service.ts';
 import { emit, enqueue } from './effects.ts';
 import { conversationsRepo, type FilesWithSource } from './repo.ts';
 import { deleteFiles } from './service.ts';
@@ -99,11 +99,11 @@ async function storePart(ctx: AppContext, part: MultipartFile, key: string): Pro
   return { stored: { key, name: (part.filename || 'media').slice(0, 255), size, mimeType: part.mimetype || null } };
 }
 
-function formError(issues: Array<{ path: PropertyKey[]; message: string }>): AppError {
+function formError(issues: Array<{ path: PropertyKey[]; message: string; code?: string; origin?: string }>): AppError {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.') || '_';
-    if (!fields[key]) fields[key] = issue.message.startsWith('error.') ? issue.message : 'error.invalid';
+    if (!fields[key]) fields[key] = fieldErrorKey(issue);
   }
   return new AppError('validation_failed', MESSAGES.checkForm, fields);
 }
@@ -176,8 +176,12 @@ export async function createFromRequest(ctx: AppContext, actor: Actor, organizat
 
     const profile = fields.serviceName
       ? await profileForOrganization(ctx, org.id, fields.serviceName)
-      : await defaultProfileFor(ctx, org.id);
+      : await profileForLanguage(ctx, org.id, fields.lang);
     if (fields.serviceName && !profile) throw new AppError('validation_failed', MESSAGES.checkForm, { serviceName: 'error.invalid' });
+    // Refused now rather than failing later in processing.
+    if (!supportsLanguage(profile, fields.lang)) {
+      throw new AppError('validation_failed', `${MESSAGES.checkForm}: the transcriber profile does not transcribe this language`, { lang: 'error.unsupported_language' });
+    }
 
     if (fields.url) {
       try {

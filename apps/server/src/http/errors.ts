@@ -42,6 +42,12 @@ export class AppError extends Error {
 
 export const notFound = (what = 'Resource') => new AppError('not_found', `${what} not found`);
 
+/** The error key of a field's validation issue: its own `error.*` message, a text over its limit, or "not valid". */
+export function fieldErrorKey(issue: { message: string; code?: string; origin?: string }): string {
+  if (issue.message.startsWith('error.')) return issue.message;
+  return issue.code === 'too_big' && issue.origin === 'string' ? 'error.too_long' : 'error.invalid';
+}
+
 /** Parses input with a zod schema; failures name each field with the spec's error key. */
 export function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
@@ -49,7 +55,7 @@ export function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const key = issue.path.join('.') || '_';
-    if (!fields[key]) fields[key] = issue.message.startsWith('error.') ? issue.message : 'error.invalid';
+    if (!fields[key]) fields[key] = fieldErrorKey(issue);
   }
   throw new AppError('validation_failed', 'The request is not valid: please check the form', fields);
 }

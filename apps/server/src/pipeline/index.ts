@@ -7,7 +7,7 @@ import { preprocess } from './preprocess.ts';
 import { punctuate } from './punctuate.ts';
 import { transcribe } from './transcribe.ts';
 
-export { retryProcessing } from './retry.ts';
+export { retryProcessing, type RetrySettings } from './retry.ts';
 export { resumeStuckConversations } from './recovery.ts';
 
 export const pipelineJobs: ReadonlyArray<JobDefinition<any>> = [

@@ -6,12 +6,16 @@ import { AppError } from '../http/errors.ts';
 import { deleteKeys, derivedKeys } from './files.ts';
 import { initialSteps, loadConversation } from './state.ts';
 
+/** What a retry may change: the language asked for and the transcriber profile (checked by the caller). */
+export type RetrySettings = Partial<Pick<typeof conversations.$inferInsert, 'requestedLanguage' | 'transcriberProfileId'>>;
+
 /**
  * Resets a media in 'error' (derived files removed, progress, steps, log and transcript cleared,
- * originals kept) and enqueues preprocessing. Authorization is the caller's (the route's) business.
+ * originals kept), applies the new settings and enqueues preprocessing. Authorization and checking
+ * the settings are the caller's (the route's) business.
  * Throws AppError not_found (no such media) or conflict (it is not in error).
  */
-export async function retryProcessing(ctx: AppContext, conversationId: string): Promise<void> {
+export async function retryProcessing(ctx: AppContext, conversationId: string, settings: RetrySettings = {}): Promise<void> {
   const row = await loadConversation(ctx, conversationId);
   if (!row) throw new AppError('not_found', 'Media not found');
   if (row.status !== 'error') throw new AppError('conflict', 'Only a media whose processing failed can be retried');
@@ -26,6 +30,7 @@ export async function retryProcessing(ctx: AppContext, conversationId: string): 
       processing: { steps: initialSteps() },
       transcript: null,
       files,
+      ...settings,
       updatedAt: new Date(),
     })
     .where(eq(conversations.id, row.id))

@@ -1,6 +1,6 @@
 /** Transcriber profiles: configured engines, global (platform admins) or per organization (its admins). */
 import { z } from 'zod';
-import { zTranscriberProfileBody, type TranscriberProfile } from '@palabre/shared';
+import { profileSupportsLanguage, zTranscriberProfileBody, type MediaLanguage, type TranscriberProfile } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import type { Actor } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -136,4 +136,30 @@ export async function profileForOrganization(ctx: AppContext, organizationId: st
   const row = await transcriberProfilesRepo.byId(ctx.db, id);
   if (!row || (row.organizationId !== null && row.organizationId !== organizationId)) return null;
   return row;
+}
+
+/** What runs when a media has no profile at all: the built-in PocketSphinx, English only. */
+const BUILT_IN = { type: 'pocketsphinx', languages: ['en'], config: {} } as const;
+
+/** Whether a media in `language` can go to this profile (none: the built-in engine). */
+export function supportsLanguage(profile: TranscriberProfileRow | null, language: MediaLanguage): boolean {
+  return profileSupportsLanguage(profile ?? BUILT_IN, language);
+}
+
+/**
+ * The profile a media in `language` goes to when none is chosen: the organization's default when it
+ * transcribes that language, else the first available profile that does, else the default (which
+ * the caller then refuses).
+ */
+export async function profileForLanguage(ctx: AppContext, organizationId: string, language: MediaLanguage): Promise<TranscriberProfileRow | null> {
+  const fallback = await defaultProfileFor(ctx, organizationId);
+  if (fallback && supportsLanguage(fallback, language) && availability(ctx.config, fallback).ok) return fallback;
+  const rows = await transcriberProfilesRepo.visibleTo(ctx.db, organizationId);
+  return rows.find((row) => supportsLanguage(row, language) && availability(ctx.config, row).ok) ?? fallback;
+}
+
+/** A profile chosen for a media of this organization that can run here now; null otherwise. */
+export async function availableProfileForOrganization(ctx: AppContext, organizationId: string, id: string): Promise<TranscriberProfileRow | null> {
+  const row = await profileForOrganization(ctx, organizationId, id);
+  return row && availability(ctx.config, row).ok ? row : null;
 }

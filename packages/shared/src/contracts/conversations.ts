@@ -149,6 +149,18 @@ export const zUpdateConversationBody = z
   .partial()
   .strict();
 
+/**
+ * POST /conversations/{id}/retry (write right, media in error): optionally with another language
+ * and transcriber profile, one of the organization's available profiles that supports it.
+ */
+export const zRetryConversationBody = z
+  .object({
+    language: z.enum(MEDIA_LANGUAGES).optional(),
+    transcriberProfileId: z.string().uuid().optional(),
+  })
+  .strict()
+  .default({});
+
 export const zConversationQuery = z.object({
   /** Comma-separated fields to return; `key=last_update` is a shorthand for `projection=last_update`. */
   projection: z.string().max(500).optional(),
@@ -182,6 +194,27 @@ export const zTranscriberProfile = z.object({
   availability: z.object({ ok: z.boolean(), reason: z.string().optional() }),
 });
 export type TranscriberProfile = z.infer<typeof zTranscriberProfile>;
+
+/** The languages a profile transcribes: those it lists, within what its engine knows. */
+export function profileLanguages(profile: { type: EngineType; languages: readonly string[]; config?: { model?: string | undefined } }): Array<'en' | 'fr'> {
+  // PocketSphinx ships an English model only; an English-only whisper model ("base.en") likewise.
+  const englishOnly = profile.type === 'pocketsphinx' || (profile.type === 'whisper' && /\.en$/.test(profile.config?.model ?? ''));
+  return (['en', 'fr'] as const).filter((language) => profile.languages.includes(language) && (!englishOnly || language === 'en'));
+}
+
+/** Whether a profile can tell the spoken language itself ("automatic"): an engine that detects it, and a choice to make. */
+export function profileDetectsLanguage(profile: Parameters<typeof profileLanguages>[0]): boolean {
+  return profile.type !== 'pocketsphinx' && profileLanguages(profile).length > 1;
+}
+
+/**
+ * Whether a media in `language` can go to this profile. "auto" needs a profile that detects the
+ * language, or one with a single language (which it then transcribes).
+ */
+export function profileSupportsLanguage(profile: Parameters<typeof profileLanguages>[0], language: MediaLanguage): boolean {
+  const languages = profileLanguages(profile);
+  return language === 'auto' ? languages.length > 0 : languages.includes(language);
+}
 
 export const zTranscriberProfileBody = z
   .object({

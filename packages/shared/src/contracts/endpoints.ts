@@ -23,6 +23,7 @@ import {
   zTranscriberProfile,
   zTranscriberProfileBody,
   zUpdateConversationBody,
+  zRetryConversationBody,
 } from './conversations.ts';
 import { zIdParam, zList, zMessage, zPagination, zEmail } from './common.ts';
 import {
@@ -133,7 +134,7 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'DELETE', path: `${P}/conversations/:id`, summary: 'Delete a media and its files (delete right)', tag: 'conversations', auth: true, params: zIdParam, status: 204 },
   { method: 'GET', path: `${P}/conversations/:id/media`, summary: 'The audio (web rendition, else the original) with HTTP Range; `mediatype=json`: the waveform peaks (404 until computed). The authToken cookie authenticates it', tag: 'conversations', auth: true, params: zIdParam, query: z.object({ mediatype: z.enum(['json', 'audio']).optional() }) },
   { method: 'GET', path: `${P}/conversations/:id/child`, summary: 'Child media (projection as for a media)', tag: 'conversations', auth: true, params: zIdParam, query: zConversationQuery, response: zList(zConversation) },
-  { method: 'POST', path: `${P}/conversations/:id/retry`, summary: 'Process again a media whose processing failed (write right)', tag: 'conversations', auth: true, params: zIdParam, response: zConversation },
+  { method: 'POST', path: `${P}/conversations/:id/retry`, summary: 'Process again a media whose processing failed (write right), optionally with another `language` and `transcriberProfileId` (an available profile of its organization supporting that language)', tag: 'conversations', auth: true, params: zIdParam, body: zRetryConversationBody, response: zConversation },
   { method: 'GET', path: `${P}/conversations/shared`, summary: 'Media shared with the caller (a per-user right they hold with read), with the filters of the organization list; `organizationId` narrows to one organization', tag: 'library', auth: true, query: zPersonalListQuery, response: zList(zConversationListItem) },
   { method: 'GET', path: `${P}/users/self/favorites`, summary: 'The caller\'s favorite media they can still read, with the filters of the organization list', tag: 'library', auth: true, query: zPersonalListQuery, response: zList(zConversationListItem) },
   { method: 'PUT', path: `${P}/users/self/favorites/:id`, summary: 'Star a media (read right)', tag: 'library', auth: true, params: zIdParam, response: zFavorites },

@@ -12,6 +12,7 @@ import { ApiError } from '../../api/client.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { ErrorView } from '../../components/ErrorView.tsx';
 import { FormField } from '../../components/FormField.tsx';
+import { useApiErrors } from '../../components/FormFailure.tsx';
 import { paths } from '../../routes/paths.ts';
 import { FavoriteButton } from '../favorites/FavoriteButton.tsx';
 import { useConversationUpdates } from '../realtime/useConversationUpdates.ts';
@@ -46,6 +47,7 @@ function GeneralInformation({ conversation }: { conversation: ConversationDetail
   const update = useUpdateConversation(conversation._id);
   const editable = hasRight(conversation.right, RIGHT.WRITE);
   const [errors, setErrors] = useState<{ name?: string | null; description?: string | null }>({});
+  const apiErrors = useApiErrors();
 
   const save = (field: 'name' | 'description', value: string) => {
     if (field === 'name' && !value.trim()) {
@@ -57,7 +59,17 @@ function GeneralInformation({ conversation }: { conversation: ConversationDetail
       return;
     }
     setErrors({});
-    update.mutate({ [field]: value.trim() }, { onError: (error) => notifyError(error, t('overview.updateFailed')) });
+    update.mutate(
+      { [field]: value.trim() },
+      {
+        // The server's reason goes under the field it names; anything else is a notice.
+        onError: (error) => {
+          const fields = apiErrors.fields(error);
+          if (fields.name || fields.description) setErrors({ name: fields.name ?? null, description: fields.description ?? null });
+          else notifyError(new Error(apiErrors.message(error)), t('overview.updateFailed'));
+        },
+      },
+    );
   };
   const language = conversation.language ?? conversation.requestedLanguage;
 

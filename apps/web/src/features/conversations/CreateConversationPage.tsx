@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router';
 import { FileTab } from './FileTab.tsx';
 import { MicrophoneTab } from './MicrophoneTab.tsx';
 import { UrlTab } from './UrlTab.tsx';
+import { NoUploadRight, useUploadAllowed } from './UploadRight.tsx';
 
 const TABS = [
   { value: 'file', icon: IconFile, ready: true },
@@ -42,6 +43,8 @@ export function CreateConversationPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const active: TabValue = TABS.some((tab) => tab.value === requested) ? (requested as TabValue) : 'file';
+  // Without the right, each tab says so before anything is recorded or sent.
+  const allowed = useUploadAllowed();
 
   return (
     <Container size="md" py="lg" w="100%">
@@ -72,15 +75,9 @@ export function CreateConversationPage() {
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          <Tabs.Panel value="file">
-            <FileTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="microphone">
-            <MicrophoneTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="url">
-            <UrlTab />
-          </Tabs.Panel>
+          <Tabs.Panel value="file">{allowed ? <FileTab /> : <NoUploadRight />}</Tabs.Panel>
+          <Tabs.Panel value="microphone">{allowed ? <MicrophoneTab /> : <NoUploadRight />}</Tabs.Panel>
+          <Tabs.Panel value="url">{allowed ? <UrlTab /> : <NoUploadRight />}</Tabs.Panel>
           {TABS.filter((tab) => !tab.ready).map((tab) => (
             <Tabs.Panel key={tab.value} value={tab.value}>
               <ComingSoon tab={tab.value} />

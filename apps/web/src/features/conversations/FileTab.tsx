@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
 import { useTranscriberProfiles } from './api.ts';
 import { formatBytes } from './format.ts';
-import { MediaSettingsFields, useMediaSettings, validateSettings } from './MediaSettingsFields.tsx';
+import { MediaSettingsFields, SETTINGS_FIELDS, useMediaSettings, validateSettings } from './MediaSettingsFields.tsx';
 import { UploadControls } from './UploadControls.tsx';
 import { useCreateMedia } from './useCreateMedia.ts';
 
@@ -106,9 +106,9 @@ export function FileTab() {
             </div>
           </Group>
         </Dropzone>
-        {rejected && (
+        {(rejected || upload.fields.file) && (
           <Text c="red" size="sm" role="alert">
-            {rejected}
+            {rejected ?? upload.fields.file}
           </Text>
         )}
         {tracks.length > 0 && (
@@ -144,8 +144,16 @@ export function FileTab() {
             ))}
           </Stack>
         )}
-        <MediaSettingsFields settings={settings} update={update} errors={errors} disabled={sending} />
-        <UploadControls state={upload.state} progress={upload.progress} error={upload.error} onCancel={upload.cancel} />
+        <MediaSettingsFields settings={settings} update={update} errors={errors} serverErrors={upload.fields} disabled={sending} />
+        <UploadControls
+          state={upload.state}
+          progress={upload.progress}
+          error={upload.error}
+          reason={upload.reason}
+          fields={upload.fields}
+          placed={[...SETTINGS_FIELDS, 'file']}
+          onCancel={upload.cancel}
+        />
       </Stack>
     </form>
   );

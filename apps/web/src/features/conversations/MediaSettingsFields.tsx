@@ -9,7 +9,6 @@ import {
   DEFAULT_TRANSCRIPTION_CONFIG,
   FULL_RIGHTS,
   MAX_SPEAKERS,
-  MEDIA_LANGUAGES,
   MODEL_QUALITIES,
   RIGHT,
   rightLabel,
@@ -24,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../components/FormField.tsx';
 import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
 import { useTranscriberProfiles, type MediaSettings } from './api.ts';
+import { fittingChoice, languageChoices, profileFits } from './languages.ts';
 
 /** Members' default right choices, as masks (spec §3 rights bitmask; labels per spec §4). */
 const RIGHT_CHOICES = [
@@ -39,6 +39,9 @@ const RIGHT_CHOICES = [
 export function engineSupports(type: EngineType | undefined): { acoustic: boolean; modelQuality: boolean } {
   return { acoustic: false, modelQuality: type === 'whisper' || type === 'openai' };
 }
+
+/** The form fields these settings show the server's errors under. */
+export const SETTINGS_FIELDS = ['name', 'description', 'membersRight', 'lang', 'serviceName'] as const;
 
 export function defaultSettings(): MediaSettings {
   return {
@@ -67,7 +70,7 @@ export function validateSettings(settings: MediaSettings, profiles: TranscriberP
   const description = freeText(settings.description, { max: TEXT_LIMITS.mediaDescription, multiline: true });
   if (description.error) errors.description = description.error;
   const profile = profiles?.find((p) => p._id === settings.serviceName);
-  if (!profile || !profile.availability.ok) errors.serviceName = 'noService';
+  if (!profile || !profile.availability.ok || !profileFits(profile, settings.lang)) errors.serviceName = 'noService';
   return errors;
 }
 
@@ -75,11 +78,14 @@ export function MediaSettingsFields({
   settings,
   update,
   errors,
+  serverErrors = {},
   disabled,
 }: {
   settings: MediaSettings;
   update: (patch: Partial<MediaSettings>) => void;
   errors: Partial<Record<'name' | 'description' | 'serviceName', string>>;
+  /** What the server said about the fields, translated (useApiErrors). */
+  serverErrors?: Record<string, string>;
   disabled?: boolean;
 }) {
   const { t } = useTranslation(['conversations', 'common']);
@@ -90,14 +96,18 @@ export function MediaSettingsFields({
   const supports = engineSupports(profile?.type);
   const config = settings.transcriptionConfig;
 
-  // Pick the default (or first available) profile once the list arrives.
+  // Only languages an available profile transcribes, and a profile that fits the language: the
+  // default (or first) fitting one, until the person picks another.
+  const languages = useMemo(() => languageChoices(profiles.data), [profiles.data]);
   useEffect(() => {
-    if (!profiles.data || settings.serviceName) return;
-    const available = profiles.data.filter((p) => p.availability.ok);
-    const chosen = available.find((p) => p.isDefault) ?? available[0];
-    if (chosen) update({ serviceName: chosen._id });
+    if (!profiles.data) return;
+    const fitting = fittingChoice(profiles.data, { language: settings.lang, profileId: settings.serviceName });
+    const patch: Partial<MediaSettings> = {};
+    if (fitting.language !== settings.lang) patch.lang = fitting.language;
+    if (fitting.profileId !== settings.serviceName) patch.serviceName = fitting.profileId;
+    if (Object.keys(patch).length) update(patch);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [profiles.data]);
+  }, [profiles.data, settings.lang, settings.serviceName]);
 
   // Settings the chosen engine does not understand are not sent.
   useEffect(() => {
@@ -113,10 +123,14 @@ export function MediaSettingsFields({
     () =>
       (profiles.data ?? []).map((p) => ({
         value: p._id,
-        label: p.availability.ok ? p.name : `${p.name} — ${t('settings.unavailable', { reason: p.availability.reason ?? t('settings.unavailableUnknown') })}`,
-        disabled: !p.availability.ok,
+        label: !p.availability.ok
+          ? `${p.name} — ${t('settings.unavailable', { reason: p.availability.reason ?? t('settings.unavailableUnknown') })}`
+          : profileFits(p, settings.lang)
+            ? p.name
+            : `${p.name} — ${t('settings.otherLanguage')}`,
+        disabled: !p.availability.ok || !profileFits(p, settings.lang),
       })),
-    [profiles.data, t],
+    [profiles.data, settings.lang, t],
   );
   const noProfile = profiles.data && !profiles.data.some((p) => p.availability.ok);
 
@@ -127,7 +141,7 @@ export function MediaSettingsFields({
         required
         value={settings.name}
         onChange={(e) => update({ name: e.currentTarget.value })}
-        error={errorText(errors.name)}
+        error={serverErrors.name ?? errorText(errors.name)}
         disabled={disabled}
         maxLength={TEXT_LIMITS.mediaName}
       />
@@ -135,7 +149,7 @@ export function MediaSettingsFields({
         label={t('settings.description')}
         value={settings.description}
         onChange={(e) => update({ description: e.currentTarget.value })}
-        error={errorText(errors.description)}
+        error={serverErrors.description ?? errorText(errors.description)}
         disabled={disabled}
         autosize
         minRows={2}
@@ -148,14 +162,16 @@ export function MediaSettingsFields({
           data={RIGHT_CHOICES.map((mask) => ({ value: String(mask), label: t(`rights.${rightLabel(mask)}`) }))}
           value={String(settings.membersRight)}
           onChange={(value) => value !== null && update({ membersRight: Number(value) })}
+          error={serverErrors.membersRight}
           allowDeselect={false}
           disabled={disabled}
         />
         <Select
           label={t('settings.language')}
-          data={MEDIA_LANGUAGES.map((lang) => ({ value: lang, label: t(`languages.${lang}`) }))}
+          data={languages.map((lang) => ({ value: lang, label: t(`languages.${lang}`) }))}
           value={settings.lang}
           onChange={(value) => value && update({ lang: value as MediaSettings['lang'] })}
+          error={serverErrors.lang}
           allowDeselect={false}
           disabled={disabled}
         />
@@ -176,7 +192,7 @@ export function MediaSettingsFields({
         data={profileOptions}
         value={settings.serviceName}
         onChange={(value) => update({ serviceName: value })}
-        error={errors.serviceName ? t(`errors.${errors.serviceName}`) : null}
+        error={serverErrors.serviceName ?? (errors.serviceName ? t(`errors.${errors.serviceName}`) : null)}
         description={profile?.description || undefined}
         allowDeselect={false}
         disabled={disabled}

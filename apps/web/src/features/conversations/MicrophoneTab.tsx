@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
 import { useTranscriberProfiles } from './api.ts';
 import { formatBytes, formatTime } from './format.ts';
-import { MediaSettingsFields, useMediaSettings, validateSettings } from './MediaSettingsFields.tsx';
+import { MediaSettingsFields, SETTINGS_FIELDS, useMediaSettings, validateSettings } from './MediaSettingsFields.tsx';
 import { UploadControls } from './UploadControls.tsx';
 import { useCreateMedia } from './useCreateMedia.ts';
 
@@ -186,8 +186,17 @@ export function MicrophoneTab() {
             )}
           </Stack>
         </Paper>
-        <MediaSettingsFields settings={settings} update={update} errors={errors} disabled={sending || recording} />
-        <UploadControls state={upload.state} progress={upload.progress} error={upload.error} onCancel={upload.cancel} disabled={recording} />
+        <MediaSettingsFields settings={settings} update={update} errors={errors} serverErrors={upload.fields} disabled={sending || recording} />
+        <UploadControls
+          state={upload.state}
+          progress={upload.progress}
+          error={upload.error}
+          reason={upload.reason}
+          fields={upload.fields}
+          placed={SETTINGS_FIELDS}
+          onCancel={upload.cancel}
+          disabled={recording}
+        />
       </Stack>
     </form>
   );

@@ -1,15 +1,15 @@
 /**
  * The media status page (spec §4): the pipeline steps with their state and progress and the overall
  * progress, refreshed by the socket (and the slow poll); on error, the spec's message with the
- * processing log and Retry / Delete.
+ * processing log and Retry (possibly with another language or profile) / Delete.
  */
-import { Alert, Badge, Button, Code, Group, Loader, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Badge, Code, Group, Loader, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { PIPELINE_STEPS } from '@palabre/shared';
-import { IconAlertTriangle, IconCheck, IconCircleDashed, IconPlayerSkipForward, IconRefresh, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconCircleDashed, IconPlayerSkipForward, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from '../users/shared.ts';
-import { useRetryConversation, type ConversationDetail } from './api.ts';
+import type { ConversationDetail } from './api.ts';
 import { DeleteMediaButton } from './DeleteMediaButton.tsx';
+import { RetryButton } from './RetryButton.tsx';
 
 type StepState = 'waiting' | 'running' | 'done' | 'error' | 'skipped';
 
@@ -42,7 +42,6 @@ function StepIcon({ state }: { state: StepState }) {
 
 export function ProcessingStatus({ conversation }: { conversation: ConversationDetail }) {
   const { t } = useTranslation('conversations');
-  const retry = useRetryConversation(conversation._id);
   const job = conversation.jobs.transcription;
   const failed = conversation.status === 'error';
   const percent = Math.round((job.progress ?? 0) * 100);
@@ -70,13 +69,7 @@ export function ProcessingStatus({ conversation }: { conversation: ConversationD
               <Text size="sm">{t('status.noLog')}</Text>
             )}
             <Group>
-              <Button
-                leftSection={<IconRefresh size={16} />}
-                loading={retry.isPending}
-                onClick={() => retry.mutate(undefined, { onError: (error) => notifyError(error, t('status.retryFailed')) })}
-              >
-                {t('status.retry')}
-              </Button>
+              <RetryButton conversation={conversation} />
               <DeleteMediaButton conversationId={conversation._id} name={conversation.name} variant="default" />
             </Group>
           </Stack>

@@ -1,5 +1,8 @@
-/** The upload button (create / sending / retry, spec §4), the progress bar and the error message. */
-import { Alert, Button, Group, Loader, Progress, Stack, Text } from '@mantine/core';
+/**
+ * The upload button (create / sending / retry, spec §4), the progress bar and the error message,
+ * with the server's reason and the field errors the form has no place for.
+ */
+import { Alert, Button, Group, List, Loader, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconRefresh, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { UploadState } from './useCreateMedia.ts';
@@ -8,22 +11,39 @@ export function UploadControls({
   state,
   progress,
   error,
+  reason,
+  fields = {},
+  placed = [],
   onCancel,
   disabled,
 }: {
   state: UploadState;
   progress: number;
   error: string | null;
+  /** The server's reason, translated, when the message does not say it. */
+  reason?: string | null;
+  /** The server's field errors, translated; those not in `placed` are listed here. */
+  fields?: Record<string, string>;
+  placed?: readonly string[];
   onCancel: () => void;
   disabled?: boolean;
 }) {
   const { t } = useTranslation(['conversations', 'common']);
   const percent = Math.round(progress * 100);
+  const unplaced = Object.entries(fields).filter(([field]) => !placed.includes(field));
   return (
     <Stack gap="sm">
       {error && (
         <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title={t('errors.title')}>
           {t(error)}
+          {reason && <Text size="sm">{reason}</Text>}
+          {unplaced.length > 0 && (
+            <List size="sm" mt={4}>
+              {unplaced.map(([field, text]) => (
+                <List.Item key={field}>{text}</List.Item>
+              ))}
+            </List>
+          )}
         </Alert>
       )}
       {state === 'sending' && (

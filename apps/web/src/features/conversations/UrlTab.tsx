@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
 import { useTranscriberProfiles } from './api.ts';
-import { MediaSettingsFields, useMediaSettings, validateSettings } from './MediaSettingsFields.tsx';
+import { MediaSettingsFields, SETTINGS_FIELDS, useMediaSettings, validateSettings } from './MediaSettingsFields.tsx';
 import { UploadControls } from './UploadControls.tsx';
 import { useCreateMedia } from './useCreateMedia.ts';
 
@@ -64,7 +64,7 @@ export function UrlTab() {
           leftSection={<IconLink size={16} aria-hidden />}
           required
           value={url}
-          error={urlError}
+          error={urlError ?? upload.fields.url}
           disabled={sending}
           onChange={(e) => {
             const value = e.currentTarget.value;
@@ -76,8 +76,16 @@ export function UrlTab() {
             else if (url.trim() && !settings.name.trim()) update({ name: nameFromUrl(url) });
           }}
         />
-        <MediaSettingsFields settings={settings} update={update} errors={errors} disabled={sending} />
-        <UploadControls state={upload.state} progress={upload.progress} error={upload.error} onCancel={upload.cancel} />
+        <MediaSettingsFields settings={settings} update={update} errors={errors} serverErrors={upload.fields} disabled={sending} />
+        <UploadControls
+          state={upload.state}
+          progress={upload.progress}
+          error={upload.error}
+          reason={upload.reason}
+          fields={upload.fields}
+          placed={[...SETTINGS_FIELDS, 'url']}
+          onCancel={upload.cancel}
+        />
       </Stack>
     </form>
   );

@@ -5,6 +5,7 @@
 import {
   type Conversation,
   type CreateConversationFields,
+  type MediaLanguage,
   type Speaker,
   type TranscriberProfile,
   type TranscriptionConfig,
@@ -83,10 +84,16 @@ export function useDeleteConversation() {
   });
 }
 
+/** Another language or transcriber profile for the retry; absent ones stay as they were. */
+export interface RetrySettings {
+  language?: MediaLanguage;
+  transcriberProfileId?: string;
+}
+
 export function useRetryConversation(conversationId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<unknown>(`/conversations/${encodeURIComponent(conversationId)}/retry`),
+    mutationFn: (settings: RetrySettings = {}) => api.post<unknown>(`/conversations/${encodeURIComponent(conversationId)}/retry`, settings),
     onSuccess: () => client.invalidateQueries({ queryKey: conversationKeys.detail(conversationId) }),
   });
 }
@@ -140,7 +147,7 @@ export function creationErrorKey(error: unknown): string {
   if (error.status === 413) return 'errors.tooBig';
   if (error.status === 403) return 'errors.noUploadRight';
   if (error.status === 400) {
-    if (/did not upload any audio/i.test(error.message) || error.code === ('no_file' as never)) return 'errors.noFile';
+    if (/did not upload any audio/i.test(error.message)) return 'errors.noFile';
     return 'errors.checkForm';
   }
   return 'errors.tryLater';

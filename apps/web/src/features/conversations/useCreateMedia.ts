@@ -1,11 +1,13 @@
 /**
  * Sending a new media: the upload button states of spec §4 (create → sending → retry on failure),
- * the upload progress, the spec §8 messages, and on success the media's status page.
+ * the upload progress, the spec §8 messages, and on success the media's status page. A refused
+ * upload keeps the server's answer (`failure`): its field errors go under the fields.
  */
 import { MAX_AUDIO_FILE_BYTES } from '@palabre/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useApiErrors } from '../../components/FormFailure.tsx';
 import { paths } from '../../routes/paths.ts';
 import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
 import { buildCreateForm, conversationKeys, createConversation, creationErrorKey, type MediaSettings, type MediaSource } from './api.ts';
@@ -20,12 +22,15 @@ export function useCreateMedia() {
   const [progress, setProgress] = useState(0);
   /** An i18n key of the conversations namespace. */
   const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const apiErrors = useApiErrors();
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
   const send = async (settings: MediaSettings, source: MediaSource) => {
     if (!current) return;
     setError(null);
+    setFailure(null);
     if (source.kind === 'files') {
       if (source.tracks.length === 0) {
         setError('errors.noFile');
@@ -50,6 +55,7 @@ export function useCreateMedia() {
     } catch (failure) {
       if (abort.current?.signal.aborted) return;
       setError(creationErrorKey(failure));
+      setFailure(failure);
       setState('retry');
     }
   };
@@ -60,5 +66,13 @@ export function useCreateMedia() {
     setProgress(0);
   };
 
-  return { state, progress, error, send, cancel, setError };
+  const fields = apiErrors.fields(failure);
+  /** The reason, when the server named one the spec's message does not say. */
+  const reason = failure && error === 'errors.checkForm' && Object.keys(fields).length === 0 ? apiErrors.message(failure) : null;
+  const showError = (key: string | null) => {
+    setFailure(null);
+    setError(key);
+  };
+
+  return { state, progress, error, reason, fields, send, cancel, setError: showError };
 }

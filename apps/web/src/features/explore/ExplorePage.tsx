@@ -3,32 +3,42 @@
  * list, with the bulk delete of spec §5 (none selected: a notice; some not deletable: none deleted,
  * the server says why).
  */
-import { Anchor, Button } from '@mantine/core';
+import { Anchor, Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../routes/paths.ts';
+import { useUploadAllowed } from '../conversations/UploadRight.tsx';
 import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
 import { ShareSelectedButton } from '../sharing/ShareSelectedButton.tsx';
 import { EmptyList, MediaList } from './MediaList.tsx';
 
 export function ExplorePage() {
-  const { t } = useTranslation('explore');
+  const { t } = useTranslation(['explore', 'conversations']);
   const organizationId = useOrganizationScope().current?._id ?? null;
+  const uploadAllowed = useUploadAllowed();
   return (
     <MediaList
       source={organizationId ? { kind: 'organization', organizationId } : null}
       organizationId={organizationId}
       title={t('title')}
       headerAction={
-        <Button component={Link} to={paths.conversationCreate} variant="light">
-          {t('upload')}
-        </Button>
+        uploadAllowed ? (
+          <Button component={Link} to={paths.conversationCreate} variant="light">
+            {t('upload')}
+          </Button>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('conversations:errors.noUploadRight')}
+          </Text>
+        )
       }
       emptyState={
         <EmptyList title={t('empty.none')}>
-          <Anchor component={Link} to={paths.conversationCreate}>
-            {t('empty.upload')}
-          </Anchor>
+          {uploadAllowed && (
+            <Anchor component={Link} to={paths.conversationCreate}>
+              {t('empty.upload')}
+            </Anchor>
+          )}
         </EmptyList>
       }
       deletable

@@ -14,12 +14,14 @@ import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { usePublicConfig } from '../../api/queries.ts';
 import { paths } from '../../routes/paths.ts';
+import { useUploadAllowed } from '../conversations/UploadRight.tsx';
 import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
 
 interface Entry {
   to: string;
   label: string;
   icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
+  description?: string;
 }
 
 export function SideNavigation({ onNavigate }: { onNavigate?: () => void }) {
@@ -27,24 +29,26 @@ export function SideNavigation({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const config = usePublicConfig();
   const { current } = useOrganizationScope();
+  const uploadAllowed = useUploadAllowed();
   const entries: Entry[] = [
     { to: paths.explore, label: t('nav.explore'), icon: IconFolders },
     { to: paths.favorites, label: t('nav.favorites'), icon: IconStar },
     { to: paths.shared, label: t('nav.shared'), icon: IconShare },
     ...(config.data?.features.sessionsEnabled === false ? [] : [{ to: paths.sessionsList, label: t('nav.sessions'), icon: IconBroadcast }]),
-    { to: paths.conversationCreate, label: t('nav.upload'), icon: IconCloudUpload },
+    { to: paths.conversationCreate, label: t('nav.upload'), icon: IconCloudUpload, ...(uploadAllowed ? {} : { description: t('nav.noRights') }) },
     { to: paths.tagsSettings, label: t('nav.tags'), icon: IconTags },
     ...(current ? [{ to: paths.organizationSettings(current._id), label: t('nav.organizationSettings'), icon: IconBuilding }] : []),
   ];
   return (
     <nav aria-label={t('nav.label')}>
       <Stack gap={2}>
-        {entries.map(({ to, label, icon: Icon }) => (
+        {entries.map(({ to, label, icon: Icon, description }) => (
           <NavLink
             key={to}
             component={RouterNavLink}
             to={to}
             label={label}
+            description={description}
             leftSection={<Icon size={18} aria-hidden />}
             active={pathname === to || pathname.startsWith(`${to}/`)}
             onClick={onNavigate}

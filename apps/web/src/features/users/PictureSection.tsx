@@ -6,7 +6,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, uploadMultipart } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
-import { errorText, notifySuccess } from './shared.ts';
+import { useApiErrors } from '../../components/FormFailure.tsx';
+import { notifySuccess } from './shared.ts';
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -18,6 +19,7 @@ export function PictureSection({ user }: { user: User }) {
   const [preview, setPreview] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  const apiErrors = useApiErrors();
 
   useEffect(() => {
     if (!file) return setPreview(null);
@@ -35,8 +37,8 @@ export function PictureSection({ user }: { user: User }) {
   };
   const failed = (err: unknown) => {
     if (err instanceof ApiError && err.code === 'payload_too_large') return setError(t('settings:picture.tooBig'));
-    const key = err instanceof ApiError ? err.fields.picture : undefined;
-    setError(key ? errorText(t, key) : err instanceof Error ? err.message : String(err));
+    // The server's reason, translated: under the picture when it names it, else in general.
+    setError(apiErrors.fields(err).picture ?? apiErrors.message(err));
   };
 
   const upload = useMutation({
