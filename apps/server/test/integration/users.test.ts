@@ -1,7 +1,7 @@
 /** Own profile, pictures, user search and who may see whom. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_ROLE, zList, zPublicUser, zUser } from '@palabre/shared';
-import { TINY_PNG, createOrganization, startTestServer, type TestServer } from '../harness/server.ts';
+import { TINY_PNG, createOrganization, startTestServer, joinByInvitation, type TestServer } from '../harness/server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -197,7 +197,7 @@ describe('GET /cm-api/api/users/:id', () => {
     expect((await admin.client.get(`/cm-api/api/users/${ada.id}`)).status).toBe(200);
 
     const org = await createOrganization(ada.client);
-    await ada.client.post(`/cm-api/api/organizations/${org._id}/users`, { email: colleague.email });
+    await joinByInvitation(server, ada.client, org._id, colleague);
     expect((await colleague.client.get(`/cm-api/api/users/${ada.id}`)).status).toBe(200);
   });
 
