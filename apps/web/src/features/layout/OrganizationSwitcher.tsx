@@ -5,7 +5,7 @@
 import { ActionIcon, Group, Indicator, Popover, Select, Tooltip } from '@mantine/core';
 import { canCreateOrganization } from '@palabre/shared';
 import { IconMail, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../routes/paths.ts';
@@ -44,32 +44,40 @@ export function OrganizationSwitcher({ role }: { role: number }) {
 /** A mail button with the number of pending invitations, opening them with Accept and Decline. */
 function InvitationsButton() {
   const { t } = useTranslation('organizations');
-  const { setScope } = useOrganizationScope();
+  const { organizations, setScope } = useOrganizationScope();
   const invitations = usePendingInvitations();
   const [opened, setOpened] = useState(false);
+  // The organization just joined becomes the scope once the list of organizations holds it.
+  const [joined, setJoined] = useState<string | null>(null);
+  useEffect(() => {
+    if (joined && organizations.some((o) => o._id === joined)) {
+      setJoined(null);
+      setScope(joined);
+    }
+  }, [joined, organizations, setScope]);
   const count = invitations.data?.length ?? 0;
   if (count === 0) return null;
   const label = t('pending.open', { count });
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} trapFocus withinPortal shadow="md">
-      <Popover.Target>
-        <Indicator label={count} size={16} offset={4}>
+    <Indicator label={count} size={16} offset={4}>
+      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} trapFocus withinPortal shadow="md">
+        <Popover.Target>
           <Tooltip label={label}>
             <ActionIcon variant="light" size="lg" aria-label={label} aria-haspopup="dialog" aria-expanded={opened} onClick={() => setOpened((o) => !o)}>
               <IconMail size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown role="dialog" aria-label={label}>
-        <PendingInvitations
-          titleOrder={2}
-          onAccepted={(organization) => {
-            setOpened(false);
-            setScope(organization._id);
-          }}
-        />
-      </Popover.Dropdown>
-    </Popover>
+        </Popover.Target>
+        <Popover.Dropdown aria-label={label}>
+          <PendingInvitations
+            titleOrder={2}
+            onAccepted={(organization) => {
+              setOpened(false);
+              setJoined(organization._id);
+            }}
+          />
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }

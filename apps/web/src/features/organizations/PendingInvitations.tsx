@@ -4,10 +4,13 @@
  */
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Organization, PendingInvitation } from '@palabre/shared';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../users/shared.ts';
 import { useOrganizationRoleLabel } from './settings/roles.ts';
-import { useAnswerInvitation, usePendingInvitations } from './invitationsApi.ts';
+import { useAnswerInvitation, usePendingInvitations, type InvitationAnswer } from './invitationsApi.ts';
+
+type Answer = UseMutationResult<Organization | null, Error, InvitationAnswer>;
 
 interface Props {
   /** Called with the organization just joined. */
@@ -20,6 +23,11 @@ export function PendingInvitations({ onAccepted, titleOrder = 2 }: Props) {
   const { t } = useTranslation('organizations');
   const invitations = usePendingInvitations();
   const list = invitations.data ?? [];
+  const answer = useAnswerInvitation((variables, joined) => {
+    const organization = list.find((i) => i.organization._id === variables.organizationId)?.organization.name ?? joined?.name ?? '';
+    notifySuccess(t(variables.answer === 'accept' ? 'pending.accepted' : 'pending.declined', { organization }));
+    if (joined) onAccepted?.(joined);
+  });
   if (list.length === 0) return null;
   return (
     <Stack gap="sm" component="section" aria-labelledby="pending-invitations-title">
@@ -29,48 +37,39 @@ export function PendingInvitations({ onAccepted, titleOrder = 2 }: Props) {
       </div>
       <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {list.map((invitation) => (
-          <InvitationItem key={invitation.organization._id} invitation={invitation} onAccepted={onAccepted} />
+          <InvitationItem key={invitation.organization._id} invitation={invitation} answer={answer} />
         ))}
       </Stack>
     </Stack>
   );
 }
 
-function InvitationItem({ invitation, onAccepted }: { invitation: PendingInvitation; onAccepted: Props['onAccepted'] }) {
+function InvitationItem({ invitation, answer }: { invitation: PendingInvitation; answer: Answer }) {
   const { t } = useTranslation('organizations');
   const roleLabel = useOrganizationRoleLabel();
-  const answer = useAnswerInvitation();
+  const mine = answer.isPending && answer.variables?.organizationId === invitation.organization._id;
   const organization = invitation.organization.name;
   const role = roleLabel(invitation.role);
   const inviter = invitation.invitedBy ? `${invitation.invitedBy.firstname} ${invitation.invitedBy.lastname}`.trim() : '';
 
   const respond = (kind: 'accept' | 'decline') =>
-    answer.mutate(
-      { organizationId: invitation.organization._id, answer: kind },
-      {
-        onSuccess: (joined) => {
-          notifySuccess(t(kind === 'accept' ? 'pending.accepted' : 'pending.declined', { organization }));
-          if (joined) onAccepted?.(joined);
-        },
-        onError: (error) => notifyError(error, t('pending.error')),
-      },
-    );
+    answer.mutate({ organizationId: invitation.organization._id, answer: kind }, { onError: (error) => notifyError(error, t('pending.error')) });
 
   return (
     <Paper component="li" withBorder p="sm" radius="sm">
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <div style={{ minWidth: 0, flex: 1 }}>
-          <Text fw={600} truncate="end">{organization}</Text>
-          <Text size="sm" c="dimmed" truncate="end">
+      <Stack gap="xs">
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>{organization}</Text>
+          <Text size="sm" c="dimmed" lineClamp={2}>
             {inviter ? t('pending.from', { name: inviter, role }) : t('pending.asRole', { role })}
           </Text>
         </div>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" justify="flex-end">
           <Button
             size="xs"
             variant="default"
             aria-label={t('pending.declineFor', { organization })}
-            loading={answer.isPending && answer.variables?.answer === 'decline'}
+            loading={mine && answer.variables?.answer === 'decline'}
             disabled={answer.isPending}
             onClick={() => respond('decline')}
           >
@@ -79,14 +78,14 @@ function InvitationItem({ invitation, onAccepted }: { invitation: PendingInvitat
           <Button
             size="xs"
             aria-label={t('pending.acceptFor', { organization })}
-            loading={answer.isPending && answer.variables?.answer === 'accept'}
+            loading={mine && answer.variables?.answer === 'accept'}
             disabled={answer.isPending}
             onClick={() => respond('accept')}
           >
             {t('pending.accept')}
           </Button>
         </Group>
-      </Group>
+      </Stack>
     </Paper>
   );
 }

@@ -16,18 +16,27 @@ export function usePendingInvitations() {
   });
 }
 
-export function useAnswerInvitation() {
+export interface InvitationAnswer {
+  organizationId: string;
+  answer: 'accept' | 'decline';
+}
+
+/**
+ * Accepts or declines an invitation. `onAnswered` is given to the hook rather than to `mutate`:
+ * the answered invitation leaves the list (and its row unmounts) before the answer is reported.
+ */
+export function useAnswerInvitation(onAnswered: (variables: InvitationAnswer, joined: Organization | null) => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ organizationId, answer }: { organizationId: string; answer: 'accept' | 'decline' }) =>
+    mutationFn: async ({ organizationId, answer }: InvitationAnswer) =>
       answer === 'accept'
         ? api.post<Organization>(`/users/self/invitations/${organizationId}/accept`)
         : (await api.post<null>(`/users/self/invitations/${organizationId}/decline`), null),
-    onSettled: async () => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: pendingInvitationsKey }),
-        client.invalidateQueries({ queryKey: queryKeys.organizations, exact: true }),
-      ]);
+    onSuccess: async (joined, variables) => {
+      // The organizations first, so that whoever switches to the one just joined finds it.
+      await client.invalidateQueries({ queryKey: queryKeys.organizations, exact: true });
+      onAnswered(variables, joined);
     },
+    onSettled: () => client.invalidateQueries({ queryKey: pendingInvitationsKey }),
   });
 }
