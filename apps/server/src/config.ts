@@ -32,6 +32,9 @@ const envSchema = z.object({
   PALABRE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(7 * 24 * 3600).default(3600),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  INVITATIONS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(50),
+  INVITATIONS_PER_ORGANIZATION_PER_HOUR: z.coerce.number().int().min(1).default(200),
+  ORGANIZATION_NAME_CHECKS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(30),
   USER_CREATION_DISABLED: bool.default(false),
   APP_NAME: z.string().min(1).max(60).default('Palabre'),
   APP_THEME: z.enum(['green', 'blue', 'violet']).default('green'),
@@ -65,6 +68,11 @@ export interface Config {
   secret: string | undefined;
   accessTokenTtlSeconds: number;
   loginRateLimitPerMinute: number;
+  /** Invitation mails one user, and one organization, may cause per hour. */
+  invitationsPerUserPerHour: number;
+  invitationsPerOrganizationPerHour: number;
+  /** Organization creations and renames (each one tests whether a name is taken) per user per hour. */
+  organizationNameChecksPerUserPerHour: number;
   userCreationDisabled: boolean;
   appName: string;
   appTheme: 'green' | 'blue' | 'violet';
@@ -110,6 +118,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     secret: env.PALABRE_SECRET,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
+    invitationsPerUserPerHour: env.INVITATIONS_PER_USER_PER_HOUR,
+    invitationsPerOrganizationPerHour: env.INVITATIONS_PER_ORGANIZATION_PER_HOUR,
+    organizationNameChecksPerUserPerHour: env.ORGANIZATION_NAME_CHECKS_PER_USER_PER_HOUR,
     userCreationDisabled: env.USER_CREATION_DISABLED,
     appName: env.APP_NAME,
     appTheme: env.APP_THEME,

@@ -10,6 +10,7 @@ import {
   PLATFORM_ROLE,
   canCreateOrganization,
   hasPlatformFlag,
+  invitableRoles,
   isSystemAdministratorOrHigher,
   type OrganizationPermissions,
 } from '@palabre/shared';
@@ -70,6 +71,15 @@ export function organizationAbilities(level: number, org: OrganizationFacts): Re
     session: maintainer || (member && org.permissions.session),
     manageTags: maintainer,
   };
+}
+
+/**
+ * Cancelling an invitation follows the rule for sending it: whoever may invite cancels invitations
+ * for a role they could give themselves, and always the ones they sent.
+ */
+export function mayCancelInvitation(actor: PolicyUser, level: number, invitation: { role: number; invitedBy: string | null }): boolean {
+  if (level < ORGANIZATION_ROLE.MAINTAINER) return false;
+  return invitableRoles(level).includes(invitation.role) || invitation.invitedBy === actor.id;
 }
 
 // --- Conversations (media) ----------------------------------------------------------------------

@@ -6,7 +6,9 @@
 import type { Page } from '@playwright/test';
 import type { Api } from './support/api.ts';
 import { newAccount, signInBrowser, uniqueName } from './support/api.ts';
+import { dataDir } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
+import { joinOrganization } from './support/invitations.ts';
 import { createMedia, PROCESSING_TIMEOUT } from './support/media.ts';
 
 interface Word {
@@ -187,7 +189,7 @@ test('a plain member sees the tags read-only but may add a tag', async ({ page, 
   const owner = await api.signUp(newAccount('tagowner'));
   const organization = await api.createOrganization(owner.tokens.auth_token, uniqueName('Tag members org'));
   const member = await api.signUp(newAccount('tagmember'));
-  await api.send('POST', `/cm-api/api/organizations/${organization._id}/users`, { email: member.email, role: 1 }, owner.tokens.auth_token);
+  await joinOrganization(api, dataDir(), owner.tokens.auth_token, organization._id, member);
   const category = `Areas ${Math.random().toString(36).slice(2, 7)}`;
   const created = await api.send<{ _id: string }>('POST', `/cm-api/api/organizations/${organization._id}/categories`, { name: category, color: 'teal' }, owner.tokens.auth_token);
   await api.send('POST', `/cm-api/api/organizations/${organization._id}/tags`, { name: 'North', categoryId: created._id }, owner.tokens.auth_token);

@@ -1,6 +1,8 @@
 /** Organization scope in the header, and inviting a member from the organization settings. */
 import { newAccount, readCookie, signInBrowser, uniqueName } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
+import { verifyAddress } from './support/invitations.ts';
+import { waitForMail } from './support/outbox.ts';
 import { expectOnPath, organizationSwitcher, submitLogin, switchOrganization } from './support/ui.ts';
 
 test('switch organization in the header; the choice survives a reload', async ({ page, api, context, baseURL }) => {
@@ -36,7 +38,7 @@ test('switch organization in the header; the choice survives a reload', async ({
   await expectOnPath(page, '/interface/explore');
 });
 
-test('invite an existing user as a member; they see the organization when they sign in', async ({ page, api, context, baseURL, browser, clientIp }) => {
+test('invite an existing user: the invitation waits until they accept it when they sign in', async ({ page, api, context, baseURL, browser, clientIp, dataDir }) => {
   const owner = await api.signUp(newAccount('owner', { firstname: 'Olga', lastname: 'Owner' }));
   const organization = await api.createOrganization(owner.tokens.auth_token, uniqueName('Invite org'));
   // The invited person has an account but no organization yet.
@@ -48,28 +50,37 @@ test('invite an existing user as a member; they see the organization when they s
 
   const members = page.getByRole('table', { name: 'Members' });
   await expect(members.getByRole('row', { name: /Olga Owner/ })).toBeVisible();
-  await expect(members.getByRole('row', { name: /Ivo Invitee/ })).toHaveCount(0);
 
   const form = page.getByRole('form', { name: 'Invite someone' });
   await form.getByLabel('Email', { exact: true }).fill(invitee.email);
   await expect(form.getByLabel('Role', { exact: true })).toHaveValue('Member');
   await form.getByRole('button', { name: 'Invite' }).click();
+  await expect(page.getByText(`An invitation has been sent to ${invitee.email}`)).toBeVisible();
 
-  const row = members.getByRole('row', { name: /Ivo Invitee/ });
-  await expect(row).toBeVisible();
-  await expect(row).toContainText(invitee.email);
-  // Invited with the default role: Member (the owner may change it here).
-  await expect(row.getByLabel('Access level of Ivo Invitee')).toHaveValue('Member');
+  // Not a member yet: the invitation is pending.
+  const pending = page.getByRole('table', { name: 'Pending invitations' }).getByRole('row').filter({ hasText: invitee.email });
+  await expect(pending).toContainText('Pending');
+  await expect(members.getByRole('row', { name: /Ivo Invitee/ })).toHaveCount(0);
+  await waitForMail(dataDir, invitee.email, new RegExp(`invited to ${organization.name}`));
 
-  // The invited user signs in and finds the organization.
+  // The invitee proves their address, signs in, and accepts from the no-organization screen.
+  await verifyAddress(api, dataDir, invitee.email);
   const theirs = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': clientIp } });
   try {
     const theirPage = await theirs.newPage();
     await theirPage.goto('/login');
     await submitLogin(theirPage, invitee.email, invitee.password);
-    await expectOnPath(theirPage, '/interface/explore');
+    const invitations = theirPage.getByRole('region', { name: 'Invitations' });
+    await expect(invitations).toContainText(organization.name);
+    await expect(invitations).toContainText('Olga Owner invited you as Member');
+    await theirPage.screenshot({ path: '/tmp/e2e-orgs-no-organization-invitation.png', fullPage: true });
+    await invitations.getByRole('button', { name: `Accept the invitation to ${organization.name}` }).click();
     await expect(organizationSwitcher(theirPage)).toHaveValue(organization.name);
   } finally {
     await theirs.close();
   }
+
+  await page.reload();
+  await expect(members.getByRole('row', { name: /Ivo Invitee/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Pending invitations' })).toHaveCount(0);
 });

@@ -8,7 +8,9 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { Api } from './support/api.ts';
 import { newAccount, signInBrowser, uniqueName, type TokenPair } from './support/api.ts';
+import { dataDir } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
+import { joinOrganization } from './support/invitations.ts';
 import { createMedia, PROCESSING_TIMEOUT } from './support/media.ts';
 import { NOT_FOUND_TEXT } from './support/ui.ts';
 
@@ -24,7 +26,7 @@ async function memberInLibrary(api: Api, page: Page, context: BrowserContext, ba
   const owner = await api.signUp(newAccount('owner', { firstname: 'Ann', lastname: 'Owner' }));
   const organization = await api.createOrganization(owner.tokens.auth_token, uniqueName(organizationName));
   const member = await api.signUp(newAccount('member', { firstname: 'Ben', lastname: 'Member' }));
-  await api.send('POST', `/cm-api/api/organizations/${organization._id}/users`, { email: member.email, role: 1 }, owner.tokens.auth_token);
+  await joinOrganization(api, dataDir(), owner.tokens.auth_token, organization._id, member);
 
   const suffix = Math.random().toString(36).slice(2, 7);
   const ownersName = `Read only ${suffix}`;

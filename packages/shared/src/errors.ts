@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'email_exists',
   'organization_name_exists',
   'rate_limited',
+  'too_many_requests',
   'payload_too_large',
   'registration_disabled',
   'owner_cannot_leave',
@@ -20,6 +21,7 @@ export const ERROR_CODES = [
   'magic_link_invalid',
   'reset_link_invalid',
   'wrong_password',
+  'email_not_verified',
   'no_organization_rights',
   'internal_error',
 ] as const;

@@ -16,6 +16,7 @@ const STATUS: Record<ErrorCode, number> = {
   email_exists: 409,
   organization_name_exists: 409,
   rate_limited: 429,
+  too_many_requests: 429,
   payload_too_large: 413,
   registration_disabled: 403,
   owner_cannot_leave: 409,
@@ -24,6 +25,7 @@ const STATUS: Record<ErrorCode, number> = {
   magic_link_invalid: 401,
   reset_link_invalid: 400,
   wrong_password: 400,
+  email_not_verified: 403,
   no_organization_rights: 403,
   internal_error: 500,
 };

@@ -31,11 +31,11 @@ const texts = {
   invitation: {
     'en-US': (app: string, link: string, organization: string) => ({
       subject: `You are invited to ${organization} on ${app}`,
-      text: `Hello,\n\nYou have been invited to join the organization "${organization}" on ${app}.\n\n${link}`,
+      text: `Hello,\n\nYou have been invited to join the organization "${organization}" on ${app}. Sign in to accept or decline the invitation:\n\n${link}\n\nIf you do not expect it, ignore this mail: nothing changes until you accept.`,
     }),
     'fr-FR': (app: string, link: string, organization: string) => ({
       subject: `Vous êtes invité·e dans ${organization} sur ${app}`,
-      text: `Bonjour,\n\nVous avez été invité·e à rejoindre l'organisation « ${organization} » sur ${app}.\n\n${link}`,
+      text: `Bonjour,\n\nVous avez été invité·e à rejoindre l'organisation « ${organization} » sur ${app}. Connectez-vous pour accepter ou refuser l'invitation :\n\n${link}\n\nSi vous ne l'attendiez pas, ignorez ce message : rien ne change tant que vous n'acceptez pas.`,
     }),
   },
   organizationJoined: {

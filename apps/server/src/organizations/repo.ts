@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { conversations, invitations, memberships, organizations, users } from '../db/schema.ts';
+import { conversationRights, conversations, invitations, memberships, organizations, users } from '../db/schema.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type NewOrganization = typeof organizations.$inferInsert;
@@ -66,6 +66,44 @@ export const organizationsRepo = {
   deleteInvitation: (db: Database, organizationId: string, email: string) =>
     db.delete(invitations).where(and(eq(invitations.organizationId, organizationId), eq(invitations.email, email))),
   deleteInvitationsFor: (db: Database, email: string) => db.delete(invitations).where(eq(invitations.email, email)),
+  invitation: async (db: Database, organizationId: string, email: string) =>
+    (await db.select().from(invitations).where(and(eq(invitations.organizationId, organizationId), eq(invitations.email, email))))[0],
+  /** Invitations waiting for an address, with their organization and who sent them. */
+  invitationsForEmail: (db: Database, email: string) =>
+    db
+      .select({
+        organizationId: organizations.id,
+        organizationName: organizations.name,
+        role: invitations.role,
+        createdAt: invitations.createdAt,
+        inviterFirstname: users.firstname,
+        inviterLastname: users.lastname,
+      })
+      .from(invitations)
+      .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+      .leftJoin(users, eq(users.id, invitations.invitedBy))
+      .where(eq(invitations.email, email))
+      .orderBy(asc(invitations.createdAt)),
+
+  /**
+   * Hands the media `from` owns in an organization to `to`, and drops per-user rights that no
+   * longer mean anything there: `from`'s (they are no longer a member) and the new owner's on the
+   * media they now own (an owner holds every right). Answers how many media changed hands.
+   */
+  transferMedia: async (db: Database, organizationId: string, from: string, to: string) => {
+    const moved = await db
+      .update(conversations)
+      .set({ ownerId: to })
+      .where(and(eq(conversations.organizationId, organizationId), eq(conversations.ownerId, from)))
+      .returning({ id: conversations.id });
+    const inOrganization = db.select({ id: conversations.id }).from(conversations).where(eq(conversations.organizationId, organizationId));
+    await db.delete(conversationRights).where(and(eq(conversationRights.userId, from), inArray(conversationRights.conversationId, inOrganization)));
+    if (moved.length > 0) {
+      const ids = moved.map((m) => m.id);
+      await db.delete(conversationRights).where(and(eq(conversationRights.userId, to), inArray(conversationRights.conversationId, ids)));
+    }
+    return moved.length;
+  },
 
   mediaCounts: async (db: Database, organizationIds: string[]) => {
     if (organizationIds.length === 0) return new Map<string, number>();
@@ -77,7 +115,7 @@ export const organizationsRepo = {
     return new Map(rows.map((r) => [r.id, r.n]));
   },
 
-  /** Users whose address ends with one of the domains and who are not yet members. */
+  /** Verified accounts whose address ends with one of the domains, neither members nor invited yet. */
   usersMatchingDomains: (db: Database, organizationId: string, domains: string[]) =>
     domains.length === 0
       ? Promise.resolve([])
@@ -87,7 +125,10 @@ export const organizationsRepo = {
           .where(
             and(
               inArray(sql<string>`split_part(${users.email}, '@', 2)`, domains),
+              sql`${users.emailVerifiedAt} is not null`,
+              eq(users.status, 'active'),
               sql`not exists (select 1 from ${memberships} m where m.organization_id = ${organizationId} and m.user_id = ${users.id})`,
+              sql`not exists (select 1 from ${invitations} i where i.organization_id = ${organizationId} and i.email = ${users.email})`,
             ),
           ),
 };

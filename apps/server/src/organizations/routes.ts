@@ -1,9 +1,8 @@
 /** /cm-api/api/organizations: the organizations a user belongs to and their members. */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
+  zCancelInvitationBody,
   zCreateOrganizationBody,
-  zEmail,
   zIdParam,
   zInviteMemberBody,
   zRemoveMemberBody,
@@ -13,6 +12,7 @@ import {
 import type { AppContext } from '../context.ts';
 import { requireActor } from '../http/auth.ts';
 import { parse } from '../http/errors.ts';
+import * as invitations from './invitations.ts';
 import * as organizations from './service.ts';
 
 export function organizationRoutes(ctx: AppContext) {
@@ -59,7 +59,7 @@ export function organizationRoutes(ctx: AppContext) {
       const actor = requireActor(request);
       const { id } = parse(zIdParam, request.params);
       const { email, role } = parse(zInviteMemberBody, request.body);
-      return reply.status(201).send(await organizations.invite(ctx, actor, id, email, role));
+      return reply.status(201).send(await invitations.invite(ctx, actor, id, email, role));
     });
 
     app.patch('/organizations/:id/users', async (request) => {
@@ -79,17 +79,43 @@ export function organizationRoutes(ctx: AppContext) {
     app.delete('/organizations/:id/invitations', async (request) => {
       const actor = requireActor(request);
       const { id } = parse(zIdParam, request.params);
-      const { email } = parse(z.object({ email: zEmail }).strict(), request.body);
-      return organizations.cancelInvitation(ctx, actor, id, email);
+      const { email } = parse(zCancelInvitationBody, request.body);
+      return invitations.cancelInvitation(ctx, actor, id, email);
     });
 
-    /** Adds every user whose address matches the organization's domains (organization admins). */
+    /** How many accounts "invite matching users" would invite, for the confirmation (organization admins). */
+    app.get('/administration/organizations/:id/inviteMatchingMail', async (request) => {
+      const actor = requireActor(request);
+      const { id } = parse(zIdParam, request.params);
+      const { org } = await organizations.authorizeOrBackoffice(ctx, actor, id, 'manageMembers');
+      return { count: await invitations.countMatching(ctx, org) };
+    });
+
+    /** Invites every verified account whose address matches the organization's domains (organization admins). */
     app.post('/administration/organizations/:id/inviteMatchingMail', async (request) => {
       const actor = requireActor(request);
       const { id } = parse(zIdParam, request.params);
       const { org, level } = await organizations.authorizeOrBackoffice(ctx, actor, id, 'manageMembers');
-      const added = await organizations.inviteMatching(ctx, org);
-      return { message: `${added} user(s) added`, added, organization: await organizations.describeOne(ctx, org, level) };
+      const invited = await invitations.inviteMatching(ctx, actor, org);
+      return { message: `${invited} user(s) invited`, invited, organization: await organizations.describeOne(ctx, org, level) };
+    });
+
+    app.get('/users/self/invitations', async (request) => {
+      const list = await invitations.listMine(ctx, requireActor(request));
+      return { count: list.length, list };
+    });
+
+    app.post('/users/self/invitations/:id/accept', async (request) => {
+      const actor = requireActor(request);
+      const { id } = parse(zIdParam, request.params);
+      return invitations.accept(ctx, actor, id);
+    });
+
+    app.post('/users/self/invitations/:id/decline', async (request, reply) => {
+      const actor = requireActor(request);
+      const { id } = parse(zIdParam, request.params);
+      await invitations.decline(ctx, actor, id);
+      return reply.status(204).send();
     });
   };
 }

@@ -3,7 +3,8 @@ import type { AppContext } from '../context.ts';
 import type { Actor, UserRow } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { notify } from '../mail/notify.ts';
-import { invitableRoles, mayAssignRole, mayRemoveMember, organizationAbilities, organizationLevel, platform, type OrganizationAbility } from '../policy.ts';
+import { budgets, tooManyRequests } from '../http/budget.ts';
+import { mayAssignRole, mayRemoveMember, organizationAbilities, organizationLevel, platform, type OrganizationAbility } from '../policy.ts';
 import { tagsRepo } from '../tags/repo.ts';
 import { usersRepo } from '../users/repo.ts';
 import { organizationsRepo, type OrganizationRow } from './repo.ts';
@@ -92,10 +93,21 @@ export async function createOrganization(ctx: AppContext, owner: UserRow, name: 
   }
 }
 
+/**
+ * Each creation or rename tells whether a name is taken anywhere on the platform: a budget per
+ * user keeps that from becoming a way to list other tenants' names.
+ */
+function spendNameCheck(ctx: AppContext, actor: Actor) {
+  if (!budgets(ctx).organizationNamesPerUser.take(actor.user.id)) {
+    throw tooManyRequests('Too many organizations created or renamed in the last hour, please try again later');
+  }
+}
+
 export async function create(ctx: AppContext, actor: Actor, name: string): Promise<Organization> {
   if (!platform.createOrganization(actor.user)) {
     throw new AppError('forbidden', 'Your account cannot create organizations');
   }
+  spendNameCheck(ctx, actor);
   const org = await createOrganization(ctx, actor.user, name);
   return describeOne(ctx, org, ORGANIZATION_ROLE.OWNER);
 }
@@ -127,6 +139,7 @@ export async function applyPatch(ctx: AppContext, org: OrganizationRow, patch: O
 
 export async function update(ctx: AppContext, actor: Actor, id: string, patch: OrganizationPatch): Promise<Organization> {
   const { org, level } = await authorize(ctx, actor, id, 'update');
+  if (patch.name && patch.name.toLowerCase() !== org.name.toLowerCase()) spendNameCheck(ctx, actor);
   return describeOne(ctx, await applyPatch(ctx, org, patch), level);
 }
 
@@ -140,33 +153,8 @@ export async function leave(ctx: AppContext, actor: Actor, id: string): Promise<
   if (level >= ORGANIZATION_ROLE.OWNER) {
     throw new AppError('owner_cannot_leave', 'The owner cannot leave the organization; delete it or transfer it first');
   }
-  await organizationsRepo.removeMember(ctx.db, id, actor.user.id);
+  await withdrawMember(ctx, org, actor.user.id);
   await notify(ctx, actor.user, 'organizationLeft', org.name);
-}
-
-export async function invite(ctx: AppContext, actor: Actor, id: string, email: string, role: number): Promise<Organization> {
-  const { org, level } = await authorize(ctx, actor, id, 'invite');
-  if (!invitableRoles(level).includes(role)) {
-    throw new AppError('forbidden', 'You cannot invite someone with a role above your own');
-  }
-  const user = await usersRepo.byEmail(ctx.db, email);
-  if (user) {
-    if (await organizationsRepo.membership(ctx.db, id, user.id)) {
-      throw new AppError('conflict', 'This user is already a member of the organization', { email: 'error.already_member' });
-    }
-    await organizationsRepo.addMember(ctx.db, id, user.id, role);
-    await notify(ctx, user, 'organizationJoined', org.name);
-  } else {
-    await organizationsRepo.addInvitation(ctx.db, id, email, role, actor.user.id);
-    await notify(ctx, { email, locale: actor.user.locale, emailNotifications: {} }, 'invitation', org.name, `/create-account?email=${encodeURIComponent(email)}`);
-  }
-  return describeOne(ctx, org, level);
-}
-
-export async function cancelInvitation(ctx: AppContext, actor: Actor, id: string, email: string): Promise<Organization> {
-  const { org, level } = await authorize(ctx, actor, id, 'invite');
-  await organizationsRepo.deleteInvitation(ctx.db, id, email);
-  return describeOne(ctx, org, level);
 }
 
 async function loadMember(ctx: AppContext, org: OrganizationRow, userId: string) {
@@ -193,19 +181,21 @@ export async function removeMember(ctx: AppContext, actor: Actor, id: string, us
   if (!mayRemoveMember(level, member.role)) {
     throw new AppError('forbidden', 'You cannot remove this member');
   }
-  await organizationsRepo.removeMember(ctx.db, id, userId);
+  await withdrawMember(ctx, org, userId);
   await notify(ctx, member.user, 'organizationLeft', org.name);
   return describeOne(ctx, org, level);
 }
 
-/** Adds every existing user whose address matches the organization's domains, as members. */
-export async function inviteMatching(ctx: AppContext, org: OrganizationRow): Promise<number> {
-  const candidates = await organizationsRepo.usersMatchingDomains(ctx.db, org.id, org.matchingEmails);
-  for (const user of candidates) {
-    await organizationsRepo.addMember(ctx.db, org.id, user.id, ORGANIZATION_ROLE.MEMBER, { ifAbsent: true });
-    await notify(ctx, user, 'organizationJoined', org.name);
-  }
-  return candidates.length;
+/**
+ * Ends a membership. The media the member owned stay in the organization under its owner, who
+ * can then manage them; the member's per-user rights there go with the membership. One
+ * transaction, so no media is ever left owned by someone outside.
+ */
+async function withdrawMember(ctx: AppContext, org: OrganizationRow, userId: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await organizationsRepo.removeMember(tx, org.id, userId);
+    await organizationsRepo.transferMedia(tx, org.id, userId, org.ownerId);
+  });
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
-import { invitations, memberships, organizations, users } from '../db/schema.ts';
+import { conversationRights, conversations, invitations, memberships, organizations, users } from '../db/schema.ts';
 
 export type NewUser = typeof users.$inferInsert;
 
@@ -36,6 +36,27 @@ export const usersRepo = {
       .orderBy(asc(users.lastname), asc(users.firstname))
       .limit(options.limit)
       .offset(options.offset ?? 0);
+  },
+  /**
+   * What a signed-in user may find by name or address: public profiles of people who share an
+   * organization with them or hold a right on a media of one of their organizations (the people a
+   * sharing dialog works with); anyone else only by their exact address.
+   */
+  searchKnownTo: (db: Database, searcherId: string, text: string, options: { exactEmail: string | null; limit: number }) => {
+    const known = sql`(
+      exists (select 1 from ${memberships} mine join ${memberships} theirs on theirs.organization_id = mine.organization_id
+              where mine.user_id = ${searcherId} and theirs.user_id = ${users.id})
+      or exists (select 1 from ${conversationRights} r join ${conversations} c on c.id = r.conversation_id
+                 join ${memberships} mine on mine.organization_id = c.organization_id
+                 where mine.user_id = ${searcherId} and r.user_id = ${users.id})
+    )`;
+    const reachable = options.exactEmail ? or(and(searchMatch(text), known), eq(users.email, options.exactEmail)) : and(searchMatch(text), known);
+    return db
+      .select()
+      .from(users)
+      .where(and(reachable, eq(users.private, false)))
+      .orderBy(asc(users.lastname), asc(users.firstname))
+      .limit(options.limit);
   },
   /** Counts what `search` with includePrivate finds: the same match, so pages and totals agree. */
   countSearch: async (db: Database, text: string) => {

@@ -9,6 +9,7 @@ import {
   zUpdateSelfBody,
   zUserSearchQuery,
   zPassword,
+  zEmail,
 } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import { requireActor } from '../http/auth.ts';
@@ -70,7 +71,8 @@ export function userRoutes(ctx: AppContext) {
     app.get('/users/search', async (request) => {
       const actor = requireActor(request);
       const { search } = parse(zUserSearchQuery, request.query);
-      const rows = await usersRepo.search(ctx.db, search, { includePrivate: false, limit: 20 });
+      const exact = zEmail.safeParse(search);
+      const rows = await usersRepo.searchKnownTo(ctx.db, actor.user.id, search, { exactEmail: exact.success ? exact.data : null, limit: 20 });
       const list = rows.filter((u) => u.id !== actor.user.id).map(presentPublicUser);
       return { count: list.length, list };
     });

@@ -19,7 +19,10 @@ export interface NewAccount {
   role?: number | undefined;
 }
 
-/** Creates an account and honours pending invitations and organizations matching the address's domain. */
+/**
+ * Creates an account and honours organizations matching the address's domain. Invitations to the
+ * address stay pending: the account accepts them once its address is verified.
+ */
 export async function createAccount(ctx: AppContext, input: NewAccount): Promise<UserRow> {
   if (await usersRepo.byEmail(ctx.db, input.email)) throw emailTaken();
   // A refused picture must refuse the whole sign-up, not leave an account behind.
@@ -34,10 +37,6 @@ export async function createAccount(ctx: AppContext, input: NewAccount): Promise
       role: input.role ?? PLATFORM_ROLE.USER | PLATFORM_ROLE.ORGANIZATION_INITIATOR,
       emailNotifications: DEFAULT_EMAIL_NOTIFICATIONS,
     });
-    for (const invitation of await usersRepo.pendingInvitations(tx, created.email)) {
-      await organizationsRepo.addMember(tx, invitation.organizationId, created.id, invitation.role);
-    }
-    await organizationsRepo.deleteInvitationsFor(tx, created.email);
     const domain = created.email.split('@')[1]!;
     for (const org of await usersRepo.organizationsMatchingDomain(tx, domain)) {
       await organizationsRepo.addMember(tx, org.id, created.id, 1, { ifAbsent: true });

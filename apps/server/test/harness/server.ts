@@ -13,7 +13,8 @@ import type { AppContext } from '../../src/context.ts';
 import type { Mail } from '../../src/mail/mailer.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
 import { createAccount } from '../../src/users/service.ts';
-import { conversations } from '../../src/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { conversations, users } from '../../src/db/schema.ts';
 import { TestClient, type ApiResponse, type SignUpFields } from './client.ts';
 
 export { TestClient, type ApiResponse } from './client.ts';
@@ -199,6 +200,24 @@ export async function createOrganization(client: TestClient, name = `Org ${crypt
   const response = await client.post('/cm-api/api/organizations', { name });
   if (response.status !== 201) throw new Error(`organization creation failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body as { _id: string; name: string; [key: string]: any };
+}
+
+/** Marks an account's address as verified, as following the verification link does. */
+export async function markVerified(server: TestServer, userId: string): Promise<void> {
+  await server.ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/**
+ * Brings `user` into an organization the way people join: `inviter` invites the address, the
+ * user's address is verified, the user accepts. Answers the organization as the user then sees it.
+ */
+export async function joinByInvitation(server: TestServer, inviter: TestClient, organizationId: string, user: TestUser, role = 1) {
+  const invited = await inviter.post(`/cm-api/api/organizations/${organizationId}/users`, { email: user.email, role });
+  if (invited.status !== 201) throw new Error(`invitation failed: ${invited.status} ${JSON.stringify(invited.body)}`);
+  await markVerified(server, user.id);
+  const accepted = await user.client.post(`/cm-api/api/users/self/invitations/${organizationId}/accept`);
+  if (accepted.status !== 200) throw new Error(`acceptance failed: ${accepted.status} ${JSON.stringify(accepted.body)}`);
+  return accepted.body as { _id: string; myRole: number; [key: string]: any };
 }
 
 /**

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COOKIE, zConversation } from '@palabre/shared';
 import { conversations } from '../../src/db/schema.ts';
-import { createOrganization, startTestServer, TINY_PNG, type TestServer, type TestUser } from '../harness/server.ts';
+import { createOrganization, startTestServer, TINY_PNG, joinByInvitation, type TestServer, type TestUser } from '../harness/server.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const JFK = fs.readFileSync(path.join(ROOT, '../shared/fixtures/audio/jfk-en.wav'));
@@ -75,8 +75,7 @@ async function team() {
   const member = await server.quickUser();
   const admin = await server.quickUser();
   for (const [user, role] of [[member, 1], [admin, 3]] as Array<[TestUser, number]>) {
-    const invited = await owner.client.post(`${API}/organizations/${org._id}/users`, { email: user.email, role });
-    if (invited.status !== 201) throw new Error(JSON.stringify(invited.body));
+    await joinByInvitation(server, owner.client, org._id, user, role);
   }
   return { owner, org, member, admin };
 }

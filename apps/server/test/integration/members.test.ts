@@ -1,6 +1,6 @@
 /** Organization members: invitations, roles and their limits, removal, joining by email domain. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganization, linkIn, startTestServer, uniqueEmail, type TestServer, type TestUser } from '../harness/server.ts';
+import { createOrganization, linkIn, startTestServer, uniqueEmail, joinByInvitation, markVerified, type TestServer, type TestUser } from '../harness/server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -18,23 +18,23 @@ async function team() {
   const org = await createOrganization(owner.client);
   const [admin, maintainer, member] = [await server.quickUser(), await server.quickUser(), await server.quickUser()];
   for (const [user, role] of [[admin, 3], [maintainer, 2], [member, 1]] as Array<[TestUser, number]>) {
-    const invited = await owner.client.post(usersPath(org._id), { email: user.email, role });
-    if (invited.status !== 201) throw new Error(JSON.stringify(invited.body));
+    await joinByInvitation(server, owner.client, org._id, user, role);
   }
   return { org, owner, admin, maintainer, member };
 }
 
 describe('POST /cm-api/api/organizations/:id/users (invite)', () => {
-  it('adds an existing user by email with the default role 1 and tells them by mail', async () => {
+  it('invites an existing user with the default role 1: pending until they accept, told by mail', async () => {
     const owner = await server.quickUser();
     const org = await createOrganization(owner.client);
     const bob = await server.quickUser();
     const response = await owner.client.post(usersPath(org._id), { email: bob.email.toUpperCase() });
     expect(response.status).toBe(201);
-    expect(roleOf(response.body, bob.id)).toBe(1);
+    expect(roleOf(response.body, bob.id)).toBeUndefined();
+    expect(response.body.invitations).toEqual([{ email: bob.email, role: 1, state: 'pending' }]);
     expect(server.lastMail(bob.email).subject).toContain(org.name);
-    const mine = await bob.client.get('/cm-api/api/organizations');
-    expect(mine.body.list.map((o: { _id: string; myRole: number }) => [o._id, o.myRole])).toEqual([[org._id, 1]]);
+    expect((await bob.client.get('/cm-api/api/organizations')).body.count).toBe(0);
+    expect((await bob.client.get(orgPath(org._id))).status).toBe(404);
   });
 
   it('refuses to invite someone who is already a member', async () => {
@@ -44,7 +44,7 @@ describe('POST /cm-api/api/organizations/:id/users (invite)', () => {
     expect(response.body.fields).toEqual({ email: 'error.already_member' });
   });
 
-  it('keeps an unknown address as a pending invitation, honoured when that address signs up', async () => {
+  it('keeps an unknown address as a pending invitation, which the account accepts once its address is verified', async () => {
     const owner = await server.quickUser();
     const org = await createOrganization(owner.client);
     const email = uniqueEmail('newcomer');
@@ -56,6 +56,9 @@ describe('POST /cm-api/api/organizations/:id/users (invite)', () => {
     expect(link.searchParams.get('email')).toBe(email);
 
     const newcomer = await server.signUp({ email });
+    expect((await newcomer.client.get(orgPath(org._id))).status).toBe(404);
+    await markVerified(server, newcomer.id);
+    expect((await newcomer.client.post(`/cm-api/api/users/self/invitations/${org._id}/accept`)).status).toBe(200);
     const seen = await newcomer.client.get(orgPath(org._id));
     expect(seen.status).toBe(200);
     expect(seen.body.myRole).toBe(2);
@@ -92,13 +95,13 @@ describe('POST /cm-api/api/organizations/:id/users (invite)', () => {
     expect((await owner.client.post(usersPath(org._id), { email: other.email, role: 6 })).status).toBe(400);
   });
 
-  it('does not send the notification to someone who switched it off', async () => {
+  it('mails the invitation even to someone who switched membership notices off: it asks for an answer', async () => {
     const owner = await server.quickUser();
     const org = await createOrganization(owner.client);
     const quiet = await server.quickUser();
     await quiet.client.put('/cm-api/api/users/self', { emailNotifications: { organizationJoined: false } });
     expect((await owner.client.post(usersPath(org._id), { email: quiet.email })).status).toBe(201);
-    expect(server.mails(quiet.email)).toHaveLength(0);
+    expect(server.mails(quiet.email)).toHaveLength(1);
   });
 
   it('answers 404 for an organization the caller does not belong to or that does not exist', async () => {
@@ -142,7 +145,7 @@ describe('PATCH /cm-api/api/organizations/:id/users (change role)', () => {
   it('does not let an admin touch the owner or another admin', async () => {
     const { org, owner, admin } = await team();
     const otherAdmin = await server.quickUser();
-    await owner.client.post(usersPath(org._id), { email: otherAdmin.email, role: 3 });
+    await joinByInvitation(server, owner.client, org._id, otherAdmin, 3);
     expect((await setRole(admin.client, org._id, owner.id, 1)).status).toBe(403);
     expect((await setRole(admin.client, org._id, otherAdmin.id, 1)).status).toBe(403);
     const seen = await owner.client.get(orgPath(org._id));
@@ -180,7 +183,7 @@ describe('DELETE /cm-api/api/organizations/:id/users (remove)', () => {
   it('does not let an admin remove the owner or another admin, but lets the owner remove an admin', async () => {
     const { org, owner, admin } = await team();
     const otherAdmin = await server.quickUser();
-    await owner.client.post(usersPath(org._id), { email: otherAdmin.email, role: 3 });
+    await joinByInvitation(server, owner.client, org._id, otherAdmin, 3);
     expect((await remove(admin.client, org._id, owner.id)).status).toBe(403);
     expect((await remove(admin.client, org._id, otherAdmin.id)).status).toBe(403);
     expect((await remove(owner.client, org._id, otherAdmin.id)).status).toBe(200);
@@ -223,6 +226,8 @@ describe('joining by email domain', () => {
     const email = uniqueEmail('invited', domain);
     await owner.client.post(usersPath(org._id), { email, role: 3 });
     const invited = await server.signUp({ email });
+    await markVerified(server, invited.id);
+    expect((await invited.client.post(`/cm-api/api/users/self/invitations/${org._id}/accept`)).body.myRole).toBe(3);
     expect((await invited.client.get(orgPath(org._id))).body.myRole).toBe(3);
   });
 });
@@ -230,27 +235,36 @@ describe('joining by email domain', () => {
 describe('POST /cm-api/api/administration/organizations/:id/inviteMatchingMail', () => {
   const path = (id: string) => `/cm-api/api/administration/organizations/${id}/inviteMatchingMail`;
 
-  it('adds existing users whose address matches, once', async () => {
+  it('invites verified accounts whose address matches, once, after telling how many there are', async () => {
     const domain = randomDomain();
     const early = await server.quickUser({ email: uniqueEmail('early', domain) });
+    await markVerified(server, early.id);
+    const unverified = await server.quickUser({ email: uniqueEmail('unverified', domain) });
     const other = await server.quickUser({ email: uniqueEmail('other', randomDomain()) });
+    await markVerified(server, other.id);
     const { org, owner, admin } = await team();
     await owner.client.patch(orgPath(org._id), { matchingEmails: [domain] });
 
+    expect((await admin.client.get(path(org._id))).body).toEqual({ count: 1 });
     const response = await admin.client.post(path(org._id));
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ added: 1, message: expect.any(String) });
-    expect(roleOf(response.body.organization, early.id)).toBe(1);
-    expect(roleOf(response.body.organization, other.id)).toBeUndefined();
+    expect(response.body).toMatchObject({ invited: 1, message: expect.any(String) });
+    expect(roleOf(response.body.organization, early.id)).toBeUndefined();
+    expect(response.body.organization.invitations).toEqual([{ email: early.email, role: 1, state: 'pending' }]);
     expect(server.lastMail(early.email).subject).toContain(org.name);
+    expect(server.mails(unverified.email)).toHaveLength(0);
+    expect(server.mails(other.email)).toHaveLength(0);
 
-    expect((await admin.client.post(path(org._id))).body.added).toBe(0);
+    expect((await admin.client.get(path(org._id))).body).toEqual({ count: 0 });
+    expect((await admin.client.post(path(org._id))).body.invited).toBe(0);
+    expect((await early.client.get(orgPath(org._id))).status).toBe(404);
   });
 
   it('is for organization admins: 403 for maintainers, 404 for strangers', async () => {
     const { org, maintainer } = await team();
     const stranger = await server.quickUser();
     expect((await maintainer.client.post(path(org._id))).status).toBe(403);
+    expect((await maintainer.client.get(path(org._id))).status).toBe(403);
     expect((await stranger.client.post(path(org._id))).status).toBe(404);
     expect((await server.client().post(path(org._id))).status).toBe(401);
   });

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_ROLE } from '@palabre/shared';
 import { Browser, startIdentityProvider, walkSignOn, type TestIdentityProvider } from '../harness/oidc.ts';
-import { startTestServer, uniqueEmail, type TestServer } from '../harness/server.ts';
+import { markVerified, startTestServer, uniqueEmail, type TestServer } from '../harness/server.ts';
 
 let idp: TestIdentityProvider;
 let server: TestServer;
@@ -132,14 +132,20 @@ describe('sign-on', () => {
     expect(back.searchParams.get('error')).toBe('sso_failed');
   });
 
-  it('joins pending invitations like a sign-up does', async () => {
+  it('leaves pending invitations for the new account to accept, like a sign-up does', async () => {
     const owner = await server.signUp();
     const org = (await owner.client.post('/cm-api/api/organizations', { name: `SSO org ${crypto.randomUUID()}` })).body;
     const login = newAccount();
     const email = idp.accounts.get(login)!.email!;
     await owner.client.post(`/cm-api/api/organizations/${org._id}/users`, { email, role: 2 });
     const tokens = await exchange((await signOn(login)).searchParams.get('code')!);
-    const seen = await server.client().get(`/cm-api/api/organizations/${org._id}`, { auth: tokens.body.auth_token });
+    const client = server.client();
+    const auth = tokens.body.auth_token;
+    expect((await client.get(`/cm-api/api/organizations/${org._id}`, { auth })).status).toBe(404);
+    const self = await client.get('/cm-api/api/users/self', { auth });
+    await markVerified(server, self.body._id);
+    expect((await client.post(`/cm-api/api/users/self/invitations/${org._id}/accept`, undefined, { auth })).status).toBe(200);
+    const seen = await client.get(`/cm-api/api/organizations/${org._id}`, { auth });
     expect(seen.status).toBe(200);
     expect(seen.body.myRole).toBe(2);
   });

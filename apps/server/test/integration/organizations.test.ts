@@ -1,7 +1,7 @@
 /** Organizations: creation, listing, reading, updating, deleting and leaving. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_ROLE, zList, zOrganization } from '@palabre/shared';
-import { createOrganization, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
+import { createOrganization, startTestServer, joinByInvitation, type TestServer, type TestUser } from '../harness/server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -18,8 +18,7 @@ async function team() {
   const org = await createOrganization(owner.client, randomName('Team'));
   const [admin, maintainer, member] = [await server.quickUser(), await server.quickUser(), await server.quickUser()];
   for (const [user, role] of [[admin, 3], [maintainer, 2], [member, 1]] as Array<[TestUser, number]>) {
-    const invited = await owner.client.post(`${orgPath(org._id)}/users`, { email: user.email, role });
-    if (invited.status !== 201) throw new Error(JSON.stringify(invited.body));
+    await joinByInvitation(server, owner.client, org._id, user, role);
   }
   return { org, owner, admin, maintainer, member };
 }

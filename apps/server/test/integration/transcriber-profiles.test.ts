@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_ROLE, zList, zTranscriberProfile } from '@palabre/shared';
 import { seedTranscriberProfiles } from '../../src/transcriber-profiles/seed.ts';
 import { transcriberProfilesRepo } from '../../src/transcriber-profiles/repo.ts';
-import { createOrganization, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
+import { createOrganization, startTestServer, joinByInvitation, type TestServer, type TestUser } from '../harness/server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -21,8 +21,7 @@ async function team() {
   const admin = await server.quickUser();
   const member = await server.quickUser();
   for (const [user, role] of [[admin, 3], [member, 1]] as Array<[TestUser, number]>) {
-    const invited = await owner.client.post(`${API}/organizations/${org._id}/users`, { email: user.email, role });
-    if (invited.status !== 201) throw new Error(JSON.stringify(invited.body));
+    await joinByInvitation(server, owner.client, org._id, user, role);
   }
   return { owner, org, admin, member };
 }

@@ -1,7 +1,7 @@
 /** Own profile, pictures, user search and who may see whom. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_ROLE, zList, zPublicUser, zUser } from '@palabre/shared';
-import { TINY_PNG, createOrganization, startTestServer, type TestServer } from '../harness/server.ts';
+import { TINY_PNG, createOrganization, insertMedia, startTestServer, joinByInvitation, type TestServer } from '../harness/server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -140,12 +140,15 @@ describe('own picture', () => {
 });
 
 describe('GET /cm-api/api/users/search', () => {
-  it('finds people by name or email, hiding private profiles and the caller', async () => {
+  it('finds people of the caller\'s organizations by name or email, hiding private profiles and the caller', async () => {
     const tag = `zq${Date.now().toString(36)}`;
     const caller = await server.quickUser({ lastname: `${tag}caller` });
     const visible = await server.quickUser({ firstname: 'Katherine', lastname: `${tag}johnson` });
     const hidden = await server.quickUser({ lastname: `${tag}hidden` });
     await hidden.client.put('/cm-api/api/users/self', { private: true });
+    const org = await createOrganization(caller.client);
+    await joinByInvitation(server, caller.client, org._id, visible);
+    await joinByInvitation(server, caller.client, org._id, hidden);
 
     const response = await caller.client.get('/cm-api/api/users/search', { query: { search: tag.toUpperCase() } });
     expect(response.status).toBe(200);
@@ -156,6 +159,30 @@ describe('GET /cm-api/api/users/search', () => {
 
     const byFullName = await caller.client.get('/cm-api/api/users/search', { query: { search: `Katherine ${tag}` } });
     expect(byFullName.body.list.map((u: { _id: string }) => u._id)).toEqual([visible.id]);
+  });
+
+  it('finds someone outside the caller\'s organizations only by their exact address', async () => {
+    const tag = `zo${Date.now().toString(36)}`;
+    const caller = await server.quickUser();
+    await createOrganization(caller.client);
+    const outsider = await server.quickUser({ firstname: 'Grace', lastname: `${tag}hopper` });
+    const ids = async (search: string) =>
+      (await caller.client.get('/cm-api/api/users/search', { query: { search } })).body.list.map((u: { _id: string }) => u._id);
+    expect(await ids(tag.slice(0, 2))).not.toContain(outsider.id);
+    expect(await ids(tag)).toEqual([]);
+    expect(await ids(outsider.email.slice(0, -1))).toEqual([]);
+    expect(await ids(outsider.email.toUpperCase())).toEqual([outsider.id]);
+  });
+
+  it('finds people holding a right on a media of the caller\'s organization', async () => {
+    const tag = `zg${Date.now().toString(36)}`;
+    const caller = await server.quickUser();
+    const org = await createOrganization(caller.client);
+    const guest = await server.quickUser({ lastname: `${tag}guest` });
+    const id = await insertMedia(server, { organizationId: org._id, ownerId: caller.id });
+    expect((await caller.client.put(`/cm-api/api/conversations/${id}/users/${guest.id}`, { right: 1 })).status).toBe(200);
+    const found = await caller.client.get('/cm-api/api/users/search', { query: { search: tag } });
+    expect(found.body.list.map((u: { _id: string }) => u._id)).toEqual([guest.id]);
   });
 
   it('treats % and _ as plain characters', async () => {
@@ -197,7 +224,7 @@ describe('GET /cm-api/api/users/:id', () => {
     expect((await admin.client.get(`/cm-api/api/users/${ada.id}`)).status).toBe(200);
 
     const org = await createOrganization(ada.client);
-    await ada.client.post(`/cm-api/api/organizations/${org._id}/users`, { email: colleague.email });
+    await joinByInvitation(server, ada.client, org._id, colleague);
     expect((await colleague.client.get(`/cm-api/api/users/${ada.id}`)).status).toBe(200);
   });
 

@@ -4,6 +4,7 @@ import { FULL_RIGHTS, ORGANIZATION_ROLE, PLATFORM_ROLE, RIGHT_LEVELS } from '@pa
 import {
   conversationRight,
   mayAssignRole,
+  mayCancelInvitation,
   mayGrantRight,
   organizationAbilities,
   organizationLevel,
@@ -77,6 +78,21 @@ describe('mayAssignRole', () => {
     expect(mayAssignRole(OWNER, ADMIN, MEMBER)).toBe(true);
     expect(mayAssignRole(OWNER, MEMBER, ADMIN)).toBe(true);
     expect(mayAssignRole(OWNER, OWNER, ADMIN)).toBe(false);
+  });
+});
+
+describe('mayCancelInvitation', () => {
+  const me = { id: 'me', role: PLATFORM_ROLE.USER };
+  it('follows the rule for inviting: roles up to the canceller\'s own, and always the invitations they sent', () => {
+    expect(mayCancelInvitation(me, MAINTAINER, { role: ADMIN, invitedBy: 'owner' })).toBe(false);
+    expect(mayCancelInvitation(me, MAINTAINER, { role: MAINTAINER, invitedBy: 'owner' })).toBe(true);
+    expect(mayCancelInvitation(me, MAINTAINER, { role: ADMIN, invitedBy: 'me' })).toBe(true);
+    expect(mayCancelInvitation(me, ADMIN, { role: ADMIN, invitedBy: null })).toBe(true);
+    expect(mayCancelInvitation(me, OWNER, { role: ADMIN, invitedBy: 'someone' })).toBe(true);
+  });
+  it('refuses members and strangers, even for their own past invitations', () => {
+    expect(mayCancelInvitation(me, MEMBER, { role: MEMBER, invitedBy: 'me' })).toBe(false);
+    expect(mayCancelInvitation(me, NONE, { role: MEMBER, invitedBy: 'me' })).toBe(false);
   });
 });
 

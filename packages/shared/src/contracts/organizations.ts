@@ -73,6 +73,20 @@ export const zUpdateOrganizationBody = z
 export const zInviteMemberBody = z.object({ email: zEmail, role: zAssignableRole.default(1) }).strict();
 export const zUpdateMemberBody = z.object({ userId: z.string().uuid(), role: zAssignableRole }).strict();
 export const zRemoveMemberBody = z.object({ userId: z.string().uuid() }).strict();
+export const zCancelInvitationBody = z.object({ email: zEmail }).strict();
+
+/** An invitation waiting for the signed-in user's answer: it names the organization, the role and who invited. */
+export const zPendingInvitation = z.object({
+  organization: z.object({ _id: z.string(), name: z.string() }),
+  role: z.number().int(),
+  invitedBy: z.object({ firstname: z.string(), lastname: z.string() }).nullable(),
+  created: z.string(),
+});
+export type PendingInvitation = z.infer<typeof zPendingInvitation>;
+
+/** "Invite matching users now": how many verified accounts would be, or were, invited. */
+export const zMatchingUsersCount = z.object({ count: z.number().int() });
+export const zInviteMatchingResult = z.object({ message: z.string(), invited: z.number().int(), organization: zOrganization });
 
 export const zAdminCreateOrganizationBody = z
   .object({ name: zText({ required: true, max: TEXT_LIMITS.organizationName }), ownerEmail: zEmail.optional() })

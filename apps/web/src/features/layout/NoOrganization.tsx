@@ -1,11 +1,13 @@
 /**
- * No-organization screen (spec §2): a user at least organization initiator names one (then the page
+ * No-organization screen (spec §2): invitations waiting for the user come first (accepting one
+ * reloads at the root, inside it); a user at least organization initiator names one (then the page
  * reloads at the root); others learn they cannot create one and that the account is not provisioned.
  */
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { canCreateOrganization, type User } from '@palabre/shared';
 import { useTranslation } from 'react-i18next';
 import { OrganizationNameForm } from '../organizations/OrganizationNameForm.tsx';
+import { PendingInvitations } from '../organizations/PendingInvitations.tsx';
 
 export function NoOrganization({ user }: { user: User }) {
   const { t } = useTranslation('layout');
@@ -17,6 +19,7 @@ export function NoOrganization({ user }: { user: User }) {
           <Title order={1} size="h3">
             {t('noOrganization.title')}
           </Title>
+          <PendingInvitations onAccepted={() => location.assign('/')} />
           {allowed ? (
             <>
               <Text c="dimmed">{t('noOrganization.createIntro')}</Text>

@@ -1,11 +1,17 @@
-/** Organization switcher of the header, plus the "create an organization" link when the platform role allows it. */
-import { ActionIcon, Group, Select, Tooltip } from '@mantine/core';
+/**
+ * Organization switcher of the header, plus the "create an organization" link when the platform
+ * role allows it, and the invitations waiting for an answer when there are some.
+ */
+import { ActionIcon, Group, Indicator, Popover, Select, Tooltip } from '@mantine/core';
 import { canCreateOrganization } from '@palabre/shared';
-import { IconPlus } from '@tabler/icons-react';
+import { IconMail, IconPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../routes/paths.ts';
 import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
+import { PendingInvitations } from '../organizations/PendingInvitations.tsx';
+import { usePendingInvitations } from '../organizations/invitationsApi.ts';
 
 export function OrganizationSwitcher({ role }: { role: number }) {
   const { t } = useTranslation('layout');
@@ -22,6 +28,7 @@ export function OrganizationSwitcher({ role }: { role: number }) {
         w={{ base: 140, sm: 240 }}
         comboboxProps={{ withinPortal: true }}
       />
+      <InvitationsButton />
       {canCreateOrganization(role) && (
         <Tooltip label={t('organizationSwitcher.create')}>
           <ActionIcon
@@ -31,5 +38,46 @@ export function OrganizationSwitcher({ role }: { role: number }) {
         </Tooltip>
       )}
     </Group>
+  );
+}
+
+/** A mail button with the number of pending invitations, opening them with Accept and Decline. */
+function InvitationsButton() {
+  const { t } = useTranslation('organizations');
+  const { organizations, setScope } = useOrganizationScope();
+  const invitations = usePendingInvitations();
+  const [opened, setOpened] = useState(false);
+  // The organization just joined becomes the scope once the list of organizations holds it.
+  const [joined, setJoined] = useState<string | null>(null);
+  useEffect(() => {
+    if (joined && organizations.some((o) => o._id === joined)) {
+      setJoined(null);
+      setScope(joined);
+    }
+  }, [joined, organizations, setScope]);
+  const count = invitations.data?.length ?? 0;
+  if (count === 0) return null;
+  const label = t('pending.open', { count });
+  return (
+    <Indicator label={count} size={16} offset={4}>
+      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} trapFocus withinPortal shadow="md">
+        <Popover.Target>
+          <Tooltip label={label}>
+            <ActionIcon variant="light" size="lg" aria-label={label} aria-haspopup="dialog" aria-expanded={opened} onClick={() => setOpened((o) => !o)}>
+              <IconMail size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Popover.Target>
+        <Popover.Dropdown aria-label={label}>
+          <PendingInvitations
+            titleOrder={2}
+            onAccepted={(organization) => {
+              setOpened(false);
+              setJoined(organization._id);
+            }}
+          />
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }

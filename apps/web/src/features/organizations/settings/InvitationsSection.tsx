@@ -22,8 +22,7 @@ export function InvitationsSection({ org }: { org: Organization }) {
     mutationFn: (body: { email: string; role: number }) => api.post<Organization>(`/organizations/${org._id}/users`, body),
     onSuccess: (updated, body) => {
       store(updated);
-      const joined = updated.users.some((u) => u.email === body.email);
-      notifySuccess(t(joined ? 'organizations:invite.added' : 'organizations:invite.sent', { email: body.email }));
+      notifySuccess(t('organizations:invite.sent', { email: body.email }));
       setEmail('');
       setRole(String(DEFAULT_INVITED_ROLE));
     },
@@ -96,6 +95,8 @@ export function InvitationsSection({ org }: { org: Organization }) {
                 <Table.Td><Text size="sm">{roleLabel(invitation.role)}</Text></Table.Td>
                 <Table.Td><Badge variant="light" color="yellow">{t('organizations:invitations.pending')}</Badge></Table.Td>
                 <Table.Td>
+                  {/* The server also lets people cancel invitations they sent; the rest is theirs to decide. */}
+                  {invitableRoles(org.myRole).includes(invitation.role) && (
                   <Tooltip label={t('organizations:invitations.cancel')}>
                     <ActionIcon
                       variant="subtle"
@@ -107,6 +108,7 @@ export function InvitationsSection({ org }: { org: Organization }) {
                       <IconX size={16} />
                     </ActionIcon>
                   </Tooltip>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -1,8 +1,10 @@
 /**
- * Automatic invitation by email matching: users whose address ends with one of these domains can be
- * added as members (PATCH {matchingEmails}; POST /administration/organizations/:id/inviteMatchingMail).
+ * Automatic invitation by email matching: verified users whose address ends with one of these
+ * domains can be invited as members (PATCH {matchingEmails}). "Invite now" first asks the server
+ * how many accounts that would be (GET …/inviteMatchingMail) and asks for confirmation before
+ * sending the invitations (POST …/inviteMatchingMail).
  */
-import { Button, Group, Paper, Stack, TagsInput, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, TagsInput, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import type { Organization } from '@palabre/shared';
 import { useEffect, useState } from 'react';
@@ -31,11 +33,20 @@ export function MatchingEmailsSection({ org, scope, editable, canInvite }: Props
   useEffect(() => setDomains(org.matchingEmails), [org.matchingEmails]);
   const dirty = domains.join(',') !== org.matchingEmails.join(',');
 
+  const matchingPath = `/administration/organizations/${org._id}/inviteMatchingMail`;
+  /** How many accounts the confirmation announces; null while it is closed. */
+  const [toInvite, setToInvite] = useState<number | null>(null);
+  const count = useMutation({
+    mutationFn: () => api.get<{ count: number }>(matchingPath),
+    onSuccess: (answer) => setToInvite(answer.count),
+    onError: (err) => notifyError(err, t('organizations:matching.countError')),
+  });
   const inviteNow = useMutation({
-    mutationFn: () => api.post<{ added: number; organization: Organization }>(`/administration/organizations/${org._id}/inviteMatchingMail`),
-    onSuccess: ({ added, organization }) => {
+    mutationFn: () => api.post<{ invited: number; organization: Organization }>(matchingPath),
+    onSuccess: ({ invited, organization }) => {
       store(organization);
-      notifySuccess(t('organizations:matching.added', { count: added }));
+      setToInvite(null);
+      notifySuccess(t('organizations:matching.invited', { count: invited }));
     },
     onError: (err) => notifyError(err, t('organizations:matching.inviteError')),
   });
@@ -83,7 +94,7 @@ export function MatchingEmailsSection({ org, scope, editable, canInvite }: Props
         )}
         <Group justify="space-between">
           {canInvite ? (
-            <Button variant="light" onClick={() => inviteNow.mutate()} loading={inviteNow.isPending} disabled={org.matchingEmails.length === 0 || dirty}>
+            <Button variant="light" onClick={() => count.mutate()} loading={count.isPending} disabled={org.matchingEmails.length === 0 || dirty}>
               {t('organizations:matching.inviteNow')}
             </Button>
           ) : (
@@ -101,6 +112,19 @@ export function MatchingEmailsSection({ org, scope, editable, canInvite }: Props
           )}
         </Group>
       </Stack>
+      <Modal opened={toInvite !== null} onClose={() => setToInvite(null)} title={t('organizations:matching.confirmTitle')} centered>
+        <Stack>
+          <Text>{toInvite ? t('organizations:matching.confirm', { count: toInvite }) : t('organizations:matching.confirmNone')}</Text>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={() => setToInvite(null)}>{t('common:actions.cancel')}</Button>
+            {Boolean(toInvite) && (
+              <Button onClick={() => inviteNow.mutate()} loading={inviteNow.isPending}>
+                {t('organizations:matching.confirmSubmit', { count: toInvite ?? 0 })}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </Modal>
     </Paper>
   );
 }
