@@ -1,7 +1,8 @@
 /**
  * Checks the web client's translations: apps/web/src/i18n/<locale>/<namespace>.json for every locale.
  * Fails on a namespace or key present in one locale and not the other, on empty strings, on values
- * that are not strings, and on files that are not valid JSON.
+ * that are not strings, on a key given twice in one object (JSON.parse silently keeps the last one,
+ * so a merge could hide a translation), and on files that are not valid JSON.
  *
  * Plural forms follow i18next (key_one, key_other, key_many…): languages need different forms, so a
  * plural key is compared by its base name, and each locale must give the forms its language uses.
@@ -35,6 +36,32 @@ function flatten(value: unknown, prefix: string, file: string, into: Map<string,
   }
 }
 
+/** Keys repeated within one object of a JSON text. */
+function duplicateKeys(text: string): string[] {
+  const found: string[] = [];
+  const objects: Array<Set<string> | null> = []; // null: an array
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '{') objects.push(new Set());
+    else if (c === '[') objects.push(null);
+    else if (c === '}' || c === ']') objects.pop();
+    else if (c === '"') {
+      let end = i + 1;
+      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      const literal = text.slice(i, end + 1);
+      i = end;
+      let next = end + 1;
+      while (/\s/.test(text[next] ?? '')) next++;
+      const keys = objects.at(-1);
+      if (text[next] !== ':' || !keys) continue;
+      const key = JSON.parse(literal) as string;
+      if (keys.has(key)) found.push(key);
+      keys.add(key);
+    }
+  }
+  return found;
+}
+
 function namespaces(locale: Locale): Map<string, Map<string, string>> | null {
   const dir = path.join(I18N_DIR, locale);
   if (!fs.existsSync(dir)) {
@@ -46,7 +73,9 @@ function namespaces(locale: Locale): Map<string, Map<string, string>> | null {
     const file = path.join(dir, name);
     const keys = new Map<string, string>();
     try {
-      flatten(JSON.parse(fs.readFileSync(file, 'utf8')), '', file, keys);
+      const text = fs.readFileSync(file, 'utf8');
+      flatten(JSON.parse(text), '', file, keys);
+      for (const key of duplicateKeys(text)) problems.push(`${rel(file)}: "${key}" is given twice in one object`);
     } catch (error) {
       problems.push(`${rel(file)}: invalid JSON (${(error as Error).message})`);
     }
