@@ -8,7 +8,7 @@ import { hasRight, RIGHT } from '@palabre/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
+import { isMissing } from '../../api/client.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { ErrorView } from '../../components/ErrorView.tsx';
 import { FormField } from '../../components/FormField.tsx';
@@ -187,7 +187,7 @@ export function ConversationPage() {
     return <CenteredLoader />;
   }
   if (!query.data) {
-    if (query.error instanceof ApiError && [403, 404].includes(query.error.status)) return <Navigate to={paths.notFound} replace />;
+    if (isMissing(query.error)) return <Navigate to={paths.notFound} replace />;
     return <ErrorView error={query.error} />;
   }
   const conversation = query.data;
