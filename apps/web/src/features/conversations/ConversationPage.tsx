@@ -123,7 +123,7 @@ function Overview({ conversation }: { conversation: ConversationDetail }) {
     <PlayerContext.Provider value={player}>
       <Stack gap="lg">
         <Group gap="xs" wrap="nowrap">
-          <Title order={1}>{conversation.name}</Title>
+          <Title order={1} style={{ overflowWrap: "anywhere" }}>{conversation.name}</Title>
           <FavoriteButton conversationId={conversation._id} favorite={Boolean(conversation.favorite)} size="lg" />
         </Group>
         <Grid gutter="lg">

@@ -71,7 +71,8 @@ function MediaRow({
         <FavoriteButton conversationId={item._id} favorite={Boolean(item.favorite)} size="md" />
       </Table.Td>
       <Table.Th scope="row" fw="normal">
-        <Anchor component={Link} to={mediaLink(item)} fw={600}>
+        {/* A long name is cut with an ellipsis; the full name stays readable (title, screen readers). */}
+        <Anchor component={Link} to={mediaLink(item)} fw={600} title={item.name} truncate="end" display="block" maw={{ base: 220, md: 420 }}>
           {item.name}
         </Anchor>
         {item.tags?.length > 0 && (

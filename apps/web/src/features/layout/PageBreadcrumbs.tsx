@@ -26,11 +26,11 @@ export function PageBreadcrumbs() {
           const target = TARGETS[key];
           const last = index === breadcrumbs.length - 1;
           return last || !target ? (
-            <Text key={key} size="sm" c={last ? undefined : 'dimmed'} aria-current={last ? 'page' : undefined}>
+            <Text key={key} size="sm" c={last ? undefined : 'dimmed'} aria-current={last ? 'page' : undefined} truncate="end" maw={280} title={label}>
               {label}
             </Text>
           ) : (
-            <Anchor key={key} component={Link} to={target} size="sm">
+            <Anchor key={key} component={Link} to={target} size="sm" truncate="end" maw={280} title={label}>
               {label}
             </Anchor>
           );
