@@ -51,8 +51,8 @@ export function SideNavigation({ onNavigate }: { onNavigate?: () => void }) {
             component={RouterNavLink}
             to={to}
             label={label}
-            title={label}
-            styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }, body: { minWidth: 0 } }}
+            // Labels wrap rather than overflow the navigation, however long a translation is.
+            styles={{ label: { overflowWrap: 'anywhere' }, body: { minWidth: 0 } }}
             leftSection={<Icon size={18} aria-hidden />}
             active={pathname === to || pathname.startsWith(`${to}/`)}
             onClick={onNavigate}
