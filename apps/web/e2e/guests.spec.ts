@@ -33,7 +33,7 @@ const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHO
 
 for (const locale of LOCALES) {
   test(`a user in no organization opens, stars and finds a media shared with them (${locale})`, async ({ browser, api, baseURL, clientIp, dataDir }) => {
-    test.setTimeout(PROCESSING_TIMEOUT + 90_000);
+    test.setTimeout(2 * PROCESSING_TIMEOUT + 90_000);
     const owner = await api.signUp(newAccount('owner'));
     const organization = await api.createOrganization(owner.tokens.auth_token, uniqueName('Tagging org'));
     const guest = await api.signUp(newAccount('guest'));
@@ -94,10 +94,11 @@ for (const locale of LOCALES) {
     test.setTimeout(PROCESSING_TIMEOUT + 60_000);
     const owner = await api.signUp(newAccount('owner'));
     const organization = await api.createOrganization(owner.tokens.auth_token, uniqueName('Sharing org'));
-    const reader = await api.signUp(newAccount('reader'));
+    // Long names end with an ellipsis in lists and menus, the full name in a title.
+    const reader = await api.signUp(newAccount('reader', { firstname: 'Maximiliane-Josephine-Alexandrine', lastname: 'de La Tour-Montgomery-Vandenberghe' }));
     await api.send('PUT', '/cm-api/api/users/self', { locale }, reader.tokens.auth_token);
-    const own = await api.createOrganization(reader.tokens.auth_token, uniqueName('Own org'));
-    const name = `Starred elsewhere ${Math.random().toString(36).slice(2, 7)}`;
+    const own = await api.createOrganization(reader.tokens.auth_token, uniqueName('Association intercommunale des médiathèques et archives sonores'));
+    const name = `Starred elsewhere ${Math.random().toString(36).slice(2, 7)} ${'recorded interview about the regional archives '.repeat(3).trim()}`;
     const id = await createMedia(api, owner.tokens.auth_token, organization._id, name, { wait: false });
     await api.send('PUT', `/cm-api/api/conversations/${id}/users/${reader.userId}`, { right: 1 }, owner.tokens.auth_token);
     await api.send('PUT', `/cm-api/api/users/self/favorites/${id}`, undefined, reader.tokens.auth_token);
@@ -107,7 +108,13 @@ for (const locale of LOCALES) {
     const page = await context.newPage();
     await page.goto('/interface/favorites');
     await expect(page.getByRole('heading', { name: tr(locale, 'library:favorites.title') })).toBeVisible();
-    await expect(page.getByRole('link', { name })).toBeVisible({ timeout: 15_000 });
+    const link = page.getByRole('link', { name });
+    await expect(link).toBeVisible({ timeout: 15_000 });
+    await expect(link).toHaveAttribute('title', name);
+    expect(await link.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await page.getByRole('button', { name: new RegExp(tr(locale, 'layout:userMenu.open').split('{{')[0]!.trim()) }).click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await shot(page, `long-names-${locale}`);
     await context.close();
   });
 }
