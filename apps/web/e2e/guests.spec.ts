@@ -62,6 +62,9 @@ for (const locale of LOCALES) {
     await expect(tags.getByText(tr(locale, 'library:mediaTags.none'))).toHaveCount(0);
     await expect(page.getByRole('button', { name: tr(locale, 'library:mediaTags.addButton') })).toHaveCount(0);
     await expect(tags.getByRole('button')).toHaveCount(0);
+    // No library without an organization: the media's breadcrumb leads to what was shared.
+    const crumbs = page.getByRole('navigation', { name: tr(locale, 'layout:breadcrumbs.label') });
+    await expect(crumbs.getByRole('link', { name: tr(locale, 'layout:breadcrumbs.media') })).toHaveAttribute('href', '/interface/shared');
     await shot(page, `guest-overview-${locale}`);
 
     // Star it, then find it in Favorites and in "Shared with me" from the side navigation.
