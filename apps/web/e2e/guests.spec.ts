@@ -74,6 +74,8 @@ for (const locale of LOCALES) {
     await expect(navigation.getByRole('link', { name: tr(locale, 'layout:nav.upload') })).toHaveCount(0);
     await navigation.getByRole('link', { name: tr(locale, 'layout:nav.favorites') }).click();
     await expect(page.getByRole('link', { name })).toBeVisible();
+    // The row shows the media's tags, though they belong to an organization the user is not in.
+    await expect(page.getByTestId('media-row').getByTestId('tag-chip')).toHaveText(new RegExp(tag.name));
     await shot(page, `guest-favorites-${locale}`);
     await navigation.getByRole('link', { name: tr(locale, 'layout:nav.shared') }).click();
     await expect(page.getByRole('link', { name })).toBeVisible();
