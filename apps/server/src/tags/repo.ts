@@ -79,6 +79,19 @@ export const tagsRepo = {
     db.insert(conversationTags).values({ conversationId, tagId }).onConflictDoNothing(),
   detach: (db: Database, conversationId: string, tagId: string) =>
     db.delete(conversationTags).where(and(eq(conversationTags.conversationId, conversationId), eq(conversationTags.tagId, tagId))),
+  /** The tags on a media and the categories they belong to, by name. */
+  async onConversation(db: Database, conversationId: string): Promise<{ categories: CategoryRow[]; tags: TagRow[] }> {
+    const rows = await db
+      .select({ tag: tags, category: tagCategories })
+      .from(conversationTags)
+      .innerJoin(tags, eq(tags.id, conversationTags.tagId))
+      .innerJoin(tagCategories, eq(tagCategories.id, tags.categoryId))
+      .where(eq(conversationTags.conversationId, conversationId))
+      .orderBy(asc(sql`lower(${tagCategories.name})`), asc(sql`lower(${tags.name})`), asc(tags.name));
+    const categories = new Map<string, CategoryRow>();
+    for (const row of rows) categories.set(row.category.id, row.category);
+    return { categories: [...categories.values()], tags: rows.map((row) => row.tag) };
+  },
   /** Ids of the media carrying any of these tags. */
   async conversationsWith(db: Database, tagIds: string[]): Promise<string[]> {
     if (tagIds.length === 0) return [];

@@ -63,6 +63,13 @@ export function tagRoutes(ctx: AppContext) {
       return reply.status(204).send();
     });
 
+    app.get('/conversations/:id/tags', async (request) => {
+      const actor = requireActor(request);
+      const { id } = parse(zIdParam, request.params);
+      const list = await tags.ofConversation(ctx, actor, id);
+      return { count: list.length, list };
+    });
+
     app.post('/conversations/:id/tags/:tagId', async (request) => {
       const actor = requireActor(request);
       const { id, tagId } = parse(zTagParams, request.params);

@@ -130,6 +130,16 @@ export async function removeTag(ctx: AppContext, actor: Actor, organizationId: s
 // --- Tags on media ------------------------------------------------------------------------------
 
 /**
+ * The tags on a media, grouped in their categories, for anyone who reads the media: a guest sees
+ * them without reading the organization's other tags.
+ */
+export async function ofConversation(ctx: AppContext, actor: Actor, conversationId: string): Promise<Category[]> {
+  const { row } = await access(ctx, actor, conversationId);
+  const found = await tagsRepo.onConversation(ctx.db, row.id);
+  return found.categories.map((category) => presentCategory(category, found.tags));
+}
+
+/**
  * Puts a tag on a media (`on`) or takes it off, with the write right on the media. The tag must be
  * one of the media's organization; doing it twice changes nothing.
  */

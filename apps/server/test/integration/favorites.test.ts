@@ -130,6 +130,43 @@ describe('GET /users/self/favorites', () => {
   });
 });
 
+describe('GET /users/self/favorites across organizations', () => {
+  it('lists starred media of the caller\'s organization and media shared from others, with search, tags, sort and pages', async () => {
+    const user = await server.quickUser();
+    await server.ctx.db.insert(memberships).values({ organizationId: orgId, userId: user.id, role: 1 });
+    const guestOnly = await server.quickUser();
+    const sharedId = await seed({ name: 'Delta shared' }, otherOrgId, stranger.id);
+    for (const reader of [user, guestOnly]) {
+      expect((await stranger.client.put(`${API}/conversations/${sharedId}/users/${reader.id}`, { right: read })).status).toBe(200);
+      expect((await star(reader, sharedId)).status).toBe(200);
+    }
+    for (const id of [ids.alpha!, ids.beta!]) expect((await star(user, id)).status).toBe(200);
+
+    // Without organizationId: every readable favorite, whatever its organization.
+    expect(names(await favorites(user, 'sortField=name&sortCriteria=1'))).toEqual(['Alpha lecture', 'Beta interview', 'Delta shared']);
+    let res = await favorites(user, 'sortField=name&sortCriteria=-1&size=2&page=1');
+    expect(res.body.count).toBe(3);
+    expect(names(res)).toEqual(['Alpha lecture']);
+    expect(names(await favorites(user, 'text=delta'))).toEqual(['Delta shared']);
+    // A user in no organization sees the shared media they starred.
+    res = await favorites(guestOnly);
+    expect(res.status).toBe(200);
+    expect(names(res)).toEqual(['Delta shared']);
+    expect(res.body.list[0].right).toBe(read);
+
+    // Tag criteria apply to media of any organization.
+    const [category] = await server.ctx.db.insert(tagCategories).values({ organizationId: otherOrgId, name: `Shared topics ${tick}`, color: 'red' }).returning();
+    const [tag] = await server.ctx.db.insert(tags).values({ organizationId: otherOrgId, categoryId: category!.id, name: 'Report' }).returning();
+    await server.ctx.db.insert(conversationTags).values({ conversationId: sharedId, tagId: tag!.id });
+    expect(names(await favorites(user, `tags=${tag!.id}`))).toEqual(['Delta shared']);
+    expect(names(await favorites(user, 'filter=notags&sortField=name&sortCriteria=1'))).not.toContain('Delta shared');
+
+    // Unshared: gone from the list.
+    expect((await stranger.client.delete(`${API}/conversations/${sharedId}/users/${guestOnly.id}`)).status).toBe(200);
+    expect((await favorites(guestOnly)).body.count).toBe(0);
+  });
+});
+
 describe('GET /conversations/shared', () => {
   it('lists the media the caller reads through a per-user right, across organizations', async () => {
     expect((await shared(outsider)).body).toMatchObject({ count: 0, list: [] });

@@ -413,6 +413,33 @@ describe('POST and DELETE /conversations/:id/tags/:tagId', () => {
   });
 });
 
+describe('GET /conversations/:id/tags', () => {
+  it('shows the tags on a media, in their categories, to a guest who cannot read the organization\'s tags', async () => {
+    const category = await newCategory(`Topics ${crypto.randomBytes(3).toString('hex')}`, 'red');
+    const science = await newTag(category._id, 'Science');
+    await newTag(category._id, 'Unused');
+    const id = await seedMedia('Guest tagged', { membersRight: RIGHT.READ });
+    expect((await tagMedia(owner, id, science._id)).status).toBe(200);
+    const guest = await server.quickUser();
+    expect((await owner.client.put(`${API}/conversations/${id}/users/${guest.id}`, { right: RIGHT.READ })).status).toBe(200);
+    // The organization's categories stay closed to the guest.
+    expect((await categoriesOf(guest)).status).toBe(404);
+
+    for (const reader of [guest, member, owner]) {
+      const res = await reader.client.get(`${API}/conversations/${id}/tags`);
+      expect(res.status).toBe(200);
+      expect(res.body.count).toBe(1);
+      const [only] = res.body.list.map((c: unknown) => zCategory.parse(c));
+      expect(only).toMatchObject({ _id: category._id, color: 'red', tags: [{ _id: science._id, name: 'Science' }] });
+    }
+    // A media without tags has none; someone who cannot read it learns nothing.
+    const bare = await seedMedia('Bare', { membersRight: RIGHT.READ });
+    expect((await member.client.get(`${API}/conversations/${bare}/tags`)).body).toEqual({ count: 0, list: [] });
+    expect((await stranger.client.get(`${API}/conversations/${id}/tags`)).status).toBe(404);
+    expect((await member.client.get(`${API}/conversations/not-an-id/tags`)).status).toBe(400);
+  });
+});
+
 describe('library filters by tag', () => {
   it('?tags=a,b keeps media carrying all of them; ?filter=notags keeps untagged media', async () => {
     const org = (await createOrganization(owner.client))._id;

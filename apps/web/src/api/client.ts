@@ -18,6 +18,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The answer for a resource that does not exist for the caller: unknown, hidden, or a malformed id. */
+export function isMissing(error: unknown): boolean {
+  return error instanceof ApiError && [400, 403, 404].includes(error.status);
+}
+
 type Query = Record<string, string | number | boolean | undefined | null>;
 export interface RequestOptions {
   query?: Query;

@@ -16,6 +16,25 @@ describe('decideNavigation', () => {
     expect(decide({})).toEqual({ type: 'proceed' });
   });
 
+  describe('malformed identifiers', () => {
+    it('sends a path whose id is not a UUID to not-found', () => {
+      for (const params of [{ conversationId: 'not-an-id' }, { organizationId: '123' }, { userId: 'x' }, { transcriberProfileId: 'abc' }]) {
+        expect(decide({ pathname: '/interface/conversations/x', params })).toEqual({ type: 'redirect', to: '/interface/404' });
+      }
+    });
+    it('asks a visitor to sign in first', () => {
+      expect(decide({ pathname: '/interface/conversations/x', params: { conversationId: 'x' }, authenticated: false })).toMatchObject({
+        type: 'redirect',
+        to: expect.stringMatching(/^\/login\?next=/),
+      });
+    });
+    it('keeps well-formed ids and the magic token', () => {
+      const id = '0b0e4e8e-3c2a-4c55-9a43-3f1b0c9a7d11';
+      expect(decide({ pathname: `/interface/conversations/${id}`, params: { conversationId: id } })).toEqual({ type: 'proceed' });
+      expect(decide({ pathname: '/magiclink-auth/abc', params: { magicId: 'abc' }, handle: { public: true } })).toMatchObject({ type: 'magicLink' });
+    });
+  });
+
   describe('rule 1: sessions feature', () => {
     it('sends session pages to not-found when sessions are disabled', () => {
       expect(decide({ pathname: '/interface/sessionsList', handle: { sessions: true }, sessionsEnabled: false })).toEqual({
@@ -110,9 +129,10 @@ describe('decideNavigation', () => {
   });
 
   describe('rule 7: conversation rights', () => {
-    const conversation = { pathname: '/interface/conversations/c1', params: { conversationId: 'c1' }, handle: { conversationDetail: true } };
+    const c1 = '0f6c2a9e-7b1d-4d3e-8a55-2c9b1e4f7a10';
+    const conversation = { pathname: `/interface/conversations/${c1}`, params: { conversationId: c1 }, handle: { conversationDetail: true } };
     it('asks for the rights when they are not known', () => {
-      expect(decide(conversation)).toEqual({ type: 'checkConversationRight', conversationId: 'c1' });
+      expect(decide(conversation)).toEqual({ type: 'checkConversationRight', conversationId: c1 });
     });
     it('sends to not-found without rights', () => {
       expect(decide({ ...conversation, conversationRight: 0 })).toEqual({ type: 'redirect', to: '/interface/404' });
@@ -123,7 +143,7 @@ describe('decideNavigation', () => {
     it('is not consulted for a visitor, who signs in first', () => {
       expect(decide({ ...conversation, authenticated: false })).toEqual({
         type: 'redirect',
-        to: '/login?next=%2Finterface%2Fconversations%2Fc1',
+        to: `/login?next=%2Finterface%2Fconversations%2F${c1}`,
       });
     });
   });

@@ -42,6 +42,16 @@ export function afterMagicLink(conversationId: string | null): string {
   return conversationId ? paths.conversation(conversationId) : paths.inbox;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Every identifier in a path (conversationId, organizationId, userId…) is a UUID; anything else can
+ * name nothing, so the page is not found rather than an error. The magic id is a token, not an id.
+ */
+export function malformedIdParam(params: Record<string, string | undefined>): boolean {
+  return Object.entries(params).some(([name, value]) => name !== 'magicId' && name.endsWith('Id') && value !== undefined && value !== '' && !UUID.test(value));
+}
+
 const trimSlash = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
 export function decideNavigation(input: NavigationInput): NavigationDecision {
@@ -63,6 +73,9 @@ export function decideNavigation(input: NavigationInput): NavigationDecision {
     const next = `${pathname}${input.search && !input.search.startsWith('?') ? '?' : ''}${input.search}`;
     return { type: 'redirect', to: `${paths.login}?${new URLSearchParams({ next }).toString()}` };
   }
+
+  // A malformed identifier in the path names nothing: not found (after sign-in, like any other page).
+  if (malformedIdParam(input.params)) return { type: 'redirect', to: paths.notFound };
 
   // 4. Signed in with a wanted path: go there.
   const next = authenticated ? safeNext(query.get('next')) : null;

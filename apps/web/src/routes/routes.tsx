@@ -29,31 +29,31 @@ const conversationRoutes: RouteObject[] = [
   {
     id: 'overview',
     path: 'conversations/:conversationId',
-    handle: handle({ conversationDetail: true, view: 'overview', breadcrumbs: ['media', 'overview'] }),
+    handle: handle({ conversationDetail: true, noOrganizationNeeded: true, view: 'overview', breadcrumbs: ['media', 'overview'] }),
     lazy: () => import('../features/conversations/ConversationPage.tsx').then((m) => ({ Component: m.ConversationPage })),
   },
   {
     id: 'transcription',
     path: 'conversations/:conversationId/transcription',
-    handle: handle({ conversationDetail: true, view: 'transcription', breadcrumbs: ['media', 'transcription'] }),
+    handle: handle({ conversationDetail: true, noOrganizationNeeded: true, view: 'transcription', breadcrumbs: ['media', 'transcription'] }),
     element: <ScreenPlaceholder screen="conversationTranscription" />,
   },
   {
     id: 'subtitle',
     path: 'conversations/:conversationId/subtitles',
-    handle: handle({ conversationDetail: true, view: 'subtitle', breadcrumbs: ['media', 'subtitles'] }),
+    handle: handle({ conversationDetail: true, noOrganizationNeeded: true, view: 'subtitle', breadcrumbs: ['media', 'subtitles'] }),
     element: <ScreenPlaceholder screen="conversationSubtitles" />,
   },
   {
     id: 'subtitleVersion',
     path: 'conversations/:conversationId/subtitles/:subtitleId',
-    handle: handle({ conversationDetail: true, view: 'subtitle', breadcrumbs: ['media', 'subtitles'] }),
+    handle: handle({ conversationDetail: true, noOrganizationNeeded: true, view: 'subtitle', breadcrumbs: ['media', 'subtitles'] }),
     element: <ScreenPlaceholder screen="conversationSubtitles" />,
   },
   {
     id: 'publish',
     path: 'conversations/:conversationId/publish',
-    handle: handle({ conversationDetail: true, view: 'publish', breadcrumbs: ['media', 'publish'] }),
+    handle: handle({ conversationDetail: true, noOrganizationNeeded: true, view: 'publish', breadcrumbs: ['media', 'publish'] }),
     element: <ScreenPlaceholder screen="conversationPublish" />,
   },
 ];
@@ -103,13 +103,13 @@ const mainRoutes: RouteObject[] = [
   {
     id: 'favorites',
     path: 'favorites',
-    handle: handle({ listView: true, breadcrumbs: ['favorites'] }),
+    handle: handle({ listView: true, noOrganizationNeeded: true, breadcrumbs: ['favorites'] }),
     lazy: () => import('../features/favorites/FavoritesPage.tsx').then((m) => ({ Component: m.FavoritesPage })),
   },
   {
     id: 'shared',
     path: 'shared',
-    handle: handle({ listView: true, breadcrumbs: ['guestMedia'] }),
+    handle: handle({ listView: true, noOrganizationNeeded: true, breadcrumbs: ['guestMedia'] }),
     lazy: () => import('../features/shared/SharedPage.tsx').then((m) => ({ Component: m.SharedPage })),
   },
   {

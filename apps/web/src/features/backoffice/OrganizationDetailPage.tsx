@@ -4,8 +4,9 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { api } from '../../api/client.ts';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { api, isMissing } from '../../api/client.ts';
+import { paths } from '../../routes/paths.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { DeleteOrganizationModal } from '../organizations/settings/DeleteOrganizationModal.tsx';
@@ -45,6 +46,7 @@ export function OrganizationDetailPage() {
   });
 
   if (query.isPending) return <CenteredLoader />;
+  if (isMissing(query.error)) return <Navigate to={paths.notFound} replace />;
   if (!query.data) return <Alert color="red" title={t('organizations:loadError')}>{query.error?.message}</Alert>;
   const org = query.data;
 

@@ -45,8 +45,8 @@ export function OrganizationsListPage() {
         }
         row={(org) => (
           <Table.Tr key={org._id}>
-            <Table.Td><Anchor component={Link} to={`/backoffice/organizations/${org._id}`} size="sm">{org.name}</Anchor></Table.Td>
-            <Table.Td><Text size="sm">{ownerOf(org)}</Text></Table.Td>
+            <Table.Td><Anchor component={Link} to={`/backoffice/organizations/${org._id}`} size="sm" title={org.name} truncate="end" display="block" maw={260}>{org.name}</Anchor></Table.Td>
+            <Table.Td><Text size="sm" truncate="end" maw={220} title={ownerOf(org)}>{ownerOf(org)}</Text></Table.Td>
             <Table.Td ta="right"><Text size="sm">{number.format(org.statistics.memberCount)}</Text></Table.Td>
             <Table.Td ta="right"><Text size="sm">{number.format(org.statistics.mediaCount)}</Text></Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}><Text size="sm">{formatDate(org.created)}</Text></Table.Td>

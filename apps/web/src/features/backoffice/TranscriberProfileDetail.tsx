@@ -3,7 +3,8 @@ import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '
 import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { isMissing } from '../../api/client.ts';
 import { paths } from '../../routes/paths.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { AvailabilityBadge } from '../../components/AvailabilityBadge.tsx';
@@ -25,6 +26,7 @@ export function TranscriberProfileDetail({ id }: { id: string }) {
     </Anchor>
   );
   if (query.isPending) return <CenteredLoader />;
+  if (isMissing(query.error)) return <Navigate to={paths.notFound} replace />;
   if (!query.data) {
     return (
       <Stack gap="lg">

@@ -6,8 +6,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@palabre/shared';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { api } from '../../api/client.ts';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { api, isMissing } from '../../api/client.ts';
+import { paths } from '../../routes/paths.ts';
 import { useMe } from '../../api/queries.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { useOrganizationRoleLabel } from '../organizations/settings/roles.ts';
@@ -59,6 +60,7 @@ export function UserDetailPage() {
   });
 
   if (query.isPending) return <CenteredLoader />;
+  if (isMissing(query.error)) return <Navigate to={paths.notFound} replace />;
   if (!query.data) return <Alert color="red" title={t('backoffice:user.loadError')}>{query.error?.message}</Alert>;
   const user = query.data;
   const self = user._id === me.data?._id;

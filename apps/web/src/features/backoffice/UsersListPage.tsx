@@ -55,9 +55,9 @@ export function UsersListPage() {
         row={(user) => (
           <Table.Tr key={user._id}>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              <Anchor component={Link} to={`/backoffice/users/${user._id}`} size="sm">{fullName(user)}</Anchor>
+              <Anchor component={Link} to={`/backoffice/users/${user._id}`} size="sm" title={fullName(user)} truncate="end" display="block" maw={260}>{fullName(user)}</Anchor>
             </Table.Td>
-            <Table.Td><Text size="sm">{user.email}</Text></Table.Td>
+            <Table.Td><Text size="sm" truncate="end" maw={260} title={user.email}>{user.email}</Text></Table.Td>
             <Table.Td><Text size="sm">{roles(user.role)}</Text></Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
               <Badge variant="light" color={user.status === 'active' ? 'green' : 'red'} styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>{t(`backoffice:status.${user.status}`)}</Badge>

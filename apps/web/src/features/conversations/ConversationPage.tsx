@@ -8,7 +8,7 @@ import { hasRight, RIGHT } from '@palabre/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
+import { isMissing } from '../../api/client.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { ErrorView } from '../../components/ErrorView.tsx';
 import { FormField } from '../../components/FormField.tsx';
@@ -135,7 +135,7 @@ function Overview({ conversation }: { conversation: ConversationDetail }) {
     <PlayerContext.Provider value={player}>
       <Stack gap="lg">
         <Group gap="xs" wrap="nowrap">
-          <Title order={1}>{conversation.name}</Title>
+          <Title order={1} style={{ overflowWrap: "anywhere" }}>{conversation.name}</Title>
           <FavoriteButton conversationId={conversation._id} favorite={Boolean(conversation.favorite)} size="lg" />
         </Group>
         <Grid gutter="lg">
@@ -199,7 +199,7 @@ export function ConversationPage() {
     return <CenteredLoader />;
   }
   if (!query.data) {
-    if (query.error instanceof ApiError && [403, 404].includes(query.error.status)) return <Navigate to={paths.notFound} replace />;
+    if (isMissing(query.error)) return <Navigate to={paths.notFound} replace />;
     return <ErrorView error={query.error} />;
   }
   const conversation = query.data;

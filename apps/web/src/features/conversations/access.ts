@@ -1,6 +1,7 @@
 /**
  * Navigation guard rule 7 (spec §2): a conversation page needs rights above 0. Reads the caller's
- * `right` from GET /conversations/{id} (projection=right); 0 when the media is missing or forbidden,
+ * `right` from GET /conversations/{id} (projection=right); 0 when the media is missing, forbidden or
+ * the id is malformed (400),
  * null ("unknown", the page opens and shows its own error) on other failures.
  */
 import { api, ApiError } from '../../api/client.ts';
@@ -10,7 +11,7 @@ export async function loadConversationRight(conversationId: string): Promise<num
     const body = await api.get<{ right?: number }>(`/conversations/${encodeURIComponent(conversationId)}`, { projection: 'right' });
     return typeof body.right === 'number' ? body.right : null;
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 403)) return 0;
+    if (error instanceof ApiError && [400, 403, 404].includes(error.status)) return 0;
     return null;
   }
 }

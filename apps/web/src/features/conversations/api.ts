@@ -31,7 +31,7 @@ export function useConversation(conversationId: string | undefined, options: { p
     queryKey: conversationKeys.detail(conversationId ?? ''),
     queryFn: () => api.get<ConversationDetail>(`/conversations/${encodeURIComponent(conversationId!)}`),
     enabled: Boolean(conversationId),
-    retry: (count, error) => !(error instanceof ApiError && [403, 404].includes(error.status)) && count < 2,
+    retry: (count, error) => !(error instanceof ApiError && [400, 403, 404].includes(error.status)) && count < 2,
     // Slow fallback when the socket is down: every 10 s while the media is being processed.
     refetchInterval: (query) => {
       const status = query.state.data?.status;

@@ -21,7 +21,7 @@ import { paths } from '../../routes/paths.ts';
 import { formatTime } from '../conversations/format.ts';
 import { FavoriteButton } from '../favorites/FavoriteButton.tsx';
 import { useConversationUpdates } from '../realtime/useConversationUpdates.ts';
-import { indexTags, useCategories, type TagWithCategory } from '../tags/api.ts';
+import { indexTags, useCategories, useConversationTags, type TagWithCategory } from '../tags/api.ts';
 import { TagChips } from '../tags/TagChip.tsx';
 import { TagFilter, type TagCriteria } from '../tags/TagFilter.tsx';
 import { notifySuccess, useFormatDate } from '../users/shared.ts';
@@ -44,17 +44,31 @@ function mediaLink(item: ConversationListItem): string {
   return typeof item.matchTime === 'number' && Number.isFinite(item.matchTime) ? `${base}?t=${Math.max(0, Math.floor(item.matchTime * 10) / 10)}` : base;
 }
 
+/**
+ * A row's tag chips: from the current organization's tags when the media is one of its own, else
+ * (favorites and shared media of other organizations) from the media's own tag endpoint.
+ */
+function RowTags({ item, organizationId, organizationIndex }: { item: ConversationListItem; organizationId: string | null; organizationIndex: Map<string, TagWithCategory> }) {
+  const known = item.organizationId === organizationId;
+  const own = useConversationTags(item._id, known ? [] : item.tags);
+  const index = useMemo(() => (known ? organizationIndex : indexTags(own.data)), [known, organizationIndex, own.data]);
+  return <TagChips ids={item.tags} index={index} />;
+}
+
 function MediaRow({
   item,
   selected,
   onToggle,
   tagIndex,
+  organizationId,
 }: {
   item: ConversationListItem;
   selected: boolean;
   /** Absent when the list offers nothing to do with a selection. */
   onToggle: ((id: string, checked: boolean) => void) | undefined;
   tagIndex: Map<string, TagWithCategory>;
+  /** The current organization, whose tags are in tagIndex. */
+  organizationId: string | null;
 }) {
   const { t } = useTranslation(['explore', 'conversations']);
   const formatDate = useFormatDate();
@@ -71,12 +85,13 @@ function MediaRow({
         <FavoriteButton conversationId={item._id} favorite={Boolean(item.favorite)} size="md" />
       </Table.Td>
       <Table.Th scope="row" fw="normal">
-        <Anchor component={Link} to={mediaLink(item)} fw={600}>
+        {/* A long name is cut with an ellipsis; the full name stays readable (title, screen readers). */}
+        <Anchor component={Link} to={mediaLink(item)} fw={600} title={item.name} truncate="end" display="block" maw={{ base: 220, md: 420 }}>
           {item.name}
         </Anchor>
         {item.tags?.length > 0 && (
           <div style={{ marginTop: 4 }}>
-            <TagChips ids={item.tags} index={tagIndex} />
+            <RowTags item={item} organizationId={organizationId} organizationIndex={tagIndex} />
           </div>
         )}
         {item.highlight && (
@@ -326,7 +341,7 @@ export function MediaList({ source, organizationId, title, headerAction, emptySt
             </Table.Thead>
             <Table.Tbody>
               {list.map((item) => (
-                <MediaRow key={item._id} item={item} selected={selected.has(item._id)} onToggle={selectable ? toggle : undefined} tagIndex={tagIndex} />
+                <MediaRow key={item._id} item={item} selected={selected.has(item._id)} onToggle={selectable ? toggle : undefined} tagIndex={tagIndex} organizationId={organizationId} />
               ))}
             </Table.Tbody>
           </Table>

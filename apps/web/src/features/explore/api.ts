@@ -3,7 +3,7 @@
  * default), text search and tag criteria (`tags`: every listed tag must be on the media;
  * `filter=notags`: media without any tag):
  *  - the organization's media: GET /organizations/{id}/conversations (/interface/explore);
- *  - favorites: GET /users/self/favorites, narrowed to the current organization (/interface/favorites);
+ *  - favorites: GET /users/self/favorites, across organizations (/interface/favorites);
  *  - shared with me: GET /conversations/shared (/interface/shared).
  * And the bulk delete DELETE /organizations/{id}/conversations?conversationsId=a,b (all or none, spec §5).
  */
@@ -40,8 +40,8 @@ export interface ListParams {
   noTags: boolean;
 }
 
-/** Which list: the organization's media, the caller's favorites in it, or what is shared with the caller. */
-export type ListSource = { kind: 'organization'; organizationId: string } | { kind: 'favorites'; organizationId: string } | { kind: 'shared' };
+/** Which list: the organization's media, the caller's favorites (every organization), or what is shared with the caller. */
+export type ListSource = { kind: 'organization'; organizationId: string } | { kind: 'favorites' } | { kind: 'shared' };
 
 export const exploreKeys = {
   lists: [...conversationKeys.all, 'list'] as const,
@@ -63,7 +63,6 @@ export function listQuery(source: ListSource, params: ListParams): Record<string
     text: params.text || undefined,
     tags: !params.noTags && params.tags.length > 0 ? params.tags.join(',') : undefined,
     filter: params.noTags ? 'notags' : undefined,
-    organizationId: source.kind === 'favorites' ? source.organizationId : undefined,
   };
 }
 

@@ -1,4 +1,7 @@
-/** /interface/favorites — the media the user starred in the current organization, in the shared media list. */
+/**
+ * /interface/favorites — every media the user starred and can still read, whatever its organization
+ * (their own or one that shared it with them); tag criteria use the current organization's tags.
+ */
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EmptyList, MediaList } from '../explore/MediaList.tsx';
@@ -9,7 +12,7 @@ export function FavoritesPage() {
   const organizationId = useOrganizationScope().current?._id ?? null;
   return (
     <MediaList
-      source={organizationId ? { kind: 'favorites', organizationId } : null}
+      source={{ kind: 'favorites' }}
       organizationId={organizationId}
       title={t('favorites.title')}
       emptyState={

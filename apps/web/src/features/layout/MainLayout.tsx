@@ -1,7 +1,7 @@
 /**
  * Layout of the main area (/interface/*): header, side navigation, breadcrumbs and the page.
- * Signed-in users without an organization get the no-organization screen; visitors on public
- * pages (session detail, quick session, not-found) get a bare header.
+ * Signed-in users without an organization get the no-organization screen on pages that need one;
+ * visitors on public pages (session detail, quick session, not-found) get a bare header.
  */
 import { AppShell, Box, Container, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -41,7 +41,7 @@ function SkipLink() {
   );
 }
 
-/** Header only, no navigation: visitors and users without an organization. */
+/** Header only, no navigation: visitors. */
 function BareShell({ user, children }: { user: User | null; children: ReactNode }) {
   return (
     <AppShell header={{ height: HEADER_HEIGHT }} padding="md">
@@ -72,9 +72,10 @@ function SignedInLayout() {
   if (organizations.isError) return <GlobalErrorPage />;
   const user = me.data;
 
-  if (organizations.data.length === 0) {
-    return <BareShell user={user}>{noOrganizationNeeded ? <Outlet /> : <NoOrganization user={user} />}</BareShell>;
-  }
+  // Without an organization, the user still reaches what others shared with them (shared list,
+  // favorites, the media pages); only screens that need an organization show the no-organization view.
+  const withOrganization = organizations.data.length > 0;
+  const content = withOrganization || noOrganizationNeeded ? <Outlet /> : <NoOrganization user={user} />;
 
   return (
     <OrganizationScopeProvider organizations={organizations.data}>
@@ -85,15 +86,15 @@ function SignedInLayout() {
       >
         <SkipLink />
         <AppShell.Header component="header">
-          <AppHeader user={user} withOrganization navigation={{ opened, toggle }} />
+          <AppHeader user={user} withOrganization={withOrganization} navigation={{ opened, toggle }} />
         </AppShell.Header>
         <AppShell.Navbar p="sm">
           <SideNavigation onNavigate={close} />
         </AppShell.Navbar>
         <AppShell.Main id="main-content" component="main">
           <Stack gap="md">
-            <PageBreadcrumbs />
-            <Outlet />
+            {(withOrganization || noOrganizationNeeded) && <PageBreadcrumbs />}
+            {content}
           </Stack>
         </AppShell.Main>
       </AppShell>

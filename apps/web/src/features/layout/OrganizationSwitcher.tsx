@@ -2,7 +2,7 @@
  * Organization switcher of the header, plus the "create an organization" link when the platform
  * role allows it, and the invitations waiting for an answer when there are some.
  */
-import { ActionIcon, Group, Indicator, Popover, Select, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Indicator, Popover, Select, Text, Tooltip } from '@mantine/core';
 import { canCreateOrganization } from '@palabre/shared';
 import { IconMail, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -26,6 +26,14 @@ export function OrganizationSwitcher({ role }: { role: number }) {
         allowDeselect={false}
         searchable={organizations.length > 7}
         w={{ base: 140, sm: 240 }}
+        // Long names end with an ellipsis; the full name is in the title and in the options' titles.
+        title={current?.name}
+        styles={{ input: { textOverflow: 'ellipsis' } }}
+        renderOption={({ option }) => (
+          <Text size="sm" truncate="end" title={option.label} maw="100%">
+            {option.label}
+          </Text>
+        )}
         comboboxProps={{ withinPortal: true }}
       />
       <InvitationsButton />

@@ -8,14 +8,23 @@ import { IconAdjustments, IconCheck, IconLanguage, IconMoon, IconSun } from '@ta
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
 import { isAuthenticated } from '../../api/cookies.ts';
-import { currentLocale, setLocale } from '../../i18n/index.ts';
+import type { User } from '@palabre/shared';
+import { queryKeys } from '../../api/queries.ts';
+import { queryClient } from '../../app/queryClient.ts';
+import { currentLocale } from '../../i18n/index.ts';
+import { rememberLocale } from '../../i18n/useAccountLocale.ts';
 
 const LANGUAGE_NAMES: Record<Locale, string> = { 'en-US': 'English', 'fr-FR': 'Français' };
 
 export function changeLanguage(locale: Locale) {
-  void setLocale(locale);
-  // Remembered on the account too, so mails come in the same language; the local preference is enough if this fails.
-  if (isAuthenticated()) void api.put('/users/self', { locale }).catch(() => undefined);
+  rememberLocale(locale);
+  // Remembered on the account too, so mails and other devices use it; the local preference is enough if this fails.
+  if (isAuthenticated()) {
+    void api
+      .put<User>('/users/self', { locale })
+      .then((user) => queryClient.setQueryData(queryKeys.me, user))
+      .catch(() => undefined);
+  }
 }
 
 export function PreferencesMenuItems() {

@@ -30,14 +30,20 @@ export function SideNavigation({ onNavigate }: { onNavigate?: () => void }) {
   const config = usePublicConfig();
   const { current } = useOrganizationScope();
   const uploadAllowed = useUploadAllowed();
+  // Without an organization only the personal lists lead somewhere; "explore" shows the
+  // no-organization screen, where an organization can be created.
   const entries: Entry[] = [
     { to: paths.explore, label: t('nav.explore'), icon: IconFolders },
     { to: paths.favorites, label: t('nav.favorites'), icon: IconStar },
     { to: paths.shared, label: t('nav.shared'), icon: IconShare },
-    ...(config.data?.features.sessionsEnabled === false ? [] : [{ to: paths.sessionsList, label: t('nav.sessions'), icon: IconBroadcast }]),
-    { to: paths.conversationCreate, label: t('nav.upload'), icon: IconCloudUpload, ...(uploadAllowed ? {} : { description: t('nav.noRights') }) },
-    { to: paths.tagsSettings, label: t('nav.tags'), icon: IconTags },
-    ...(current ? [{ to: paths.organizationSettings(current._id), label: t('nav.organizationSettings'), icon: IconBuilding }] : []),
+    ...(current
+      ? [
+          ...(config.data?.features.sessionsEnabled === false ? [] : [{ to: paths.sessionsList, label: t('nav.sessions'), icon: IconBroadcast }]),
+          { to: paths.conversationCreate, label: t('nav.upload'), icon: IconCloudUpload, ...(uploadAllowed ? {} : { description: t('nav.noRights') }) },
+          { to: paths.tagsSettings, label: t('nav.tags'), icon: IconTags },
+          { to: paths.organizationSettings(current._id), label: t('nav.organizationSettings'), icon: IconBuilding },
+        ]
+      : []),
   ];
   return (
     <nav aria-label={t('nav.label')}>
@@ -49,6 +55,8 @@ export function SideNavigation({ onNavigate }: { onNavigate?: () => void }) {
             to={to}
             label={label}
             description={description}
+            // Labels wrap rather than overflow the navigation, however long a translation is.
+            styles={{ label: { overflowWrap: 'anywhere' }, body: { minWidth: 0 } }}
             leftSection={<Icon size={18} aria-hidden />}
             active={pathname === to || pathname.startsWith(`${to}/`)}
             onClick={onNavigate}

@@ -31,7 +31,9 @@ export function UserMenu({ user }: { user: User }) {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{fullName}</Menu.Label>
+        <Menu.Label title={fullName} style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {fullName}
+        </Menu.Label>
         <Menu.Item component={Link} to={paths.userSettings} leftSection={<IconSettings size={16} aria-hidden />}>
           {t('userMenu.profileSettings')}
         </Menu.Item>

@@ -1,7 +1,8 @@
 /**
- * The tags of a media on its overview: chips in their category's color; with the write right, a
- * remove button on each chip and "Add a tag" (a picker of the organization's tags grouped by
- * category and, for members of the media's organization, creating a new tag in a category).
+ * The tags of a media on its overview: chips in their category's color, for every reader (guests
+ * included, from the media's own tag endpoint). Members of the media's organization with the write
+ * right also get a remove button on each chip and "Add a tag" (a picker of the organization's tags
+ * grouped by category, and creating a new tag in a category).
  */
 import { Button, Divider, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { hasRight, requiredText, RIGHT, TAG_NAME_MAX } from '@palabre/shared';
@@ -11,14 +12,12 @@ import { useTranslation } from 'react-i18next';
 import type { ConversationDetail } from '../conversations/api.ts';
 import { useOptionalOrganizationScope } from '../organizations/OrganizationScope.tsx';
 import { errorText, notifyError } from '../users/shared.ts';
-import { indexTags, useCategories, useMediaTag, useTagMutations, type TagWithCategory } from './api.ts';
+import { indexTags, useCategories, useConversationTags, useMediaTag, useTagMutations, type TagWithCategory } from './api.ts';
 import { callErrorText } from './fields.tsx';
 import { TagChip } from './TagChip.tsx';
 
 function AddTagModal({ conversation, onClose }: { conversation: Pick<ConversationDetail, '_id' | 'organizationId' | 'tags' | 'name'>; onClose: () => void }) {
   const { t } = useTranslation(['library', 'common']);
-  const scope = useOptionalOrganizationScope();
-  const member = (scope?.organizations.find((o) => o._id === conversation.organizationId)?.myRole ?? 0) > 0;
   const categories = useCategories(conversation.organizationId);
   const mutations = useTagMutations(conversation.organizationId);
   const mediaTag = useMediaTag(conversation._id);
@@ -85,7 +84,7 @@ function AddTagModal({ conversation, onClose }: { conversation: Pick<Conversatio
             </Button>
           </Group>
         </form>
-        {member && list.length > 0 && (
+        {list.length > 0 && (
           <>
             <Divider label={t('mediaTags.orCreate')} labelPosition="center" />
             <form onSubmit={create} noValidate aria-label={t('mediaTags.create')}>
@@ -130,12 +129,16 @@ function AddTagModal({ conversation, onClose }: { conversation: Pick<Conversatio
 
 export function MediaTags({ conversation }: { conversation: Pick<ConversationDetail, '_id' | 'organizationId' | 'tags' | 'name' | 'right'> }) {
   const { t } = useTranslation('library');
-  const editable = hasRight(conversation.right, RIGHT.WRITE);
-  const categories = useCategories(conversation.organizationId);
-  const index = useMemo(() => indexTags(categories.data), [categories.data]);
+  const scope = useOptionalOrganizationScope();
+  const member = (scope?.organizations.find((o) => o._id === conversation.organizationId)?.myRole ?? 0) > 0;
+  // Only members handle the organization's tags; a guest, even with the write right, only sees them.
+  const editable = member && hasRight(conversation.right, RIGHT.WRITE);
+  const tagIds = conversation.tags ?? [];
+  const onMedia = useConversationTags(conversation._id, tagIds);
+  const index = useMemo(() => indexTags(onMedia.data), [onMedia.data]);
   const mediaTag = useMediaTag(conversation._id);
   const [adding, setAdding] = useState(false);
-  const tags = (conversation.tags ?? []).map((id) => index.get(id)).filter((tag): tag is TagWithCategory => Boolean(tag));
+  const tags = tagIds.map((id) => index.get(id)).filter((tag): tag is TagWithCategory => Boolean(tag));
 
   return (
     <Stack gap={6} component="section" aria-labelledby="media-tags-heading">
@@ -143,7 +146,7 @@ export function MediaTags({ conversation }: { conversation: Pick<ConversationDet
         {t('mediaTags.title')}
       </Text>
       <Group gap={6} data-testid="media-tags">
-        {tags.length === 0 && (
+        {tagIds.length === 0 && (
           <Text size="sm" c="dimmed">
             {t('mediaTags.none')}
           </Text>

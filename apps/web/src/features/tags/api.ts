@@ -5,7 +5,7 @@
  * on a media: POST and DELETE /conversations/{id}/tags/{tagId} (write right).
  */
 import type { Category, CategoryColor, Conversation, Tag } from '@palabre/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { conversationKeys, type ConversationDetail } from '../conversations/api.ts';
 import { exploreKeys } from '../explore/api.ts';
@@ -30,6 +30,21 @@ export function useCategories(organizationId: string | null | undefined) {
     },
     enabled: Boolean(organizationId),
     staleTime: 30_000,
+  });
+}
+
+/**
+ * The tags on one media with their categories (GET /conversations/{id}/tags): readable by anyone
+ * who reads the media, guests included. The tag ids are part of the key, so a change of the media's
+ * tags fetches them again.
+ */
+export function useConversationTags(conversationId: string, tagIds: string[]) {
+  return useQuery({
+    queryKey: [...conversationKeys.detail(conversationId), 'tags', tagIds.join(',')] as const,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ count: number; list: Category[] }>(`/conversations/${encodeURIComponent(conversationId)}/tags`, undefined, { signal })).list,
+    enabled: tagIds.length > 0,
+    placeholderData: keepPreviousData,
   });
 }
 

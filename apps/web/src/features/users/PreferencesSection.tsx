@@ -2,7 +2,8 @@
 import { Divider, Paper, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { EMAIL_NOTIFICATION_KEYS, LOCALES, type EmailNotificationKey, type Locale, type User } from '@palabre/shared';
 import { useTranslation } from 'react-i18next';
-import { currentLocale, setLocale } from '../../i18n/index.ts';
+import { currentLocale } from '../../i18n/index.ts';
+import { rememberLocale } from '../../i18n/useAccountLocale.ts';
 import { notifyError } from './shared.ts';
 import { useUpdateSelf } from './useUpdateSelf.ts';
 
@@ -16,7 +17,7 @@ export function PreferencesSection({ user }: { user: User }) {
   const changeLanguage = (value: string | null) => {
     if (!value || !(LOCALES as readonly string[]).includes(value)) return;
     const locale = value as Locale;
-    void setLocale(locale);
+    rememberLocale(locale);
     update.mutate({ locale }, { onError });
   };
   const toggleNotification = (key: EmailNotificationKey, checked: boolean) =>

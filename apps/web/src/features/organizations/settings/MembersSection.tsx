@@ -72,13 +72,13 @@ export function MembersSection({ org, scope }: { org: Organization; scope: Organ
           <Table.Td>
             <Group gap="sm" wrap="nowrap">
               <Avatar src={member.picture} size="sm" radius="xl" name={fullName(member)} color="initials" />
-              <Text size="sm">
+              <Text size="sm" truncate="end" maw={260} title={fullName(member)}>
                 {fullName(member)}
                 {self && <Text span c="dimmed" size="xs"> ({t('organizations:members.you')})</Text>}
               </Text>
             </Group>
           </Table.Td>
-          <Table.Td><Text size="sm">{member.email}</Text></Table.Td>
+          <Table.Td><Text size="sm" truncate="end" maw={260} title={member.email}>{member.email}</Text></Table.Td>
           <Table.Td>{roleCell(member)}</Table.Td>
           {manage && (
             <Table.Td>

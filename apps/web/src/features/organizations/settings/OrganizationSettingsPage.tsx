@@ -2,7 +2,7 @@
 import { Alert, Badge, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ApiError } from '../../../api/client.ts';
+import { isMissing } from '../../../api/client.ts';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { useFormatDate } from '../../users/shared.ts';
 import { DangerZone } from './DangerZone.tsx';
@@ -26,7 +26,7 @@ export function OrganizationSettingsPage() {
     return <CenteredLoader />;
   }
   if (!query.data) {
-    const missing = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 403);
+    const missing = isMissing(query.error);
     return (
       <Container size="sm" py="xl">
         <Alert color={missing ? 'gray' : 'red'} title={missing ? t('organizations:notFound') : t('organizations:loadError')}>
