@@ -105,6 +105,14 @@ export function conversationRight(user: PolicyUser, conversation: ConversationFa
 }
 
 /**
+ * Tags are an organization's vocabulary: only its members put them on or take them off a media, and
+ * only with the write right on it. A guest with the write right reads the tags but does not change them.
+ */
+export function mayTagConversation(level: number, right: number): boolean {
+  return level >= ORGANIZATION_ROLE.MEMBER && hasRight(right, RIGHT.WRITE);
+}
+
+/**
  * Whether `actor` (holding `actorRight` on a media) may set `target`'s right to `next`: the actor
  * can share, gives no right they do not hold themselves, touches nobody holding a right they lack
  * (`target.current`, the target's effective right now), and neither the actor nor the owner nor an

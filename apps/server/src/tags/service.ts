@@ -9,7 +9,8 @@ import type { Actor } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { authorize } from '../organizations/service.ts';
 import { emit } from '../conversations/effects.ts';
-import { access, presentOne } from '../conversations/service.ts';
+import { access, levelIn, presentOne } from '../conversations/service.ts';
+import { mayTagConversation } from '../policy.ts';
 import type { PresentedConversation } from '../conversations/presenter.ts';
 import { presentCategory, presentTag } from './presenter.ts';
 import { tagsRepo, type CategoryRow, type TagRow } from './repo.ts';
@@ -140,11 +141,14 @@ export async function ofConversation(ctx: AppContext, actor: Actor, conversation
 }
 
 /**
- * Puts a tag on a media (`on`) or takes it off, with the write right on the media. The tag must be
- * one of the media's organization; doing it twice changes nothing.
+ * Puts a tag on a media (`on`) or takes it off: members of the media's organization with the write
+ * right on it. The tag must be one of that organization's; doing it twice changes nothing.
  */
 export async function setOnConversation(ctx: AppContext, actor: Actor, conversationId: string, tagId: string, on: boolean): Promise<PresentedConversation> {
   const { row, right } = await access(ctx, actor, conversationId, RIGHT.WRITE);
+  if (!mayTagConversation(await levelIn(ctx, actor, row.organizationId), right)) {
+    throw new AppError('forbidden', 'Only members of the organization put its tags on a media');
+  }
   const tag = await loadTag(ctx, row.organizationId, tagId);
   await (on ? tagsRepo.attach(ctx.db, row.id, tag.id) : tagsRepo.detach(ctx.db, row.id, tag.id));
   emit(ctx, row.organizationId, { conversationId: row.id, kind: 'updated' });

@@ -438,6 +438,22 @@ describe('GET /conversations/:id/tags', () => {
     expect((await stranger.client.get(`${API}/conversations/${id}/tags`)).status).toBe(404);
     expect((await member.client.get(`${API}/conversations/not-an-id/tags`)).status).toBe(400);
   });
+
+  it('a guest with the write right reads the tags but neither adds nor removes one', async () => {
+    const category = await newCategory(`Guests ${crypto.randomBytes(3).toString('hex')}`, 'blue');
+    const kept = await newTag(category._id, 'Kept');
+    const other = await newTag(category._id, 'Other');
+    const id = await seedMedia('Guest writes', { membersRight: RIGHT.READ });
+    expect((await tagMedia(owner, id, kept._id)).status).toBe(200);
+    const guest = await server.quickUser();
+    expect((await owner.client.put(`${API}/conversations/${id}/users/${guest.id}`, { right: RIGHT.READ | RIGHT.COMMENT | RIGHT.WRITE })).status).toBe(200);
+
+    for (const res of [await tagMedia(guest, id, other._id), await untagMedia(guest, id, kept._id)]) {
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('forbidden');
+    }
+    expect(await mediaTags(id)).toEqual([kept._id]);
+  });
 });
 
 describe('library filters by tag', () => {
