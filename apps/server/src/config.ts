@@ -20,6 +20,7 @@ const envSchema = z.object({
   PALABRE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(7 * 24 * 3600).default(3600),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  LOGIN_RATE_LIMIT_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   USER_CREATION_DISABLED: bool.default(false),
   APP_NAME: z.string().min(1).max(60).default('Palabre'),
   APP_THEME: z.enum(['green', 'blue', 'violet']).default('green'),
@@ -59,6 +60,7 @@ export interface Config {
   secret: string | undefined;
   accessTokenTtlSeconds: number;
   loginRateLimitPerMinute: number;
+  loginRateLimitPerClientPerMinute: number;
   userCreationDisabled: boolean;
   appName: string;
   appTheme: 'green' | 'blue' | 'violet';
@@ -102,6 +104,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     secret: env.PALABRE_SECRET,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
+    loginRateLimitPerClientPerMinute: env.LOGIN_RATE_LIMIT_PER_CLIENT_PER_MINUTE,
     userCreationDisabled: env.USER_CREATION_DISABLED,
     appName: env.APP_NAME,
     appTheme: env.APP_THEME,

@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   'sso_failed',
   'magic_link_invalid',
   'reset_link_invalid',
+  'verification_link_invalid',
   'wrong_password',
   'no_organization_rights',
   'internal_error',

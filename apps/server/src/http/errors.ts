@@ -23,6 +23,7 @@ const STATUS: Record<ErrorCode, number> = {
   sso_failed: 401,
   magic_link_invalid: 401,
   reset_link_invalid: 400,
+  verification_link_invalid: 400,
   wrong_password: 400,
   no_organization_rights: 403,
   internal_error: 500,

@@ -152,13 +152,13 @@ export async function startTestServer(options: { env?: Record<string, string | u
         password: `pw-${crypto.randomBytes(6).toString('hex')}`,
         ...rest,
       };
-      await createAccount(running.ctx, { ...fields, role });
+      await createAccount(running.ctx, { ...fields, role, verified: true });
       return signIn(new TestClient(url), fields);
     },
     async quickUser(options = {}) {
       const { role, ...rest } = options;
       const fields = { firstname: 'Test', lastname: 'User', email: uniqueEmail(), ...rest };
-      const user = await createAccount(running.ctx, { ...fields, password: null, role });
+      const user = await createAccount(running.ctx, { ...fields, password: null, role, verified: true });
       const client = new TestClient(url);
       client.useTokens(await running.ctx.tokens.openSession(user.id, 'signup'));
       return { id: user.id, password: '', ...fields, client };
