@@ -1,5 +1,5 @@
 /** /cm-api/auth: sign-in by password, magic link and OpenID Connect; refresh; logout. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   zLoginBody,
@@ -19,11 +19,15 @@ const OIDC_COOKIE = 'palabre_oidc';
 
 export function authRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    const clientBudget = app.rateLimit({
+    const clientLimit = app.createRateLimit({
       max: ctx.config.loginRateLimitPerClientPerMinute,
       timeWindow: '1 minute',
       keyGenerator: (request) => `login-client|${request.ip}`,
     });
+    const clientBudget = async (request: FastifyRequest) => {
+      const limit = await clientLimit(request);
+      if (!limit.isAllowed && limit.isExceeded) throw new AppError('rate_limited', 'Too many attempts, please wait a minute');
+    };
     app.get('/list', async (): Promise<AuthProvider[]> => {
       const providers: AuthProvider[] = [
         { id: 'local', type: 'local', name: 'Email and password' },
