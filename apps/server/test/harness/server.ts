@@ -48,6 +48,8 @@ export interface TestServer {
   /** Mails sent to an address, oldest first. */
   mails(to: string): Mail[];
   lastMail(to: string): Mail;
+  /** Follows the last address verification link mailed to `to`; answers the PATCH's status. */
+  verifyEmail(to: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -168,6 +170,12 @@ export async function startTestServer(options: { env?: Record<string, string | u
       const mails = server.mails(to);
       if (mails.length === 0) throw new Error(`no mail was sent to ${to}`);
       return mails[mails.length - 1]!;
+    },
+    async verifyEmail(to) {
+      const mail = server.mails(to).findLast((m) => linkIn(m).pathname === '/verify-email');
+      if (!mail) throw new Error(`no verification mail was sent to ${to}`);
+      const token = linkIn(mail).searchParams.get('token');
+      return (await server.client().patch('/cm-api/api/users/self/verify-email', { token })).status;
     },
     async close() {
       if (closed) return;
