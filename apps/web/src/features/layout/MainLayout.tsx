@@ -19,6 +19,7 @@ import { NoOrganization } from './NoOrganization.tsx';
 import { PageBreadcrumbs } from './PageBreadcrumbs.tsx';
 import { SideNavigation } from './SideNavigation.tsx';
 import { useLogout } from './useLogout.ts';
+import { UnverifiedEmailBanner } from '../users/UnverifiedEmailBanner.tsx';
 import type { User } from '@palabre/shared';
 import type { ReactNode } from 'react';
 
@@ -73,7 +74,14 @@ function SignedInLayout() {
   const user = me.data;
 
   if (organizations.data.length === 0) {
-    return <BareShell user={user}>{noOrganizationNeeded ? <Outlet /> : <NoOrganization user={user} />}</BareShell>;
+    return (
+      <BareShell user={user}>
+        <Stack gap="md">
+          <UnverifiedEmailBanner user={user} />
+          {noOrganizationNeeded ? <Outlet /> : <NoOrganization user={user} />}
+        </Stack>
+      </BareShell>
+    );
   }
 
   return (
@@ -93,6 +101,7 @@ function SignedInLayout() {
         <AppShell.Main id="main-content" component="main">
           <Stack gap="md">
             <PageBreadcrumbs />
+            <UnverifiedEmailBanner user={user} />
             <Outlet />
           </Stack>
         </AppShell.Main>
