@@ -131,7 +131,7 @@ describe('session socket', () => {
     expect(received.length).toBe(count);
   });
 
-  it('sends a notice only to members who may read the media; a deletion to the whole room', async () => {
+  it('sends a notice only to members who may read the media, a deletion too', async () => {
     const owner = await server.quickUser();
     const reader = await server.quickUser();
     const blind = await server.quickUser();
