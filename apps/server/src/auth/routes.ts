@@ -72,7 +72,7 @@ export function authRoutes(ctx: AppContext) {
       const { refresh_token } = parse(zRefreshBody, request.body ?? {});
       const fromCookie = refresh_token === undefined;
       const token = refresh_token ?? refreshCookieOf(request);
-      if (!token) throw new AppError('unauthorized', 'Authentication required');
+      if (!token) throw new AppError('validation_failed', 'No refresh token was sent', { refresh_token: 'error.required' });
       try {
         return sendTokens(ctx, request, reply, await ctx.tokens.refresh(token), { cookieOnly: fromCookie });
       } catch (error) {
