@@ -340,11 +340,14 @@ describe('refresh cookie', () => {
     const refreshed = await browser.post('/cm-api/auth/refresh', {}, { ...cookieOnly, auth: false });
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.refresh_token).toBeUndefined();
+    const kept = browser.cookies.get('refreshToken')!;
     const logout = await browser.post('/cm-api/auth/logout', {}, { auth: refreshed.body.auth_token });
     expect(logout.status).toBe(204);
     expect(browser.cookies.has('refreshToken')).toBe(false);
     // Without the cookie there is nothing to refresh with.
     expect((await browser.post('/cm-api/auth/refresh', {}, { ...cookieOnly, auth: false })).status).toBe(400);
+    // And the session behind the cookie has ended.
+    expect((await server.client().post('/cm-api/auth/refresh', { refresh_token: decodeURIComponent(kept) }, { auth: false })).status).toBe(401);
   });
 
   it('still accepts the refresh token in the body for other clients, without a cookie', async () => {
