@@ -54,3 +54,29 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
     await expect(page.getByText(text.invalid)).toBeVisible();
   });
 }
+
+test('changing the address asks for the password and says a link was sent to the new one', async ({ page, api, dataDir, baseURL }) => {
+  const user = await api.signUp(newAccount('mover'));
+  await signInBrowser(page.context(), baseURL!, user.tokens);
+  await page.goto('/interface/user/settings');
+  const next = `moved-${user.email}`;
+  const field = page.getByLabel('Email', { exact: true });
+  await field.fill(next);
+  await field.press('Enter');
+
+  const dialog = page.getByRole('dialog', { name: 'Confirm the change of address' });
+  await dialog.getByLabel('Current password').fill('not-my-password');
+  await dialog.getByRole('button', { name: 'Send the confirmation link' }).click();
+  await expect(dialog.getByText('The password is not correct')).toBeVisible();
+  await dialog.getByLabel('Current password').fill(user.password);
+  await dialog.getByRole('button', { name: 'Send the confirmation link' }).click();
+  await expect(page.getByText(`We sent a confirmation link to ${next}`)).toBeVisible();
+  await page.screenshot({ path: '/tmp/e2e-auth-email-change.png' });
+  await expect(field).toHaveValue(user.email);
+
+  // Until the link is followed, the account keeps its address.
+  const self = await api.get<{ email: string }>('/cm-api/api/users/self', user.tokens.auth_token);
+  expect(self.email).toBe(user.email);
+  await waitForMail(dataDir, next, /Confirm your email address/);
+  await waitForMail(dataDir, user.email, /change of email address/);
+});

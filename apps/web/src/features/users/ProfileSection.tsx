@@ -21,6 +21,10 @@ export function ProfileSection({ user }: { user: User }) {
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
+  /** The address named in the dialog; kept while the dialog fades out. */
+  const [askedEmail, setAskedEmail] = useState('');
+  /** Remounts the email field, so that it shows the address in effect again once a link is sent. */
+  const [emailFieldKey, setEmailFieldKey] = useState(0);
 
   const changeEmail = (email: string, currentPassword?: string) =>
     update.mutate(
@@ -29,11 +33,13 @@ export function ProfileSection({ user }: { user: User }) {
         onSuccess: () => {
           setPendingEmail(null);
           setPassword('');
+          setEmailFieldKey((k) => k + 1);
           notifySuccess(t('settings:profile.emailLinkSent', { email }));
         },
         onError: (err) => {
           if (err instanceof ApiError && err.code === 'wrong_password') {
             if (currentPassword !== undefined) setPasswordError(t('settings:profile.wrongPassword'));
+            setAskedEmail(email);
             setPendingEmail(email);
             return;
           }
@@ -63,6 +69,7 @@ export function ProfileSection({ user }: { user: User }) {
   };
   const field = (name: Field, label: string, autoComplete: string, type: 'text' | 'email' = 'text') => (
     <ConfirmField
+      key={name === 'email' ? `email-${emailFieldKey}` : name}
       label={label}
       value={user[name]}
       type={type}
@@ -104,7 +111,7 @@ export function ProfileSection({ user }: { user: User }) {
           }}
         >
           <Stack>
-            <Text size="sm">{t('settings:profile.confirmEmailText', { email: pendingEmail ?? '' })}</Text>
+            <Text size="sm">{t('settings:profile.confirmEmailText', { email: askedEmail })}</Text>
             <PasswordInput
               label={t('settings:profile.currentPassword')}
               autoComplete="current-password"
