@@ -36,9 +36,16 @@ export function userRoutes(ctx: AppContext) {
 
     app.get('/users/self', async (request) => users.getSelf(ctx, requireActor(request)));
 
+    // Each change of address mails two addresses: a few per hour per account.
+    const emailChangeLimit = app.createRateLimit({ max: 5, timeWindow: '1 hour', keyGenerator: (request) => `email-change|${request.actor?.user.id}` });
     app.put('/users/self', async (request) => {
       const actor = requireActor(request);
-      return users.updateSelf(ctx, actor, parse(zUpdateSelfBody, request.body));
+      const input = parse(zUpdateSelfBody, request.body);
+      if (input.email !== undefined && input.email !== actor.user.email) {
+        const limit = await emailChangeLimit(request);
+        if (!limit.isAllowed && limit.isExceeded) throw new AppError('rate_limited', 'Too many changes of address, please wait an hour');
+      }
+      return users.updateSelf(ctx, actor, input);
     });
 
     app.put('/users/self/password', async (request, reply) => {

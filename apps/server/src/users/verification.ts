@@ -52,12 +52,21 @@ export async function verifyEmail(ctx: AppContext, secret: string): Promise<void
   }
   if (email === user.email) return markVerified(ctx, user);
   const other = await usersRepo.byEmail(ctx.db, email);
-  if (other) throw new AppError('email_exists', 'An account with this email already exists', { email: 'error.email_exists' });
-  await ctx.db.transaction(async (tx) => {
-    const moved = await usersRepo.update(tx, user.id, { email, emailVerifiedAt: new Date() });
-    await joinMatchingOrganizations(tx, moved!);
-  });
+  if (other) throw addressTaken();
+  await ctx.db
+    .transaction(async (tx) => {
+      const moved = await usersRepo.update(tx, user.id, { email, emailVerifiedAt: new Date() });
+      await joinMatchingOrganizations(tx, moved!);
+    })
+    .catch((error: unknown) => {
+      // Someone took the address between the check and the update.
+      const e = error as { code?: string; cause?: { code?: string } };
+      if (e?.code === '23505' || e?.cause?.code === '23505') throw addressTaken();
+      throw error;
+    });
 }
+
+const addressTaken = () => new AppError('email_exists', 'An account with this email already exists', { email: 'error.email_exists' });
 
 /** Mails a new link for the user's own unverified address. */
 export async function resendVerification(ctx: AppContext, user: UserRow): Promise<void> {
@@ -70,9 +79,7 @@ export async function resendVerification(ctx: AppContext, user: UserRow): Promis
  * current one is told, so that its owner notices a change they did not ask for.
  */
 export async function requestEmailChange(ctx: AppContext, user: UserRow, email: string): Promise<void> {
-  if (await usersRepo.byEmail(ctx.db, email)) {
-    throw new AppError('email_exists', 'An account with this email already exists', { email: 'error.email_exists' });
-  }
+  if (await usersRepo.byEmail(ctx.db, email)) throw addressTaken();
   await sendVerification(ctx, user, email);
   try {
     await ctx.mailer.send({ to: user.email, ...renderMail('emailChangeRequested', user.locale, ctx.config.appName, `${ctx.config.publicUrl}/interface/user/settings`) });

@@ -133,6 +133,16 @@ describe('changing the address', () => {
     expect(response.body.fields).toEqual({ currentPassword: 'error.wrong_password' });
   });
 
+  it('is limited to a few requests per hour', async () => {
+    const busy = await server.quickUser();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await busy.client.put('/cm-api/api/users/self', { email: uniqueEmail(`spam${i}`) })).status);
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses[5]).toBe(429);
+    // Other profile changes go on.
+    expect((await busy.client.put('/cm-api/api/users/self', { firstname: 'Still' })).status).toBe(200);
+  });
+
   it('needs no password for an account without one; the new address still has to be verified', async () => {
     const sso = await server.quickUser();
     const next = uniqueEmail('moved');
