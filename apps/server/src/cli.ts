@@ -97,6 +97,7 @@ async function main(argv: string[]): Promise<number> {
           firstname: checks.firstname.value,
           lastname: checks.lastname.value,
           role,
+          verified: true,
         });
         console.log(`User ${user.email} created (id ${user.id}, role ${user.role}).`);
         return 0;

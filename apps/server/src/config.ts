@@ -35,6 +35,7 @@ const envSchema = z.object({
   INVITATIONS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(50),
   INVITATIONS_PER_ORGANIZATION_PER_HOUR: z.coerce.number().int().min(1).default(200),
   ORGANIZATION_NAME_CHECKS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  LOGIN_RATE_LIMIT_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   USER_CREATION_DISABLED: bool.default(false),
   APP_NAME: z.string().min(1).max(60).default('Palabre'),
   APP_THEME: z.enum(['green', 'blue', 'violet']).default('green'),
@@ -73,6 +74,7 @@ export interface Config {
   invitationsPerOrganizationPerHour: number;
   /** Organization creations and renames (each one tests whether a name is taken) per user per hour. */
   organizationNameChecksPerUserPerHour: number;
+  loginRateLimitPerClientPerMinute: number;
   userCreationDisabled: boolean;
   appName: string;
   appTheme: 'green' | 'blue' | 'violet';
@@ -121,6 +123,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     invitationsPerUserPerHour: env.INVITATIONS_PER_USER_PER_HOUR,
     invitationsPerOrganizationPerHour: env.INVITATIONS_PER_ORGANIZATION_PER_HOUR,
     organizationNameChecksPerUserPerHour: env.ORGANIZATION_NAME_CHECKS_PER_USER_PER_HOUR,
+    loginRateLimitPerClientPerMinute: env.LOGIN_RATE_LIMIT_PER_CLIENT_PER_MINUTE,
     userCreationDisabled: env.USER_CREATION_DISABLED,
     appName: env.APP_NAME,
     appTheme: env.APP_THEME,

@@ -36,11 +36,18 @@ export const platform = {
   backoffice: (user: PolicyUser) => isSystemAdministratorOrHigher(user.role),
   /** Only system administrators point a configured endpoint (transcriber profile…) outside the allowed outbound ranges. */
   approveInternalEndpoint: (user: PolicyUser) => isSystemAdministratorOrHigher(user.role),
-  /** Only super administrators hand out, take away, or touch accounts holding, the super administrator flag. */
+  /**
+   * Whether a system administrator may change an account's platform role from `currentRole` to
+   * `nextRole` (0 for a new or deleted account): nobody grants a flag they do not hold, and only super
+   * administrators hand out, take away, or touch accounts holding, the super administrator flag.
+   */
   setRole: (actor: PolicyUser, currentRole: number, nextRole: number) =>
     isSystemAdministratorOrHigher(actor.role) &&
+    (nextRole & ~currentRole & ~actor.role) === 0 &&
     (hasPlatformFlag(actor.role, PLATFORM_ROLE.SUPER_ADMINISTRATOR) ||
       (!hasPlatformFlag(currentRole, PLATFORM_ROLE.SUPER_ADMINISTRATOR) && !hasPlatformFlag(nextRole, PLATFORM_ROLE.SUPER_ADMINISTRATOR))),
+  /** On one's own profile, flags can only be dropped, whoever one is. */
+  setOwnRole: (actor: PolicyUser, nextRole: number) => (nextRole & ~actor.role) === 0,
 };
 
 export type OrganizationAbility =

@@ -34,11 +34,17 @@ test('sign up in two steps, land in the app, log out, log back in', async ({ pag
   expect(self.email).toBe(account.email);
   expect(self.picture).toBeTruthy();
 
+  // The refresh token is out of the page's reach: an HttpOnly cookie for the auth routes only.
+  const refresh = (await page.context().cookies()).find((c) => c.name === 'refreshToken');
+  expect(refresh).toMatchObject({ httpOnly: true, path: '/cm-api/auth', sameSite: 'Strict' });
+  expect(await page.evaluate(() => document.cookie)).not.toContain('refreshToken');
+
   // Log out from the user menu.
   await openUserMenu(page);
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expectOnPath(page, '/login');
   expect(await readCookie(page.context(), 'authToken')).toBeUndefined();
+  expect(await readCookie(page.context(), 'refreshToken')).toBeUndefined();
 
   // A wrong password is refused with a message, and nobody is signed in.
   await submitLogin(page, account.email, `${account.password}-wrong`);

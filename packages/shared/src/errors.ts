@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'sso_failed',
   'magic_link_invalid',
   'reset_link_invalid',
+  'verification_link_invalid',
   'wrong_password',
   'email_not_verified',
   'no_organization_rights',

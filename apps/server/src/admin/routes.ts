@@ -47,7 +47,7 @@ export function adminRoutes(ctx: AppContext) {
       if (input.role !== undefined && !platform.setRole(actor.user, 0, input.role)) {
         throw new AppError('forbidden', 'Only a super administrator can grant the super administrator role');
       }
-      const user = await createAccount(ctx, input);
+      const user = await createAccount(ctx, { ...input, verified: true });
       return reply.status(201).send(presentUser(user));
     });
 

@@ -6,6 +6,7 @@ import { userIdentities } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { usersRepo } from '../users/repo.ts';
 import { createAccount } from '../users/service.ts';
+import { markVerified } from '../users/verification.ts';
 import { consumeOneTime, issueOneTime } from './one-time.ts';
 
 export interface OidcFlowState {
@@ -77,11 +78,15 @@ async function resolveUser(ctx: AppContext, provider: string, subject: string, i
   const email = typeof info.email === 'string' ? info.email.trim().toLowerCase() : '';
   if (!email.includes('@')) throw new AppError('sso_failed', 'The identity provider did not share an email address');
   let user = await usersRepo.byEmail(ctx.db, email);
-  // Joining an existing account by address needs the provider to vouch for that address.
-  if (user && info.email_verified !== true) {
-    throw new AppError('sso_failed', 'This email address is not verified by the identity provider');
-  }
-  if (!user) {
+  const providerVerified = info.email_verified === true;
+  if (user) {
+    // Linking by address needs the provider to vouch for it, and the local account to be its owner's:
+    // verified, or without a password (then nobody else could have set one up to be taken over).
+    if (!providerVerified || (!user.emailVerifiedAt && user.passwordHash)) {
+      throw new AppError('sso_failed', 'This email address cannot be linked to the existing account');
+    }
+    if (!user.emailVerifiedAt) await markVerified(ctx, user);
+  } else {
     if (ctx.config.userCreationDisabled) throw new AppError('registration_disabled', 'Registration is disabled on this platform');
     const name = typeof info.name === 'string' ? info.name : '';
     user = await createAccount(ctx, {
@@ -89,6 +94,7 @@ async function resolveUser(ctx: AppContext, provider: string, subject: string, i
       password: null,
       firstname: (typeof info.given_name === 'string' && info.given_name) || name.split(' ')[0] || email.split('@')[0]!,
       lastname: (typeof info.family_name === 'string' && info.family_name) || name.split(' ').slice(1).join(' ') || '-',
+      verified: providerVerified,
     });
   }
   await ctx.db.insert(userIdentities).values({ provider, subject, userId: user.id }).onConflictDoNothing();

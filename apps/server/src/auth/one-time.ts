@@ -6,8 +6,16 @@ import { hashSecret, randomSecret } from './secrets.ts';
 
 type Kind = (typeof oneTimeTokens.$inferInsert)['kind'];
 
+/** Issues a secret of this kind for the user; older unused ones of the same kind stop working. */
 export async function issueOneTime(db: Database, kind: Kind, userId: string, ttlSeconds: number, data: Record<string, string> = {}) {
   const secret = randomSecret();
+  // SSO exchange codes are per sign-in attempt (several browsers may sign in at once); mailed links are one per purpose.
+  if (kind !== 'oidc_exchange') {
+    await db
+      .update(oneTimeTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.kind, kind), isNull(oneTimeTokens.usedAt)));
+  }
   await db.insert(oneTimeTokens).values({
     kind,
     userId,

@@ -1,5 +1,5 @@
 /** /cm-api/auth: sign-in by password, magic link and OpenID Connect; refresh; logout. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   zLoginBody,
@@ -13,11 +13,21 @@ import { requireActor } from '../http/auth.ts';
 import { AppError, parse } from '../http/errors.ts';
 import { beginOidc, exchangeOidcCode, finishOidc, type OidcFlowState } from './oidc.ts';
 import * as auth from './service.ts';
+import { clearRefreshCookie, refreshCookieOf, sendTokens } from './session-cookie.ts';
 
 const OIDC_COOKIE = 'palabre_oidc';
 
 export function authRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
+    const clientLimit = app.createRateLimit({
+      max: ctx.config.loginRateLimitPerClientPerMinute,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => `login-client|${request.ip}`,
+    });
+    const clientBudget = async (request: FastifyRequest) => {
+      const limit = await clientLimit(request);
+      if (!limit.isAllowed && limit.isExceeded) throw new AppError('rate_limited', 'Too many attempts, please wait a minute');
+    };
     app.get('/list', async (): Promise<AuthProvider[]> => {
       const providers: AuthProvider[] = [
         { id: 'local', type: 'local', name: 'Email and password' },
@@ -38,16 +48,18 @@ export function authRoutes(ctx: AppContext) {
             keyGenerator: (request) => `${request.ip}|${String((request.body as { email?: unknown })?.email ?? '').trim().toLowerCase()}`,
           },
         },
+        // And one budget per client address across every account it tries.
+        onRequest: clientBudget,
       },
-      async (request) => {
+      async (request, reply) => {
         const { email, password } = parse(zLoginBody, request.body);
-        return auth.login(ctx, email, password);
+        return sendTokens(ctx, request, reply, await auth.login(ctx, email, password));
       },
     );
 
-    app.post('/login/magic-link', { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (request) => {
+    app.post('/login/magic-link', { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (request, reply) => {
       const { magicId } = parse(zMagicLinkLoginBody, request.body);
-      return auth.loginWithMagicLink(ctx, magicId);
+      return sendTokens(ctx, request, reply, await auth.loginWithMagicLink(ctx, magicId));
     });
 
     app.post('/magic-link', { config: { rateLimit: { max: 5, timeWindow: '1 minute' } } }, async (request) => {
@@ -56,14 +68,23 @@ export function authRoutes(ctx: AppContext) {
       return { message: 'If an account exists for this address, a sign-in link has been sent to it.' };
     });
 
-    app.post('/refresh', { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request) => {
-      const { refresh_token } = parse(zRefreshBody, request.body);
-      return ctx.tokens.refresh(refresh_token);
+    app.post('/refresh', { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply) => {
+      const { refresh_token } = parse(zRefreshBody, request.body ?? {});
+      const fromCookie = refresh_token === undefined;
+      const token = refresh_token ?? refreshCookieOf(request);
+      if (!token) throw new AppError('validation_failed', 'No refresh token was sent', { refresh_token: 'error.required' });
+      try {
+        return sendTokens(ctx, request, reply, await ctx.tokens.refresh(token), { cookieOnly: fromCookie });
+      } catch (error) {
+        if (fromCookie) clearRefreshCookie(ctx, reply);
+        throw error;
+      }
     });
 
     app.post('/logout', async (request, reply) => {
       const actor = requireActor(request);
       await ctx.tokens.revokeSession(actor.sessionId);
+      clearRefreshCookie(ctx, reply);
       return reply.status(204).send();
     });
 
@@ -96,9 +117,9 @@ export function authRoutes(ctx: AppContext) {
       }
     });
 
-    app.get('/oidc/token', async (request) => {
+    app.get('/oidc/token', async (request, reply) => {
       const { code } = parse(z.object({ code: z.string().min(16).max(256) }), request.query);
-      return exchangeOidcCode(ctx, code);
+      return sendTokens(ctx, request, reply, await exchangeOidcCode(ctx, code));
     });
   };
 }

@@ -5,6 +5,7 @@ import type { Mail } from '../mail/mailer.ts';
 import { renderMail } from '../mail/templates.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../users/passwords.ts';
 import { usersRepo } from '../users/repo.ts';
+import { markVerified } from '../users/verification.ts';
 import { consumeOneTime, issueOneTime } from './one-time.ts';
 
 const badCredentials = () => new AppError('invalid_credentials', 'Wrong email or password');
@@ -47,7 +48,7 @@ export async function loginWithMagicLink(ctx: AppContext, magicId: string): Prom
   const user = token && (await usersRepo.byId(ctx.db, token.userId));
   if (!user || user.status !== 'active') throw new AppError('magic_link_invalid', 'This sign-in link is invalid or has expired');
   // Following the emailed link proves the address.
-  if (!user.emailVerifiedAt) await usersRepo.update(ctx.db, user.id, { emailVerifiedAt: new Date() });
+  await markVerified(ctx, user);
   return ctx.tokens.openSession(user.id, 'magic_link');
 }
 
@@ -62,6 +63,8 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
 export async function resetPassword(ctx: AppContext, secret: string, password: string): Promise<void> {
   const token = await consumeOneTime(ctx.db, 'password_reset', secret);
   if (!token) throw new AppError('reset_link_invalid', 'This reset link is invalid or has expired; please ask for a new one');
-  await usersRepo.update(ctx.db, token.userId, { passwordHash: await hashPassword(password), emailVerifiedAt: new Date() });
+  const user = await usersRepo.update(ctx.db, token.userId, { passwordHash: await hashPassword(password) });
+  // The link was mailed to the account's address: following it proves the address.
+  if (user) await markVerified(ctx, user);
   await ctx.tokens.revokeAllForUser(token.userId);
 }

@@ -1,8 +1,10 @@
 /**
  * Access tokens are short JWTs naming a session; refresh tokens are opaque secrets whose hash the
  * session row keeps. Revoking the session (logout, password change, suspension) ends both at once.
- * Refresh rotates the secret; presenting an already-rotated secret revokes the session (theft).
+ * Refresh rotates the secret; presenting an already-rotated secret after a short grace window
+ * revokes the session (theft).
  */
+import crypto from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { REFRESH_TOKEN_TTL_SECONDS, type TokenPair } from '@palabre/shared';
@@ -18,12 +20,19 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+export type RevokeTarget = { sessionId: string } | { userId: string };
+type RevokeListener = (target: RevokeTarget) => void;
+
 const ISSUER = 'palabre';
+/** How long the refresh secret just replaced stays usable (once), for concurrent refreshes. */
+const REFRESH_GRACE_SECONDS = 30;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class TokenService {
   private readonly key: Uint8Array;
   private readonly db: Database;
   private readonly accessTtl: number;
+  private readonly revokeListeners = new Set<RevokeListener>();
 
   constructor(db: Database, secret: string, accessTtlSeconds: number) {
     this.db = db;
@@ -45,29 +54,64 @@ export class TokenService {
     return this.pair(userId, session!.id, secret);
   }
 
+  /**
+   * Rotates the refresh secret. The secret just replaced is accepted once more within a short grace
+   * window (two tabs refreshing at once) and answers the same new pair, since the next secret is
+   * derived from the previous one with the server key. Any other stale secret ends the session.
+   */
   async refresh(refreshToken: string): Promise<TokenPair> {
     const [sessionId, secret] = refreshToken.split('.', 2);
-    if (!sessionId || !secret || !/^[0-9a-f-]{36}$/.test(sessionId)) throw invalidRefresh();
-    const [row] = await this.db
-      .select({ session: authSessions, status: users.status })
-      .from(authSessions)
-      .innerJoin(users, eq(users.id, authSessions.userId))
-      .where(eq(authSessions.id, sessionId));
-    if (!row || row.session.revokedAt || row.session.expiresAt < new Date() || row.status !== 'active') {
-      throw invalidRefresh();
+    if (!sessionId || !secret || !UUID.test(sessionId)) throw invalidRefresh();
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const [row] = await this.db
+        .select({ session: authSessions, status: users.status })
+        .from(authSessions)
+        .innerJoin(users, eq(users.id, authSessions.userId))
+        .where(eq(authSessions.id, sessionId));
+      if (!row || row.session.revokedAt || row.session.expiresAt < new Date() || row.status !== 'active') {
+        throw invalidRefresh();
+      }
+      const { session } = row;
+      const presented = hashSecret(secret);
+      const next = this.nextSecret(sessionId, secret);
+      if (safeEqual(session.refreshHash, presented)) {
+        const updated = await this.db
+          .update(authSessions)
+          .set({ refreshHash: hashSecret(next), previousRefreshHash: presented, rotatedAt: new Date(), lastUsedAt: new Date() })
+          .where(and(eq(authSessions.id, sessionId), eq(authSessions.refreshHash, presented)))
+          .returning({ id: authSessions.id });
+        if (updated.length > 0) return this.pair(session.userId, sessionId, next);
+        continue; // a concurrent refresh rotated it first: look again, as a grace use
+      }
+      const inGrace =
+        session.previousRefreshHash !== null &&
+        safeEqual(session.previousRefreshHash, presented) &&
+        session.rotatedAt !== null &&
+        Date.now() - session.rotatedAt.getTime() <= REFRESH_GRACE_SECONDS * 1000 &&
+        safeEqual(session.refreshHash, hashSecret(next));
+      if (inGrace) {
+        const consumed = await this.db
+          .update(authSessions)
+          .set({ previousRefreshHash: null, lastUsedAt: new Date() })
+          .where(and(eq(authSessions.id, sessionId), eq(authSessions.previousRefreshHash, presented)))
+          .returning({ id: authSessions.id });
+        if (consumed.length > 0) return this.pair(session.userId, sessionId, next);
+      }
+      break;
     }
-    if (!safeEqual(row.session.refreshHash, hashSecret(secret))) {
-      await this.revokeSession(sessionId);
-      throw invalidRefresh();
-    }
-    const next = randomSecret();
-    const updated = await this.db
-      .update(authSessions)
-      .set({ refreshHash: hashSecret(next), lastUsedAt: new Date() })
-      .where(and(eq(authSessions.id, sessionId), eq(authSessions.refreshHash, row.session.refreshHash)))
-      .returning({ id: authSessions.id });
-    if (updated.length === 0) throw invalidRefresh(); // lost a race with a concurrent refresh
-    return this.pair(row.session.userId, sessionId, next);
+    // A secret that is neither current nor a fresh predecessor was stolen or replayed.
+    await this.revokeSession(sessionId);
+    throw invalidRefresh();
+  }
+
+  /** Ends every socket and stream of a session (or of a user) when it is revoked. */
+  onRevoke(listener: RevokeListener): () => void {
+    this.revokeListeners.add(listener);
+    return () => this.revokeListeners.delete(listener);
+  }
+
+  private nextSecret(sessionId: string, secret: string): string {
+    return crypto.createHmac('sha256', this.key).update(`refresh|${sessionId}|${secret}`).digest('base64url');
   }
 
   /** Verifies the signature and that the session still stands. */
@@ -94,6 +138,7 @@ export class TokenService {
       .update(authSessions)
       .set({ revokedAt: new Date() })
       .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+    this.emitRevoke({ sessionId });
   }
 
   async revokeAllForUser(userId: string): Promise<void> {
@@ -101,6 +146,11 @@ export class TokenService {
       .update(authSessions)
       .set({ revokedAt: new Date() })
       .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+    this.emitRevoke({ userId });
+  }
+
+  private emitRevoke(target: RevokeTarget): void {
+    for (const listener of this.revokeListeners) listener(target);
   }
 
   private async pair(userId: string, sessionId: string, refreshSecret: string): Promise<TokenPair> {

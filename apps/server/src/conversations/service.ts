@@ -21,6 +21,7 @@ import { tagsRepo } from '../tags/repo.ts';
 import { presentConversation, type PresentedConversation } from './presenter.ts';
 import { conversationsRepo, sourceUrlOf, type ConversationRow, type ListOptions, type ListScope, type SearchType } from './repo.ts';
 import { matchOf, type SearchMatch } from './search.ts';
+import { prepareDeletionNotice } from '../realtime/events.ts';
 
 type RetryConversationBody = z.output<typeof zRetryConversationBody>;
 
@@ -107,9 +108,10 @@ export async function deleteFiles(ctx: AppContext, keys: string[]): Promise<void
 
 export async function remove(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   const { row } = await access(ctx, actor, id, RIGHT.DELETE);
+  const announce = await prepareDeletionNotice(ctx.events, row.organizationId, row.id);
   await conversationsRepo.delete(ctx.db, row.id);
   await removeFiles(ctx, row);
-  emit(ctx, row.organizationId, { conversationId: row.id, kind: 'deleted' });
+  announce();
 }
 
 /**
@@ -150,11 +152,10 @@ export async function removeMany(ctx: AppContext, actor: Actor, organizationId: 
     // Media the caller cannot see are reported as not found, as everywhere.
     throw refused > 0 ? new AppError('forbidden', message) : new AppError('not_found', message);
   }
+  const announcements = await Promise.all(rows.map((row) => prepareDeletionNotice(ctx.events, row.organizationId, row.id)));
   await conversationsRepo.deleteMany(ctx.db, selected);
-  for (const row of rows) {
-    await removeFiles(ctx, row);
-    emit(ctx, row.organizationId, { conversationId: row.id, kind: 'deleted' });
-  }
+  for (const row of rows) await removeFiles(ctx, row);
+  for (const announce of announcements) announce();
   return { deleted: rows.length };
 }
 

@@ -51,6 +51,9 @@ export const authSessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     refreshHash: text('refresh_hash').notNull(),
+    /** The secret this one replaced, accepted once more shortly after rotation (two tabs refreshing at once). */
+    previousRefreshHash: text('previous_refresh_hash'),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     method: text('method', { enum: ['password', 'magic_link', 'oidc', 'signup'] }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

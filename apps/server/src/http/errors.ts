@@ -24,6 +24,7 @@ const STATUS: Record<ErrorCode, number> = {
   sso_failed: 401,
   magic_link_invalid: 401,
   reset_link_invalid: 400,
+  verification_link_invalid: 400,
   wrong_password: 400,
   email_not_verified: 403,
   no_organization_rights: 403,

@@ -28,6 +28,26 @@ const texts = {
       text: `Bonjour,\n\nSuivez ce lien pour choisir un nouveau mot de passe. Il ne fonctionne qu'une fois et expire dans une heure :\n\n${link}\n\nSi vous ne l'avez pas demandé, ignorez ce message : votre mot de passe reste le même.`,
     }),
   },
+  emailVerification: {
+    'en-US': (app: string, link: string) => ({
+      subject: `Confirm your email address for ${app}`,
+      text: `Hello,\n\nFollow this link to confirm that this address is yours. It works once and expires in 48 hours:\n\n${link}\n\nIf you did not create an account or change your address on ${app}, ignore this mail.`,
+    }),
+    'fr-FR': (app: string, link: string) => ({
+      subject: `Confirmez votre adresse e-mail pour ${app}`,
+      text: `Bonjour,\n\nSuivez ce lien pour confirmer que cette adresse est la vôtre. Il ne fonctionne qu'une fois et expire dans 48 heures :\n\n${link}\n\nSi vous n'avez ni créé de compte ni changé d'adresse sur ${app}, ignorez ce message.`,
+    }),
+  },
+  emailChangeRequested: {
+    'en-US': (app: string, link: string) => ({
+      subject: `A change of email address was requested on ${app}`,
+      text: `Hello,\n\nSomeone signed in to your ${app} account asked to replace this address with another one. The change takes effect only when the new address is confirmed.\n\nIf it was not you, change your password and check your profile:\n\n${link}`,
+    }),
+    'fr-FR': (app: string, link: string) => ({
+      subject: `Un changement d'adresse e-mail a été demandé sur ${app}`,
+      text: `Bonjour,\n\nUne personne connectée à votre compte ${app} a demandé à remplacer cette adresse par une autre. Le changement ne prend effet qu'une fois la nouvelle adresse confirmée.\n\nSi ce n'était pas vous, changez votre mot de passe et vérifiez votre profil :\n\n${link}`,
+    }),
+  },
   invitation: {
     'en-US': (app: string, link: string, organization: string) => ({
       subject: `You are invited to ${organization} on ${app}`,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { conversationRights, conversations, invitations, memberships, organizations, users } from '../db/schema.ts';
 
@@ -125,7 +125,8 @@ export const organizationsRepo = {
           .where(
             and(
               inArray(sql<string>`split_part(${users.email}, '@', 2)`, domains),
-              sql`${users.emailVerifiedAt} is not null`,
+              // An address counts for domain matching only once its owner proved it.
+              isNotNull(users.emailVerifiedAt),
               eq(users.status, 'active'),
               sql`not exists (select 1 from ${memberships} m where m.organization_id = ${organizationId} and m.user_id = ${users.id})`,
               sql`not exists (select 1 from ${invitations} i where i.organization_id = ${organizationId} and i.email = ${users.email})`,

@@ -37,10 +37,10 @@ export function audienceOf(db: Database) {
     };
   }
 
-  return (conversationId: string): Promise<Audience> => {
+  return (conversationId: string, options: { fresh?: boolean } = {}): Promise<Audience> => {
     const now = Date.now();
     const hit = cache.get(conversationId);
-    if (hit && now - hit.at < TTL_MS) return hit.audience;
+    if (hit && now - hit.at < TTL_MS && !options.fresh) return hit.audience;
     for (const [key, entry] of cache) if (now - entry.at >= TTL_MS) cache.delete(key);
     const audience = load(conversationId);
     cache.set(conversationId, { at: now, audience });

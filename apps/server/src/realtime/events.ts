@@ -3,7 +3,18 @@ import type { ConversationUpdate } from '@palabre/shared';
 
 export interface EventBus {
   conversationChanged(organizationId: string, update: ConversationUpdate): void;
+  /**
+   * Called before a media is deleted, while its rights can still be read: the returned function,
+   * called once it is gone, tells those who could read it.
+   */
+  conversationDeleting?(organizationId: string, conversationId: string): Promise<() => void>;
 }
 
 /** Until the socket server is attached (or in commands without one), events go nowhere. */
 export const silentEvents: EventBus = { conversationChanged: () => undefined };
+
+/** Prepares the deletion notice of a media (before deleting it); call the result once it is gone. */
+export async function prepareDeletionNotice(events: EventBus, organizationId: string, conversationId: string): Promise<() => void> {
+  if (events.conversationDeleting) return events.conversationDeleting(organizationId, conversationId);
+  return () => events.conversationChanged(organizationId, { conversationId, kind: 'deleted' });
+}

@@ -30,6 +30,7 @@ type Ack = (response: { ok: true } | { ok: false; error: string }) => void;
 
 interface SocketData {
   userId: string;
+  sessionId: string;
   token: string;
   sessionRoom: string | null;
 }
@@ -40,11 +41,11 @@ const sessionRoom = (room: string) => `session:${room}`;
 /**
  * The EventBus of the process: once a socket server is attached, a notice goes to the sockets of
  * the organization's room whose user may read the media (the policy decides, see audience.ts). A
- * deletion goes to the whole room: the media is gone, and members drop it from their lists.
+ * deletion goes to those who could read the media just before it was deleted.
  */
 export class SocketEventBus implements EventBus {
   private io: Server | null = null;
-  private audience: ((conversationId: string) => Promise<Audience>) | null = null;
+  private audience: ReturnType<typeof audienceOf> | null = null;
   private log: AppContext['log'] | null = null;
 
   attach(io: Server, ctx: Pick<AppContext, 'db' | 'log'>): void {
@@ -65,10 +66,8 @@ export class SocketEventBus implements EventBus {
     const message = zConversationUpdate.parse(update);
     const event = conversationUpdateEvent(organizationId);
     const room = organizationRoom(organizationId);
-    if (message.kind === 'deleted') {
-      io.to(room).emit(event, message);
-      return;
-    }
+    // A deletion without a prior audience (see conversationDeleting) reaches nobody.
+    if (message.kind === 'deleted') return;
     void Promise.all([this.audience(message.conversationId), io.in(room).fetchSockets()])
       .then(([mayRead, sockets]) => {
         if (!mayRead) return;
@@ -76,13 +75,34 @@ export class SocketEventBus implements EventBus {
       })
       .catch((error: unknown) => this.log?.warn({ err: error }, 'conversation event not delivered'));
   }
+
+  async conversationDeleting(organizationId: string, conversationId: string): Promise<() => void> {
+    const io = this.io;
+    if (!io || !this.audience) return () => undefined;
+    const mayRead = await this.audience(conversationId, { fresh: true }).catch((error: unknown) => {
+      this.log?.warn({ err: error }, 'conversation event not delivered');
+      return null;
+    });
+    const event = conversationUpdateEvent(organizationId);
+    const message = zConversationUpdate.parse({ conversationId, kind: 'deleted' });
+    return () => {
+      if (!mayRead) return;
+      void io
+        .in(organizationRoom(organizationId))
+        .fetchSockets()
+        .then((sockets) => {
+          for (const socket of sockets) if (mayRead((socket.data as SocketData).userId)) socket.emit(event, message);
+        })
+        .catch((error: unknown) => this.log?.warn({ err: error }, 'conversation event not delivered'));
+    };
+  }
 }
 
-async function activeUser(ctx: AppContext, token: string): Promise<string> {
+async function activeUser(ctx: AppContext, token: string): Promise<{ userId: string; sessionId: string }> {
   const claims = await ctx.tokens.verifyAccess(token);
   const [user] = await ctx.db.select({ id: users.id, status: users.status }).from(users).where(eq(users.id, claims.userId));
   if (!user || user.status !== 'active') throw new Error('inactive');
-  return user.id;
+  return { userId: user.id, sessionId: claims.sessionId };
 }
 
 async function isMember(ctx: AppContext, organizationId: string, userId: string): Promise<boolean> {
@@ -107,8 +127,8 @@ export function attachSocketServer(ctx: AppContext, httpServer: HttpServer, bus:
     const token = zToken.safeParse((socket.handshake.auth as Record<string, unknown> | undefined)?.token);
     if (!token.success) return next(new Error('unauthorized'));
     activeUser(ctx, token.data).then(
-      (userId) => {
-        const data: SocketData = { userId, token: token.data, sessionRoom: null };
+      ({ userId, sessionId }) => {
+        const data: SocketData = { userId, sessionId, token: token.data, sessionRoom: null };
         socket.data = data;
         next();
       },
@@ -185,9 +205,17 @@ export function attachSocketServer(ctx: AppContext, httpServer: HttpServer, bus:
   });
 
   bus.attach(io, ctx);
+  // A revoked session (logout, password change, suspension) stops receiving anything at once.
+  const stopListening = ctx.tokens.onRevoke((target) => {
+    for (const socket of io.of('/').sockets.values()) {
+      const data = socket.data as SocketData;
+      if ('sessionId' in target ? data.sessionId === target.sessionId : data.userId === target.userId) socket.disconnect(true);
+    }
+  });
   return {
     io,
     async close() {
+      stopListening();
       bus.detach();
       io.local.disconnectSockets(true);
       // Not io.close(): it would close the HTTP server, which belongs to Fastify.

@@ -17,6 +17,7 @@ export function presentUser(row: UserRow, favorites: string[] = []): User {
     status: row.status,
     locale: row.locale ?? null,
     emailNotifications: { ...DEFAULT_EMAIL_NOTIFICATIONS, ...row.emailNotifications },
+    emailVerified: row.emailVerifiedAt !== null,
     favorites,
     created: row.createdAt.toISOString(),
     last_update: row.updatedAt.toISOString(),

@@ -10,6 +10,7 @@ import {
   zUserSearchQuery,
   zPassword,
   zEmail,
+  zVerifyEmailBody,
 } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import { requireActor } from '../http/auth.ts';
@@ -20,6 +21,8 @@ import { MAX_PICTURE_BYTES, pictureType } from './picture.ts';
 import { presentPublicUser } from './presenter.ts';
 import { usersRepo } from './repo.ts';
 import * as users from './service.ts';
+import { resendVerification, verifyEmail } from './verification.ts';
+import { sendTokens } from '../auth/session-cookie.ts';
 
 export function userRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -28,22 +31,45 @@ export function userRoutes(ctx: AppContext) {
       if (ctx.config.userCreationDisabled) throw new AppError('registration_disabled', 'Registration is disabled on this platform');
       const form = await readSmallForm(request, MAX_PICTURE_BYTES);
       const input = parse(zCreateUserFields, form.fields);
-      const user = await users.createAccount(ctx, { ...input, picture: form.files.picture });
+      const user = await users.createAccount(ctx, { ...input, picture: form.files.picture, verified: false });
       return reply.status(201).send({ message: 'Account created', user_id: user.id });
     });
 
     app.get('/users/self', async (request) => users.getSelf(ctx, requireActor(request)));
 
+    // Each change of address mails two addresses: a few per hour per account.
+    const emailChangeLimit = app.createRateLimit({ max: 5, timeWindow: '1 hour', keyGenerator: (request) => `email-change|${request.actor?.user.id}` });
     app.put('/users/self', async (request) => {
       const actor = requireActor(request);
-      return users.updateSelf(ctx, actor, parse(zUpdateSelfBody, request.body));
+      const input = parse(zUpdateSelfBody, request.body);
+      if (input.email !== undefined && input.email !== actor.user.email) {
+        const limit = await emailChangeLimit(request);
+        if (!limit.isAllowed && limit.isExceeded) throw new AppError('rate_limited', 'Too many changes of address, please wait an hour');
+      }
+      return users.updateSelf(ctx, actor, input);
     });
 
-    app.put('/users/self/password', async (request) => {
+    app.put('/users/self/password', async (request, reply) => {
       const actor = requireActor(request);
       const { currentPassword, newPassword } = parse(zChangePasswordBody, request.body);
-      return users.changePassword(ctx, actor, currentPassword, newPassword);
+      return sendTokens(ctx, request, reply, await users.changePassword(ctx, actor, currentPassword, newPassword));
     });
+
+    /** Follows a verification link; the token alone identifies the account, so no sign-in is needed. */
+    app.patch('/users/self/verify-email', { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (request) => {
+      const { token } = parse(zVerifyEmailBody, request.body);
+      await verifyEmail(ctx, token);
+      return { message: 'Your email address is verified.' };
+    });
+
+    app.post(
+      '/users/self/verify-email',
+      { config: { rateLimit: { max: 3, timeWindow: '10 minutes', keyGenerator: (request) => `verify-email|${request.actor?.user.id ?? request.ip}` } } },
+      async (request) => {
+        await resendVerification(ctx, requireActor(request).user);
+        return { message: 'A new verification link has been sent.' };
+      },
+    );
 
     app.put('/users/self/picture', async (request) => {
       const actor = requireActor(request);

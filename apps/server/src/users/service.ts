@@ -3,12 +3,12 @@ import type { AppContext } from '../context.ts';
 import type { Actor, UserRow } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { favoritesRepo } from '../favorites/repo.ts';
-import { organizationsRepo } from '../organizations/repo.ts';
 import { platform } from '../policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { checkPicture, storePicture } from './picture.ts';
 import { presentUser } from './presenter.ts';
 import { usersRepo } from './repo.ts';
+import { joinMatchingOrganizations, requestEmailChange, sendVerification } from './verification.ts';
 
 export interface NewAccount {
   firstname: string;
@@ -17,11 +17,13 @@ export interface NewAccount {
   password: string | null;
   picture?: Buffer | undefined;
   role?: number | undefined;
+  /** Accounts made by an administrator (or vouched for by the identity provider) start verified. */
+  verified: boolean;
 }
 
 /**
- * Creates an account and honours organizations matching the address's domain. Invitations to the
- * address stay pending: the account accepts them once its address is verified.
+ * Creates an account. Pending invitations stay pending (the invitee accepts them), and organizations
+ * matching the address's domain are joined only once the address is verified.
  */
 export async function createAccount(ctx: AppContext, input: NewAccount): Promise<UserRow> {
   if (await usersRepo.byEmail(ctx.db, input.email)) throw emailTaken();
@@ -36,16 +38,15 @@ export async function createAccount(ctx: AppContext, input: NewAccount): Promise
       passwordHash,
       role: input.role ?? PLATFORM_ROLE.USER | PLATFORM_ROLE.ORGANIZATION_INITIATOR,
       emailNotifications: DEFAULT_EMAIL_NOTIFICATIONS,
+      emailVerifiedAt: input.verified ? new Date() : null,
     });
-    const domain = created.email.split('@')[1]!;
-    for (const org of await usersRepo.organizationsMatchingDomain(tx, domain)) {
-      await organizationsRepo.addMember(tx, org.id, created.id, 1, { ifAbsent: true });
-    }
+    if (input.verified) await joinMatchingOrganizations(tx, created);
     return created;
   }).catch((error: unknown) => {
     if (isUniqueViolation(error)) throw emailTaken(); // two sign-ups racing for one address
     throw error;
   });
+  if (!input.verified) await sendVerification(ctx, user, user.email);
   if (input.picture) {
     const key = await storePicture(ctx.storage, user.id, input.picture);
     return (await usersRepo.update(ctx.db, user.id, { picture: key }))!;
@@ -77,30 +78,32 @@ export interface SelfUpdate {
   locale?: 'en-US' | 'fr-FR' | null | undefined;
   emailNotifications?: Partial<User['emailNotifications']> | undefined;
   role?: number | undefined;
+  currentPassword?: string | undefined;
 }
 
+/**
+ * Updates the own profile. A new address is not applied here: it takes effect once its owner
+ * follows the link mailed to it, and asking for it needs the current password (when there is one).
+ */
 export async function updateSelf(ctx: AppContext, actor: Actor, input: SelfUpdate): Promise<User> {
-  const { role, emailNotifications, ...rest } = input;
+  const { role, emailNotifications, email, currentPassword, ...rest } = input;
   const values: Parameters<typeof usersRepo.update>[2] = { ...rest };
-  if (input.email && input.email !== actor.user.email) {
-    const other = await usersRepo.byEmail(ctx.db, input.email);
-    if (other) throw emailTaken();
-    values.emailVerifiedAt = null;
+  const newEmail = email !== undefined && email !== actor.user.email ? email : null;
+  if (newEmail) {
+    if (actor.user.passwordHash && !(currentPassword && (await verifyPassword(actor.user.passwordHash, currentPassword)))) {
+      throw new AppError('wrong_password', 'The current password is not correct', { currentPassword: 'error.wrong_password' });
+    }
+    if (await usersRepo.byEmail(ctx.db, newEmail)) throw emailTaken();
   }
   if (emailNotifications) {
     values.emailNotifications = { ...DEFAULT_EMAIL_NOTIFICATIONS, ...actor.user.emailNotifications, ...emailNotifications };
   }
   if (role !== undefined && role !== actor.user.role) {
-    // Users may drop their own flags (spec §6) but never grant themselves new ones.
-    if ((role & ~actor.user.role) !== 0 && !platform.backoffice(actor.user)) {
-      throw new AppError('forbidden', 'You cannot give yourself a role you do not have');
-    }
+    if (!platform.setOwnRole(actor.user, role)) throw new AppError('forbidden', 'You can only remove roles from your own account');
     values.role = role;
   }
-  const updated = await usersRepo.update(ctx.db, actor.user.id, values).catch((error: unknown) => {
-    if (isUniqueViolation(error)) throw emailTaken();
-    throw error;
-  });
+  const updated = await usersRepo.update(ctx.db, actor.user.id, values);
+  if (newEmail) await requestEmailChange(ctx, updated!, newEmail);
   return presentUser(updated!, await favoritesOf(ctx, actor.user.id));
 }
 

@@ -35,7 +35,7 @@ export interface SignUpFields {
 
 export interface TokenPairBody {
   auth_token: string;
-  refresh_token: string;
+  refresh_token?: string | undefined;
   user_id: string;
   expires_in: number;
 }

@@ -51,6 +51,8 @@ export interface TestServer {
   lastMail(to: string): Mail;
   /** Everything the server logged so far (only with `captureLog`), one JSON line per entry. */
   logged(): string;
+  /** Follows the last address verification link mailed to `to`; answers the PATCH's status. */
+  verifyEmail(to: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -160,13 +162,13 @@ export async function startTestServer(
         password: `pw-${crypto.randomBytes(6).toString('hex')}`,
         ...rest,
       };
-      await createAccount(running.ctx, { ...fields, role });
+      await createAccount(running.ctx, { ...fields, role, verified: true });
       return signIn(new TestClient(url), fields);
     },
     async quickUser(options = {}) {
       const { role, ...rest } = options;
       const fields = { firstname: 'Test', lastname: 'User', email: uniqueEmail(), ...rest };
-      const user = await createAccount(running.ctx, { ...fields, password: null, role });
+      const user = await createAccount(running.ctx, { ...fields, password: null, role, verified: true });
       const client = new TestClient(url);
       client.useTokens(await running.ctx.tokens.openSession(user.id, 'signup'));
       return { id: user.id, password: '', ...fields, client };
@@ -177,6 +179,12 @@ export async function startTestServer(
       const mails = server.mails(to);
       if (mails.length === 0) throw new Error(`no mail was sent to ${to}`);
       return mails[mails.length - 1]!;
+    },
+    async verifyEmail(to) {
+      const mail = server.mails(to).findLast((m) => linkIn(m).pathname === '/verify-email');
+      if (!mail) throw new Error(`no verification mail was sent to ${to}`);
+      const token = linkIn(mail).searchParams.get('token');
+      return (await server.client().patch('/cm-api/api/users/self/verify-email', { token })).status;
     },
     async close() {
       if (closed) return;

@@ -1,5 +1,7 @@
 /** Sign-in by password, rate limiting, refresh with rotation, logout. */
+import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
+import { authSessions } from '../../src/db/schema.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TestClient, startTestServer, uniqueEmail, type TestServer, type TestUser } from '../harness/server.ts';
 
@@ -11,6 +13,12 @@ beforeAll(async () => {
   ada = await server.signUp({ firstname: 'Ada', lastname: 'Lovelace' });
 });
 afterAll(() => server?.close());
+
+/** Moves the last rotation of the token's session back in time, past the grace window. */
+async function endGraceWindow(refreshToken: string) {
+  const sessionId = refreshToken.split('.')[0]!;
+  await server.ctx.db.update(authSessions).set({ rotatedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(authSessions.id, sessionId));
+}
 
 it('runs on the database chosen by PALABRE_TEST_DB', () => {
   expect(server.dbKind).toBe(inject('testDatabase'));
@@ -105,6 +113,24 @@ describe('login rate limit', () => {
   });
 });
 
+describe('login rate limit per client address', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ env: { LOGIN_RATE_LIMIT_PER_MINUTE: '3', LOGIN_RATE_LIMIT_PER_CLIENT_PER_MINUTE: '4' } });
+  });
+  afterAll(() => limited?.close());
+
+  it('stops one address trying many accounts, while other addresses still sign in', async () => {
+    const victims = await Promise.all([1, 2, 3, 4, 5].map(() => limited.createUser()));
+    const sprayer = limited.client();
+    for (const victim of victims.slice(0, 4)) expect((await sprayer.login(victim.email, 'Summer2026!')).status).toBe(401);
+    const blocked = await sprayer.login(victims[4]!.email, victims[4]!.password);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ status: 'error', code: 'rate_limited' });
+    expect((await limited.client().login(victims[4]!.email, victims[4]!.password)).status).toBe(200);
+  });
+});
+
 describe('login rate limit without a trusted proxy', () => {
   let direct: TestServer;
   beforeAll(async () => {
@@ -138,12 +164,13 @@ describe('POST /cm-api/auth/refresh', () => {
     expect(again.status).toBe(200);
   });
 
-  it('treats the reuse of a rotated refresh token as theft: the whole session ends', async () => {
+  it('treats the reuse of a rotated refresh token after the grace window as theft: the whole session ends', async () => {
     const client = server.client();
     await client.login(ada.email, ada.password);
     const stolen = client.refreshToken!;
     const rotated = await client.post('/cm-api/auth/refresh', { refresh_token: stolen }, { auth: false });
     expect(rotated.status).toBe(200);
+    await endGraceWindow(stolen);
 
     const replay = await client.post('/cm-api/auth/refresh', { refresh_token: stolen }, { auth: false });
     expect(replay.status).toBe(401);
@@ -165,6 +192,42 @@ describe('POST /cm-api/auth/refresh', () => {
     await laptop.post('/cm-api/auth/refresh', { refresh_token: stolen }, { auth: false });
     await laptop.post('/cm-api/auth/refresh', { refresh_token: stolen }, { auth: false });
     expect((await phone.get('/cm-api/api/users/self')).status).toBe(200);
+  });
+
+  it('answers 401, never 500, to a malformed session id of the right length', async () => {
+    const client = server.client();
+    for (const id of ['-'.repeat(36), 'z'.repeat(36), `${'0'.repeat(35)}g`]) {
+      const response = await client.post('/cm-api/auth/refresh', { refresh_token: `${id}.${'x'.repeat(43)}` }, { auth: false });
+      expect(response.status).toBe(401);
+      expect(response.body.code).toBe('token_revoked');
+    }
+  });
+
+  it('lets two tabs refresh with the same token at once: both get the same working pair', async () => {
+    const client = server.client();
+    await client.login(ada.email, ada.password);
+    const shared = client.refreshToken!;
+    const [first, second] = await Promise.all([
+      client.post('/cm-api/auth/refresh', { refresh_token: shared }, { auth: false }),
+      client.post('/cm-api/auth/refresh', { refresh_token: shared }, { auth: false }),
+    ]);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.body.refresh_token).toBe(first.body.refresh_token);
+    expect((await client.get('/cm-api/api/users/self', { auth: second.body.auth_token })).status).toBe(200);
+    const next = await client.post('/cm-api/auth/refresh', { refresh_token: first.body.refresh_token }, { auth: false });
+    expect(next.status).toBe(200);
+  });
+
+  it('accepts the previous token only once: a third use ends the session', async () => {
+    const client = server.client();
+    await client.login(ada.email, ada.password);
+    const old = client.refreshToken!;
+    const rotated = await client.post('/cm-api/auth/refresh', { refresh_token: old }, { auth: false });
+    expect((await client.post('/cm-api/auth/refresh', { refresh_token: old }, { auth: false })).status).toBe(200);
+    const third = await client.post('/cm-api/auth/refresh', { refresh_token: old }, { auth: false });
+    expect(third.status).toBe(401);
+    expect((await client.get('/cm-api/api/users/self', { auth: rotated.body.auth_token })).status).toBe(401);
   });
 
   it('refuses made-up refresh tokens', async () => {
@@ -254,5 +317,44 @@ describe('POST /cm-api/auth/logout', () => {
     expect(response.status).toBe(401);
     // Reads may use the cookie (media elements cannot send headers).
     expect((await client.get('/cm-api/api/users/self', { auth: false })).status).toBe(200);
+  });
+});
+
+describe('refresh cookie', () => {
+  const cookieOnly = { headers: { 'x-token-transport': 'cookie' } };
+
+  it('is HttpOnly, SameSite=Strict, limited to the auth routes, and kept out of the body for browsers', async () => {
+    const browser = server.client();
+    const login = await browser.post('/cm-api/auth/login', { email: ada.email, password: ada.password }, { ...cookieOnly, auth: false });
+    expect(login.status).toBe(200);
+    expect(login.body.refresh_token).toBeUndefined();
+    const cookie = login.headers.getSetCookie().find((line) => line.startsWith('refreshToken='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(cookie).toMatch(/Path=\/cm-api\/auth(;|$)/i);
+  });
+
+  it('refreshes from the cookie alone, and logout clears it', async () => {
+    const browser = server.client();
+    await browser.post('/cm-api/auth/login', { email: ada.email, password: ada.password }, { ...cookieOnly, auth: false });
+    const refreshed = await browser.post('/cm-api/auth/refresh', {}, { ...cookieOnly, auth: false });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.refresh_token).toBeUndefined();
+    const kept = browser.cookies.get('refreshToken')!;
+    const logout = await browser.post('/cm-api/auth/logout', {}, { auth: refreshed.body.auth_token });
+    expect(logout.status).toBe(204);
+    expect(browser.cookies.has('refreshToken')).toBe(false);
+    // Without the cookie there is nothing to refresh with.
+    expect((await browser.post('/cm-api/auth/refresh', {}, { ...cookieOnly, auth: false })).status).toBe(400);
+    // And the session behind the cookie has ended.
+    expect((await server.client().post('/cm-api/auth/refresh', { refresh_token: decodeURIComponent(kept) }, { auth: false })).status).toBe(401);
+  });
+
+  it('still accepts the refresh token in the body for other clients, without a cookie', async () => {
+    const login = await server.client().login(ada.email, ada.password);
+    const other = server.client();
+    const refreshed = await other.post('/cm-api/auth/refresh', { refresh_token: login.body.refresh_token }, { auth: false });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.refresh_token).toEqual(expect.any(String));
   });
 });

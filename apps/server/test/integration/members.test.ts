@@ -55,6 +55,7 @@ describe('POST /cm-api/api/organizations/:id/users (invite)', () => {
     expect(link.pathname).toBe('/create-account');
     expect(link.searchParams.get('email')).toBe(email);
 
+    // Signing up with an address proves nothing: the invitee accepts the invitation themselves.
     const newcomer = await server.signUp({ email });
     expect((await newcomer.client.get(orgPath(org._id))).status).toBe(404);
     await markVerified(server, newcomer.id);
@@ -204,21 +205,24 @@ describe('DELETE /cm-api/api/organizations/:id/users (remove)', () => {
 });
 
 describe('joining by email domain', () => {
-  it('adds a new account to organizations whose matching domains cover its address', async () => {
+  it('adds a new account to organizations whose matching domains cover its address, once verified', async () => {
     const owner = await server.quickUser();
     const org = await createOrganization(owner.client);
     const domain = randomDomain();
     await owner.client.patch(orgPath(org._id), { matchingEmails: [domain] });
 
     const colleague = await server.signUp({ email: uniqueEmail('colleague', domain) });
+    expect((await colleague.client.get(orgPath(org._id))).status).toBe(404);
+    expect(await server.verifyEmail(colleague.email)).toBe(200);
     const seen = await colleague.client.get(orgPath(org._id));
     expect(seen.status).toBe(200);
     expect(seen.body.myRole).toBe(1);
     const outsider = await server.signUp({ email: uniqueEmail('outsider', `sub.${domain}`) });
+    expect(await server.verifyEmail(outsider.email)).toBe(200);
     expect((await outsider.client.get(orgPath(org._id))).status).toBe(404);
   });
 
-  it('keeps an invited role rather than the automatic one', async () => {
+  it('keeps an invitation pending when the invitee joins by domain', async () => {
     const owner = await server.quickUser();
     const org = await createOrganization(owner.client);
     const domain = randomDomain();
@@ -226,7 +230,11 @@ describe('joining by email domain', () => {
     const email = uniqueEmail('invited', domain);
     await owner.client.post(usersPath(org._id), { email, role: 3 });
     const invited = await server.signUp({ email });
-    await markVerified(server, invited.id);
+    expect((await invited.client.get(orgPath(org._id))).status).toBe(404);
+    // Verifying the address joins by domain as a member; the invitation still waits for an answer.
+    expect(await server.verifyEmail(email)).toBe(200);
+    expect((await invited.client.get(orgPath(org._id))).body.myRole).toBe(1);
+    expect((await owner.client.get(orgPath(org._id))).body.invitations).toEqual([{ email, role: 3, state: 'pending' }]);
     expect((await invited.client.post(`/cm-api/api/users/self/invitations/${org._id}/accept`)).body.myRole).toBe(3);
     expect((await invited.client.get(orgPath(org._id))).body.myRole).toBe(3);
   });

@@ -1,8 +1,10 @@
 /** Single sign-on against a real OpenID Connect provider running on loopback. */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_ROLE } from '@palabre/shared';
 import { Browser, startIdentityProvider, walkSignOn, type TestIdentityProvider } from '../harness/oidc.ts';
 import { markVerified, startTestServer, uniqueEmail, type TestServer } from '../harness/server.ts';
+import { users } from '../../src/db/schema.ts';
 
 let idp: TestIdentityProvider;
 let server: TestServer;
@@ -102,13 +104,33 @@ describe('sign-on', () => {
     expect(second.body.user_id).toBe(first.body.user_id);
   });
 
-  it('links to an existing password account with the same verified address', async () => {
+  it('links to an existing password account whose address is verified', async () => {
     const existing = await server.signUp();
+    expect(await server.verifyEmail(existing.email)).toBe(200);
     const login = newAccount({ email: existing.email.toUpperCase(), email_verified: true });
     const tokens = await exchange((await signOn(login)).searchParams.get('code')!);
     expect(tokens.body.user_id).toBe(existing.id);
     // The password still works.
     expect((await server.client().login(existing.email, existing.password)).status).toBe(200);
+  });
+
+  it('refuses to link to an unverified password account, even when the provider vouches for the address', async () => {
+    // Someone else registered the address first and set a password: the provider's owner must not inherit it.
+    const squatter = await server.signUp();
+    const login = newAccount({ email: squatter.email, email_verified: true });
+    const back = await signOn(login);
+    expect(back.searchParams.get('code')).toBeNull();
+    expect(back.searchParams.get('error')).toBe('sso_failed');
+  });
+
+  it('links to an unverified account without a password when the provider vouches for the address', async () => {
+    const email = uniqueEmail('nopassword');
+    const placeholder = await server.quickUser({ email });
+    await server.ctx.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, placeholder.id));
+    const tokens = await exchange((await signOn(newAccount({ email, email_verified: true }))).searchParams.get('code')!);
+    expect(tokens.body.user_id).toBe(placeholder.id);
+    const self = await server.client().get('/cm-api/api/users/self', { auth: tokens.body.auth_token });
+    expect(self.body.emailVerified).toBe(true);
   });
 
   it('refuses to link to an existing account when the provider says the address is not verified', async () => {

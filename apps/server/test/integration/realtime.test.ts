@@ -131,7 +131,7 @@ describe('session socket', () => {
     expect(received.length).toBe(count);
   });
 
-  it('sends a notice only to members who may read the media; a deletion to the whole room', async () => {
+  it('sends a notice only to members who may read the media, a deletion too', async () => {
     const owner = await server.quickUser();
     const reader = await server.quickUser();
     const blind = await server.quickUser();
@@ -164,8 +164,44 @@ describe('session socket', () => {
     await request(probe, 'watch_organization', orgId);
     expect(inbox.get(blind.id)).toEqual([]);
 
-    server.ctx.events.conversationChanged(orgId, { conversationId: id, kind: 'deleted' });
-    await expect.poll(() => inbox.get(blind.id)!.length).toBe(1);
-    expect(inbox.get(blind.id)![0]).toEqual({ conversationId: id, kind: 'deleted' });
+    // A deletion is told to those who could read the media, not to the whole room.
+    expect((await owner.client.delete(`/cm-api/api/conversations/${id}`)).status).toBe(204);
+    await expect.poll(() => inbox.get(reader.id)!.length).toBe(2);
+    expect(inbox.get(reader.id)![1]).toEqual({ conversationId: id, kind: 'deleted' });
+    await expect.poll(() => inbox.get(owner.id)!.length).toBe(2);
+    await request(probe, 'watch_organization', orgId);
+    expect(inbox.get(blind.id)).toEqual([]);
+  });
+});
+
+describe('revoked sessions', () => {
+  async function watching(user: TestUser, orgId: string) {
+    const socket = open(tokenOf(user));
+    await connected(socket);
+    expect(await request(socket, 'watch_organization', orgId)).toEqual({ ok: true });
+    const closed = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
+    return { socket, closed };
+  }
+
+  it('disconnect their sockets at logout, and only theirs', async () => {
+    const owner = await server.quickUser();
+    const orgId = (await createOrganization(owner.client))._id;
+    const other = server.client();
+    other.useTokens(await server.ctx.tokens.openSession(owner.id, 'signup'));
+    const leaving = await watching(owner, orgId);
+    const staying = await watching({ ...owner, client: other }, orgId);
+    expect((await owner.client.post('/cm-api/auth/logout', {})).status).toBe(204);
+    await leaving.closed;
+    expect(leaving.socket.connected).toBe(false);
+    expect(await request(staying.socket, 'watch_organization', orgId)).toEqual({ ok: true });
+  });
+
+  it('disconnect every socket of a suspended user', async () => {
+    const admin = await server.createUser({ role: 31 });
+    const user = await server.quickUser();
+    const orgId = (await createOrganization(user.client))._id;
+    const { closed } = await watching(user, orgId);
+    expect((await admin.client.patch(`/cm-api/api/administration/users/${user.id}`, { status: 'suspended' })).status).toBe(200);
+    await closed;
   });
 });

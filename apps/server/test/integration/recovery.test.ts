@@ -64,7 +64,7 @@ describe('password reset', () => {
   const reset = (token: string, password: string) => server.client().put('/cm-api/api/users/self/reset-password', { token, password });
 
   it('answers the same whether or not the address has an account, and mails only real accounts', async () => {
-    const ada = await server.signUp();
+    const ada = await server.createUser();
     const ghost = uniqueEmail('ghost');
     const known = await ask(ada.email);
     const unknown = await ask(ghost);
@@ -145,7 +145,7 @@ describe('magic link', () => {
   };
 
   it('answers the same whether or not the address has an account', async () => {
-    const ada = await server.signUp();
+    const ada = await server.createUser();
     const ghost = uniqueEmail('ghost');
     const known = await ask(ada.email);
     const unknown = await ask(ghost);

@@ -1,7 +1,7 @@
 /** Own profile, pictures, user search and who may see whom. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_ROLE, zList, zPublicUser, zUser } from '@palabre/shared';
-import { TINY_PNG, createOrganization, insertMedia, startTestServer, joinByInvitation, type TestServer } from '../harness/server.ts';
+import { TINY_PNG, createOrganization, insertMedia, joinByInvitation, linkIn, startTestServer, type TestServer } from '../harness/server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -58,15 +58,24 @@ describe('PUT /cm-api/api/users/self', () => {
     expect(response.body.fields).toEqual({ firstname: 'error.unauthorized_caracters', email: 'error.invalid_email' });
   });
 
-  it('changes the email, refusing one that belongs to someone else', async () => {
+  it('changes the email only once the new address is verified, with the current password, telling the old one', async () => {
     const ada = await server.signUp();
     const bob = await server.quickUser();
-    const taken = await ada.client.put('/cm-api/api/users/self', { email: bob.email.toUpperCase() });
+    const noPassword = await ada.client.put('/cm-api/api/users/self', { email: `renamed-${ada.email}` });
+    expect(noPassword.status).toBe(400);
+    expect(noPassword.body).toMatchObject({ code: 'wrong_password', fields: { currentPassword: 'error.wrong_password' } });
+    const taken = await ada.client.put('/cm-api/api/users/self', { email: bob.email.toUpperCase(), currentPassword: ada.password });
     expect(taken.status).toBe(409);
     expect(taken.body.code).toBe('email_exists');
     const fresh = `renamed-${ada.email}`;
-    const changed = await ada.client.put('/cm-api/api/users/self', { email: fresh });
-    expect(changed.body.email).toBe(fresh);
+    const asked = await ada.client.put('/cm-api/api/users/self', { email: fresh, currentPassword: ada.password });
+    expect(asked.status).toBe(200);
+    expect(asked.body.email).toBe(ada.email);
+    expect(server.lastMail(ada.email).subject).toMatch(/change of email address/);
+    const token = linkIn(server.lastMail(fresh)).searchParams.get('token')!;
+    expect((await server.client().patch('/cm-api/api/users/self/verify-email', { token })).status).toBe(200);
+    const self = await ada.client.get('/cm-api/api/users/self');
+    expect(self.body).toMatchObject({ email: fresh, emailVerified: true });
     expect((await server.client().login(fresh, ada.password)).status).toBe(200);
   });
 
@@ -85,11 +94,24 @@ describe('PUT /cm-api/api/users/self', () => {
     expect((await ada.client.post('/cm-api/api/organizations', { name: `Ada org ${ada.id}` })).status).toBe(403);
   });
 
-  it('lets a system administrator set their own role', async () => {
+  it('lets nobody add flags to themselves on the profile, not even a system administrator', async () => {
     const admin = await server.createUser({ role: USER | SYSTEM_ADMINISTRATOR });
-    const response = await admin.client.put('/cm-api/api/users/self', { role: USER | ORGANIZATION_INITIATOR | SYSTEM_ADMINISTRATOR });
+    for (const role of [USER | ORGANIZATION_INITIATOR | SYSTEM_ADMINISTRATOR, 31]) {
+      const response = await admin.client.put('/cm-api/api/users/self', { role });
+      expect(response.status).toBe(403);
+    }
+    expect((await admin.client.get('/cm-api/api/users/self')).body.role).toBe(USER | SYSTEM_ADMINISTRATOR);
+    // The backoffice applies the same rule to one's own account.
+    const backoffice = await admin.client.patch(`/cm-api/api/administration/users/${admin.id}`, { role: 31 });
+    expect(backoffice.status).toBe(403);
+    expect((await admin.client.get('/cm-api/api/users/self')).body.role).toBe(USER | SYSTEM_ADMINISTRATOR);
+  });
+
+  it('lets a super administrator drop flags from their own profile', async () => {
+    const root = await server.createUser({ role: 31 });
+    const response = await root.client.put('/cm-api/api/users/self', { role: 31 & ~PLATFORM_ROLE.SESSION_OPERATOR });
     expect(response.status).toBe(200);
-    expect(response.body.role).toBe(USER | ORGANIZATION_INITIATOR | SYSTEM_ADMINISTRATOR);
+    expect(response.body.role).toBe(31 & ~PLATFORM_ROLE.SESSION_OPERATOR);
   });
 });
 

@@ -106,6 +106,32 @@ describe('platform', () => {
   });
 });
 
+describe('platform roles', () => {
+  const { USER, ORGANIZATION_INITIATOR, SESSION_OPERATOR, SYSTEM_ADMINISTRATOR, SUPER_ADMINISTRATOR } = PLATFORM_ROLE;
+  const admin = { id: 'a', role: USER | SYSTEM_ADMINISTRATOR };
+  const root = { id: 'r', role: 31 };
+
+  it('lets nobody grant a flag they do not hold', () => {
+    expect(platform.setRole(admin, USER, USER | SESSION_OPERATOR)).toBe(false);
+    expect(platform.setRole(admin, admin.role, admin.role | ORGANIZATION_INITIATOR)).toBe(false);
+    expect(platform.setRole(admin, USER | SESSION_OPERATOR, USER | SESSION_OPERATOR | SYSTEM_ADMINISTRATOR)).toBe(true);
+    expect(platform.setRole(admin, USER | SESSION_OPERATOR, USER)).toBe(true);
+  });
+
+  it('keeps the super administrator flag to super administrators', () => {
+    expect(platform.setRole(admin, USER, USER | SUPER_ADMINISTRATOR)).toBe(false);
+    expect(platform.setRole(admin, root.role, USER)).toBe(false);
+    expect(platform.setRole(root, USER, USER | SUPER_ADMINISTRATOR)).toBe(true);
+    expect(platform.setRole({ id: 'u', role: USER }, USER, USER | ORGANIZATION_INITIATOR)).toBe(false);
+  });
+
+  it('lets a user only drop flags on their own profile', () => {
+    expect(platform.setOwnRole(admin, 31)).toBe(false);
+    expect(platform.setOwnRole(admin, USER)).toBe(true);
+    expect(platform.setOwnRole(root, USER | SUPER_ADMINISTRATOR)).toBe(true);
+  });
+});
+
 describe('conversationRight', () => {
   const user = { id: 'u', role: 1 };
   const media = (membersRight: number, ownerId: string | null = 'someone'): ConversationFacts => ({ ownerId, membersRight });

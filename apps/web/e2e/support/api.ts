@@ -152,10 +152,11 @@ export async function signInBrowser(context: BrowserContext, baseURL: string, to
   const cookies = [
     { name: 'authToken', value: tokens.auth_token },
     { name: 'userId', value: tokens.user_id },
-    { name: 'refreshToken', value: tokens.refresh_token },
   ];
   if (organizationId) cookies.push({ name: 'cm_orga_scope', value: organizationId });
   await context.addCookies(cookies.map((c) => ({ ...c, url, sameSite: 'Lax' as const })));
+  // The refresh token is the server's HttpOnly cookie, sent only to the auth routes.
+  await context.addCookies([{ name: 'refreshToken', value: tokens.refresh_token, url: `${url}/cm-api/auth`, httpOnly: true, sameSite: 'Strict' }]);
 }
 
 export async function readCookie(context: BrowserContext, name: string): Promise<string | undefined> {

@@ -49,7 +49,8 @@ function buildUrl(method: string, path: string, options: RequestOptions): string
 }
 
 function headers(method: string, json: boolean): Record<string, string> {
-  const h: Record<string, string> = { accept: 'application/json' };
+  // The refresh token stays in the server's HttpOnly cookie: never ask for it in a body.
+  const h: Record<string, string> = { accept: 'application/json', 'x-token-transport': 'cookie' };
   const token = readCookie(COOKIE.authToken);
   if (token) h.authorization = `Bearer ${token}`;
   if (method !== 'GET') {
@@ -71,15 +72,13 @@ async function ensureXsrf() {
 
 let refreshing: Promise<boolean> | null = null;
 async function refreshSession(): Promise<boolean> {
-  const refreshToken = readCookie(COOKIE.refreshToken);
-  if (!refreshToken) return false;
   refreshing ??= (async () => {
     try {
       await ensureXsrf();
       const response = await fetch(`${AUTH_BASE}/refresh`, {
         method: 'POST',
         headers: headers('POST', true),
-        body: JSON.stringify({ refresh_token: refreshToken }),
+        body: JSON.stringify({}),
         credentials: 'same-origin',
       });
       if (!response.ok) return false;
@@ -120,7 +119,7 @@ export async function request<T>(method: string, path: string, options: RequestO
   const body = await parseBody(response).catch(() => undefined);
   if (response.ok) return body as T;
   const error = new ApiError(response.status, (body ?? {}) as Partial<ApiErrorBody>, response.statusText);
-  if (response.status === 401 && !retried && (error.code === 'token_expired' || error.code === 'unauthorized') && readCookie(COOKIE.refreshToken)) {
+  if (response.status === 401 && !retried && (error.code === 'token_expired' || error.code === 'unauthorized') && readCookie(COOKIE.userId)) {
     if (await refreshSession()) return request<T>(method, path, options, true);
     clearSession();
     onSessionLost();

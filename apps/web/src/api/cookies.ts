@@ -1,9 +1,11 @@
-/** Client-side cookies of spec §3 (authToken, refreshToken, userId, cm_orga_scope) with the lifetimes of §9. */
+/**
+ * Cookies the client reads (authToken, userId, cm_orga_scope). The refresh token is an HttpOnly
+ * cookie the server sets and clears itself: scripts never see it.
+ */
 import {
   AUTH_TOKEN_TTL_SECONDS,
   COOKIE,
   ORGA_SCOPE_COOKIE_TTL_SECONDS,
-  REFRESH_TOKEN_TTL_SECONDS,
   USER_ID_COOKIE_TTL_SECONDS,
   type TokenPair,
 } from '@palabre/shared';
@@ -26,11 +28,12 @@ export function deleteCookie(name: string): void {
   document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax`;
 }
 
-/** Stores a sign-in: user id and auth token for 7 days, refresh token for 14 days. */
+/** Stores a sign-in: user id and auth token for 7 days (the refresh token is the server's cookie). */
 export function storeTokens(pair: TokenPair): void {
   writeCookie(COOKIE.authToken, pair.auth_token, AUTH_TOKEN_TTL_SECONDS);
   writeCookie(COOKIE.userId, pair.user_id, USER_ID_COOKIE_TTL_SECONDS);
-  writeCookie(COOKIE.refreshToken, pair.refresh_token, REFRESH_TOKEN_TTL_SECONDS);
+  // A script-readable refresh cookie left by an older client must not linger.
+  deleteCookie(COOKIE.refreshToken);
 }
 
 /** Logout: clears the scope, token and user cookies. */

@@ -7,6 +7,7 @@ export const paths = {
   resetPassword: '/reset-password',
   magicLink: (magicId: string) => `/magiclink-auth/${encodeURIComponent(magicId)}`,
   magicLinkInvalid: '/magiclink-auth-invalid',
+  verifyEmail: '/verify-email',
 
   interface: '/interface',
   inbox: '/interface/inbox',

@@ -11,6 +11,7 @@ import { CreateAccountPage } from '../features/auth/CreateAccountPage.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { MagicLinkInvalidPage } from '../features/auth/MagicLinkInvalidPage.tsx';
 import { MagicLinkPage } from '../features/auth/MagicLinkPage.tsx';
+import { VerifyEmailPage } from '../features/auth/VerifyEmailPage.tsx';
 import { OidcReturnPage } from '../features/auth/OidcReturnPage.tsx';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
 import { NotFoundPage } from '../features/errors/NotFoundPage.tsx';
@@ -199,6 +200,12 @@ export const routes: RouteObject[] = [
         ],
       },
       { id: 'magicLink', path: 'magiclink-auth/:magicId', handle: handle({ public: true, responsive: true }), element: <MagicLinkPage /> },
+      {
+        // Reachable signed in or not: the link may be opened in any browser.
+        element: <AuthLayout />,
+        handle: handle({ public: true, responsive: true }),
+        children: [{ id: 'verifyEmail', path: 'verify-email', element: <VerifyEmailPage /> }],
+      },
       {
         path: 'interface',
         element: <MainLayout />,

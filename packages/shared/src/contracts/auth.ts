@@ -9,7 +9,8 @@ export type LoginBody = z.input<typeof zLoginBody>;
 
 export const zTokenPair = z.object({
   auth_token: z.string(),
-  refresh_token: z.string(),
+  /** Absent when the client keeps it in the HttpOnly cookie (browsers). */
+  refresh_token: z.string().optional(),
   user_id: z.string(),
   expires_in: z.number().int(),
 });
@@ -17,7 +18,8 @@ export type TokenPair = z.infer<typeof zTokenPair>;
 
 export const zMagicLinkLoginBody = z.object({ magicId: z.string().min(16).max(256) });
 export const zMagicLinkRequestBody = z.object({ email: zEmail, conversationId: z.string().uuid().optional() });
-export const zRefreshBody = z.object({ refresh_token: z.string().min(16).max(4096) });
+/** Non-browser clients send the refresh token in the body; browsers send the HttpOnly cookie instead. */
+export const zRefreshBody = z.object({ refresh_token: z.string().min(16).max(4096).optional() });
 
 export const zResetPasswordRequestBody = z.object({ email: zEmail });
 export const zResetPasswordBody = z.object({

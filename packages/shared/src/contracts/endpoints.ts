@@ -46,6 +46,7 @@ import {
   zCreateUserFields,
   zPublicUser,
   zUpdateSelfBody,
+  zVerifyEmailBody,
   zUser,
   zUserSearchQuery,
 } from './users.ts';
@@ -107,7 +108,9 @@ export const ENDPOINTS: Endpoint[] = [
 
   { method: 'POST', path: `${P}/users`, summary: 'Create an account (multipart; optional file part `picture`)', tag: 'users', auth: false, multipart: zCreateUserFields, status: 201 },
   { method: 'GET', path: `${P}/users/self`, summary: 'The signed-in user', tag: 'users', auth: true, response: zUser },
-  { method: 'PUT', path: `${P}/users/self`, summary: 'Update own profile and preferences', tag: 'users', auth: true, body: zUpdateSelfBody, response: zUser },
+  { method: 'PUT', path: `${P}/users/self`, summary: 'Update own profile and preferences; a new address takes effect once verified (current password required)', tag: 'users', auth: true, body: zUpdateSelfBody, response: zUser },
+  { method: 'PATCH', path: `${P}/users/self/verify-email`, summary: 'Verify an address with the token of the mailed link', tag: 'users', auth: false, body: zVerifyEmailBody, response: zMessage },
+  { method: 'POST', path: `${P}/users/self/verify-email`, summary: 'Mail a new verification link to the own unverified address', tag: 'users', auth: true, response: zMessage },
   { method: 'PUT', path: `${P}/users/self/password`, summary: 'Change password (revokes other sessions)', tag: 'users', auth: true, body: zChangePasswordBody, response: zTokenPair },
   { method: 'PUT', path: `${P}/users/self/picture`, summary: 'Set own picture (multipart file part `picture`)', tag: 'users', auth: true, response: zUser },
   { method: 'DELETE', path: `${P}/users/self/picture`, summary: 'Remove own picture', tag: 'users', auth: true, response: zUser },

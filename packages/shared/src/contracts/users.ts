@@ -34,6 +34,7 @@ export const zUser = z.object({
   status: z.enum(USER_STATUSES),
   locale: zLocale.nullable(),
   emailNotifications: zEmailNotifications,
+  emailVerified: z.boolean(),
   favorites: z.array(z.string()),
   created: z.string(),
   last_update: z.string(),
@@ -63,9 +64,14 @@ export const zUpdateSelfBody = z
     locale: zLocale.nullable(),
     emailNotifications: zEmailNotifications.partial(),
     role: z.number().int().min(0).max(31),
+    /** Required to change the address of an account that has a password. */
+    currentPassword: z.string().min(1).max(1024),
   })
   .partial()
   .strict();
+
+/** The one-shot token of an address verification link. */
+export const zVerifyEmailBody = z.object({ token: z.string().min(16).max(256) }).strict();
 
 export const zChangePasswordBody = z
   .object({ currentPassword: z.string().trim().min(1), newPassword: zPassword })

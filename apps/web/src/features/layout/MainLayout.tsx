@@ -19,6 +19,7 @@ import { NoOrganization } from './NoOrganization.tsx';
 import { PageBreadcrumbs } from './PageBreadcrumbs.tsx';
 import { SideNavigation } from './SideNavigation.tsx';
 import { useLogout } from './useLogout.ts';
+import { UnverifiedEmailBanner } from '../users/UnverifiedEmailBanner.tsx';
 import type { User } from '@palabre/shared';
 import type { ReactNode } from 'react';
 
@@ -94,6 +95,7 @@ function SignedInLayout() {
         <AppShell.Main id="main-content" component="main">
           <Stack gap="md">
             {(withOrganization || noOrganizationNeeded) && <PageBreadcrumbs />}
+            <UnverifiedEmailBanner user={user} />
             {content}
           </Stack>
         </AppShell.Main>

@@ -8,6 +8,8 @@ import { notifySuccess } from './shared.ts';
 
 export type SelfPatch = Partial<Pick<User, 'firstname' | 'lastname' | 'email' | 'private' | 'locale' | 'role'>> & {
   emailNotifications?: Partial<User['emailNotifications']>;
+  /** Asked for when the address changes on an account with a password. */
+  currentPassword?: string;
 };
 
 export function useUpdateSelf() {
