@@ -253,18 +253,19 @@ describe('platform roles granted from the backoffice', () => {
 });
 
 describe('automatic invitation from the backoffice', () => {
-  it('lets a platform administrator add matching users to an organization they are not a member of', async () => {
+  it('lets a platform administrator invite matching users to an organization they are not a member of', async () => {
     const owner = await server.quickUser();
     const org = await createOrganization(owner.client);
     const domain = `${crypto.randomUUID().slice(0, 8)}.example.org`;
-    // Signed up before the domain was set, so only the explicit invitation can add them.
+    // Signed up before the domain was set, so only the explicit invitation reaches them.
     await server.quickUser({ email: `someone@${domain}` });
     expect((await owner.client.patch(`/cm-api/api/organizations/${org._id}`, { matchingEmails: [domain] })).status).toBe(200);
     const plain = await server.quickUser();
     const path = `/cm-api/api/administration/organizations/${org._id}/inviteMatchingMail`;
     expect((await plain.client.post(path, {})).status).toBe(404);
-    const added = await admin.client.post(path, {});
-    expect(added.status).toBe(200);
-    expect(added.body.added).toBe(1);
+    const invited = await admin.client.post(path, {});
+    expect(invited.status).toBe(200);
+    expect(invited.body.invited).toBe(1);
+    expect(invited.body.organization.invitations).toEqual([{ email: `someone@${domain}`, role: 1, state: 'pending' }]);
   });
 });
