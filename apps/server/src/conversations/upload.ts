@@ -18,7 +18,7 @@ import { defaultProfileFor, profileForOrganization } from '../transcriber-profil
 import { emit, enqueue } from './effects.ts';
 import { conversationsRepo, type FilesWithSource } from './repo.ts';
 import { deleteFiles } from './service.ts';
-import { refuseUpload, SNIFF_BYTES } from './sniff.ts';
+import { refuseUpload, servedMediaType, SNIFF_BYTES } from './sniff.ts';
 import { checkImportUrl, ImportRefused } from './url-import.ts';
 
 export const MESSAGES = {
@@ -95,7 +95,7 @@ async function storePart(ctx: AppContext, part: MultipartFile, key: string): Pro
     })(),
   );
   const { size } = await ctx.storage.put(key, body);
-  return { stored: { key, name: (part.filename || 'media').slice(0, 255), size, mimeType: part.mimetype || null } };
+  return { stored: { key, name: (part.filename || 'media').slice(0, 255), size, mimeType: servedMediaType(head.subarray(0, SNIFF_BYTES)) } };
 }
 
 function formError(issues: Array<{ path: PropertyKey[]; message: string }>): AppError {

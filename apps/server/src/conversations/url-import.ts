@@ -194,7 +194,7 @@ export async function download(ctx: AppContext, url: string, keyBase: string, si
   const limited = response.pipe(byteLimit(ctx.config.maxUploadBytes));
   response.on('error', (error) => limited.destroy(error));
   const { size } = await ctx.storage.put(key, limited);
-  return { key, name, size, mimeType: (type ?? '').split(';')[0]!.trim() || null };
+  return { key, name, size, mimeType: null };
 }
 
 export interface ImportResult {

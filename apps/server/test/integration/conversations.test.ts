@@ -120,6 +120,21 @@ describe('POST /organizations/:id/conversations/create', () => {
     expect(conversation.jobs.transcription.steps.map((s) => s.name)).toEqual(['preprocessing', 'transcription', 'diarization', 'punctuation', 'postprocessing']);
   });
 
+  it('accepts as membersRight only the right levels PATCH accepts', async () => {
+    const { owner, org } = await team();
+    for (const value of ['9', '21', '30', '-1', '32']) {
+      const refused = await upload(owner, org._id, { name: 'Odd right', membersRight: value });
+      expect(refused.status, value).toBe(400);
+      expect(refused.body.fields).toMatchObject({ membersRight: expect.stringMatching(/^error\./) });
+    }
+    expect(await rowsOf(org._id)).toHaveLength(0);
+    const id = await uploaded(owner, org._id, { name: 'Level', membersRight: '7' });
+    for (const value of [9, 21]) {
+      expect((await owner.client.patch(`${API}/conversations/${id}`, { membersRight: value })).status).toBe(400);
+    }
+    expect((await owner.client.patch(`${API}/conversations/${id}`, { membersRight: 3 })).status).toBe(200);
+  });
+
   it('makes one media with one channel per uploaded track, named from channelNames or the file names', async () => {
     const { owner, org } = await team();
     const two = [jfk, { bytes: SHORT_FR, name: 'short-fr.wav' }];
@@ -410,6 +425,35 @@ describe('GET /conversations/:id/media', () => {
     expect((await server.client().get(`${API}/conversations/${id}/media`)).status).toBe(401);
   });
 
+  it('serves a media whose processing failed with the type we detected, never the declared one, and never as a document', async () => {
+    const { owner, org } = await team();
+    const html = Buffer.concat([Buffer.from('ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000', 'latin1'), Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
+    const response = await upload(owner, org._id, { name: 'Page' }, [{ bytes: html, name: 'page.mp3', type: 'text/html' }]);
+    expect(response.status).toBe(201);
+    const id = response.body.conversationId as string;
+    await server.ctx.db.update(conversations).set({ status: 'error' }).where(eq(conversations.id, id));
+    const [row] = await server.ctx.db.select().from(conversations).where(eq(conversations.id, id));
+    expect(JSON.stringify(row!.files)).not.toContain('text/html');
+
+    const browser = server.client();
+    browser.cookies.set(COOKIE.authToken, owner.client.authToken!);
+    const media = await browser.get(`${API}/conversations/${id}/media`);
+    expect(media.status).toBe(200);
+    expect(media.headers.get('content-type')).toBe('audio/mpeg');
+    expect(media.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(media.headers.get('content-security-policy')).toContain('sandbox');
+    expect(media.headers.get('content-disposition')).toMatch(/^inline; filename="page\.mp3"/);
+    expect((await owner.client.get(`${API}/conversations/${id}`)).body.media.mimeType).not.toBe('text/html');
+
+    // Bytes we do not recognise are served as opaque bytes.
+    const [stored] = row!.files.originals;
+    const { Readable } = await import('node:stream');
+    await server.ctx.storage.put(stored!.key, Readable.from([Buffer.from('<!doctype html><p>hello</p>')]));
+    const opaque = await browser.get(`${API}/conversations/${id}/media`);
+    expect(opaque.headers.get('content-type')).toBe('application/octet-stream');
+    expect(opaque.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('serves the web rendition when there is one, and the peaks with ?mediatype=json (404 until computed)', async () => {
     const { owner, org } = await team();
     const id = await uploaded(owner, org._id);
@@ -427,6 +471,7 @@ describe('GET /conversations/:id/media', () => {
     const json = await owner.client.get(mediaPath, { query: { mediatype: 'json' } });
     expect(json.status).toBe(200);
     expect(json.body).toEqual(peaks);
+    expect(json.headers.get('x-content-type-options')).toBe('nosniff');
     const audio = await owner.client.get(mediaPath);
     expect(audio.headers.get('content-type')).toBe('audio/mp4');
     expect(audio.bytes.toString()).toBe('web rendition bytes');
