@@ -34,6 +34,7 @@ const envSchema = z.object({
   OIDC_ALLOW_INSECURE: bool.default(false),
   TRUST_PROXY: bool.default(false),
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).max(MAX_AUDIO_FILE_BYTES).default(MAX_AUDIO_FILE_BYTES),
+  MAX_MEDIA_DURATION_SECONDS: z.coerce.number().int().min(1).max(7 * 24 * 3600).default(6 * 3600),
   MEDIA_IMPORT_ALLOWED_RANGES: z
     .string()
     .default('')
@@ -72,6 +73,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** Largest accepted media file (uploads and URL imports): 1 GB, lower only for tests. */
   maxUploadBytes: number;
+  /** Longest media accepted by processing (probed duration, and the bound of every conversion). */
+  maxMediaDurationSeconds: number;
   /** CIDR ranges that URL imports may reach although they are private (administrator's choice). */
   mediaImportAllowedRanges: string[];
   /** Total time allowed for one URL import download. */
@@ -121,6 +124,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
+    maxMediaDurationSeconds: env.MAX_MEDIA_DURATION_SECONDS,
     mediaImportAllowedRanges: env.MEDIA_IMPORT_ALLOWED_RANGES,
     mediaImportTimeoutMs: env.MEDIA_IMPORT_TIMEOUT_SECONDS * 1000,
   };
