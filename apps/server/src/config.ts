@@ -1,4 +1,5 @@
 /** Configuration from the environment, validated at boot with clear messages (see .env.example). */
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { MAX_AUDIO_FILE_BYTES } from '@palabre/shared';
@@ -45,6 +46,9 @@ const envSchema = z.object({
       }
       return list;
     }),
+  MEDIA_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  MEDIA_JOB_CONCURRENCY_PER_ORGANIZATION: z.coerce.number().int().min(1).max(256).optional(),
+  MEDIA_IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   MEDIA_IMPORT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(3600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -79,9 +83,21 @@ export interface Config {
   mediaImportAllowedRanges: string[];
   /** Total time allowed for one URL import download. */
   mediaImportTimeoutMs: number;
+  /**
+   * Jobs run at once by this process: per processing step queue (default: the CPU count, these
+   * steps are CPU-bound), per URL-import queue (network-bound), and per organization in each queue.
+   */
+  jobConcurrency: { mediaSteps: number; urlImports: number; perOrganization: number };
 }
 
 export class ConfigError extends Error {}
+
+function jobConcurrency(env: Env): Config['jobConcurrency'] {
+  const mediaSteps = env.MEDIA_JOB_CONCURRENCY ?? Math.max(1, os.availableParallelism());
+  // Half the workers per organization by default: another organization always finds one free.
+  const perOrganization = env.MEDIA_JOB_CONCURRENCY_PER_ORGANIZATION ?? Math.max(1, Math.floor(mediaSteps / 2));
+  return { mediaSteps, urlImports: env.MEDIA_IMPORT_CONCURRENCY, perOrganization };
+}
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(
@@ -127,5 +143,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     maxMediaDurationSeconds: env.MAX_MEDIA_DURATION_SECONDS,
     mediaImportAllowedRanges: env.MEDIA_IMPORT_ALLOWED_RANGES,
     mediaImportTimeoutMs: env.MEDIA_IMPORT_TIMEOUT_SECONDS * 1000,
+    jobConcurrency: jobConcurrency(env),
   };
 }

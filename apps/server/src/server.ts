@@ -49,7 +49,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const ctx = createContext(config, db, log);
     // Refuses to start when a job has no handler or two.
     const registry = new JobRegistry(options.jobs ?? pipelineJobs);
-    const queue = new BossQueue(db, registry, log, { pollingIntervalSeconds: options.pollingIntervalSeconds });
+    const queue = new BossQueue(db, registry, log, {
+      pollingIntervalSeconds: options.pollingIntervalSeconds,
+      concurrency: (name) => (name === 'media.import-url' ? config.jobConcurrency.urlImports : config.jobConcurrency.mediaSteps),
+      perOrganization: config.jobConcurrency.perOrganization,
+    });
     const events = new SocketEventBus();
     ctx.jobs = queue;
     ctx.events = events;

@@ -11,7 +11,7 @@ import { inject } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
 import type { Mail } from '../../src/mail/mailer.ts';
-import { startServer, type RunningServer } from '../../src/server.ts';
+import { startServer, type RunningServer, type StartOptions } from '../../src/server.ts';
 import { createAccount } from '../../src/users/service.ts';
 import { conversations } from '../../src/db/schema.ts';
 import { TestClient, type ApiResponse, type SignUpFields } from './client.ts';
@@ -96,7 +96,7 @@ async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): 
   };
 }
 
-export async function startTestServer(options: { env?: Record<string, string | undefined> } = {}): Promise<TestServer> {
+export async function startTestServer(options: { env?: Record<string, string | undefined>; start?: Omit<StartOptions, 'logger'> } = {}): Promise<TestServer> {
   const dbKind = inject('testDatabase');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'palabre-test-'));
   const database = dbKind === 'postgres' ? await createDatabase(inject('postgresAdminUrl')) : undefined;
@@ -113,7 +113,7 @@ export async function startTestServer(options: { env?: Record<string, string | u
   });
   let running: RunningServer;
   try {
-    running = await startServer(config, { logger: false });
+    running = await startServer(config, { ...options.start, logger: false });
   } catch (error) {
     await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
