@@ -13,6 +13,7 @@ import type { AppContext } from '../context.ts';
 import type { MediaFiles } from '../db/schema.ts';
 import type { Actor } from '../http/auth.ts';
 import { AppError } from '../http/errors.ts';
+import { multipartLimitError } from '../http/multipart.ts';
 import { authorize } from '../organizations/service.ts';
 import { defaultProfileFor, profileForOrganization } from '../transcriber-profiles/service.ts';
 import { emit, enqueue } from './effects.ts';
@@ -212,7 +213,7 @@ export async function createFromRequest(ctx: AppContext, actor: Actor, organizat
   } catch (error) {
     // Whatever happened (including the client going away halfway), nothing stays behind.
     if (!inserted) await deleteFiles(ctx, originals.map((o) => o.key));
-    throw error;
+    throw multipartLimitError(error) ?? error;
   }
 
   try {

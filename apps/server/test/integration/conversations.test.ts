@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
@@ -192,6 +193,50 @@ describe('POST /organizations/:id/conversations/create', () => {
     expect(response.body).toMatchObject({ code: 'payload_too_large', message: 'The audio file is too big. The maximum size is 1GB.' });
     expect(await rowsOf(org._id)).toHaveLength(0);
     expect(storedFiles()).toHaveLength(before);
+    expect(sent).toEqual([]);
+  });
+
+  it('answers a form with too many fields, files or parts with a clear 400 and closes the connection, keeping nothing', async () => {
+    const { owner, org } = await team();
+    await owner.client.get(`${API}/config`);
+    const xsrf = owner.client.cookies.get('XSRF-TOKEN')!;
+    const before = storedFiles().length;
+    const boundary = '----palabre-many';
+    const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const file = (n: number) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="t${n}.wav"\r\nContent-Type: audio/wav\r\n\r\n${JFK.subarray(0, 2000).toString('latin1')}\r\n`;
+    const cases: Array<[string, string, Record<string, string>]> = [
+      ['fields', field('name', 'Many') + Array.from({ length: 80 }, (_, n) => field(`extra${n}`, 'x')).join(''), { _: 'error.too_many_fields' }],
+      ['files', field('name', 'Many') + Array.from({ length: 30 }, (_, n) => file(n)).join(''), { file: 'error.too_many_files' }],
+    ];
+    const url = new URL(createPath(org._id), server.url);
+    for (const [what, form, fields] of cases) {
+      const body = Buffer.from(`${form}--${boundary}--\r\n`, 'latin1');
+      const answer = await new Promise<{ head: string; ended: boolean }>((resolve, reject) => {
+        const socket = net.connect(Number(url.port), url.hostname, () => {
+          socket.write(
+            `POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: keep-alive\r\n` +
+              `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\n` +
+              `Authorization: Bearer ${owner.client.authToken}\r\nX-XSRF-Token: ${xsrf}\r\nCookie: XSRF-TOKEN=${xsrf}\r\n\r\n`,
+          );
+          socket.write(body);
+        });
+        let received = '';
+        socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+        socket.on('error', () => undefined);
+        socket.on('close', () => resolve({ head: received, ended: true }));
+        setTimeout(() => {
+          socket.destroy();
+          reject(new Error(`${what}: the connection was left open: ${received.slice(0, 200)}`));
+        }, 20_000);
+      });
+      expect(answer.head, what).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer.head.toLowerCase(), what).toContain('connection: close');
+      const json = JSON.parse(answer.head.slice(answer.head.indexOf('\r\n\r\n') + 4).replace(/^[0-9a-f]+\r\n|\r\n0\r\n\r\n$/g, ''));
+      expect(json, what).toMatchObject({ code: 'validation_failed', fields });
+    }
+    expect(await rowsOf(org._id)).toHaveLength(0);
+    expect(storedFiles().length).toBe(before);
     expect(sent).toEqual([]);
   });
 
