@@ -9,6 +9,7 @@ import { BossQueue } from './jobs/boss.ts';
 import { JobRegistry, type JobDefinition } from './jobs/registry.ts';
 import { pipelineJobs, resumeStuckConversations } from './pipeline/index.ts';
 import { attachSocketServer, SocketEventBus, type SocketServer } from './realtime/socket.ts';
+import { sweepStorage } from './storage/sweeper.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -33,6 +34,9 @@ export interface StartOptions {
 
 /** Conversations whose processing lost its job (a crash between two steps) are looked at this often. */
 const RECOVERY_INTERVAL_MS = 5 * 60 * 1000;
+
+/** Leftovers of crashes (temporary uploads, work folders, orphan media folders) are looked for this often. */
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** How often the planner's statistics are refreshed (see DatabaseHandle.maintain). */
 const MAINTENANCE_INTERVAL_MS = 6 * 60 * 60 * 1000;
@@ -76,6 +80,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       }, RECOVERY_INTERVAL_MS);
       timer.unref();
       cleanups.push(async () => clearInterval(timer));
+      const sweep = () =>
+        sweepStorage(ctx)
+          .then((report) => log.info(report, 'storage swept'))
+          .catch((error: unknown) => log.warn({ err: error }, 'storage sweep failed'));
+      let sweeping = sweep();
+      const sweeper = setInterval(() => (sweeping = sweep()), SWEEP_INTERVAL_MS);
+      sweeper.unref();
+      cleanups.push(async () => {
+        clearInterval(sweeper);
+        await sweeping;
+      });
     }
     const maintain = () => db.maintain().catch((error: unknown) => log.warn({ err: error }, 'database statistics not refreshed'));
     let maintaining = maintain();
