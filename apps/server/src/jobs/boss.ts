@@ -122,9 +122,19 @@ export class BossQueue implements JobQueue {
     const data = job.data as object;
     const options: PgBoss.SendOptions = { startAfter: DEFERRAL_SECONDS, expireInSeconds: job.expireInSeconds };
     if (job.singletonKey) options.singletonKey = job.singletonKey;
-    const organizationId = await organizationOf(this.handle, conversationIdOf(data));
-    if (organizationId) options.priority = await fairPriority(this.handle, name, organizationId);
+    options.priority = await this.priorityFor(name, conversationIdOf(data));
     await this.boss.send(name, data, options);
+  }
+
+  /** The fair-order priority of a conversation's job; plain order (0) when it cannot be known. */
+  private async priorityFor(name: JobName, conversationId: string | undefined): Promise<number> {
+    try {
+      const organizationId = await organizationOf(this.handle, conversationId);
+      return organizationId ? await fairPriority(this.handle, name, organizationId) : 0;
+    } catch (error) {
+      this.log.warn({ err: error, name }, 'job sent without a fair-order priority');
+      return 0;
+    }
   }
 
   private async deliver(ctx: AppContext, name: JobName, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
@@ -165,8 +175,7 @@ export class BossQueue implements JobQueue {
     if (singletonKey) sendOptions.singletonKey = singletonKey;
     if (options.startAfterSeconds) sendOptions.startAfter = options.startAfterSeconds;
     if (options.expireInSeconds) sendOptions.expireInSeconds = Math.ceil(options.expireInSeconds);
-    const organizationId = await organizationOf(this.handle, fallbackKey);
-    if (organizationId) sendOptions.priority = await fairPriority(this.handle, name, organizationId);
+    sendOptions.priority = await this.priorityFor(name, fallbackKey);
     return this.boss.send(name, data as object, sendOptions);
   }
 
