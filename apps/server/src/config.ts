@@ -1,4 +1,5 @@
 /** Configuration from the environment, validated at boot with clear messages (see .env.example). */
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { MAX_AUDIO_FILE_BYTES } from '@palabre/shared';
@@ -53,6 +54,10 @@ const envSchema = z.object({
   OUTBOUND_ALLOWED_RANGES: cidrList,
   /** The former name of OUTBOUND_ALLOWED_RANGES, still read (both lists are merged). */
   MEDIA_IMPORT_ALLOWED_RANGES: cidrList,
+  MAX_MEDIA_DURATION_SECONDS: z.coerce.number().int().min(1).max(7 * 24 * 3600).default(6 * 3600),
+  MEDIA_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  MEDIA_JOB_CONCURRENCY_PER_ORGANIZATION: z.coerce.number().int().min(1).max(256).optional(),
+  MEDIA_IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   MEDIA_IMPORT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(3600),
   MEDIA_IMPORT_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -88,15 +93,29 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** Largest accepted media file (uploads and URL imports): 1 GB, lower only for tests. */
   maxUploadBytes: number;
+  /** Longest media accepted by processing (probed duration, and the bound of every conversion). */
+  maxMediaDurationSeconds: number;
   /** CIDR ranges that outbound requests to user-supplied addresses may reach although they are private (administrator's choice). */
   outboundAllowedRanges: string[];
   /** Total time allowed for one URL import download. */
   mediaImportTimeoutMs: number;
   /** A URL import fails when no byte arrives for this long. */
   mediaImportIdleTimeoutMs: number;
+  /**
+   * Jobs run at once by this process: per processing step queue (default: the CPU count, these
+   * steps are CPU-bound), per URL-import queue (network-bound), and per organization in each queue.
+   */
+  jobConcurrency: { mediaSteps: number; urlImports: number; perOrganization: number };
 }
 
 export class ConfigError extends Error {}
+
+function jobConcurrency(env: Env): Config['jobConcurrency'] {
+  const mediaSteps = env.MEDIA_JOB_CONCURRENCY ?? Math.max(1, os.availableParallelism());
+  // Half the workers per organization by default: another organization always finds one free.
+  const perOrganization = env.MEDIA_JOB_CONCURRENCY_PER_ORGANIZATION ?? Math.max(1, Math.floor(mediaSteps / 2));
+  return { mediaSteps, urlImports: env.MEDIA_IMPORT_CONCURRENCY, perOrganization };
+}
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(
@@ -143,8 +162,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
+    maxMediaDurationSeconds: env.MAX_MEDIA_DURATION_SECONDS,
     outboundAllowedRanges: [...new Set([...env.OUTBOUND_ALLOWED_RANGES, ...env.MEDIA_IMPORT_ALLOWED_RANGES])],
     mediaImportTimeoutMs: env.MEDIA_IMPORT_TIMEOUT_SECONDS * 1000,
     mediaImportIdleTimeoutMs: env.MEDIA_IMPORT_IDLE_TIMEOUT_SECONDS * 1000,
+    jobConcurrency: jobConcurrency(env),
   };
 }

@@ -10,6 +10,7 @@ import { BossQueue } from './jobs/boss.ts';
 import { JobRegistry, type JobDefinition } from './jobs/registry.ts';
 import { pipelineJobs, resumeStuckConversations } from './pipeline/index.ts';
 import { attachSocketServer, SocketEventBus, type SocketServer } from './realtime/socket.ts';
+import { sweepStorage } from './storage/sweeper.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -37,6 +38,9 @@ export interface StartOptions {
 /** Conversations whose processing lost its job (a crash between two steps) are looked at this often. */
 const RECOVERY_INTERVAL_MS = 5 * 60 * 1000;
 
+/** Leftovers of crashes (temporary uploads, work folders, orphan media folders) are looked for this often. */
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
 /** How often the planner's statistics are refreshed (see DatabaseHandle.maintain). */
 const MAINTENANCE_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
@@ -52,7 +56,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const ctx = createContext(config, db, log);
     // Refuses to start when a job has no handler or two.
     const registry = new JobRegistry(options.jobs ?? pipelineJobs);
-    const queue = new BossQueue(db, registry, log, { pollingIntervalSeconds: options.pollingIntervalSeconds });
+    const queue = new BossQueue(db, registry, log, {
+      pollingIntervalSeconds: options.pollingIntervalSeconds,
+      concurrency: (name) => (name === 'media.import-url' ? config.jobConcurrency.urlImports : config.jobConcurrency.mediaSteps),
+      perOrganization: config.jobConcurrency.perOrganization,
+    });
     const events = new SocketEventBus();
     ctx.jobs = queue;
     ctx.events = events;
@@ -75,6 +83,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       }, RECOVERY_INTERVAL_MS);
       timer.unref();
       cleanups.push(async () => clearInterval(timer));
+      const sweep = () =>
+        sweepStorage(ctx)
+          .then((report) => log.info(report, 'storage swept'))
+          .catch((error: unknown) => log.warn({ err: error }, 'storage sweep failed'));
+      let sweeping = sweep();
+      const sweeper = setInterval(() => (sweeping = sweep()), SWEEP_INTERVAL_MS);
+      sweeper.unref();
+      cleanups.push(async () => {
+        clearInterval(sweeper);
+        await sweeping;
+      });
     }
     const maintain = () => db.maintain().catch((error: unknown) => log.warn({ err: error }, 'database statistics not refreshed'));
     let maintaining = maintain();

@@ -15,6 +15,8 @@ export {
   convertToEnginePcm,
   makeWebRendition,
   extractChannel,
+  withoutAddresses,
+  explainFfmpeg,
   type MediaToolsOptions,
   type StreamChoice,
   type WebRenditionOptions,

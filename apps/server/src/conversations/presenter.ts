@@ -59,7 +59,7 @@ export function presentConversation(row: ConversationRow, { right, tags, favorit
     membersRight: row.membersRight,
     channels: row.channels,
     media: {
-      mimeType: files.web?.mimeType ?? files.originals[0]?.mimeType ?? null,
+      mimeType: files.web?.mimeType ?? (files.originals[0] ? detectedType(files.originals[0].mimeType) : null),
       size: files.web?.size ?? (files.originals.length > 0 ? originalsSize : null),
       playable: Boolean(files.web),
       peaks: Boolean(files.peaks),
@@ -95,4 +95,9 @@ export function project(conversation: PresentedConversation, fields: string[] | 
     if (Object.hasOwn(source, field)) out[field] = source[field];
   }
   return out as Partial<PresentedConversation>;
+}
+
+/** Rows stored before types were detected may hold a declared type: only media types are shown. */
+function detectedType(stored: string | null): string {
+  return stored && /^(audio|video)\/[a-z0-9.+-]+$/i.test(stored) ? stored : 'application/octet-stream';
 }

@@ -11,7 +11,14 @@ export function createRoutes(ctx: AppContext) {
     app.post('/organizations/:id/conversations/create', async (request, reply) => {
       const actor = requireActor(request);
       const { id } = parse(zIdParam, request.params);
-      return reply.status(201).send(await createFromRequest(ctx, actor, id, request));
+      try {
+        return reply.status(201).send(await createFromRequest(ctx, actor, id, request));
+      } catch (error) {
+        // The body may not have been read to its end (a limit stopped the parser, the form was
+        // refused early): answer, then close the connection rather than leave it waiting.
+        reply.header('connection', 'close');
+        throw error;
+      }
     });
   };
 }

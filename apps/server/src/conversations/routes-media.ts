@@ -1,14 +1,46 @@
-/** GET /conversations/:id/media: the audio with HTTP Range, or its waveform peaks (?mediatype=json). */
-import type { FastifyInstance } from 'fastify';
+/**
+ * GET /conversations/:id/media: the audio with HTTP Range, or its waveform peaks (?mediatype=json).
+ *
+ * Media files come from users: they are served only with a type we detected ourselves (our own
+ * rendition, or the original's container recognised from its first bytes, else
+ * application/octet-stream), never with the type the uploader declared, and with headers that keep
+ * a browser from ever rendering them as a document on the application's origin.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { zIdParam } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import { requireActor } from '../http/auth.ts';
 import { notFound, parse } from '../http/errors.ts';
+import { WEB_MIME_TYPE } from '../pipeline/files.ts';
 import { parseRange } from './media-range.ts';
 import * as conversations from './service.ts';
+import { servedMediaType, SNIFF_BYTES } from './sniff.ts';
 
 export const zMediaQuery = z.object({ mediatype: z.enum(['json', 'audio']).optional() }).loose();
+
+/** Headers of every media response: no sniffing, no document rendering, no embedding elsewhere. */
+export function mediaHeaders(reply: FastifyReply, disposition: 'inline' | 'attachment', filename: string): FastifyReply {
+  return reply
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "sandbox; default-src 'none'")
+    .header('cross-origin-resource-policy', 'same-origin')
+    .header('content-disposition', contentDisposition(disposition, filename));
+}
+
+/** A Content-Disposition with a plain ASCII fallback name and the UTF-8 name (RFC 6266). */
+export function contentDisposition(disposition: 'inline' | 'attachment', filename: string): string {
+  const clean = filename.replace(/[\u0000-\u001f\u007f"\\/]/g, '').trim().slice(0, 150) || 'media';
+  const ascii = clean.replace(/[^\x20-\x7e]/g, '_').replace(/[;%]/g, '_');
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(clean)}`;
+}
+
+async function sniffStored(ctx: AppContext, key: string, size: number): Promise<string> {
+  if (size === 0) return 'application/octet-stream';
+  const chunks: Buffer[] = [];
+  for await (const chunk of ctx.storage.read(key, { start: 0, end: Math.min(size, SNIFF_BYTES) - 1 })) chunks.push(chunk as Buffer);
+  return servedMediaType(Buffer.concat(chunks));
+}
 
 export function mediaRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -21,15 +53,18 @@ export function mediaRoutes(ctx: AppContext) {
 
       if (mediatype === 'json') {
         if (!row.files.peaks || !(await ctx.storage.stat(row.files.peaks))) throw notFound('Waveform');
+        mediaHeaders(reply, 'inline', 'peaks.json');
         return reply.type('application/json; charset=utf-8').send(ctx.storage.read(row.files.peaks));
       }
 
       const original = row.files.originals[0];
-      const source = row.files.web ?? (original ? { key: original.key, mimeType: original.mimeType ?? 'application/octet-stream' } : null);
+      const source = row.files.web ? { key: row.files.web.key, name: `${row.name}.m4a` } : original ? { key: original.key, name: original.name } : null;
       const stat = source ? await ctx.storage.stat(source.key) : null;
       if (!source || !stat) throw notFound('Media file');
       const size = stat.size;
-      reply.header('accept-ranges', 'bytes').type(source.mimeType || 'application/octet-stream');
+      const type = row.files.web ? WEB_MIME_TYPE : await sniffStored(ctx, source.key, size);
+      mediaHeaders(reply, 'inline', source.name);
+      reply.header('accept-ranges', 'bytes').type(type);
       const range = parseRange(request.headers.range, size);
       if (range.kind === 'unsatisfiable') {
         return reply

@@ -7,13 +7,10 @@ import { AppError, notFound } from '../http/errors.ts';
 import { authorize } from '../organizations/service.ts';
 import { organizationsRepo } from '../organizations/repo.ts';
 import { conversationRight, organizationLevel } from '../policy.ts';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
-import { derivedKeys, mediaKeys } from '../pipeline/files.ts';
 import { retryProcessing, type RetrySettings } from '../pipeline/index.ts';
 import { availableProfileForOrganization, profileForLanguage, profileForOrganization, supportsLanguage } from '../transcriber-profiles/service.ts';
 import type { TranscriberProfileRow } from '../transcriber-profiles/repo.ts';
-import { LocalStorage } from '../storage/storage.ts';
+import { deleteFiles, removeMediaFiles, storageKeys } from './cleanup.ts';
 import { emit, enqueue } from './effects.ts';
 import { favoritesRepo } from '../favorites/repo.ts';
 import { rightsRepo } from '../rights/repo.ts';
@@ -92,19 +89,7 @@ export async function update(
   return presentOne(ctx, actor, updated, right);
 }
 
-/** Every storage key a media row points at. */
-export function storageKeys(row: Pick<ConversationRow, 'files'>): string[] {
-  const f = row.files;
-  return [...f.originals.map((o) => o.key), ...(f.pcm ?? []), ...(f.web ? [f.web.key] : []), ...(f.peaks ? [f.peaks] : [])];
-}
-
-export async function deleteFiles(ctx: AppContext, keys: string[]): Promise<void> {
-  await Promise.all(
-    keys.map((key) =>
-      ctx.storage.delete(key).catch((error: unknown) => ctx.log.warn({ err: error, key }, 'could not delete a media file')),
-    ),
-  );
-}
+export { deleteFiles, storageKeys };
 
 export async function remove(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   const { row } = await access(ctx, actor, id, RIGHT.DELETE);
@@ -114,15 +99,8 @@ export async function remove(ctx: AppContext, actor: Actor, id: string): Promise
   announce();
 }
 
-/**
- * Deletes the row's files once the row is gone (then no job picks them up again), derived ones
- * included (a failed media may have some left).
- */
 async function removeFiles(ctx: AppContext, row: ConversationRow): Promise<void> {
-  await deleteFiles(ctx, [...new Set([...storageKeys(row), ...derivedKeys(row.id, Math.max(row.files.originals.length, row.channels.length))])]);
-  if (ctx.storage instanceof LocalStorage) {
-    await fsp.rm(path.join(ctx.storage.root, mediaKeys.folder(row.id)), { recursive: true, force: true });
-  }
+  await removeMediaFiles(ctx, row);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -27,6 +27,33 @@ export function mediaSignature(head: Buffer): string | null {
   return null;
 }
 
+/** The type a media is served with, from its container as we recognised it (never the declared one). */
+const SERVED_TYPES: Record<string, string> = {
+  wav: 'audio/wav',
+  avi: 'video/x-msvideo',
+  mp3: 'audio/mpeg',
+  ogg: 'audio/ogg',
+  flac: 'audio/flac',
+  mp4: 'audio/mp4',
+  aiff: 'audio/aiff',
+  amr: 'audio/amr',
+  caf: 'audio/x-caf',
+  au: 'audio/basic',
+  matroska: 'video/x-matroska',
+  asf: 'video/x-ms-asf',
+  'mpeg-audio': 'audio/mpeg',
+  'mpeg-ps': 'video/mpeg',
+};
+
+export const OPAQUE_TYPE = 'application/octet-stream';
+
+/** audio/* or video/* for a container we recognise from its first bytes, else application/octet-stream. */
+export function servedMediaType(head: Buffer): string {
+  if (nonMediaSignature(head)) return OPAQUE_TYPE;
+  const signature = mediaSignature(head);
+  return (signature && SERVED_TYPES[signature]) || OPAQUE_TYPE;
+}
+
 /** Formats that are certainly not media. */
 export function nonMediaSignature(head: Buffer): string | null {
   if (head.length >= 8 && head.readUInt32BE(0) === 0x89504e47) return 'png';

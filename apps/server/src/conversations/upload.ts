@@ -13,12 +13,13 @@ import type { AppContext } from '../context.ts';
 import type { MediaFiles } from '../db/schema.ts';
 import type { Actor } from '../http/auth.ts';
 import { AppError, fieldErrorKey } from '../http/errors.ts';
+import { multipartLimitError } from '../http/multipart.ts';
 import { authorize } from '../organizations/service.ts';
 import { profileForLanguage, profileForOrganization, supportsLanguage } from '../transcriber-profiles/service.ts';
 import { emit, enqueue } from './effects.ts';
 import { conversationsRepo, type FilesWithSource } from './repo.ts';
 import { deleteFiles } from './service.ts';
-import { refuseUpload, SNIFF_BYTES } from './sniff.ts';
+import { refuseUpload, servedMediaType, SNIFF_BYTES } from './sniff.ts';
 import { checkImportUrl, ImportRefused } from './url-import.ts';
 import { assertStorable } from '../http/text-input.ts';
 
@@ -96,7 +97,7 @@ async function storePart(ctx: AppContext, part: MultipartFile, key: string): Pro
     })(),
   );
   const { size } = await ctx.storage.put(key, body);
-  return { stored: { key, name: (part.filename || 'media').slice(0, 255), size, mimeType: part.mimetype || null } };
+  return { stored: { key, name: (part.filename || 'media').slice(0, 255), size, mimeType: servedMediaType(head.subarray(0, SNIFF_BYTES)) } };
 }
 
 function formError(issues: Array<{ path: PropertyKey[]; message: string; code?: string; origin?: string }>): AppError {
@@ -218,7 +219,7 @@ export async function createFromRequest(ctx: AppContext, actor: Actor, organizat
   } catch (error) {
     // Whatever happened (including the client going away halfway), nothing stays behind.
     if (!inserted) await deleteFiles(ctx, originals.map((o) => o.key));
-    throw error;
+    throw multipartLimitError(error) ?? error;
   }
 
   try {

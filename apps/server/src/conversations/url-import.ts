@@ -114,7 +114,7 @@ export async function download(ctx: AppContext, url: string, keyBase: string, si
   const limited = response.pipe(byteLimit(ctx.config.maxUploadBytes, () => new ImportRefused(TOO_BIG), () => idle.touch()));
   response.on('error', (error) => limited.destroy(connectionError(error)));
   const { size } = await ctx.storage.put(key, limited);
-  return { key, name, size, mimeType: (type ?? '').split(';')[0]!.trim() || null };
+  return { key, name, size, mimeType: null };
 }
 
 export interface ImportResult {

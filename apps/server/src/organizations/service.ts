@@ -1,5 +1,6 @@
 import { DEFAULT_ORGANIZATION_PERMISSIONS, ORGANIZATION_ROLE, type Organization, type OrganizationPermissions } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
+import { organizationMediaFiles, removeManyMediaFiles } from '../conversations/cleanup.ts';
 import type { Actor, UserRow } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { notify } from '../mail/notify.ts';
@@ -145,7 +146,10 @@ export async function update(ctx: AppContext, actor: Actor, id: string, patch: O
 
 export async function remove(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   await authorize(ctx, actor, id, 'delete');
+  // Its media rows go with it (cascade): note their files first, remove them once the rows are gone.
+  const media = await organizationMediaFiles(ctx, id);
   await organizationsRepo.delete(ctx.db, id);
+  await removeManyMediaFiles(ctx, media);
 }
 
 export async function leave(ctx: AppContext, actor: Actor, id: string): Promise<void> {

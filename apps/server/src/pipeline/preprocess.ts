@@ -18,13 +18,14 @@ import {
 import type { AppContext } from '../context.ts';
 import type { JobDelivery } from '../jobs/registry.ts';
 import { derivedKeys, localCopy, mediaKeys, putFile, WEB_MIME_TYPE } from './files.ts';
+import { checkTrack, ENGINE_PCM_BYTES_PER_SECOND, outputBounds, WEB_BYTES_PER_SECOND } from './limits.ts';
 import { PipelineError, runStep, type StepContext, type StepDefinition } from './step.ts';
 
 /**
  * Several tracks mixed into one AAC/MP4 rendition (the engines package converts one input only;
  * this is the local adapter for the multi-track case, same container and codec choices).
  */
-export function mixToWebRenditionArgs(inputs: readonly string[], output: string): string[] {
+export function mixToWebRenditionArgs(inputs: readonly string[], output: string, bounds?: { maxDurationSeconds: number; maxOutputBytes: number }): string[] {
   const labels = inputs.map((_, i) => `[${i}:a:0]`).join('');
   return [
     '-hide_banner',
@@ -48,6 +49,7 @@ export function mixToWebRenditionArgs(inputs: readonly string[], output: string)
     '+faststart',
     '-f',
     'mp4',
+    ...(bounds ? ['-t', bounds.maxDurationSeconds.toFixed(3), '-fs', String(bounds.maxOutputBytes)] : []),
     '-progress',
     'pipe:3',
     '-nostats',
@@ -63,7 +65,8 @@ async function run(ctx: AppContext, { row, report, work, signal }: StepContext) 
   const convertShare = 0.5;
   const webShare = 0.35;
 
-  const inputs: Array<{ path: string; info: MediaInfo; name: string }> = [];
+  const maxDuration = ctx.config.maxMediaDurationSeconds;
+  const inputs: Array<{ path: string; info: MediaInfo; name: string; allowed: number }> = [];
   for (const [n, original] of originals.entries()) {
     const input = await localCopy(ctx, original.key, work);
     let info: MediaInfo;
@@ -74,7 +77,9 @@ async function run(ctx: AppContext, { row, report, work, signal }: StepContext) 
       throw error;
     }
     if (info.audioStreams.length === 0) throw new PipelineError(`the file "${original.name}" has no audio track`);
-    inputs.push({ path: input, info, name: original.name });
+    const bytes = (await ctx.storage.stat(original.key))?.size ?? original.size;
+    const allowed = checkTrack(info, bytes, original.name, maxDuration);
+    inputs.push({ path: input, info, name: original.name, allowed });
     report((probeShare * (n + 1)) / originals.length);
   }
 
@@ -86,10 +91,15 @@ async function run(ctx: AppContext, { row, report, work, signal }: StepContext) 
       signal,
       audioStreamIndex: input.info.audioStreams[0]!.index,
       durationSeconds: input.info.durationSeconds,
+      ...outputBounds(input.allowed, ENGINE_PCM_BYTES_PER_SECOND),
       onProgress: (f) => report(probeShare + (convertShare * (n + f)) / inputs.length),
     });
     const wav = await readWavInfo(out);
     if (wav.durationSeconds <= 0) throw new PipelineError(`the file "${input.name}" contains no audio samples`);
+    // The conversion stopped at its bound: the track is longer than it may be (or than it said).
+    if (wav.durationSeconds >= input.allowed - 0.05) {
+      throw new PipelineError(`the file "${input.name}" is longer than its size or the maximum duration allows`);
+    }
     duration = Math.max(duration, wav.durationSeconds);
     pcm.push(out);
   }
@@ -103,10 +113,11 @@ async function run(ctx: AppContext, { row, report, work, signal }: StepContext) 
       audioStreamIndex: only!.info.audioStreams[0]!.index,
       sourceChannels: only!.info.audioStreams[0]!.channels,
       durationSeconds: only!.info.durationSeconds,
+      ...outputBounds(only!.allowed, WEB_BYTES_PER_SECOND),
       onProgress: webProgress,
     });
   } else {
-    await runFfmpeg(mixToWebRenditionArgs(inputs.map((i) => i.path), web), {
+    await runFfmpeg(mixToWebRenditionArgs(inputs.map((i) => i.path), web, outputBounds(duration, WEB_BYTES_PER_SECOND)), {
       signal,
       durationSeconds: duration,
       onProgress: webProgress,
@@ -115,7 +126,10 @@ async function run(ctx: AppContext, { row, report, work, signal }: StepContext) 
   }
 
   // One track: its engine PCM is already decoded; several: the mix is what the player shows.
-  const peaks = inputs.length === 1 ? await peaksFromWavFile(pcm[0]!, { signal }) : await peaksFromMedia(web, { signal, durationSeconds: duration });
+  const peaks =
+    inputs.length === 1
+      ? await peaksFromWavFile(pcm[0]!, { signal })
+      : await peaksFromMedia(web, { signal, durationSeconds: duration, ...outputBounds(duration, ENGINE_PCM_BYTES_PER_SECOND) });
   const peaksFile = work.file('peaks.json');
   await fsp.writeFile(peaksFile, JSON.stringify(peaks));
   report(0.97);

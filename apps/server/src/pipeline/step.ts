@@ -3,7 +3,7 @@
  * progress, move the status on and enqueue the next step; on failure, either let pg-boss retry
  * (errors that may pass) or end in 'error' with a human log and the step's partial files removed.
  */
-import { isEngineError, PERMANENT_ENGINE_ERROR_CODES, type EngineErrorCode } from '@palabre/engines';
+import { isEngineError, PERMANENT_ENGINE_ERROR_CODES, withoutAddresses, type EngineErrorCode } from '@palabre/engines';
 import type { PipelineStep } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import type { conversations } from '../db/schema.ts';
@@ -31,10 +31,13 @@ export interface StepDefinition {
   outputs(row: ConversationRow): string[];
 }
 
-/** Tool messages name files by their full paths; people only need the file name. */
+/**
+ * Tool messages name files by their full paths and components by their memory addresses; people
+ * only need the file name and the reason.
+ */
 export function humanReason(error: unknown, step: PipelineStep): string {
   if (error instanceof PipelineError || isEngineError(error)) {
-    return error.message.replace(/(?:file:)?\/[^\s:'"]*\/([^\s:'"/]+)/g, '$1').slice(0, 1000);
+    return withoutAddresses(error.message.replace(/(?:file:)?\/[^\s:'"]*\/([^\s:'"/]+)/g, '$1')).slice(0, 1000);
   }
   return `an unexpected error stopped the ${step} step`;
 }

@@ -11,7 +11,7 @@ import { inject } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
 import type { Mail } from '../../src/mail/mailer.ts';
-import { startServer, type RunningServer } from '../../src/server.ts';
+import { startServer, type RunningServer, type StartOptions } from '../../src/server.ts';
 import { createAccount } from '../../src/users/service.ts';
 import { eq } from 'drizzle-orm';
 import { conversations, users } from '../../src/db/schema.ts';
@@ -102,7 +102,12 @@ async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): 
 }
 
 export async function startTestServer(
-  options: { env?: Record<string, string | undefined>; /** Keep the server's log (level info) for logged(). */ captureLog?: boolean } = {},
+  options: {
+    env?: Record<string, string | undefined>;
+    /** Keep the server's log (level info) for logged(). */
+    captureLog?: boolean;
+    start?: Omit<StartOptions, 'logger' | 'logStream'>;
+  } = {},
 ): Promise<TestServer> {
   const dbKind = inject('testDatabase');
   const logLines: string[] = [];
@@ -122,8 +127,8 @@ export async function startTestServer(
   let running: RunningServer;
   try {
     running = options.captureLog
-      ? await startServer({ ...config, logLevel: 'info' }, { logStream: { write: (line: string) => void logLines.push(line) } })
-      : await startServer(config, { logger: false });
+      ? await startServer({ ...config, logLevel: 'info' }, { ...options.start, logStream: { write: (line: string) => void logLines.push(line) } })
+      : await startServer(config, { ...options.start, logger: false });
   } catch (error) {
     await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });

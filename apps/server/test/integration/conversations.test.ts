@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
@@ -119,6 +120,21 @@ describe('POST /organizations/:id/conversations/create', () => {
     expect(conversation.jobs.transcription.steps.map((s) => s.name)).toEqual(['preprocessing', 'transcription', 'diarization', 'punctuation', 'postprocessing']);
   });
 
+  it('accepts as membersRight only the right levels PATCH accepts', async () => {
+    const { owner, org } = await team();
+    for (const value of ['9', '21', '30', '-1', '32']) {
+      const refused = await upload(owner, org._id, { name: 'Odd right', membersRight: value });
+      expect(refused.status, value).toBe(400);
+      expect(refused.body.fields).toMatchObject({ membersRight: expect.stringMatching(/^error\./) });
+    }
+    expect(await rowsOf(org._id)).toHaveLength(0);
+    const id = await uploaded(owner, org._id, { name: 'Level', membersRight: '7' });
+    for (const value of [9, 21]) {
+      expect((await owner.client.patch(`${API}/conversations/${id}`, { membersRight: value })).status).toBe(400);
+    }
+    expect((await owner.client.patch(`${API}/conversations/${id}`, { membersRight: 3 })).status).toBe(200);
+  });
+
   it('makes one media with one channel per uploaded track, named from channelNames or the file names', async () => {
     const { owner, org } = await team();
     const two = [jfk, { bytes: SHORT_FR, name: 'short-fr.wav' }];
@@ -176,6 +192,50 @@ describe('POST /organizations/:id/conversations/create', () => {
     expect(response.body).toMatchObject({ code: 'payload_too_large', message: 'The audio file is too big. The maximum size is 1GB.' });
     expect(await rowsOf(org._id)).toHaveLength(0);
     expect(storedFiles()).toHaveLength(before);
+    expect(sent).toEqual([]);
+  });
+
+  it('answers a form with too many fields, files or parts with a clear 400 and closes the connection, keeping nothing', async () => {
+    const { owner, org } = await team();
+    await owner.client.get(`${API}/config`);
+    const xsrf = owner.client.cookies.get('XSRF-TOKEN')!;
+    const before = storedFiles().length;
+    const boundary = '----palabre-many';
+    const field = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const file = (n: number) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="t${n}.wav"\r\nContent-Type: audio/wav\r\n\r\n${JFK.subarray(0, 2000).toString('latin1')}\r\n`;
+    const cases: Array<[string, string, Record<string, string>]> = [
+      ['fields', field('name', 'Many') + Array.from({ length: 80 }, (_, n) => field(`extra${n}`, 'x')).join(''), { _: 'error.too_many_fields' }],
+      ['files', field('name', 'Many') + Array.from({ length: 30 }, (_, n) => file(n)).join(''), { file: 'error.too_many_files' }],
+    ];
+    const url = new URL(createPath(org._id), server.url);
+    for (const [what, form, fields] of cases) {
+      const body = Buffer.from(`${form}--${boundary}--\r\n`, 'latin1');
+      const answer = await new Promise<{ head: string; ended: boolean }>((resolve, reject) => {
+        const socket = net.connect(Number(url.port), url.hostname, () => {
+          socket.write(
+            `POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: keep-alive\r\n` +
+              `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\n` +
+              `Authorization: Bearer ${owner.client.authToken}\r\nX-XSRF-Token: ${xsrf}\r\nCookie: XSRF-TOKEN=${xsrf}\r\n\r\n`,
+          );
+          socket.write(body);
+        });
+        let received = '';
+        socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+        socket.on('error', () => undefined);
+        socket.on('close', () => resolve({ head: received, ended: true }));
+        setTimeout(() => {
+          socket.destroy();
+          reject(new Error(`${what}: the connection was left open: ${received.slice(0, 200)}`));
+        }, 20_000);
+      });
+      expect(answer.head, what).toMatch(/^HTTP\/1\.1 400 /);
+      expect(answer.head.toLowerCase(), what).toContain('connection: close');
+      const json = JSON.parse(answer.head.slice(answer.head.indexOf('\r\n\r\n') + 4).replace(/^[0-9a-f]+\r\n|\r\n0\r\n\r\n$/g, ''));
+      expect(json, what).toMatchObject({ code: 'validation_failed', fields });
+    }
+    expect(await rowsOf(org._id)).toHaveLength(0);
+    expect(storedFiles().length).toBe(before);
     expect(sent).toEqual([]);
   });
 
@@ -409,6 +469,35 @@ describe('GET /conversations/:id/media', () => {
     expect((await server.client().get(`${API}/conversations/${id}/media`)).status).toBe(401);
   });
 
+  it('serves a media whose processing failed with the type we detected, never the declared one, and never as a document', async () => {
+    const { owner, org } = await team();
+    const html = Buffer.concat([Buffer.from('ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000', 'latin1'), Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
+    const response = await upload(owner, org._id, { name: 'Page' }, [{ bytes: html, name: 'page.mp3', type: 'text/html' }]);
+    expect(response.status).toBe(201);
+    const id = response.body.conversationId as string;
+    await server.ctx.db.update(conversations).set({ status: 'error' }).where(eq(conversations.id, id));
+    const [row] = await server.ctx.db.select().from(conversations).where(eq(conversations.id, id));
+    expect(JSON.stringify(row!.files)).not.toContain('text/html');
+
+    const browser = server.client();
+    browser.cookies.set(COOKIE.authToken, owner.client.authToken!);
+    const media = await browser.get(`${API}/conversations/${id}/media`);
+    expect(media.status).toBe(200);
+    expect(media.headers.get('content-type')).toBe('audio/mpeg');
+    expect(media.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(media.headers.get('content-security-policy')).toContain('sandbox');
+    expect(media.headers.get('content-disposition')).toMatch(/^inline; filename="page\.mp3"/);
+    expect((await owner.client.get(`${API}/conversations/${id}`)).body.media.mimeType).not.toBe('text/html');
+
+    // Bytes we do not recognise are served as opaque bytes.
+    const [stored] = row!.files.originals;
+    const { Readable } = await import('node:stream');
+    await server.ctx.storage.put(stored!.key, Readable.from([Buffer.from('<!doctype html><p>hello</p>')]));
+    const opaque = await browser.get(`${API}/conversations/${id}/media`);
+    expect(opaque.headers.get('content-type')).toBe('application/octet-stream');
+    expect(opaque.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('serves the web rendition when there is one, and the peaks with ?mediatype=json (404 until computed)', async () => {
     const { owner, org } = await team();
     const id = await uploaded(owner, org._id);
@@ -426,6 +515,7 @@ describe('GET /conversations/:id/media', () => {
     const json = await owner.client.get(mediaPath, { query: { mediatype: 'json' } });
     expect(json.status).toBe(200);
     expect(json.body).toEqual(peaks);
+    expect(json.headers.get('x-content-type-options')).toBe('nosniff');
     const audio = await owner.client.get(mediaPath);
     expect(audio.headers.get('content-type')).toBe('audio/mp4');
     expect(audio.bytes.toString()).toBe('web rendition bytes');

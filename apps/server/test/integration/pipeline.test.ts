@@ -193,13 +193,37 @@ describe('media pipeline', { timeout: 600_000 }, () => {
     expect((await waitForStatus(orphan, ['done', 'error'])).status).toBe('done');
   });
 
+  it('refuses a WAV whose header claims 1 Hz (ten minutes from 1.2 KB) before writing any PCM', async () => {
+    const data = Buffer.alloc(1200, 0x41);
+    const header = Buffer.alloc(44);
+    header.write('RIFF', 0, 'latin1');
+    header.writeUInt32LE(36 + data.length, 4);
+    header.write('WAVEfmt ', 8, 'latin1');
+    header.writeUInt32LE(16, 16);
+    header.writeUInt16LE(1, 20); // PCM
+    header.writeUInt16LE(1, 22); // mono
+    header.writeUInt32LE(1, 24); // 1 sample per second
+    header.writeUInt32LE(2, 28); // bytes per second
+    header.writeUInt16LE(2, 32);
+    header.writeUInt16LE(16, 34);
+    header.write('data', 36, 'latin1');
+    header.writeUInt32LE(data.length, 40);
+    const id = await createMedia([{ bytes: Buffer.concat([header, data]), name: 'bomb.wav' }]);
+    const failed = await waitForStatus(id, ['done', 'error']);
+    expect(failed.status).toBe('error');
+    expect(failed.processing.log).toMatch(/bomb\.wav.*1 Hz/);
+    expect(failed.duration).toBeNull();
+    expect(storedFiles(id)).toEqual(['original-0.wav']);
+    expect(fs.readdirSync(path.join(server.ctx.config.dataDir, 'work'))).toEqual([]);
+  });
+
   it('ends a corrupted file in error with the human log and no half-written files, and retries it', async () => {
     const id = await createMedia([{ bytes: crypto.randomBytes(64 * 1024), name: 'broken.mp3' }]);
     const failed = await waitForStatus(id, ['done', 'error']);
     expect(failed.status).toBe('error');
     expect(failed.processing.log).toMatch(new RegExp(`^${ERROR_MESSAGE}: `));
     expect(failed.processing.log).toContain('broken.mp3');
-    expect(failed.processing.log).not.toMatch(/\/tmp|palabre-test|\n\s+at /);
+    expect(failed.processing.log).not.toMatch(/\/tmp|palabre-test|\n\s+at |0x[0-9a-f]{6,}/i);
     expect(failed.processing.steps.find((s) => s.name === 'preprocessing')?.state).toBe('error');
     expect(failed.transcript).toBeNull();
     expect(storedFiles(id)).toEqual(['original-0.mp3']);

@@ -46,6 +46,23 @@ export function probeArgs(input: string): string[] {
 export interface StreamChoice {
   /** Absolute stream index (from parseProbe); defaults to the first audio stream. */
   audioStreamIndex?: number | undefined;
+  /**
+   * Upper bounds on what one conversion writes (`-t`, `-fs`): a header may claim far more samples
+   * than the file carries, and the output must never grow past what the caller allows.
+   */
+  maxDurationSeconds?: number | undefined;
+  maxOutputBytes?: number | undefined;
+}
+
+function outputLimits(options: StreamChoice): string[] {
+  const limits: string[] = [];
+  if (options.maxDurationSeconds !== undefined && Number.isFinite(options.maxDurationSeconds) && options.maxDurationSeconds > 0) {
+    limits.push('-t', options.maxDurationSeconds.toFixed(3));
+  }
+  if (options.maxOutputBytes !== undefined && Number.isFinite(options.maxOutputBytes) && options.maxOutputBytes > 0) {
+    limits.push('-fs', String(Math.ceil(options.maxOutputBytes)));
+  }
+  return limits;
 }
 
 /**
@@ -67,6 +84,7 @@ function audioConversionArgs(input: string, output: string | null, options: Stre
     '-sn',
     '-dn',
     ...encode,
+    ...outputLimits(options),
     ...PROGRESS,
     output === null ? 'pipe:1' : fileArg(output),
   ];
@@ -284,9 +302,17 @@ export function progressFraction(progress: FfmpegProgress, durationSeconds: numb
 // Running
 // ---------------------------------------------------------------------------------------------
 
-/** ffmpeg's messages name inputs as `file:/path`; show the plain path to people. */
-function explainFfmpeg(stderrTail: string): string {
-  return lastLines(stderrTail, 3).replaceAll('file:', '');
+/**
+ * ffmpeg's messages name inputs as `file:/path` and prefix lines with the component's memory
+ * address (`[mp3 @ 0x55d4…]`): people need the reason, not the process's addresses.
+ */
+export function explainFfmpeg(stderrTail: string): string {
+  return withoutAddresses(lastLines(stderrTail, 3).replaceAll('file:', ''));
+}
+
+/** Removes memory addresses from a tool's message, keeping the component's name. */
+export function withoutAddresses(text: string): string {
+  return text.replace(/\s*@\s*0x[0-9a-f]+/gi, '').replace(/\b0x[0-9a-f]{6,}\b/gi, '…');
 }
 
 export async function probeMedia(input: string, options: MediaToolsOptions = {}): Promise<MediaInfo> {

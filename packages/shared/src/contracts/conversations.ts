@@ -1,6 +1,6 @@
 /** Media (conversations), their creation form, processing state and transcriber profiles (spec §3, §4, §7). */
 import { z } from 'zod';
-import { RIGHT } from '../roles.ts';
+import { FULL_RIGHTS, RIGHT } from '../roles.ts';
 import { TEXT_LIMITS } from '../constants.ts';
 import { zPagination, zText } from './common.ts';
 
@@ -44,6 +44,29 @@ const jsonField = <T extends z.ZodType>(schema: T) =>
   }).pipe(schema);
 
 /**
+ * The levels a user can be given on a media, each including the lower ones (spec §6: none, read,
+ * comment, write, delete, share, full rights). "Can share" is every right but deletion; full rights
+ * add deletion (spec §4 checks delete first).
+ */
+export const RIGHT_LEVELS = {
+  none: RIGHT.UNDEFINED,
+  read: RIGHT.READ,
+  comment: RIGHT.READ | RIGHT.COMMENT,
+  write: RIGHT.READ | RIGHT.COMMENT | RIGHT.WRITE,
+  delete: RIGHT.READ | RIGHT.COMMENT | RIGHT.WRITE | RIGHT.DELETE,
+  share: RIGHT.READ | RIGHT.COMMENT | RIGHT.WRITE | RIGHT.SHARE,
+  full: FULL_RIGHTS,
+} as const;
+export type RightLevelName = keyof typeof RIGHT_LEVELS;
+export const RIGHT_LEVEL_VALUES: number[] = [...new Set(Object.values(RIGHT_LEVELS))];
+
+/** A right given to a user or to the members: one of the levels. */
+export const zRightLevel = z.number().int().refine((n) => RIGHT_LEVEL_VALUES.includes(n), { message: 'error.invalid_right' });
+
+/** The organization members' default right on a media: the same rule at creation and on PATCH. */
+export const zMembersRight = zRightLevel;
+
+/**
  * Text fields of POST /organizations/{id}/conversations/create (multipart). The file parts are
  * `file` (one per track); or `url` imports a remote media instead.
  */
@@ -51,7 +74,7 @@ export const zCreateConversationFields = z
   .object({
     name: zText({ required: true, max: TEXT_LIMITS.mediaName }),
     description: zText({ max: TEXT_LIMITS.mediaDescription, multiline: true }).default(''),
-    membersRight: z.coerce.number().int().min(RIGHT.UNDEFINED).max(31).default(RIGHT.READ | RIGHT.COMMENT),
+    membersRight: z.coerce.number().pipe(zMembersRight).default(RIGHT.READ | RIGHT.COMMENT),
     /** A transcriber profile id; the organization's default profile when absent. */
     serviceName: z.string().uuid().optional(),
     transcriptionConfig: jsonField(zTranscriptionConfig).optional(),
@@ -144,7 +167,7 @@ export const zUpdateConversationBody = z
   .object({
     name: zText({ required: true, max: TEXT_LIMITS.mediaName }),
     description: zText({ max: TEXT_LIMITS.mediaDescription, multiline: true }),
-    membersRight: z.number().int().min(RIGHT.UNDEFINED).max(31),
+    membersRight: zMembersRight,
   })
   .partial()
   .strict();

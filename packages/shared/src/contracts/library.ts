@@ -3,9 +3,8 @@
  * of users on a media (spec §3 tag, category, conversation rights; §4 right labels; §6; §7).
  */
 import { z } from 'zod';
-import { FULL_RIGHTS, RIGHT } from '../roles.ts';
 import { zId, zText } from './common.ts';
-import { zConversationListQuery } from './conversations.ts';
+import { zConversationListQuery, zRightLevel } from './conversations.ts';
 import { zPublicUser } from './users.ts';
 
 // --- Tags and categories ------------------------------------------------------------------------
@@ -68,26 +67,6 @@ export const zPersonalListQuery = zLibraryListQuery.extend({ organizationId: zId
 export const zFavorites = z.object({ favorites: z.array(z.string()) });
 
 // --- Rights -------------------------------------------------------------------------------------
-
-/**
- * The levels a user can be given on a media, each including the lower ones (spec §6: none, read,
- * comment, write, delete, share, full rights). "Can share" is every right but deletion; full rights
- * add deletion (spec §4 checks delete first).
- */
-export const RIGHT_LEVELS = {
-  none: RIGHT.UNDEFINED,
-  read: RIGHT.READ,
-  comment: RIGHT.READ | RIGHT.COMMENT,
-  write: RIGHT.READ | RIGHT.COMMENT | RIGHT.WRITE,
-  delete: RIGHT.READ | RIGHT.COMMENT | RIGHT.WRITE | RIGHT.DELETE,
-  share: RIGHT.READ | RIGHT.COMMENT | RIGHT.WRITE | RIGHT.SHARE,
-  full: FULL_RIGHTS,
-} as const;
-export type RightLevelName = keyof typeof RIGHT_LEVELS;
-export const RIGHT_LEVEL_VALUES: number[] = [...new Set(Object.values(RIGHT_LEVELS))];
-
-/** A right given to a user or to the members: one of the levels. */
-export const zRightLevel = z.number().int().refine((n) => RIGHT_LEVEL_VALUES.includes(n), { message: 'error.invalid_right' });
 
 export const zRightResponse = z.object({ right: z.number().int() });
 
