@@ -123,7 +123,7 @@ describe('changing the address', () => {
     const admin = await server.createUser({ role: 31 });
     const invite = await admin.client.post(`/cm-api/api/administration/organizations/${org._id}/inviteMatchingMail`, {});
     expect(invite.status).toBe(200);
-    expect(invite.body.added).toBe(0);
+    expect(invite.body.invited).toBe(0);
     expect((await ada.client.get(orgPath(org._id))).status).toBe(404);
   });
 

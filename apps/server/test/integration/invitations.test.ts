@@ -74,7 +74,7 @@ describe('the invitee answers', () => {
 
   it('needs a verified address: an unverified account sees no invitation and may not answer one', async () => {
     const { org, owner } = await team();
-    const squatter = await server.quickUser();
+    const squatter = await server.signUp(); // a sign-up proves nothing about the address
     await owner.client.post(usersPath(org._id), { email: squatter.email });
     expect((await mine(squatter)).body).toEqual({ count: 0, list: [] });
     const refused = await accept(squatter, org._id);

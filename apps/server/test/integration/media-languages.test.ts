@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { conversations, transcriberProfiles } from '../../src/db/schema.ts';
-import { createOrganization, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
+import { createOrganization, joinByInvitation, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const JFK = fs.readFileSync(path.join(ROOT, '../shared/fixtures/audio/jfk-en.wav'));
@@ -53,8 +53,7 @@ async function team() {
   const owner = await server.quickUser();
   const org = await createOrganization(owner.client);
   const reader = await server.quickUser();
-  const invited = await owner.client.post(`${API}/organizations/${org._id}/users`, { email: reader.email, role: 1 });
-  if (invited.status !== 201) throw new Error(JSON.stringify(invited.body));
+  await joinByInvitation(server, owner.client, org._id, reader, 1);
   return { owner, org, reader };
 }
 
