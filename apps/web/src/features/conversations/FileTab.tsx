@@ -146,13 +146,8 @@ export function FileTab() {
         )}
         <MediaSettingsFields settings={settings} update={update} errors={errors} serverErrors={upload.fields} disabled={sending} />
         <UploadControls
-          state={upload.state}
-          progress={upload.progress}
-          error={upload.error}
-          reason={upload.reason}
-          fields={upload.fields}
+          upload={upload}
           placed={[...SETTINGS_FIELDS, 'file']}
-          onCancel={upload.cancel}
         />
       </Stack>
     </form>

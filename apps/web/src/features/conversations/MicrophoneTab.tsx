@@ -188,13 +188,8 @@ export function MicrophoneTab() {
         </Paper>
         <MediaSettingsFields settings={settings} update={update} errors={errors} serverErrors={upload.fields} disabled={sending || recording} />
         <UploadControls
-          state={upload.state}
-          progress={upload.progress}
-          error={upload.error}
-          reason={upload.reason}
-          fields={upload.fields}
+          upload={upload}
           placed={SETTINGS_FIELDS}
-          onCancel={upload.cancel}
           disabled={recording}
         />
       </Stack>

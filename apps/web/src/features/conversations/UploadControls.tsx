@@ -5,27 +5,20 @@
 import { Alert, Button, Group, List, Loader, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconRefresh, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { UploadState } from './useCreateMedia.ts';
+import type { CreateMedia } from './useCreateMedia.ts';
 
 export function UploadControls({
-  state,
-  progress,
-  error,
-  reason,
-  fields = {},
+  upload: { state, progress, error, reason, fields = {}, cancel: onCancel },
   placed = [],
-  onCancel,
   disabled,
 }: {
-  state: UploadState;
-  progress: number;
-  error: string | null;
-  /** The server's reason, translated, when the message does not say it. */
-  reason?: string | null;
-  /** The server's field errors, translated; those not in `placed` are listed here. */
-  fields?: Record<string, string>;
+  /**
+   * The upload's state from useCreateMedia: `reason` is the server's reason, translated, when the
+   * message does not say it; `fields` the server's field errors, translated, those not in `placed`
+   * being listed here.
+   */
+  upload: Pick<CreateMedia, 'state' | 'progress' | 'error' | 'reason' | 'fields' | 'cancel'>;
   placed?: readonly string[];
-  onCancel: () => void;
   disabled?: boolean;
 }) {
   const { t } = useTranslation(['conversations', 'common']);

@@ -78,13 +78,8 @@ export function UrlTab() {
         />
         <MediaSettingsFields settings={settings} update={update} errors={errors} serverErrors={upload.fields} disabled={sending} />
         <UploadControls
-          state={upload.state}
-          progress={upload.progress}
-          error={upload.error}
-          reason={upload.reason}
-          fields={upload.fields}
+          upload={upload}
           placed={[...SETTINGS_FIELDS, 'url']}
-          onCancel={upload.cancel}
         />
       </Stack>
     </form>

@@ -76,3 +76,5 @@ export function useCreateMedia() {
 
   return { state, progress, error, reason, fields, send, cancel, setError: showError };
 }
+
+export type CreateMedia = ReturnType<typeof useCreateMedia>;
