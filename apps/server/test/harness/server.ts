@@ -245,3 +245,17 @@ export async function insertMedia(
   await server.ctx.db.insert(conversations).values({ name: `Media ${id.slice(0, 6)}`, status: 'done', progress: 1, ...values, id });
   return id;
 }
+
+/** A media waiting for its URL import, as the creation route leaves it: the row, for the import job. */
+export async function insertPendingUrlMedia(server: TestServer, organizationId: string, ownerId: string, url: string) {
+  const id = await insertMedia(server, {
+    organizationId,
+    ownerId,
+    name: 'Remote',
+    source: 'url',
+    status: 'pending',
+    progress: 0,
+    files: { originals: [], sourceUrl: url } as unknown as (typeof conversations.$inferInsert)['files'],
+  });
+  return (await server.ctx.db.select().from(conversations).where(eq(conversations.id, id)))[0]!;
+}

@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFromUrl } from '../../src/conversations/url-import.ts';
 import { conversations } from '../../src/db/schema.ts';
-import { createOrganization, startTestServer, type TestServer } from '../harness/server.ts';
+import { createOrganization, insertPendingUrlMedia, startTestServer, type TestServer } from '../harness/server.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const JFK = fs.readFileSync(path.join(ROOT, '../shared/fixtures/audio/jfk-en.wav'));
@@ -53,13 +53,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function pendingUrlMedia(orgId: string, ownerId: string, url: string) {
-  const [row] = await server.ctx.db
-    .insert(conversations)
-    .values({ organizationId: orgId, ownerId, name: 'Remote', source: 'url', status: 'pending', files: { originals: [], sourceUrl: url } as any })
-    .returning();
-  return row!;
-}
 const rowOf = async (id: string) => (await server.ctx.db.select().from(conversations).where(eq(conversations.id, id)))[0]!;
 
 const ytDlpInstalled = (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && fs.existsSync(path.join(dir, 'yt-dlp')));
@@ -72,7 +65,7 @@ describe('URL import of a page through yt-dlp', () => {
   it('imports the media a page on an allowed address points to', async () => {
     const owner = await server.quickUser();
     const org = await createOrganization(owner.client);
-    const row = await pendingUrlMedia(org._id, owner.id, `${pagesBase}/allowed.html`);
+    const row = await insertPendingUrlMedia(server, org._id, owner.id, `${pagesBase}/allowed.html`);
     expect(await importFromUrl(server.ctx, row.id)).toEqual({ ok: true });
     const after = await rowOf(row.id);
     expect(after.files.originals).toHaveLength(1);
@@ -83,7 +76,7 @@ describe('URL import of a page through yt-dlp', () => {
     const owner = await server.quickUser();
     const org = await createOrganization(owner.client);
     for (const page of ['/internal.html', '/hop.html']) {
-      const row = await pendingUrlMedia(org._id, owner.id, `${pagesBase}${page}`);
+      const row = await insertPendingUrlMedia(server, org._id, owner.id, `${pagesBase}${page}`);
       const result = await importFromUrl(server.ctx, row.id);
       expect(result.ok, page).toBe(false);
       const after = await rowOf(row.id);

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFromUrl } from '../../src/conversations/url-import.ts';
 import { conversations } from '../../src/db/schema.ts';
-import { createOrganization, startTestServer, type TestServer } from '../harness/server.ts';
+import { createOrganization, insertPendingUrlMedia, startTestServer, type TestServer } from '../harness/server.ts';
 
 let server: TestServer;
 const sent: Array<{ name: string; payload: any }> = [];
@@ -38,14 +38,6 @@ const REFUSED = [
   'gopher://example.org/',
 ];
 
-async function pendingUrlMedia(orgId: string, ownerId: string, url: string) {
-  const [row] = await server.ctx.db
-    .insert(conversations)
-    .values({ organizationId: orgId, ownerId, name: 'Remote', source: 'url', status: 'pending', files: { originals: [], sourceUrl: url } as any })
-    .returning();
-  return row!;
-}
-
 describe('URL import refusals', () => {
   it('refuses private, loopback, link-local and non-http addresses when creating the media', async () => {
     const owner = await server.quickUser();
@@ -69,7 +61,7 @@ describe('URL import refusals', () => {
     const owner = await server.quickUser();
     const org = await createOrganization(owner.client);
     for (const url of REFUSED) {
-      const row = await pendingUrlMedia(org._id, owner.id, url);
+      const row = await insertPendingUrlMedia(server, org._id, owner.id, url);
       const result = await importFromUrl(server.ctx, row.id, url);
       expect(result.ok, url).toBe(false);
       const [after] = await server.ctx.db.select().from(conversations).where(eq(conversations.id, row.id));
