@@ -163,8 +163,8 @@ describe('password confirmation', () => {
   });
 });
 
-it('uses exactly the error keys of spec §8', () => {
+it('uses the validation keys of the product, plus one for text over its maximum length', () => {
   expect(Object.values(VALIDATION_ERRORS).sort()).toEqual(
-    ['error.invalid_email', 'error.passwordLength', 'error.passwordsMustBeTheSame', 'error.required', 'error.unauthorized_caracters'].sort(),
+    ['error.invalid_email', 'error.passwordLength', 'error.passwordsMustBeTheSame', 'error.required', 'error.too_long', 'error.unauthorized_caracters'].sort(),
   );
 });
