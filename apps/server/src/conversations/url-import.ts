@@ -13,6 +13,7 @@ import type { AppContext } from '../context.ts';
 import { byteLimit, connectionError, openFollowing, OutboundFailed, OutboundRefused, outboundPolicy, resolveChecked, type PinnedTarget } from '../net/outbound.ts';
 import { emit, enqueue } from './effects.ts';
 import { conversationsRepo, sourceUrlOf, type FilesWithSource } from './repo.ts';
+import { servedMediaType, SNIFF_BYTES } from './sniff.ts';
 import { downloadWithYtDlp } from './yt-dlp.ts';
 
 /** The address cannot be imported (not retryable); the message is safe to show. */
@@ -122,6 +123,13 @@ export interface ImportResult {
   error?: string;
 }
 
+/** The type detected from the stored file's first bytes, as uploads record it: never what the remote server declared. */
+async function storedMediaType(ctx: AppContext, key: string): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of ctx.storage.read(key, { start: 0, end: SNIFF_BYTES - 1 })) chunks.push(chunk as Buffer);
+  return servedMediaType(Buffer.concat(chunks));
+}
+
 /**
  * The `media.import-url` job handler: downloads, records the original, then queues preprocessing.
  * Refusals and failures set the media's status to error with a readable log (no retry loop for
@@ -151,6 +159,7 @@ export async function importFromUrl(ctx: AppContext, conversationId: string, url
         throw error;
       })
       .finally(() => idle.stop());
+    media.mimeType = await storedMediaType(ctx, media.key);
     const files: FilesWithSource = { ...(row.files as FilesWithSource), originals: [media], sourceUrl: address };
     const updated = await conversationsRepo.update(ctx.db, row.id, {
       files,
