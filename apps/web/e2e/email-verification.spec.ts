@@ -40,11 +40,11 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
     await banner.getByRole('button', { name: text.resend }).click();
     await expect(page.getByText(text.resent)).toBeVisible();
     const mail = await waitForMail(dataDir, user.email, text.subject, { after: before });
-    await page.screenshot({ path: `/tmp/e2e-auth-banner-${locale}.png` });
+    await page.screenshot({ path: test.info().outputPath(`auth-banner-${locale}.png`) });
 
     await page.goto(linkIn(mail, '/verify-email'));
     await expect(page.getByText(text.verified)).toBeVisible();
-    await page.screenshot({ path: `/tmp/e2e-auth-verified-${locale}.png` });
+    await page.screenshot({ path: test.info().outputPath(`auth-verified-${locale}.png`) });
     await page.getByRole('link', { name: text.continue }).click();
     await expect(page).toHaveURL(/\/interface/);
     await expect(page.getByTestId('unverified-email-banner')).toHaveCount(0);
@@ -71,7 +71,7 @@ test('changing the address asks for the password and says a link was sent to the
   await dialog.getByLabel('Current password').fill(user.password);
   await dialog.getByRole('button', { name: 'Send the confirmation link' }).click();
   await expect(page.getByText(`We sent a confirmation link to ${next}`)).toBeVisible();
-  await page.screenshot({ path: '/tmp/e2e-auth-email-change.png' });
+  await page.screenshot({ path: test.info().outputPath('auth-email-change.png') });
   await expect(field).toHaveValue(user.email);
 
   // Until the link is followed, the account keeps its address.

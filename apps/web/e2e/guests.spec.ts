@@ -16,7 +16,6 @@ import { linkIn, waitForMail } from './support/outbox.ts';
 
 type Locale = 'en-US' | 'fr-FR';
 const LOCALES: Locale[] = ['en-US', 'fr-FR'];
-const SHOTS = process.env.PALABRE_E2E_OUTPUT_DIR ?? '/tmp';
 
 /** A string of the web client's translations, so both languages are checked with the words users read. */
 function tr(locale: Locale, key: string): string {
@@ -29,7 +28,8 @@ function tr(locale: Locale, key: string): string {
 }
 
 const WRITE = 1 | 2 | 4;
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+/** A full-page screenshot among the test's outputs, to look at what users see. */
+const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
 for (const locale of LOCALES) {
   test(`a user in no organization opens, stars and finds a media shared with them (${locale})`, async ({ browser, api, baseURL, clientIp, dataDir }) => {

@@ -38,7 +38,7 @@ test('en français : accepter et refuser des invitations depuis l’en-tête', a
     // Its name follows the count: 2, then 1 once one is declined.
     const dialog = page.getByRole('dialog', { name: /^\d invitations? en attente$/ });
     await expect(dialog.getByRole('region', { name: 'Invitations' })).toContainText('Odile Durand vous a invité·e en tant que Mainteneur');
-    await page.screenshot({ path: '/tmp/e2e-orgs-header-invitations-fr.png' });
+    await page.screenshot({ path: test.info().outputPath('orgs-header-invitations-fr.png') });
 
     await dialog.getByRole('button', { name: `Refuser l'invitation à ${refused.name}` }).click();
     await expect(page.getByText(`Vous avez refusé l'invitation à ${refused.name}`)).toBeVisible();
@@ -94,7 +94,7 @@ for (const c of confirmations) {
       await page.getByRole('button', { name: c.button }).click();
       const dialog = page.getByRole('dialog', { name: c.dialog });
       await expect(dialog).toContainText(c.text);
-      await page.screenshot({ path: `/tmp/e2e-orgs-matching-${c.locale}.png` });
+      await page.screenshot({ path: test.info().outputPath(`orgs-matching-${c.locale}.png`) });
       await dialog.getByRole('button', { name: c.submit }).click();
       await expect(page.getByText(c.done)).toBeVisible();
       await expect(dialog).toBeHidden();

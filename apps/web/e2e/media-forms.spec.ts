@@ -98,7 +98,7 @@ for (const locale of Object.keys(LOCALES) as Locale[]) {
     await name.press('Enter');
     await expect(page.getByText(words.tooLong)).toBeVisible();
     await expect(name).toHaveAttribute('aria-invalid', 'true');
-    await page.screenshot({ path: `/tmp/e2e-web2-rename-${locale}.png` });
+    await page.screenshot({ path: test.info().outputPath(`web2-rename-${locale}.png`) });
     await context.close();
   });
 
@@ -119,7 +119,7 @@ for (const locale of Object.keys(LOCALES) as Locale[]) {
       await expect(page.locator('input[type=file]')).toHaveCount(0);
       await expect(page.getByRole('button', { name: locale === 'fr-FR' ? /Créer/ : /^Create$/ })).toHaveCount(0);
     }
-    await page.screenshot({ path: `/tmp/e2e-web2-norights-${locale}.png` });
+    await page.screenshot({ path: test.info().outputPath(`web2-norights-${locale}.png`) });
     await context.close();
   });
 }
@@ -143,7 +143,7 @@ test('the form offers only the languages the available services transcribe, and 
   await page.getByRole('textbox', { name: 'Language' }).click();
   await page.getByRole('option', { name: 'Automatic' }).click();
   await expect(page.getByRole('textbox', { name: 'Transcription service' })).toHaveValue('Remote ASR');
-  await page.screenshot({ path: '/tmp/e2e-web2-languages.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('web2-languages.png'), fullPage: true });
   await context.close();
 });
 
@@ -177,7 +177,7 @@ test('a failed media is processed again in another language with another service
   await dialog.getByRole('textbox', { name: 'Language' }).click();
   await page.getByRole('option', { name: 'French' }).click();
   await expect(dialog.getByRole('textbox', { name: 'Transcription service' })).toHaveValue('Remote ASR');
-  await page.screenshot({ path: '/tmp/e2e-web2-retry.png' });
+  await page.screenshot({ path: test.info().outputPath('web2-retry.png') });
   await dialog.getByRole('button', { name: 'Process again' }).click();
   await expect(dialog).toBeHidden();
   const after = await api.get<{ requestedLanguage: string; transcriberProfileId: string }>(`/cm-api/api/conversations/${conversationId}`, token);

@@ -73,7 +73,7 @@ test('invite an existing user: the invitation waits until they accept it when th
     const invitations = theirPage.getByRole('region', { name: 'Invitations' });
     await expect(invitations).toContainText(organization.name);
     await expect(invitations).toContainText('Olga Owner invited you as Member');
-    await theirPage.screenshot({ path: '/tmp/e2e-orgs-no-organization-invitation.png', fullPage: true });
+    await theirPage.screenshot({ path: test.info().outputPath('orgs-no-organization-invitation.png'), fullPage: true });
     await invitations.getByRole('button', { name: `Accept the invitation to ${organization.name}` }).click();
     await expect(organizationSwitcher(theirPage)).toHaveValue(organization.name);
   } finally {

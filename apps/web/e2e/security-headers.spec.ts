@@ -26,6 +26,6 @@ test('signing in and using the app breaks no content security rule', async ({ pa
   await page.goto('/interface/user/settings');
   await expect(page.locator('#root')).not.toBeEmpty();
   await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: '/tmp/e2e-http-csp.png' });
+  await page.screenshot({ path: test.info().outputPath('http-csp.png') });
   expect(violations).toEqual([]);
 });
