@@ -10,6 +10,7 @@ import type { Browser, Page } from '@playwright/test';
 import { newAccount, signInBrowser, uniqueName, type Api, type SignedInAccount } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { createMedia, FIXTURE, PROCESSING_TIMEOUT } from './support/media.ts';
+import { joinOrganization } from './support/invitations.ts';
 
 const LOCALES = {
   'en-US': {
@@ -102,12 +103,12 @@ for (const locale of Object.keys(LOCALES) as Locale[]) {
     await context.close();
   });
 
-  test(`${locale}: a member without the upload right is told so before any upload`, async ({ browser, api, baseURL, clientIp }) => {
+  test(`${locale}: a member without the upload right is told so before any upload`, async ({ browser, api, baseURL, clientIp, dataDir }) => {
     const owner = await api.signUp(newAccount('owner'));
     const organization = await api.createOrganization(owner.tokens.auth_token, uniqueName('No uploads org'));
     await api.send('PATCH', `/cm-api/api/organizations/${organization._id}`, { permissions: { upload: false } }, owner.tokens.auth_token);
     const member = await api.signUp(newAccount('member'));
-    await api.send('POST', `/cm-api/api/organizations/${organization._id}/users`, { email: member.email, role: 1 }, owner.tokens.auth_token);
+    await joinOrganization(api, dataDir, owner.tokens.auth_token, organization._id, member);
     const { page, context } = await signedIn(browser, api, baseURL!, clientIp, locale, member, organization._id);
 
     await page.goto('/interface/explore');

@@ -27,6 +27,13 @@ export const ADDRESS_NOT_ALLOWED = 'this address is not allowed';
 /** The request was refused by the policy; the message is safe to show to users. */
 export class OutboundRefused extends Error {}
 
+/** The host name has no address (now): nothing can be judged, and nothing is reached. */
+export class OutboundUnresolved extends OutboundRefused {
+  constructor() {
+    super('the host name could not be resolved');
+  }
+}
+
 /** The connection failed; the message (an error code at most) is safe to show to users. */
 export class OutboundFailed extends Error {}
 
@@ -55,10 +62,10 @@ export async function resolveHost(policy: OutboundPolicy, hostname: string): Pro
     try {
       addresses = await dns.lookup(host, { all: true, verbatim: true });
     } catch {
-      throw new OutboundRefused('the host name could not be resolved');
+      throw new OutboundUnresolved();
     }
   }
-  if (addresses.length === 0) throw new OutboundRefused('the host name could not be resolved');
+  if (addresses.length === 0) throw new OutboundUnresolved();
   if (!policy.anyAddress && addresses.some(({ address }) => addressRefusal(address, policy.allowed) !== null)) throw new OutboundRefused(ADDRESS_NOT_ALLOWED);
   const first = addresses[0]!;
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
@@ -75,17 +82,6 @@ export async function resolveChecked(policy: OutboundPolicy, raw: string | URL):
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRefused('only http and https addresses are allowed');
   if (url.username || url.password) throw new OutboundRefused('addresses with credentials are not allowed');
   return { url, ...(await resolveHost(policy, url.hostname)) };
-}
-
-/** Whether a URL passes the policy now (for validating a configured endpoint). */
-export async function isAllowedUrl(policy: OutboundPolicy, raw: string): Promise<boolean> {
-  return resolveChecked(policy, raw).then(
-    () => true,
-    (error: unknown) => {
-      if (error instanceof OutboundRefused) return false;
-      throw error;
-    },
-  );
 }
 
 export interface PinnedRequestInit {

@@ -9,7 +9,7 @@ import type { AppContext } from '../context.ts';
 import type { Config } from '../config.ts';
 import type { Actor } from '../http/auth.ts';
 import { AppError } from '../http/errors.ts';
-import { isAllowedUrl, outboundFetch, outboundPolicy } from '../net/outbound.ts';
+import { OutboundRefused, OutboundUnresolved, outboundFetch, outboundPolicy, resolveChecked } from '../net/outbound.ts';
 import { platform } from '../policy.ts';
 import type { TranscriberProfileRow } from './repo.ts';
 
@@ -21,14 +21,27 @@ export const MAX_ENGINE_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 /**
  * The approval flag to store with `next`, or a field error on the endpoint. An unchanged endpoint
- * keeps an approval given earlier; a changed one needs a new check.
+ * keeps an approval given earlier; a changed one needs a new check. A host name that does not
+ * resolve yet is saved without approval: every call checks its address again, so it can never reach
+ * a refused one later.
  */
 export async function endpointApproval(ctx: AppContext, actor: Actor, next: StoredProfileConfig, previous?: StoredProfileConfig): Promise<boolean> {
   if (!next.endpoint) return false;
-  if (await isAllowedUrl(outboundPolicy(ctx.config), next.endpoint)) return false;
+  if (await passesPolicy(ctx, next.endpoint)) return false;
   if (platform.approveInternalEndpoint(actor.user)) return true;
   if (previous?.internalEndpoint && previous.endpoint === next.endpoint) return true;
   throw new AppError('validation_failed', 'This endpoint address is not allowed', { 'config.endpoint': 'error.address_not_allowed' });
+}
+
+async function passesPolicy(ctx: AppContext, endpoint: string): Promise<boolean> {
+  try {
+    await resolveChecked(outboundPolicy(ctx.config), endpoint);
+    return true;
+  } catch (error) {
+    if (error instanceof OutboundUnresolved) return true;
+    if (error instanceof OutboundRefused) return false;
+    throw error;
+  }
 }
 
 /**

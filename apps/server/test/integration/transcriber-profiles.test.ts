@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_ROLE, zList, zTranscriberProfile } from '@palabre/shared';
 import { seedTranscriberProfiles } from '../../src/transcriber-profiles/seed.ts';
 import { transcriberProfilesRepo } from '../../src/transcriber-profiles/repo.ts';
+import { transcriberProfiles } from '../../src/db/schema.ts';
+import { eq } from 'drizzle-orm';
 import { createOrganization, startTestServer, joinByInvitation, type TestServer, type TestUser } from '../harness/server.ts';
 
 let server: TestServer;
@@ -151,5 +153,14 @@ describe('endpoint addresses', () => {
     const created = await sysadmin.client.post(`${API}/transcriber_profiles`, body);
     expect(created.status).toBe(201);
     expect(created.body.config).toEqual({ endpoint: 'http://127.0.0.1:8000/v1', hasApiKey: true });
+  });
+
+  it('an organization owner may save a host name that does not resolve yet: its calls are checked when made', async () => {
+    const { owner, org } = await team();
+    const body = { name: 'Later', type: 'openai', languages: ['en'], organizationId: org._id, config: { endpoint: 'https://asr.palabre.invalid/v1' } };
+    const created = await owner.client.post(`${API}/transcriber_profiles`, body);
+    expect(created.status).toBe(201);
+    const [row] = await server.ctx.db.select().from(transcriberProfiles).where(eq(transcriberProfiles.id, created.body._id));
+    expect((row!.config as { internalEndpoint?: boolean }).internalEndpoint).toBeUndefined();
   });
 });
