@@ -76,7 +76,7 @@ test('upload the English fixture, follow processing to done, play and click a wo
   // The playing word is highlighted (aria-current) once it plays.
   await expect(transcript.locator('button[aria-current="true"]')).toHaveCount(1, { timeout: 5_000 });
 
-  // Keyboard jump (spec §9): Shift+← goes back 3 s.
+  // Keyboard jump (docs/PRODUCT.md, Limits): Shift+← goes back 3 s.
   await page.getByRole('button', { name: 'Pause', exact: true }).click();
   const before = await audioTime(page);
   await page.getByRole('button', { name: 'Play', exact: true }).focus();

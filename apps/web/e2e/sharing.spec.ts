@@ -2,7 +2,7 @@
  * Rights on media: the owner shares a media with someone outside the organization from the rights
  * panel of the overview, that person finds it in "Shared with me" with their right and can open it
  * without deleting it, then loses it when the owner stops sharing; the panel in French. The bulk
- * delete of spec §5: when one selected media cannot be deleted, none is. And sharing the selected
+ * delete (docs/PRODUCT.md, Validation): when one selected media cannot be deleted, none is. And sharing the selected
  * media of the library at once: all or none.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-/** Business constants and limits (spec §9). */
+/** Business constants and limits (docs/PRODUCT.md, Limits). */
 export const MAX_AUDIO_FILE_BYTES = 1024 * 1024 * 1024;
 export const MIN_PASSWORD_LENGTH = 6;
 /** One maximum for every password form (sign-up, reset, change) and for sign-in. */

@@ -32,6 +32,6 @@ export interface ApiErrorBody {
   status: 'error';
   code: ErrorCode;
   message: string;
-  /** Validation errors: field name → spec error key (e.g. error.invalid_email). */
+  /** Validation errors: field name → error key (docs/PRODUCT.md, Messages; e.g. error.invalid_email). */
   fields?: Record<string, string>;
 }

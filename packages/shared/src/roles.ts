@@ -1,4 +1,4 @@
-/** Platform roles, organization roles and conversation rights (spec §3, §4, §6). */
+/** Platform roles, organization roles and conversation rights (docs/PRODUCT.md, Roles and permissions). */
 import { OWNER_ROLE_LEVEL } from './constants.ts';
 
 export const PLATFORM_ROLE = {
@@ -16,7 +16,7 @@ export const PLATFORM_ROLE_MAX = 31;
 export function hasPlatformFlag(role: number, flag: number): boolean {
   return (role & flag) === flag;
 }
-/** "At least" check: numeric comparison, as the spec says. */
+/** "At least" check: numeric comparison (docs/PRODUCT.md, Roles and permissions). */
 export function isAtLeast(role: number, flag: number): boolean {
   return role >= flag;
 }
@@ -86,7 +86,7 @@ export function hasRight(mask: number, right: number): boolean {
   return (mask & right) === right;
 }
 
-/** Right label shown, checked from highest to lowest (spec §4). */
+/** Right label shown, checked from highest to lowest (docs/PRODUCT.md, States). */
 export type RightLabel = 'full' | 'share' | 'write' | 'comment' | 'read' | 'none';
 export function rightLabel(mask: number): RightLabel {
   if (hasRight(mask, RIGHT.DELETE)) return 'full';

@@ -1,6 +1,6 @@
 /**
- * Text validation rules of spec §5, shared by server and web.
- * Each rule returns the normalised value and the spec's error key (or null).
+ * Text validation rules (docs/PRODUCT.md, Validation), shared by server and web.
+ * Each rule returns the normalised value and the product's error key (or null).
  */
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants.ts';
 

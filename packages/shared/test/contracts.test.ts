@@ -1,4 +1,4 @@
-/** The zod contracts carry the spec's rules and error keys to every endpoint. */
+/** The zod contracts carry the product's validation rules and error keys (docs/PRODUCT.md) to every endpoint. */
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
@@ -30,7 +30,7 @@ describe('account creation fields', () => {
     expect(parsed).toEqual({ firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.org', password: 'secret1' });
   });
 
-  it('name each invalid field with the spec key', () => {
+  it('name each invalid field with its error key', () => {
     expect(issues(zCreateUserFields, { firstname: '', lastname: '<b>', email: 'nope', password: '123' })).toEqual({
       firstname: 'error.required',
       lastname: 'error.unauthorized_caracters',

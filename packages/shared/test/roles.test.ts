@@ -1,4 +1,4 @@
-/** Spec §3/§4/§6: platform roles, organization roles and conversation rights as bit masks. */
+/** docs/PRODUCT.md, Roles and permissions: platform roles, organization roles and conversation rights as bit masks. */
 import { describe, expect, it } from 'vitest';
 import {
   FULL_RIGHTS,
@@ -18,7 +18,7 @@ import {
 const { USER, ORGANIZATION_INITIATOR, SESSION_OPERATOR, SYSTEM_ADMINISTRATOR, SUPER_ADMINISTRATOR } = PLATFORM_ROLE;
 
 describe('platform roles', () => {
-  it('have the values of the spec', () => {
+  it('have the values of docs/PRODUCT.md (Roles and permissions)', () => {
     expect(PLATFORM_ROLE).toEqual({
       NONE: 0,
       USER: 1,
@@ -74,7 +74,7 @@ describe('organization roles', () => {
 });
 
 describe('conversation rights', () => {
-  it('have the values of the spec', () => {
+  it('have the values of docs/PRODUCT.md (Roles and permissions)', () => {
     expect(RIGHT).toEqual({ UNDEFINED: 0, READ: 1, COMMENT: 2, WRITE: 4, DELETE: 8, SHARE: 16 });
     expect(FULL_RIGHTS).toBe(31);
   });

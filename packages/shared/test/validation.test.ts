@@ -1,4 +1,4 @@
-/** Spec §5: the text validation rules shared by the server and the web client. */
+/** docs/PRODUCT.md, Validation: the text validation rules shared by the server and the web client. */
 import { describe, expect, it } from 'vitest';
 import {
   MAX_PASSWORD_LENGTH,

@@ -106,7 +106,7 @@ async function removeFiles(ctx: AppContext, row: ConversationRow): Promise<void>
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Deletes several media of an organization (spec §5): if any selected one cannot be deleted by the
+ * Deletes several media of an organization (docs/PRODUCT.md, Validation): if any selected one cannot be deleted by the
  * caller (missing, elsewhere, or without the delete right), none is. A refusal names how many.
  */
 export async function removeMany(ctx: AppContext, actor: Actor, organizationId: string, ids: string[]): Promise<{ deleted: number }> {

@@ -166,7 +166,7 @@ export interface ProcessingState {
   log?: string;
 }
 
-/** Media (spec "conversation"): what was uploaded, how it is processed, and its transcript. */
+/** Media (a "conversation" in the API): what was uploaded, how it is processed, and its transcript. */
 export const conversations = pgTable(
   'conversations',
   {
@@ -224,7 +224,7 @@ export const conversations = pgTable(
   ],
 );
 
-/** Tag categories of an organization (spec §3: name and color). */
+/** Tag categories of an organization (name and color; docs/PRODUCT.md, Entities). */
 export const tagCategories = pgTable(
   'tag_categories',
   {
@@ -287,7 +287,7 @@ export const favorites = pgTable(
 );
 
 /**
- * Per-user rights on a media (spec §3 conversation rights): a member's custom right, which replaces
+ * Per-user rights on a media (docs/PRODUCT.md, Roles and permissions): a member's custom right, which replaces
  * the members' default right, or a right given to a user outside the organization by sharing.
  */
 export const conversationRights = pgTable(

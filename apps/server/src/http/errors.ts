@@ -51,7 +51,7 @@ export function fieldErrorKey(issue: { message: string; code?: string; origin?: 
   return issue.code === 'too_big' && issue.origin === 'string' ? 'error.too_long' : 'error.invalid';
 }
 
-/** Parses input with a zod schema; failures name each field with the spec's error key. */
+/** Parses input with a zod schema; failures name each field with its error key (docs/PRODUCT.md, Validation). */
 export function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;

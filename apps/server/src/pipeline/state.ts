@@ -31,7 +31,7 @@ const WEIGHTS: Record<PipelineStep, number> = {
   postprocessing: 0.1,
 };
 
-/** The spec's message, followed by the reason. */
+/** The product's processing-error message (docs/PRODUCT.md, Messages), followed by the reason. */
 export const ERROR_MESSAGE = 'An error has occured during processing the audio';
 
 /** Progress events per conversation are pushed at most this often. */

@@ -1,4 +1,4 @@
-/** Tags and categories as the API shows them (spec §3 Tag, Category). */
+/** Tags and categories as the API shows them (docs/PRODUCT.md, Entities). */
 import type { Category, CategoryColor, Tag } from '@palabre/shared';
 import type { CategoryRow, TagRow } from './repo.ts';
 

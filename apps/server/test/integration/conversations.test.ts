@@ -183,7 +183,7 @@ describe('POST /organizations/:id/conversations/create', () => {
     expect(storedFiles()).toHaveLength(before);
   });
 
-  it('answers 413 with the spec message for a file over the limit and keeps none of the parts', async () => {
+  it('answers 413 with the product message for a file over the limit and keeps none of the parts', async () => {
     const { owner, org } = await team();
     const before = storedFiles().length;
     const big = Buffer.concat([JFK, Buffer.alloc(LIMIT - JFK.length + 1000)]);

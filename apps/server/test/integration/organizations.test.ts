@@ -82,7 +82,7 @@ describe('POST /cm-api/api/organizations', () => {
     expect((await plain.client.get('/cm-api/api/organizations')).body).toEqual({ count: 0, list: [] });
   });
 
-  it('is allowed to any role numerically at least organization initiator (spec: "at least" compares values)', async () => {
+  it('is allowed to any role numerically at least organization initiator ("at least" compares values)', async () => {
     const operator = await server.createUser({ role: PLATFORM_ROLE.USER | PLATFORM_ROLE.SESSION_OPERATOR });
     expect((await operator.client.post('/cm-api/api/organizations', { name: randomName('Ops') })).status).toBe(201);
   });

@@ -31,7 +31,7 @@ describe('POST /cm-api/api/users', () => {
     const self = await client.get('/cm-api/api/users/self');
     const user = zUser.parse(self.body);
     expect(user).toMatchObject({ firstname: 'Grace', lastname: 'Hopper', email: input.email.trim().toLowerCase(), picture: null, status: 'active' });
-    // New accounts may create their first organization (spec: create-account step two).
+    // New accounts may create their first organization (the second step of account creation).
     expect(user.role).toBe(PLATFORM_ROLE.USER | PLATFORM_ROLE.ORGANIZATION_INITIATOR);
   });
 
@@ -95,7 +95,7 @@ describe('POST /cm-api/api/users', () => {
     for (const r of responses.filter((r) => r.status === 409)) expect(r.body.code).toBe('email_exists');
   });
 
-  it('names every invalid field with the spec key', async () => {
+  it('names every invalid field with its error key', async () => {
     const response = await server.client().signUp(fields({ firstname: '   ', lastname: 'Hop<per>', email: '@example.org', password: '12345' }));
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({

@@ -51,7 +51,7 @@ describe('PUT /cm-api/api/users/self', () => {
     expect((await ada.client.get('/cm-api/api/users/self')).body.firstname).toBe('Test');
   });
 
-  it('names invalid fields with the spec key', async () => {
+  it('names invalid fields with their error key', async () => {
     const ada = await server.quickUser();
     const response = await ada.client.put('/cm-api/api/users/self', { firstname: '<i>', email: 'nope' });
     expect(response.status).toBe(400);

@@ -54,7 +54,7 @@ describe('loadConfig', () => {
 });
 
 describe('parse', () => {
-  it('reports every invalid field with its spec key', () => {
+  it('reports every invalid field with its error key', () => {
     try {
       parse(zCreateUserFields, { firstname: 'Ada', lastname: 'L', email: 'x', password: '1' });
       expect.unreachable();

@@ -1,5 +1,5 @@
 /**
- * The HTTP client of spec §7: Bearer token from the authToken cookie, anti-forgery cookie mirrored
+ * The HTTP client (docs/PRODUCT.md, API): Bearer token from the authToken cookie, anti-forgery cookie mirrored
  * into X-XSRF-TOKEN, `t` on GET calls, `userScope=backoffice` from backoffice pages. An expired
  * access token is refreshed once, transparently; a failed refresh signs the user out.
  */

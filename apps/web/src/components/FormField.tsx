@@ -1,5 +1,5 @@
 /**
- * The reusable form field of spec §3/§4: label, value, type (text by default; checkbox and radio
+ * The reusable form field (docs/PRODUCT.md, States): label, value, type (text by default; checkbox and radio
  * supported), autocomplete, placeholder, error shown under the input when not null, customParams
  * passed to the input, and the options withConfirmation, disabled, readonly, textarea, focus,
  * inputFullWidth.
@@ -60,7 +60,7 @@ export interface FormFieldProps<V extends string | boolean = string> {
   onCancel?: () => void;
 }
 
-/** Translates spec error keys (error.required…) from the common namespace; other strings are shown as given. */
+/** Translates validation error keys (error.required…) from the common namespace; other strings are shown as given. */
 export function useErrorText() {
   const { t } = useTranslation('common');
   return (error: string | null | undefined) => {

@@ -1,4 +1,4 @@
-/** Loading overlay (spec §2 generic views): optional title, a spinner, transparent or with a background. */
+/** Loading overlay (docs/PRODUCT.md, Screens and routes): optional title, a spinner, transparent or with a background. */
 import { Box, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 

@@ -1,4 +1,4 @@
-/** Server-error page (spec §2): title, rain illustration, subtitle, and a slot for extra content. */
+/** Server-error page (docs/PRODUCT.md, Screens and routes): title, rain illustration, subtitle, and a slot for extra content. */
 import { Center, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-/** True when the window's smaller side is under the mobile threshold (spec §9: 500 px). */
+/** True when the window's smaller side is under the mobile threshold (500 px; docs/PRODUCT.md, Limits). */
 import { MOBILE_THRESHOLD_PX } from '@palabre/shared';
 import { useSyncExternalStore } from 'react';
 

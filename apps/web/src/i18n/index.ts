@@ -1,6 +1,6 @@
 /**
  * English and French. Translations live in i18n/<locale>/<namespace>.json, one namespace per domain.
- * Locale: the stored preference, else the browser language, else en-US (spec §1).
+ * Locale: the stored preference, else the browser language, else en-US (docs/PRODUCT.md, Overview).
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';

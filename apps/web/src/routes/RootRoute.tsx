@@ -1,5 +1,5 @@
 /**
- * Root of every page: the unsupported-device check (spec §2: a page not flagged responsive on a
+ * Root of every page: the unsupported-device check (docs/PRODUCT.md, Screens and routes: a page not flagged responsive on a
  * screen whose smaller side is under 500 px), scroll restoration, a navigation progress bar, and the
  * signed-in account's language.
  */

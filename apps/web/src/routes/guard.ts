@@ -1,5 +1,5 @@
 /**
- * The navigation guard of spec §2, rules 1–7 in order of effect, as a pure function.
+ * The navigation guard (docs/PRODUCT.md, Screens and routes), rules 1–7 in order of effect, as a pure function.
  * Inputs are plain values (no cookies, no network) so the rules can be unit-tested; the loader in
  * guardLoader.ts gathers them and carries out the decision.
  */
@@ -82,7 +82,7 @@ export function decideNavigation(input: NavigationInput): NavigationDecision {
   if (next && trimSlash(next.split('?')[0] ?? '') !== pathname) return { type: 'redirect', to: next };
 
   // 5. Recoverable session (sessions enabled, not on quick session): the lookup's endpoint does not
-  //    exist yet (spec §7: "its path is not shown"), so this rule is skipped until the sessions
+  //    exist yet (planned in docs/PRODUCT.md, API), so this rule is skipped until the sessions
   //    feature brings it.
 
   // 6. Signed in on the root, on /interface or on a sign-in screen: go to the media library.

@@ -1,7 +1,7 @@
-/** Route flags of spec §2 ("public", "backoffice", "responsive") and what the layout reads from a route. */
+/** Route flags (docs/PRODUCT.md, Screens and routes: "public", "backoffice", "responsive") and what the layout reads from a route. */
 import { useMatches } from 'react-router';
 
-/** Named views of spec §2. */
+/** Named views (docs/PRODUCT.md, Screens and routes). */
 export type ViewName = 'inbox' | 'explore' | 'transcription' | 'overview' | 'publish' | 'subtitle';
 
 export type BreadcrumbKey =

@@ -1,4 +1,4 @@
-/** Paths of the route table (spec §2), so screens never spell URLs by hand. */
+/** Paths of the route table (docs/PRODUCT.md, Screens and routes), so screens never spell URLs by hand. */
 export const paths = {
   root: '/',
   login: '/login',

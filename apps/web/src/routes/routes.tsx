@@ -1,5 +1,5 @@
 /**
- * The route table of spec §2 (history mode). Flags live in each route's `handle` (see handle.ts);
+ * The route table (docs/PRODUCT.md, Screens and routes; history mode). Flags live in each route's `handle` (see handle.ts);
  * named views are route ids; the organizationId parameter sets the organization scope (see
  * OrganizationScopeProvider). The root loader runs the navigation guard before every navigation.
  */

@@ -3,7 +3,7 @@ import { MAX_PASSWORD_LENGTH } from '../constants.ts';
 import { VALIDATION_ERRORS } from '../validation.ts';
 import { zEmail, zPassword } from './common.ts';
 
-// Passwords are trimmed when set (spec §5), so they are trimmed when checked too.
+// Passwords are trimmed when set (docs/PRODUCT.md, Validation), so they are trimmed when checked too.
 export const zLoginBody = z.object({ email: zEmail, password: z.string().trim().min(1).max(MAX_PASSWORD_LENGTH, VALIDATION_ERRORS.passwordLength) });
 export type LoginBody = z.input<typeof zLoginBody>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants.ts';
 import * as rules from '../validation.ts';
 
-/** Wraps a spec §5 rule as a zod schema whose issue message is the spec's error key. */
+/** Wraps a validation rule (docs/PRODUCT.md, Validation) as a zod schema whose issue message is its error key. */
 function ruleSchema(rule: (input: string) => rules.RuleResult) {
   return z.string().transform((input, ctx) => {
     const { value, error } = rule(input);

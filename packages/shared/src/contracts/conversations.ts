@@ -1,10 +1,10 @@
-/** Media (conversations), their creation form, processing state and transcriber profiles (spec §3, §4, §7). */
+/** Media (conversations), their creation form, processing state and transcriber profiles (docs/PRODUCT.md, Entities, States and API). */
 import { z } from 'zod';
 import { FULL_RIGHTS, RIGHT } from '../roles.ts';
 import { TEXT_LIMITS } from '../constants.ts';
 import { zPagination, zText } from './common.ts';
 
-/** Processing status (spec §4) plus the final `done`. */
+/** Processing status (docs/PRODUCT.md, States) plus the final `done`. */
 export const MEDIA_STATUSES = ['pending', 'preprocessing', 'transcription', 'diarization', 'punctuation', 'postprocessing', 'done', 'error'] as const;
 export type MediaStatus = (typeof MEDIA_STATUSES)[number];
 /** The steps that carry progress, in order. */
@@ -44,9 +44,9 @@ const jsonField = <T extends z.ZodType>(schema: T) =>
   }).pipe(schema);
 
 /**
- * The levels a user can be given on a media, each including the lower ones (spec §6: none, read,
- * comment, write, delete, share, full rights). "Can share" is every right but deletion; full rights
- * add deletion (spec §4 checks delete first).
+ * The levels a user can be given on a media, each including the lower ones (docs/PRODUCT.md, Roles and
+ * permissions: none, read, comment, write, delete, share, full rights). "Can share" is every right but
+ * deletion; full rights add deletion (the right label checks delete first).
  */
 export const RIGHT_LEVELS = {
   none: RIGHT.UNDEFINED,

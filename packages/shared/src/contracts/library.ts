@@ -1,6 +1,6 @@
 /**
  * The media library beyond listing: tags and categories, favorites, shared-with-me, and the rights
- * of users on a media (spec §3 tag, category, conversation rights; §4 right labels; §6; §7).
+ * of users on a media (docs/PRODUCT.md: Entities, States, Roles and permissions, API).
  */
 import { z } from 'zod';
 import { zId, zText } from './common.ts';

@@ -399,7 +399,7 @@ export function splitTurn(turn: Turn, atWordIndex: number, newTurnId: string): E
 /**
  * Merges turn `b` into turn `a` (a before b): a's turn_id, speaker and language, a's start, the later
  * end, the words of both in order, raw_segment joined when both have one. Refused with `turn_too_long`
- * when the merged segment would exceed TURN_SIZE characters (spec §5), and with `turns_out_of_order`
+ * when the merged segment would exceed TURN_SIZE characters (docs/PRODUCT.md, Validation), and with `turns_out_of_order`
  * when b starts before a or b's words would go back in time.
  */
 export function mergeTurns(a: Turn, b: Turn): EditResult<Turn> {

@@ -1,4 +1,4 @@
-/** Sign-up step 1: personal data and an optional picture, checked with the shared rules (spec §5). */
+/** Sign-up step 1: personal data and an optional picture, checked with the shared rules (docs/PRODUCT.md, Validation). */
 import { Avatar, Button, FileInput, Group, SimpleGrid, Stack } from '@mantine/core';
 import { email as emailRule, password as passwordRule, passwordConfirmation, requiredText, TEXT_LIMITS } from '@palabre/shared';
 import { IconPhoto } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-/** Calls of the sign-in screens (spec §7 "Users and authentication"). */
+/** Calls of the sign-in screens (docs/PRODUCT.md, API). */
 import { AUTH_BASE, type AuthProvider, type TokenPair } from '@palabre/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';

@@ -1,5 +1,5 @@
 /**
- * The transcriber profile form (spec §3), for creation (POST) and edition (PUT): name, description,
+ * The transcriber profile form (docs/PRODUCT.md, Entities), for creation (POST) and edition (PUT): name, description,
  * engine type, languages, scope (global or one organization, set once), default / diarization / quick
  * meeting switches, and the engine settings of the chosen type. Server field errors go under the fields.
  */

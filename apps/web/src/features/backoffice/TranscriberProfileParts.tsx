@@ -21,7 +21,7 @@ interface DeleteProfilesModalProps {
   onDeleted?: (ids: string[]) => void;
 }
 
-/** Confirms, then deletes one profile or several (one DELETE each) and says how many failed (spec §8). */
+/** Confirms, then deletes one profile or several (one DELETE each) and says how many failed (docs/PRODUCT.md, Messages). */
 export function DeleteProfilesModal({ profiles, onClose, onDeleted }: DeleteProfilesModalProps) {
   const { t } = useTranslation(['backoffice', 'common']);
   const remove = useDeleteTranscriberProfiles();

@@ -45,7 +45,7 @@ export function useAdminOrganizations(page: number, size: number) {
   });
 }
 
-/** Count queries ask for one item only (spec §9). */
+/** Count queries ask for one item only (docs/PRODUCT.md, Limits). */
 export function useBackofficeCounts() {
   return useQuery({
     queryKey: backofficeKeys.counts,

@@ -1,5 +1,5 @@
 /**
- * Backoffice calls for transcriber profiles (spec §7): GET /transcriber_profiles (every profile from
+ * Backoffice calls for transcriber profiles (docs/PRODUCT.md, API): GET /transcriber_profiles (every profile from
  * the backoffice, the client adds userScope=backoffice), GET/PUT/DELETE /transcriber_profiles/:id, POST.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

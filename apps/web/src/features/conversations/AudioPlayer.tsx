@@ -1,7 +1,7 @@
 /**
  * The media player of the overview: a native <audio> streamed from GET /conversations/{id}/media
  * (HTTP Range, so playback starts before the whole file is downloaded), custom controls, the
- * waveform drawn by wavesurfer.js from the precomputed peaks, and the spec §9 keyboard jumps
+ * waveform drawn by wavesurfer.js from the precomputed peaks, and the keyboard jumps of docs/PRODUCT.md (Limits)
  * (←/→ with Shift 3 s, Alt 10 s, Ctrl 60 s) anywhere inside the player.
  */
 import { ActionIcon, Alert, Box, Group, Paper, Slider, Stack, Text, Tooltip } from '@mantine/core';

@@ -1,7 +1,7 @@
 /**
- * /interface/conversations/:conversationId — the status page while the media is processed (spec §4,
- * the path of the status page is the media's own), then the media overview (spec §2): general
- * information, audio with waveform, channels, and the read-only transcript.
+ * /interface/conversations/:conversationId — the status page while the media is processed (the
+ * path of the status page is the media's own), then the media overview: general information, audio
+ * with waveform, channels, and the read-only transcript (docs/PRODUCT.md, Screens and routes).
  */
 import { Badge, Container, Grid, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { hasRight, RIGHT } from '@palabre/shared';

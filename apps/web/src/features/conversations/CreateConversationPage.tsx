@@ -1,6 +1,6 @@
 /**
- * /interface/conversations/create (spec §2): media upload with tabs file, microphone, URL import,
- * and session, quick meeting and videoconference, which are marked "coming soon".
+ * /interface/conversations/create (docs/PRODUCT.md, Screens and routes): media upload with tabs file,
+ * microphone, URL import, and session, quick meeting and videoconference, which are marked "coming soon".
  */
 import { Badge, Container, Group, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBroadcast, IconFile, IconLink, IconMicrophone, IconTools, IconUsersGroup, IconVideo } from '@tabler/icons-react';

@@ -1,5 +1,5 @@
 /**
- * The settings every creation tab shares (spec §3): name, description, members' default right,
+ * The settings every creation tab shares (docs/PRODUCT.md, Entities): name, description, members' default right,
  * language, transcriber profile, diarization with number of speakers, punctuation, number
  * normalization, and acoustic / model quality where the profile's engine supports them.
  */
@@ -25,7 +25,7 @@ import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
 import { useTranscriberProfiles, type MediaSettings } from './api.ts';
 import { fittingChoice, languageChoices, profileFits } from './languages.ts';
 
-/** Members' default right choices, as masks (spec §3 rights bitmask; labels per spec §4). */
+/** Members' default right choices, as masks (docs/PRODUCT.md, Roles and permissions; labels per States). */
 const RIGHT_CHOICES = [
   RIGHT.UNDEFINED,
   RIGHT.READ,
@@ -62,7 +62,7 @@ export function useMediaSettings() {
   return [settings, update] as const;
 }
 
-/** Spec §5 checks of the form; keys are spec error keys (error.required…). */
+/** The form's checks (docs/PRODUCT.md, Validation); keys are the product's error keys (error.required…). */
 export function validateSettings(settings: MediaSettings, profiles: TranscriberProfile[] | undefined): Partial<Record<'name' | 'description' | 'serviceName', string>> {
   const errors: Partial<Record<'name' | 'description' | 'serviceName', string>> = {};
   const name = requiredText(settings.name, { max: TEXT_LIMITS.mediaName });

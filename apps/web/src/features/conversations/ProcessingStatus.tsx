@@ -1,6 +1,6 @@
 /**
- * The media status page (spec §4): the pipeline steps with their state and progress and the overall
- * progress, refreshed by the socket (and the slow poll); on error, the spec's message with the
+ * The media status page (docs/PRODUCT.md, States): the pipeline steps with their state and progress and the overall
+ * progress, refreshed by the socket (and the slow poll); on error, the product's message with the
  * processing log and Retry (possibly with another language or profile) / Delete.
  */
 import { Alert, Badge, Code, Group, Loader, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * The upload button (create / sending / retry, spec §4), the progress bar and the error message,
+ * The upload button (create / sending / retry; docs/PRODUCT.md, States), the progress bar and the error message,
  * with the server's reason and the field errors the form has no place for.
  */
 import { Alert, Button, Group, List, Loader, Progress, Stack, Text } from '@mantine/core';

@@ -1,8 +1,8 @@
 /**
- * Navigation guard rule 7 (spec §2): a conversation page needs rights above 0. Reads the caller's
- * `right` from GET /conversations/{id} (projection=right); 0 when the media is missing, forbidden or
- * the id is malformed (400),
- * null ("unknown", the page opens and shows its own error) on other failures.
+ * Navigation guard rule 7 (docs/PRODUCT.md, Screens and routes): a conversation page needs rights above 0.
+ * Reads the caller's `right` from GET /conversations/{id} (projection=right); 0 when the media is missing,
+ * forbidden or the id is malformed (400), null ("unknown", the page opens and shows its own error) on other
+ * failures.
  */
 import { api, ApiError } from '../../api/client.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Conversation (media) calls of spec §7 used by the create page, the status page and the overview:
+ * Conversation (media) calls (docs/PRODUCT.md, API) used by the create page, the status page and the overview:
  * read, rename, delete, retry, transcriber profiles, and the multipart creation with upload progress.
  */
 import {
@@ -98,7 +98,7 @@ export function useRetryConversation(conversationId: string) {
   });
 }
 
-/** What the creation form holds (spec §3 "Conversation creation form" and "Transcription settings"). */
+/** What the creation form holds (docs/PRODUCT.md, Entities). */
 export interface MediaSettings {
   name: string;
   description: string;
@@ -141,7 +141,7 @@ export function createConversation(organizationId: string, form: FormData, onPro
   );
 }
 
-/** The spec §8 media-creation message for a failed creation (an i18n key of the conversations namespace). */
+/** The media-creation message (docs/PRODUCT.md, Messages) for a failed creation (an i18n key of the conversations namespace). */
 export function creationErrorKey(error: unknown): string {
   if (!(error instanceof ApiError)) return 'errors.tryLater';
   if (error.status === 413) return 'errors.tooBig';

@@ -117,7 +117,7 @@ export function usePlayerState<T>(select: (snapshot: PlayerSnapshot) => T): T {
   return useSyncExternalStore(player.subscribe, () => select(player.getSnapshot()));
 }
 
-/** Spec §9: ←/→ jump 3 s with Shift, 10 s with Alt, 60 s with Ctrl. */
+/** docs/PRODUCT.md, Limits: ←/→ jump 3 s with Shift, 10 s with Alt, 60 s with Ctrl. */
 export function jumpFor(event: { key: string; shiftKey: boolean; altKey: boolean; ctrlKey: boolean; metaKey: boolean }): number | null {
   if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return null;
   const size = event.ctrlKey || event.metaKey ? 60 : event.altKey ? 10 : event.shiftKey ? 3 : null;

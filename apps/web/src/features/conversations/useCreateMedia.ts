@@ -1,6 +1,6 @@
 /**
- * Sending a new media: the upload button states of spec §4 (create → sending → retry on failure),
- * the upload progress, the spec §8 messages, and on success the media's status page. A refused
+ * Sending a new media: the upload button states (docs/PRODUCT.md, States: create → sending → retry on failure),
+ * the upload progress, the messages of docs/PRODUCT.md (Messages), and on success the media's status page. A refused
  * upload keeps the server's answer (`failure`): its field errors go under the fields.
  */
 import { MAX_AUDIO_FILE_BYTES } from '@palabre/shared';
@@ -37,7 +37,7 @@ export function useCreateMedia() {
         setState('retry');
         return;
       }
-      // The 1 GB limit (spec §5, §9) is checked before sending anything.
+      // The 1 GB limit (docs/PRODUCT.md, Validation and Limits) is checked before sending anything.
       const total = source.tracks.reduce((sum, track) => sum + track.file.size, 0);
       if (source.tracks.some((track) => track.file.size > MAX_AUDIO_FILE_BYTES) || total > MAX_AUDIO_FILE_BYTES) {
         setError('errors.tooBig');
@@ -67,7 +67,7 @@ export function useCreateMedia() {
   };
 
   const fields = apiErrors.fields(failure);
-  /** The reason, when the server named one the spec's message does not say. */
+  /** The reason, when the server named one the product's message does not say. */
   const reason = failure && error === 'errors.checkForm' && Object.keys(fields).length === 0 ? apiErrors.message(failure) : null;
   const showError = (key: string | null) => {
     setFailure(null);

@@ -1,7 +1,7 @@
 /**
- * /interface/explore — the media library (spec §2): the organization's media in the shared media
- * list, with the bulk delete of spec §5 (none selected: a notice; some not deletable: none deleted,
- * the server says why).
+ * /interface/explore — the media library (docs/PRODUCT.md, Screens and routes): the organization's media in
+ * the shared media list, with the bulk delete of docs/PRODUCT.md, Validation (none selected: a notice; some
+ * not deletable: none deleted, the server says why).
  */
 import { Anchor, Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

@@ -1,9 +1,9 @@
 /**
- * The media list shared by the media library, favorites and shared-with-me (spec §2): search in
+ * The media list shared by the media library, favorites and shared-with-me (docs/PRODUCT.md, Screens and routes): search in
  * title or transcription as one types, sort (last update descending by default, created, name) with
- * a direction toggle, tag criteria (all selected tags, or "No tags"), the paginated list (spec §9:
+ * a direction toggle, tag criteria (all selected tags, or "No tags"), the paginated list (docs/PRODUCT.md, Limits:
  * 10 a page, dates shown without time) with each media's tags, favorite star, status and right label
- * (spec §4), and selection of one / all on the page. Pages add their own actions on the selection:
+ * (docs/PRODUCT.md, States), and selection of one / all on the page. Pages add their own actions on the selection:
  * bulk delete (`deletable`) and any other through `selectionActions`.
  * Live: a media created, finished or deleted elsewhere appears or disappears.
  */

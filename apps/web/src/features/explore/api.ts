@@ -1,11 +1,12 @@
 /**
- * The media lists of spec §2 and §7, all with page, size (spec §9: 10), sort (last_update desc by
- * default), text search and tag criteria (`tags`: every listed tag must be on the media;
+ * The media lists (docs/PRODUCT.md, Screens and routes; API), all with page, size (10, Limits),
+ * sort (last_update desc by default), text search and tag criteria (`tags`: every listed tag must be on the media;
  * `filter=notags`: media without any tag):
  *  - the organization's media: GET /organizations/{id}/conversations (/interface/explore);
  *  - favorites: GET /users/self/favorites, across organizations (/interface/favorites);
  *  - shared with me: GET /conversations/shared (/interface/shared).
- * And the bulk delete DELETE /organizations/{id}/conversations?conversationsId=a,b (all or none, spec §5).
+ * And the bulk delete DELETE /organizations/{id}/conversations?conversationsId=a,b (all or none;
+ * docs/PRODUCT.md, Validation).
  */
 import { type Conversation } from '@palabre/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,7 +1,7 @@
 /**
  * The favorite star of a media (list rows and the overview title): a toggle button (aria-pressed)
  * named "Add to favorites" or "Remove from favorites". The star changes only once the server has
- * accepted the change (spec §4); a failure shows the server's message.
+ * accepted the change (docs/PRODUCT.md, States); a failure shows the server's message.
  */
 import { ActionIcon, Tooltip, type ActionIconProps } from '@mantine/core';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';

@@ -1,5 +1,5 @@
 /**
- * Favorites (spec §4: added or removed locally after the server call succeeds; §7):
+ * Favorites (docs/PRODUCT.md, States: added or removed locally after the server call succeeds; API):
  * PUT and DELETE /users/self/favorites/{id}. On success the media's `favorite` flag is set in every
  * cached copy (overview and lists), and the favorites lists are fetched again.
  */

@@ -64,7 +64,7 @@ function SignedInLayout() {
   const { noOrganizationNeeded } = useRouteHandle();
   const [opened, { toggle, close }] = useDisclosure(false);
 
-  // Loading the user failed: the user is logged out (spec §4).
+  // Loading the user failed: the user is logged out (docs/PRODUCT.md, States).
   useEffect(() => {
     if (me.isError) void logout({ callServer: false });
   }, [me.isError, logout]);

@@ -1,5 +1,5 @@
 /**
- * No-organization screen (spec §2): invitations waiting for the user come first (accepting one
+ * No-organization screen (docs/PRODUCT.md, Screens and routes): invitations waiting for the user come first (accepting one
  * reloads at the root, inside it); a user at least organization initiator names one (then the page
  * reloads at the root); others learn they cannot create one and that the account is not provisioned.
  */

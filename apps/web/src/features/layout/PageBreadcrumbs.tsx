@@ -1,4 +1,4 @@
-/** Breadcrumbs with the spec's labels, taken from the matched route's handle. */
+/** Breadcrumbs with the product's labels (docs/PRODUCT.md, Screens and routes), taken from the matched route's handle. */
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

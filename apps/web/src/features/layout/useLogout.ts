@@ -1,4 +1,4 @@
-/** Logout (spec §4): POST /logout, then clear the scope, token and user cookies and return to the root. */
+/** Logout (docs/PRODUCT.md, States): POST /logout, then clear the scope, token and user cookies and return to the root. */
 import { AUTH_BASE } from '@palabre/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';

@@ -1,6 +1,6 @@
 /**
  * One-field form naming an organization. The button's label switches to a creating label and the
- * button is disabled while sending (spec §4: idle → sending → idle on error).
+ * button is disabled while sending (docs/PRODUCT.md, States: idle → sending → idle on error).
  */
 import { Button, Stack } from '@mantine/core';
 import { requiredText, TEXT_LIMITS } from '@palabre/shared';

@@ -1,6 +1,6 @@
 /**
- * Organization scope (spec §4), as a pure function: read from the cm_orga_scope cookie; a route's
- * organizationId (when the user belongs to it) sets it; if missing or not among the user's
+ * Organization scope (docs/PRODUCT.md, Screens and routes), as a pure function: read from the cm_orga_scope
+ * cookie; a route's organizationId (when the user belongs to it) sets it; if missing or not among the user's
  * organizations, the first one is chosen and stored. No organization: null (no-organization view).
  */
 export interface ScopeResolution {

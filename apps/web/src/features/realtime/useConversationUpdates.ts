@@ -1,5 +1,5 @@
 /**
- * The live socket of spec §7 for media processing: socket.io at /cm-api/socket.io, authenticated
+ * The live socket (docs/PRODUCT.md, API) for media processing: socket.io at /cm-api/socket.io, authenticated
  * with the authToken cookie; `watch_organization` joins the organization's room, and every
  * `orga_{id}_conversation_update` notice invalidates the queries of that conversation (clients refetch).
  */
@@ -18,7 +18,7 @@ function acquire(): Socket {
       path: '/cm-api/socket.io',
       // The token is read at each (re)connection: it may have been refreshed meanwhile.
       auth: (cb) => cb({ token: readCookie(COOKIE.authToken) ?? '' }),
-      // Spec §7 client defaults.
+      // Client defaults (docs/PRODUCT.md, API).
       reconnectionDelay: 1000,
       reconnectionDelayMax: 5000,
       randomizationFactor: 0.5,

@@ -1,9 +1,9 @@
 /**
- * The rights section of the media overview (spec §2, §6): the caller's own right, the organization
- * members' default right, each member's effective right (custom or default), the people outside the
- * organization it is shared with, and sharing with someone found by name or email. Controls need the
- * share right; levels above the caller's own right are disabled. The owner and the organization's
- * admins always hold full rights and have no controls.
+ * The rights section of the media overview (docs/PRODUCT.md, Roles and permissions): the caller's own right,
+ * the organization members' default right, each member's effective right (custom or default), the people
+ * outside the organization it is shared with, and sharing with someone found by name or email. Controls need
+ * the share right; levels above the caller's own right are disabled. The owner and the organization's admins
+ * always hold full rights and have no controls.
  */
 import { ActionIcon, Badge, Button, Group, Loader, Paper, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { RIGHT_LEVELS, type Conversation, type ConversationUser, type PublicUser } from '@palabre/shared';

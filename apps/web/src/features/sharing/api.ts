@@ -1,15 +1,15 @@
 /**
- * Rights on a media (spec §6, §7): who has access (GET /conversations/{id}/users), a user's right
- * (PUT and DELETE /conversations/{id}/users/{userId}), the organization members' default right
- * (PATCH /conversations/{id} membersRight), the user search (GET /users/search) and the batch share
- * (POST /conversations/shared/access, all or none).
+ * Rights on a media (docs/PRODUCT.md, Roles and permissions; API): who has access (GET
+ * /conversations/{id}/users), a user's right (PUT and DELETE /conversations/{id}/users/{userId}), the
+ * organization members' default right (PATCH /conversations/{id} membersRight), the user search (GET
+ * /users/search) and the batch share (POST /conversations/shared/access, all or none).
  */
 import type { ConversationUsers, PublicUser } from '@palabre/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { conversationKeys } from '../conversations/api.ts';
 
-/** The user search starts at this many characters (spec §7 GET /users/search). */
+/** The user search starts at this many characters (GET /users/search; docs/PRODUCT.md, API). */
 export const USER_SEARCH_MIN_LENGTH = 2;
 export const USER_SEARCH_DELAY_MS = 300;
 

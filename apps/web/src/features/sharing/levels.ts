@@ -1,6 +1,6 @@
 /**
- * Media rights levels (spec §6), highest first, and what a caller may give: a level is within reach
- * when the caller holds every one of its bits (nobody gives more than their own right).
+ * Media rights levels (docs/PRODUCT.md, Roles and permissions), highest first, and what a caller may give: a
+ * level is within reach when the caller holds every one of its bits (nobody gives more than their own right).
  */
 import { hasRight, ORGANIZATION_ROLE, RIGHT, RIGHT_LEVELS, rightLabel, type ConversationUser, type RightLevelName } from '@palabre/shared';
 import type { TFunction } from 'i18next';
@@ -21,7 +21,7 @@ export function levelOf(mask: number): RightLevelName | null {
   return LEVELS_DESCENDING.find((name) => RIGHT_LEVELS[name] === mask) ?? null;
 }
 
-/** The right label of spec §4 (Full rights, Can share, Can write, Can comment, Can read, No access). */
+/** The right label (docs/PRODUCT.md, States: Full rights, Can share, Can write, Can comment, Can read, No access). */
 export function rightText(t: TFunction, mask: number): string {
   return t(`sharing:labels.${rightLabel(mask)}`);
 }

@@ -1,8 +1,8 @@
 /**
  * /interface/tags/settings — the organization's tag categories (name and color) and their tags
- * (spec §2, §3). Maintainers and above create, rename, recolor and delete categories, and rename,
+ * (docs/PRODUCT.md, Screens and routes). Maintainers and above create, rename, recolor and delete categories, and rename,
  * move and delete tags; every member may create tags. A failed call shows the server's message
- * under the field (spec §8, e.g. a duplicate name).
+ * under the field (docs/PRODUCT.md, Messages; e.g. a duplicate name).
  */
 import { Alert, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';

@@ -1,5 +1,5 @@
 /**
- * Tags and categories of an organization (spec §3 Tag, Category; §7):
+ * Tags and categories of an organization (docs/PRODUCT.md, Entities and API):
  * GET /organizations/{id}/categories (each with its tags), category create / rename / recolor /
  * delete and tag rename / move / delete (maintainers and above), tag creation (members), and tags
  * on a media: POST and DELETE /conversations/{id}/tags/{tagId} (write right).

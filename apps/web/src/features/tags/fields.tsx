@@ -16,7 +16,7 @@ export function useNameField(initial = '') {
     setError(null);
   };
   const { t } = useTranslation('library');
-  /** The trimmed name when it is not empty (spec §5 required text); else shows the error and answers null. */
+  /** The trimmed name when it is not empty (required text; docs/PRODUCT.md, Validation); else shows the error and answers null. */
   const checked = (): string | null => {
     // Tag and category names share one limit.
     const rule = requiredText(value, { max: TAG_NAME_MAX });

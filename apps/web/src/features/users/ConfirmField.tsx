@@ -1,5 +1,5 @@
 /**
- * A text field with confirmation (spec §4): a thin adapter over the shared FormField so the settings
+ * A text field with confirmation (docs/PRODUCT.md, States): a thin adapter over the shared FormField so the settings
  * screens keep one small call shape. Enter/apply commits (onConfirm), Escape/cancel restores (onCancel).
  */
 import { FormField, type FormFieldType } from '../../components/FormField.tsx';

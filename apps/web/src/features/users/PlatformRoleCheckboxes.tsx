@@ -1,4 +1,4 @@
-/** The platform role bitmask (spec §6) as one checkbox per flag. */
+/** The platform role bitmask (docs/PRODUCT.md, Roles and permissions) as one checkbox per flag. */
 import { Checkbox, Stack } from '@mantine/core';
 import { PLATFORM_ROLE, hasPlatformFlag, type PlatformRoleName } from '@palabre/shared';
 import { useTranslation } from 'react-i18next';

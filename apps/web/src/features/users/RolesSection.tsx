@@ -1,4 +1,4 @@
-/** The user's own platform roles: they may give up a role but never grant themselves one (spec §6). */
+/** The user's own platform roles: they may give up a role but never grant themselves one (docs/PRODUCT.md, Roles and permissions). */
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { User } from '@palabre/shared';

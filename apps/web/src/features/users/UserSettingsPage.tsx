@@ -1,4 +1,4 @@
-/** /interface/user/settings: profile, picture, password, preferences and platform roles (spec §2, §3). */
+/** /interface/user/settings: profile, picture, password, preferences and platform roles (docs/PRODUCT.md, Screens and routes). */
 import { Alert, Container, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../api/queries.ts';

@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 
-/** Lists show the date part only, in the current locale (spec §2). */
+/** Lists show the date part only, in the current locale (docs/PRODUCT.md, Limits). */
 export function useFormatDate(): (iso: string | null | undefined) => string {
   const { i18n } = useTranslation();
   const format = new Intl.DateTimeFormat(i18n.language, { year: 'numeric', month: 'short', day: 'numeric' });
@@ -18,7 +18,7 @@ export function useFormatDate(): (iso: string | null | undefined) => string {
   };
 }
 
-/** Translates a spec error key (error.required, error.email_exists…) from common, else from settings. */
+/** Translates an error key (error.required, error.email_exists…) from common, else from settings. */
 export function errorText(t: TFunction, key: string | null | undefined): string | null {
   if (!key) return null;
   return t([`common:${key}`, `settings:${key}`, 'settings:error.invalid']);
@@ -30,7 +30,7 @@ export function fieldErrors(t: TFunction, error: unknown): Record<string, string
   return Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, errorText(t, key) ?? key]));
 }
 
-/** A notification with the server's message (spec §8: request failures show the server's message). */
+/** A notification with the server's message (docs/PRODUCT.md, Messages). */
 export function notifyError(error: unknown, title?: string): void {
   const message = error instanceof Error ? error.message : String(error);
   notifications.show({ color: 'red', title, message });

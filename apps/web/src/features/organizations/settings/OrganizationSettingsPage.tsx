@@ -1,4 +1,4 @@
-/** /interface/organizations/:organizationId — organization settings (spec §2). */
+/** /interface/organizations/:organizationId — organization settings (docs/PRODUCT.md, Screens and routes). */
 import { Alert, Badge, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';

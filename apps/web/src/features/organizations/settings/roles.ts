@@ -1,4 +1,4 @@
-/** Organization roles (spec §6) and what the caller may hand out (the rules themselves are shared with the server). */
+/** Organization roles (docs/PRODUCT.md, Roles and permissions) and what the caller may hand out (the rules themselves are shared with the server). */
 import { organizationRoleName } from '@palabre/shared';
 import { useTranslation } from 'react-i18next';
 
