@@ -12,4 +12,3 @@ export async function canAccess(file: string, mode: number = constants.F_OK): Pr
 }
 
 export const isReadable = (file: string): Promise<boolean> => canAccess(file, constants.R_OK);
-export const isExecutable = (file: string): Promise<boolean> => canAccess(file, constants.X_OK);

@@ -1,4 +1,5 @@
 export * from './errors.ts';
+export { findOnPath } from './path.ts';
 export {
   ENGINE_SAMPLE_RATE,
   fileArg,
@@ -27,6 +28,7 @@ export {
   type ConvertOptions,
 } from './media/ffmpeg.ts';
 export { parseWavHeader, readWavInfo, assertEnginePcm, type WavInfo } from './media/wav.ts';
+export { Pcm16Decoder } from './media/pcm.ts';
 export {
   PeaksAccumulator,
   computePeaks,

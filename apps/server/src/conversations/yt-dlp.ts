@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { findOnPath } from '@palabre/engines';
 import type { AppContext } from '../context.ts';
 import type { OutboundPolicy } from '../net/outbound.ts';
 import { ADDRESS_NOT_ALLOWED } from '../net/outbound.ts';
@@ -43,21 +44,8 @@ export function ytDlpArgs(url: string, output: string, maxBytes: number, proxy: 
   ];
 }
 
-function onPath(binary: string): string | null {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    const candidate = path.join(dir, binary);
-    try {
-      fs.accessSync(candidate, fs.constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return null;
-}
-
 export async function downloadWithYtDlp(ctx: AppContext, policy: OutboundPolicy, url: string, keyBase: string, signal: AbortSignal): Promise<Downloaded> {
-  const binary = onPath('yt-dlp');
+  const binary = findOnPath('yt-dlp');
   if (!binary) throw new ImportRefused('this address is not a media file, and yt-dlp is not installed to extract one from the page');
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'palabre-import-'));
   const proxy = await startPolicyProxy(policy);

@@ -1,5 +1,6 @@
 import { DEFAULT_ORGANIZATION_PERMISSIONS, ORGANIZATION_ROLE, type Organization, type OrganizationPermissions } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { organizationMediaFiles, removeManyMediaFiles } from '../conversations/cleanup.ts';
 import type { Actor, UserRow } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -200,9 +201,4 @@ async function withdrawMember(ctx: AppContext, org: OrganizationRow, userId: str
     await organizationsRepo.removeMember(tx, org.id, userId);
     await organizationsRepo.transferMedia(tx, org.id, userId, org.ownerId);
   });
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }

@@ -47,11 +47,33 @@ export function isPermanent(error: unknown): boolean {
   return isEngineError(error) && PERMANENT_ENGINE_ERRORS.has(error.code);
 }
 
+/**
+ * How long a step's job may run before pg-boss counts it as lost and delivers it again. Too short
+ * and a slow but healthy run is started twice; too long and a run lost with its worker holds the
+ * media until then. So the limit grows with the media's duration, with generous margins:
+ * - transcription: 12 seconds per second of audio, a wide margin for slow engines on small machines
+ *   (PocketSphinx runs at about 0.6× real time on two cores, see docs/PERFORMANCE.md; large whisper
+ *   models on a CPU are many times slower), plus 15 minutes to start the engine and load its model,
+ *   and never under 30 minutes;
+ * - the other steps (conversion, diarization, punctuation, post-processing) run faster than real
+ *   time: twice the duration, and never under 15 minutes;
+ * - a media whose duration is not known yet counts as one hour.
+ */
+const JOB_EXPIRY = {
+  unknownDurationSeconds: 3600,
+  transcription: { secondsPerAudioSecond: 12, startupSeconds: 15 * 60, minimumSeconds: 30 * 60 },
+  otherSteps: { secondsPerAudioSecond: 2, minimumSeconds: 15 * 60 },
+} as const;
+
 /** How long the next step's job may run before it counts as lost, from the media's duration. */
 function expiryFor(step: PipelineStep, duration: number | null): number {
-  const seconds = duration ?? 3600;
-  if (step === 'transcription') return Math.max(1800, Math.ceil(seconds * 12 + 900));
-  return Math.max(900, Math.ceil(seconds * 2));
+  const seconds = duration ?? JOB_EXPIRY.unknownDurationSeconds;
+  if (step === 'transcription') {
+    const { secondsPerAudioSecond, startupSeconds, minimumSeconds } = JOB_EXPIRY.transcription;
+    return Math.max(minimumSeconds, Math.ceil(seconds * secondsPerAudioSecond + startupSeconds));
+  }
+  const { secondsPerAudioSecond, minimumSeconds } = JOB_EXPIRY.otherSteps;
+  return Math.max(minimumSeconds, Math.ceil(seconds * secondsPerAudioSecond));
 }
 
 export async function runStep(ctx: AppContext, definition: StepDefinition, conversationId: string, delivery: JobDelivery): Promise<void> {

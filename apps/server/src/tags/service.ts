@@ -5,6 +5,7 @@
  */
 import { RIGHT, type Category, type Tag } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import type { Actor } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { authorize } from '../organizations/service.ts';
@@ -18,11 +19,6 @@ import { tagsRepo, type CategoryRow, type TagRow } from './repo.ts';
 const categoryNameTaken = () =>
   new AppError('conflict', 'A category with this name already exists in the organization', { name: 'error.name_exists' });
 const tagNameTaken = () => new AppError('conflict', 'A tag with this name already exists in the category', { name: 'error.name_exists' });
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 /** Runs a write, reporting a name already taken as `taken()`. */
 async function uniqueName<T>(write: () => Promise<T>, taken: () => AppError): Promise<T> {

@@ -1,6 +1,7 @@
 /** Whether a profile's engine can run on this machine now, and if not, what to do about it. */
 import fs from 'node:fs';
 import path from 'node:path';
+import { findOnPath } from '@palabre/engines';
 import type { Config } from '../config.ts';
 import type { TranscriberProfileRow } from './repo.ts';
 
@@ -17,19 +18,6 @@ export const POCKETSPHINX_MODEL_FILES = [
   '/usr/share/pocketsphinx/model/en-us/en-us.lm.bin',
 ];
 
-function onPath(binary: string): boolean {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (!dir) continue;
-    try {
-      fs.accessSync(path.join(dir, binary), fs.constants.X_OK);
-      return true;
-    } catch {
-      // not here
-    }
-  }
-  return false;
-}
-
 export const modelsDir = (config: Config) => path.join(config.dataDir, 'models');
 
 /** The files a whisper model name may have been saved as by `palabre models pull <name>`. */
@@ -42,7 +30,7 @@ export function whisperModelCandidates(config: Config, model: string): string[] 
 export function availability(config: Config, profile: Pick<TranscriberProfileRow, 'type' | 'config'>): Availability {
   switch (profile.type) {
     case 'pocketsphinx': {
-      if (!POCKETSPHINX_BINARIES.some(onPath)) {
+      if (!POCKETSPHINX_BINARIES.some((binary) => findOnPath(binary) !== null)) {
         return { ok: false, reason: 'PocketSphinx is not installed (Debian/Ubuntu: apt-get install pocketsphinx pocketsphinx-en-us)' };
       }
       const missing = POCKETSPHINX_MODEL_FILES.filter((file) => !fs.existsSync(file));

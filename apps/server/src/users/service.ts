@@ -1,5 +1,6 @@
 import { DEFAULT_EMAIL_NOTIFICATIONS, PLATFORM_ROLE, type User } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import type { Actor, UserRow } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { favoritesRepo } from '../favorites/repo.ts';
@@ -55,11 +56,6 @@ export async function createAccount(ctx: AppContext, input: NewAccount): Promise
 }
 
 const emailTaken = () => new AppError('email_exists', 'An account with this email already exists', { email: 'error.email_exists' });
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
 
 export async function getSelf(ctx: AppContext, actor: Actor): Promise<User> {
   return presentUser(actor.user, await favoritesOf(ctx, actor.user.id));

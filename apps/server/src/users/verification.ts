@@ -6,6 +6,7 @@
 import { EMAIL_VERIFICATION_TTL_SECONDS } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import type { UserRow } from '../http/auth.ts';
 import { AppError } from '../http/errors.ts';
 import { renderMail } from '../mail/templates.ts';
@@ -60,8 +61,7 @@ export async function verifyEmail(ctx: AppContext, secret: string): Promise<void
     })
     .catch((error: unknown) => {
       // Someone took the address between the check and the update.
-      const e = error as { code?: string; cause?: { code?: string } };
-      if (e?.code === '23505' || e?.cause?.code === '23505') throw addressTaken();
+      if (isUniqueViolation(error)) throw addressTaken();
       throw error;
     });
 }

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findOnPath } from '@palabre/engines';
 import { PLATFORM_ROLE, zList, zTranscriberProfile } from '@palabre/shared';
 import { seedTranscriberProfiles } from '../../src/transcriber-profiles/seed.ts';
 import { transcriberProfilesRepo } from '../../src/transcriber-profiles/repo.ts';
@@ -135,7 +136,7 @@ describe('availability', () => {
     const user = await server.quickUser();
     const [seeded] = (await user.client.get(`${API}/transcriber_profiles`)).body.list.filter((p: any) => p.type === 'pocketsphinx');
     const installed =
-      ['pocketsphinx_continuous', 'pocketsphinx'].some((b) => (process.env.PATH ?? '').split(path.delimiter).some((d) => fs.existsSync(path.join(d, b)))) &&
+      ['pocketsphinx_continuous', 'pocketsphinx'].some((b) => findOnPath(b) !== null) &&
       fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us.lm.bin');
     expect(seeded.availability.ok).toBe(installed);
     if (!installed) expect(seeded.availability.reason).toMatch(/apt-get install/);

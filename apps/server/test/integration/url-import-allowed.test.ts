@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
+import { findOnPath } from '@palabre/engines';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { importFromUrl } from '../../src/conversations/url-import.ts';
 import { conversations } from '../../src/db/schema.ts';
@@ -181,7 +182,7 @@ describe('URL import from an allowed range', () => {
     const org = await createOrganization(owner.client);
     const id = await createFromUrl(owner, org._id, `${base}/page`);
     const result = await importFromUrl(server.ctx, id, `${base}/page`);
-    const ytDlp = (process.env.PATH ?? '').split(path.delimiter).some((dir) => fs.existsSync(path.join(dir, 'yt-dlp')));
+    const ytDlp = findOnPath('yt-dlp') !== null;
     expect(result.ok).toBe(false);
     if (!ytDlp) expect(result.error).toMatch(/yt-dlp is not installed/);
     expect((await rowOf(id)).status).toBe('error');

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
+import { findOnPath } from '@palabre/engines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFromUrl } from '../../src/conversations/url-import.ts';
 import { conversations } from '../../src/db/schema.ts';
@@ -55,7 +56,7 @@ afterAll(async () => {
 
 const rowOf = async (id: string) => (await server.ctx.db.select().from(conversations).where(eq(conversations.id, id)))[0]!;
 
-const ytDlpInstalled = (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && fs.existsSync(path.join(dir, 'yt-dlp')));
+const ytDlpInstalled = findOnPath('yt-dlp') !== null;
 
 describe('URL import of a page through yt-dlp', () => {
   it('yt-dlp is installed (scripts/ensure-system.sh test)', () => {

@@ -10,9 +10,10 @@
  * `-logfn /dev/null` a missing model only gives status 1).
  */
 import path from 'node:path';
-import { isExecutable, isReadable } from '../access.ts';
+import { isReadable } from '../access.ts';
 import { EngineError } from '../errors.ts';
 import { assertEnginePcm, readWavInfo } from '../media/wav.ts';
+import { findOnPath } from '../path.ts';
 import { lastLines, runProcess } from '../process.ts';
 import { segmentAtSilences, type SegmentationOptions } from './segments.ts';
 import type { EngineAvailability, EngineResult, EngineWord, RequestedLanguage, TranscribeInput, TranscriptionEngine } from './types.ts';
@@ -121,14 +122,6 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
 // Adapter
 // ---------------------------------------------------------------------------------------------
 
-async function findOnPath(binary: string): Promise<string | null> {
-  if (binary.includes('/')) return (await isExecutable(binary)) ? binary : null;
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (dir && (await isExecutable(path.join(dir, binary)))) return path.join(dir, binary);
-  }
-  return null;
-}
-
 function explainDecoderLog(stderrTail: string): string {
   const problems = stderrTail.split(/\r?\n/).filter((line) => /^(ERROR|FATAL)/.test(line));
   return problems.length > 0 ? problems.slice(-3).join('\n') : lastLines(stderrTail, 2);
@@ -139,7 +132,7 @@ export function createPocketSphinxEngine(config: PocketSphinxConfig = {}): Trans
 
   async function availability(options?: { language?: RequestedLanguage }): Promise<EngineAvailability> {
     if (options?.language === 'fr') return { ok: false, reason: POCKETSPHINX_FRENCH_REASON };
-    if (!(await findOnPath(resolved.binary))) {
+    if (!findOnPath(resolved.binary)) {
       return {
         ok: false,
         reason: `The PocketSphinx program "${resolved.binary}" is not installed (Debian/Ubuntu: apt-get install pocketsphinx)`,

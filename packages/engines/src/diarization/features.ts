@@ -6,6 +6,7 @@
  * frame (for voice activity detection), and MFCCs of the pre-emphasised frame (512-point FFT power
  * spectrum → 26 triangular mel bands 60–7600 Hz → natural log → DCT-II → coefficients c0…c19).
  */
+import { Pcm16Decoder } from '../media/pcm.ts';
 
 export const FRAME_LENGTH = 400; // 25 ms at 16 kHz
 export const FRAME_HOP = 160; // 10 ms
@@ -149,7 +150,7 @@ export class FeatureExtractor {
   private readonly t: Tables;
   private readonly pending = new Float64Array(FRAME_LENGTH);
   private filled = 0;
-  private carry: number | null = null;
+  private readonly pcm = new Pcm16Decoder();
   private samples = 0;
   private readonly re = new Float64Array(FFT_SIZE);
   private readonly im = new Float64Array(FFT_SIZE);
@@ -167,16 +168,7 @@ export class FeatureExtractor {
   }
 
   push(chunk: Uint8Array): void {
-    let start = 0;
-    if (this.carry !== null && chunk.length > 0) {
-      this.add(((chunk[0]! << 8) | this.carry) << 16 >> 16);
-      this.carry = null;
-      start = 1;
-    }
-    const view = new DataView(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    let i = start;
-    for (; i + 1 < chunk.length; i += 2) this.add(view.getInt16(i, true));
-    if (i < chunk.length) this.carry = chunk[i]!;
+    for (const sample of this.pcm.decode(chunk)) this.add(sample);
   }
 
   pushSamples(samples: ArrayLike<number>): void {

@@ -21,6 +21,7 @@ import { createReadStream } from 'node:fs';
 import type { WaveformPeaks } from '@palabre/shared';
 import { EngineError } from '../errors.ts';
 import { ENGINE_SAMPLE_RATE, peaksArgs, runFfmpeg, type ConvertOptions } from './ffmpeg.ts';
+import { Pcm16Decoder } from './pcm.ts';
 import { assertEnginePcm, readWavInfo } from './wav.ts';
 
 export type { WaveformPeaks };
@@ -38,7 +39,7 @@ export class PeaksAccumulator {
   readonly sampleRate: number;
   readonly samplesPerPeak: number;
   private readonly data: number[] = [];
-  private carry: number | null = null;
+  private readonly pcm = new Pcm16Decoder();
   private inWindow = 0;
   private min = 0;
   private max = 0;
@@ -52,16 +53,7 @@ export class PeaksAccumulator {
   }
 
   push(chunk: Uint8Array): void {
-    let start = 0;
-    if (this.carry !== null && chunk.length > 0) {
-      this.addSample(((chunk[0]! << 8) | this.carry) << 16 >> 16);
-      this.carry = null;
-      start = 1;
-    }
-    const view = new DataView(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    let i = start;
-    for (; i + 1 < chunk.length; i += 2) this.addSample(view.getInt16(i, true));
-    if (i < chunk.length) this.carry = chunk[i]!;
+    for (const sample of this.pcm.decode(chunk)) this.addSample(sample);
   }
 
   pushSamples(samples: Int16Array): void {

@@ -4,7 +4,7 @@
  * with waveform, channels, and the read-only transcript (docs/PRODUCT.md, Screens and routes).
  */
 import { Badge, Container, Grid, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { hasRight, RIGHT } from '@palabre/shared';
+import { freeText, hasRight, requiredText, RIGHT, TEXT_LIMITS } from '@palabre/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams, useSearchParams } from 'react-router';
@@ -49,18 +49,18 @@ function GeneralInformation({ conversation }: { conversation: ConversationDetail
   const [errors, setErrors] = useState<{ name?: string | null; description?: string | null }>({});
   const apiErrors = useApiErrors();
 
-  const save = (field: 'name' | 'description', value: string) => {
-    if (field === 'name' && !value.trim()) {
-      setErrors({ name: 'error.required' });
-      return;
-    }
-    if (/[<>]/.test(value)) {
-      setErrors({ [field]: 'error.unauthorized_caracters' });
+  const save = (field: 'name' | 'description', input: string) => {
+    const { value, error } =
+      field === 'name'
+        ? requiredText(input, { max: TEXT_LIMITS.mediaName })
+        : freeText(input, { max: TEXT_LIMITS.mediaDescription, multiline: true });
+    if (error) {
+      setErrors({ [field]: error });
       return;
     }
     setErrors({});
     update.mutate(
-      { [field]: value.trim() },
+      { [field]: value },
       {
         // The server's reason goes under the field it names; anything else is a notice.
         onError: (error) => {
