@@ -48,6 +48,13 @@ export const platform = {
       (!hasPlatformFlag(currentRole, PLATFORM_ROLE.SUPER_ADMINISTRATOR) && !hasPlatformFlag(nextRole, PLATFORM_ROLE.SUPER_ADMINISTRATOR))),
   /** On one's own profile, flags can only be dropped, whoever one is. */
   setOwnRole: (actor: PolicyUser, nextRole: number) => (nextRole & ~actor.role) === 0,
+  /**
+   * From the backoffice an administrator does not lock themselves out: they neither suspend nor
+   * delete their own account, nor take away the role that lets them in. Other accounts pass.
+   */
+  backofficeSelfChange: (actor: PolicyUser, targetId: string, change: { status?: string | undefined; role?: number | undefined; delete?: boolean }) =>
+    targetId !== actor.id ||
+    (!change.delete && change.status !== 'suspended' && (change.role === undefined || isSystemAdministratorOrHigher(change.role))),
 };
 
 export type OrganizationAbility =

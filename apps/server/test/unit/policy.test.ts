@@ -130,6 +130,16 @@ describe('platform roles', () => {
     expect(platform.setOwnRole(admin, USER)).toBe(true);
     expect(platform.setOwnRole(root, USER | SUPER_ADMINISTRATOR)).toBe(true);
   });
+
+  it('keeps administrators from locking themselves out of the backoffice', () => {
+    expect(platform.backofficeSelfChange(admin, admin.id, { status: 'suspended' })).toBe(false);
+    expect(platform.backofficeSelfChange(admin, admin.id, { delete: true })).toBe(false);
+    expect(platform.backofficeSelfChange(admin, admin.id, { role: USER })).toBe(false);
+    expect(platform.backofficeSelfChange(admin, admin.id, { role: USER | SUPER_ADMINISTRATOR })).toBe(true);
+    expect(platform.backofficeSelfChange(admin, admin.id, { status: 'active' })).toBe(true);
+    expect(platform.backofficeSelfChange(admin, 'someone', { status: 'suspended', role: USER })).toBe(true);
+    expect(platform.backofficeSelfChange(admin, 'someone', { delete: true })).toBe(true);
+  });
 });
 
 describe('conversationRight', () => {
