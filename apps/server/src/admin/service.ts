@@ -129,5 +129,5 @@ export async function updateOrganization(ctx: AppContext, id: string, patch: org
 
 export async function deleteOrganization(ctx: AppContext, id: string): Promise<void> {
   await loadOrganization(ctx, id);
-  await organizationsRepo.delete(ctx.db, id);
+  await organizations.deleteWithFiles(ctx, id);
 }

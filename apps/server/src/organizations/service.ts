@@ -147,7 +147,14 @@ export async function update(ctx: AppContext, actor: Actor, id: string, patch: O
 
 export async function remove(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   await authorize(ctx, actor, id, 'delete');
-  // Its media rows go with it (cascade): note their files first, remove them once the rows are gone.
+  await deleteWithFiles(ctx, id);
+}
+
+/**
+ * Deletes an organization and its media's files, for its owner and for the backoffice alike. Its
+ * media rows go with it (cascade): their files are noted first and removed once the rows are gone.
+ */
+export async function deleteWithFiles(ctx: AppContext, id: string): Promise<void> {
   const media = await organizationMediaFiles(ctx, id);
   await organizationsRepo.delete(ctx.db, id);
   await removeManyMediaFiles(ctx, media);

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLATFORM_ROLE } from '@palabre/shared';
 import { LocalStorage } from '../../src/storage/storage.ts';
 import { sweepStorage } from '../../src/storage/sweeper.ts';
 import { createOrganization, insertMedia, startTestServer, type TestServer } from '../harness/server.ts';
@@ -58,6 +59,19 @@ describe('deleting an organization', () => {
     expect((await owner.client.delete(`/cm-api/api/organizations/${org._id}`)).status).toBe(204);
     for (const id of ids) expect(fs.existsSync(mediaFolder(id)), id).toBe(false);
     expect(fs.existsSync(path.join(root(), keptKey))).toBe(true);
+  });
+
+  it('removes them too when a system administrator deletes it from the backoffice', async () => {
+    const owner = await server.quickUser();
+    const org = await createOrganization(owner.client);
+    const id = crypto.randomUUID();
+    const key = `media/${id}/original-0.wav`;
+    const { size } = await server.ctx.storage.put(key, Readable.from([Buffer.from('RIFF')]));
+    await insertMedia(server, { id, organizationId: org._id, ownerId: owner.id, files: { originals: [{ key, name: 'a.wav', size, mimeType: null }] } });
+    const admin = await server.quickUser({ role: PLATFORM_ROLE.USER | PLATFORM_ROLE.SYSTEM_ADMINISTRATOR });
+
+    expect((await admin.client.delete(`/cm-api/api/administration/organizations/${org._id}`)).status).toBe(204);
+    expect(fs.existsSync(mediaFolder(id))).toBe(false);
   });
 });
 
