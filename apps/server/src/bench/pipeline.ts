@@ -10,14 +10,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { runFfmpeg } from '@palabre/engines';
-import { PIPELINE_STEPS } from '@palabre/shared';
+import { ACTIVE_MEDIA_STATUSES, isActiveMediaStatus } from '@palabre/shared';
 import { conversations } from '../db/schema.ts';
 import { resolveTranscriberProfile } from '../pipeline/engines.ts';
 import { BenchClient } from './api.ts';
 import { startBenchServer } from './bench-server.ts';
 import { machine, markdownTable, median, textTable, today, writeSection } from './report.ts';
 
-const PHASES = ['pending', ...PIPELINE_STEPS] as const;
+const PHASES = ACTIVE_MEDIA_STATUSES;
 type Phase = (typeof PHASES)[number];
 
 interface Run {
@@ -55,7 +55,7 @@ export async function benchPipeline(options: { write: boolean; runs: number; fix
         const now = performance.now();
         if (!row) throw new Error(`conversation ${id} vanished`);
         if (!firstSeen.has(row.status)) firstSeen.set(row.status, now);
-        if (row.status === 'done' || row.status === 'error') break;
+        if (!isActiveMediaStatus(row.status)) break;
         if (now - uploadEnd > 15 * 60_000) throw new Error(`still ${row.status} after 15 min`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

@@ -1,7 +1,7 @@
 /** The relational schema. One history of migrations (drizzle/) serves PGlite and PostgreSQL. */
 import { sql } from 'drizzle-orm';
 import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { EmailNotifications, OrganizationPermissions, Transcript, TranscriptionConfig } from '@palabre/shared';
+import { MEDIA_STATUSES, type EmailNotifications, type OrganizationPermissions, type Transcript, type TranscriptionConfig } from '@palabre/shared';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -179,9 +179,7 @@ export const conversations = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     source: text('source', { enum: ['upload', 'url', 'microphone', 'session'] }).notNull().default('upload'),
-    status: text('status', {
-      enum: ['pending', 'preprocessing', 'transcription', 'diarization', 'punctuation', 'postprocessing', 'done', 'error'],
-    })
+    status: text('status', { enum: MEDIA_STATUSES })
       .notNull()
       .default('pending'),
     progress: real('progress').notNull().default(0),

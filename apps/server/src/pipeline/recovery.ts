@@ -5,26 +5,25 @@
  * and the step handlers skip work already done.
  */
 import { inArray } from 'drizzle-orm';
+import { ACTIVE_MEDIA_STATUSES, isActiveMediaStatus } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import { conversations } from '../db/schema.ts';
-import { STEP_JOBS, stepOfStatus } from './state.ts';
-
-const ACTIVE = ['pending', 'preprocessing', 'transcription', 'diarization', 'punctuation', 'postprocessing'] as const;
+import { jobOfStatus } from './state.ts';
 
 export async function resumeStuckConversations(ctx: AppContext): Promise<number> {
   const rows = await ctx.db
     .select({ id: conversations.id, status: conversations.status, files: conversations.files })
     .from(conversations)
-    .where(inArray(conversations.status, [...ACTIVE]));
+    .where(inArray(conversations.status, [...ACTIVE_MEDIA_STATUSES]));
   for (const row of rows) {
+    if (!isActiveMediaStatus(row.status)) continue;
     if (row.files.originals.length === 0) {
       // A URL import that had not finished downloading: download again.
       const url = (row.files as { sourceUrl?: unknown }).sourceUrl;
       if (row.status === 'pending' && typeof url === 'string') await ctx.jobs.send('media.import-url', { conversationId: row.id, url });
       continue;
     }
-    const step = stepOfStatus(row.status);
-    if (step) await ctx.jobs.send(STEP_JOBS[step], { conversationId: row.id });
+    await ctx.jobs.send(jobOfStatus(row.status), { conversationId: row.id });
   }
   if (rows.length > 0) ctx.log.info({ count: rows.length }, 'media processing resumed');
   return rows.length;

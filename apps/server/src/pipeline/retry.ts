@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import { conversations } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { deleteKeys, derivedKeys } from './files.ts';
-import { initialSteps, loadConversation } from './state.ts';
+import { initialSteps, jobOfStatus, loadConversation } from './state.ts';
 
 /** What a retry may change: the language asked for and the transcriber profile (checked by the caller). */
 export type RetrySettings = Partial<Pick<typeof conversations.$inferInsert, 'requestedLanguage' | 'transcriberProfileId'>>;
@@ -36,6 +36,6 @@ export async function retryProcessing(ctx: AppContext, conversationId: string, s
     .where(eq(conversations.id, row.id))
     .returning({ id: conversations.id });
   if (!reset) throw new AppError('not_found', 'Media not found');
-  await ctx.jobs.send('media.preprocess', { conversationId: row.id });
+  await ctx.jobs.send(jobOfStatus('pending'), { conversationId: row.id });
   ctx.events.conversationChanged(row.organizationId, { conversationId: row.id, kind: 'progress', status: 'pending', progress: 0 });
 }

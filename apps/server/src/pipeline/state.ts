@@ -7,20 +7,24 @@
  * has already passed is a re-delivery and does nothing. That is what makes every handler idempotent.
  */
 import { and, eq } from 'drizzle-orm';
-import { PIPELINE_STEPS, type JobName, type MediaStatus, type PipelineStep } from '@palabre/shared';
+import { isActiveMediaStatus, PIPELINE_STEPS, type ActiveMediaStatus, type JobName, type MediaStatus, type PipelineStep } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import { conversations, type ProcessingState } from '../db/schema.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 
-/** The job that runs each step, and the step after it. */
-export const STEP_JOBS: Record<PipelineStep, JobName> = {
+/**
+ * The job that runs each step: the pipeline enqueues the next step's job from it, and crash
+ * recovery the job of the step a media is stuck in. A step without its job fails the type check.
+ */
+export const STEP_JOBS = {
   preprocessing: 'media.preprocess',
   transcription: 'media.transcribe',
   diarization: 'media.diarize',
   punctuation: 'media.punctuate',
   postprocessing: 'media.finalize',
-};
+} as const satisfies Record<PipelineStep, JobName>;
+export type StepJobName = (typeof STEP_JOBS)[PipelineStep];
 
 /** Share of the overall progress each step stands for (transcription dominates the wall time). */
 const WEIGHTS: Record<PipelineStep, number> = {
@@ -41,10 +45,19 @@ export function nextStep(step: PipelineStep): PipelineStep | null {
   return PIPELINE_STEPS[PIPELINE_STEPS.indexOf(step) + 1] ?? null;
 }
 
-/** The step a non-terminal status is in (pending counts as "before preprocessing"). */
+/** The step a media still processing is in (pending counts as "before the first step"). */
+export function stepOfActiveStatus(status: ActiveMediaStatus): PipelineStep {
+  return status === 'pending' ? PIPELINE_STEPS[0] : status;
+}
+
+/** The step a status is in, or null once processing has ended. */
 export function stepOfStatus(status: MediaStatus): PipelineStep | null {
-  if (status === 'pending') return 'preprocessing';
-  return (PIPELINE_STEPS as readonly string[]).includes(status) ? (status as PipelineStep) : null;
+  return isActiveMediaStatus(status) ? stepOfActiveStatus(status) : null;
+}
+
+/** The job that moves a media still processing on: its current step's job. */
+export function jobOfStatus(status: ActiveMediaStatus): StepJobName {
+  return STEP_JOBS[stepOfActiveStatus(status)];
 }
 
 export function overallProgress(step: PipelineStep, fraction: number): number {
@@ -82,7 +95,7 @@ function push(ctx: AppContext, row: Pick<ConversationRow, 'id' | 'organizationId
   const last = lastPush.get(row.id) ?? 0;
   if (!force && now - last < PROGRESS_THROTTLE_MS) return;
   lastPush.set(row.id, now);
-  if (status === 'done' || status === 'error') lastPush.delete(row.id);
+  if (!isActiveMediaStatus(status)) lastPush.delete(row.id);
   ctx.events.conversationChanged(row.organizationId, { conversationId: row.id, kind: 'progress', status, progress: Math.round(progress * 1000) / 1000 });
 }
 

@@ -7,6 +7,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
+import { ACTIVE_MEDIA_STATUSES } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import { conversations } from '../db/schema.ts';
 import { LocalStorage } from './storage.ts';
@@ -17,7 +18,7 @@ export const STALE_MS = 60 * 60 * 1000;
 const WORK_MAX_AGE_MS = 3 * 24 * 60 * 60 * 1000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const PROCESSING = new Set(['pending', 'preprocessing', 'transcription', 'diarization', 'punctuation', 'postprocessing']);
+const PROCESSING: ReadonlySet<string> = new Set(ACTIVE_MEDIA_STATUSES);
 
 export interface SweepReport {
   partFiles: number;

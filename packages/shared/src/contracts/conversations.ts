@@ -4,12 +4,26 @@ import { FULL_RIGHTS, RIGHT } from '../roles.ts';
 import { TEXT_LIMITS } from '../constants.ts';
 import { zPagination, zText } from './common.ts';
 
-/** Processing status (docs/PRODUCT.md, States) plus the final `done`. */
-export const MEDIA_STATUSES = ['pending', 'preprocessing', 'transcription', 'diarization', 'punctuation', 'postprocessing', 'done', 'error'] as const;
-export type MediaStatus = (typeof MEDIA_STATUSES)[number];
-/** The steps that carry progress, in order. */
+/*
+ * Processing status (docs/PRODUCT.md, States). Every list of statuses in the server and the web is
+ * one of the constants below: a new step is added to PIPELINE_STEPS and nowhere else.
+ */
+/** The steps that carry progress, in the order a media goes through them. */
 export const PIPELINE_STEPS = ['preprocessing', 'transcription', 'diarization', 'punctuation', 'postprocessing'] as const;
 export type PipelineStep = (typeof PIPELINE_STEPS)[number];
+/** A media still being processed: waiting for its first step, or in one. A job is due to move it on. */
+export const ACTIVE_MEDIA_STATUSES = ['pending', ...PIPELINE_STEPS] as const;
+export type ActiveMediaStatus = (typeof ACTIVE_MEDIA_STATUSES)[number];
+/** Where processing ends: nothing moves a media on from these. */
+export const FINAL_MEDIA_STATUSES = ['done', 'error'] as const;
+/** Every processing status, in order. */
+export const MEDIA_STATUSES = [...ACTIVE_MEDIA_STATUSES, ...FINAL_MEDIA_STATUSES] as const;
+export type MediaStatus = (typeof MEDIA_STATUSES)[number];
+
+/** Whether a media is still being processed (its status is not final). */
+export function isActiveMediaStatus(status: MediaStatus): status is ActiveMediaStatus {
+  return (ACTIVE_MEDIA_STATUSES as readonly MediaStatus[]).includes(status);
+}
 
 export const MEDIA_LANGUAGES = ['en', 'fr', 'auto'] as const;
 export type MediaLanguage = (typeof MEDIA_LANGUAGES)[number];

@@ -3,6 +3,7 @@
  * read, rename, delete, retry, transcriber profiles, and the multipart creation with upload progress.
  */
 import {
+  isActiveMediaStatus,
   type Conversation,
   type CreateConversationFields,
   type MediaLanguage,
@@ -35,7 +36,7 @@ export function useConversation(conversationId: string | undefined, options: { p
     // Slow fallback when the socket is down: every 10 s while the media is being processed.
     refetchInterval: (query) => {
       const status = query.state.data?.status;
-      return status && status !== 'done' && status !== 'error' ? (options.pollWhileProcessing ?? 10_000) : false;
+      return status && isActiveMediaStatus(status) ? (options.pollWhileProcessing ?? 10_000) : false;
     },
   });
 }

@@ -10,7 +10,7 @@
 import { ActionIcon, Alert, Anchor, Badge, Button, Checkbox, Group, Loader, Modal, Pagination, Paper, Select, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { DEFAULT_PAGE_SIZE, rightLabel, type ConversationUpdate } from '@palabre/shared';
+import { DEFAULT_PAGE_SIZE, isActiveMediaStatus, rightLabel, type ConversationUpdate } from '@palabre/shared';
 import { IconAlertTriangle, IconSearch, IconSortAscending, IconSortDescending, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -73,7 +73,7 @@ function MediaRow({
   const { t } = useTranslation(['explore', 'conversations']);
   const formatDate = useFormatDate();
   const language = item.language ?? item.requestedLanguage;
-  const processing = item.status !== 'done' && item.status !== 'error';
+  const processing = isActiveMediaStatus(item.status);
   return (
     <Table.Tr data-testid="media-row" data-id={item._id} aria-selected={selected}>
       {onToggle && (

@@ -1,0 +1,87 @@
+/** The processing statuses, the job of each step, and crash recovery covering every status still processing. */
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { ACTIVE_MEDIA_STATUSES, FINAL_MEDIA_STATUSES, isActiveMediaStatus, JOBS, MEDIA_STATUSES, PIPELINE_STEPS, type ActiveMediaStatus } from '@palabre/shared';
+import type { AppContext } from '../../src/context.ts';
+import { pipelineJobs, resumeStuckConversations } from '../../src/pipeline/index.ts';
+import { jobOfStatus, STEP_JOBS, stepOfStatus } from '../../src/pipeline/state.ts';
+
+/** A context whose database answers the recovery query with the given media, and which records what is enqueued. */
+function recoveryContext(media: Array<{ id: string; status: string; files: object }>) {
+  const sent: Array<{ name: string; payload: unknown }> = [];
+  const queried: unknown[][] = [];
+  const db = {
+    select: () => ({
+      from: () => ({
+        where: async (condition: SQL) => {
+          queried.push(new PgDialect().sqlToQuery(condition).params);
+          return media;
+        },
+      }),
+    }),
+  };
+  const ctx = {
+    db,
+    jobs: { send: async (name: string, payload: unknown) => void sent.push({ name, payload }) },
+    log: { info: () => undefined },
+  } as unknown as AppContext;
+  return { ctx, sent, queried };
+}
+
+const withOriginal = { originals: [{ key: 'media/original-0' }] };
+
+describe('processing statuses', () => {
+  it('are the statuses still processing, then the final ones, each once', () => {
+    expect([...MEDIA_STATUSES]).toEqual([...ACTIVE_MEDIA_STATUSES, ...FINAL_MEDIA_STATUSES]);
+    expect(new Set(MEDIA_STATUSES).size).toBe(MEDIA_STATUSES.length);
+    expect(ACTIVE_MEDIA_STATUSES.filter((s) => !(PIPELINE_STEPS as readonly string[]).includes(s))).toEqual(['pending']);
+  });
+
+  it('tell a media still processing from one whose processing has ended', () => {
+    expect(MEDIA_STATUSES.filter(isActiveMediaStatus)).toEqual([...ACTIVE_MEDIA_STATUSES]);
+    expect(isActiveMediaStatus('done')).toBe(false);
+    expect(isActiveMediaStatus('error')).toBe(false);
+    expect(FINAL_MEDIA_STATUSES.map(stepOfStatus)).toEqual([null, null]);
+  });
+});
+
+describe('step jobs', () => {
+  it('give every step its own job, which has a handler', () => {
+    const jobs = PIPELINE_STEPS.map((step) => STEP_JOBS[step]);
+    expect(new Set(jobs).size).toBe(PIPELINE_STEPS.length);
+    const handled = new Set(pipelineJobs.map((definition) => definition.name));
+    for (const job of jobs) {
+      expect(Object.keys(JOBS)).toContain(job);
+      expect(handled.has(job)).toBe(true);
+    }
+  });
+
+  it('give every status still processing the job of its step (pending waits for the first step)', () => {
+    expect(jobOfStatus('pending')).toBe(STEP_JOBS[PIPELINE_STEPS[0]]);
+    for (const step of PIPELINE_STEPS) expect(jobOfStatus(step)).toBe(STEP_JOBS[step]);
+  });
+});
+
+describe('resumeStuckConversations', () => {
+  it('looks for media in every status still processing, and only those', async () => {
+    const { ctx, queried } = recoveryContext([]);
+    await resumeStuckConversations(ctx);
+    expect(queried).toHaveLength(1);
+    expect([...queried[0]!].sort()).toEqual([...ACTIVE_MEDIA_STATUSES].sort());
+  });
+
+  it('enqueues a recovery job for a media stuck in any status still processing', async () => {
+    const media = ACTIVE_MEDIA_STATUSES.map((status, i) => ({ id: `media-${i}`, status, files: withOriginal }));
+    const { ctx, sent } = recoveryContext(media);
+    expect(await resumeStuckConversations(ctx)).toBe(ACTIVE_MEDIA_STATUSES.length);
+    expect(sent).toEqual(media.map((m) => ({ name: jobOfStatus(m.status as ActiveMediaStatus), payload: { conversationId: m.id } })));
+    for (const { name } of sent) expect(Object.keys(JOBS)).toContain(name);
+  });
+
+  it('downloads again a URL import that had not finished', async () => {
+    const { ctx, sent } = recoveryContext([{ id: 'media-url', status: 'pending', files: { originals: [], sourceUrl: 'https://example.org/a.mp3' } }]);
+    await resumeStuckConversations(ctx);
+    expect(sent).toEqual([{ name: 'media.import-url', payload: { conversationId: 'media-url', url: 'https://example.org/a.mp3' } }]);
+  });
+});
