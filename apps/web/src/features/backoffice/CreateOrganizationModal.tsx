@@ -6,7 +6,8 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../api/client.ts';
-import { errorText, notifySuccess } from '../users/shared.ts';
+import { errorText } from '../../components/errorText.ts';
+import { notifySuccess } from '../../components/notify.ts';
 import { useFormFields } from '../users/useFormFields.ts';
 
 const EMPTY = { name: '', ownerEmail: '' };

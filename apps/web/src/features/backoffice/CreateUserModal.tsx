@@ -6,7 +6,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
 import { PlatformRoleCheckboxes } from '../users/PlatformRoleCheckboxes.tsx';
-import { errorText, notifySuccess } from '../users/shared.ts';
+import { errorText } from '../../components/errorText.ts';
+import { notifySuccess } from '../../components/notify.ts';
 import { useFormFields } from '../users/useFormFields.ts';
 
 type Field = 'firstname' | 'lastname' | 'email' | 'password' | 'confirmation';

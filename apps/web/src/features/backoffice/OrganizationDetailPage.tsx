@@ -15,7 +15,8 @@ import { MatchingEmailsSection } from '../organizations/settings/MatchingEmailsS
 import { MembersSection } from '../organizations/settings/MembersSection.tsx';
 import { useOrganization } from '../organizations/settings/organizationApi.ts';
 import { PermissionsSection } from '../organizations/settings/PermissionsSection.tsx';
-import { notifyError, notifySuccess, useFormatDate } from '../users/shared.ts';
+import { notifyError, notifySuccess } from '../../components/notify.ts';
+import { useFormatDate } from '../../components/format.ts';
 import { backofficeKeys } from './backofficeApi.ts';
 import { ownerOf } from './OrganizationsListPage.tsx';
 

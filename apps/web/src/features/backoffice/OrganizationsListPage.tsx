@@ -5,7 +5,7 @@ import { IconPlus } from '@tabler/icons-react';
 import type { Organization } from '@palabre/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { fullName, useFormatDate } from '../users/shared.ts';
+import { fullName, useFormatDate } from '../../components/format.ts';
 import { useAdminOrganizations } from './backofficeApi.ts';
 import { CreateOrganizationModal } from './CreateOrganizationModal.tsx';
 import { PaginatedTable, usePagination } from './PaginatedTable.tsx';

@@ -8,7 +8,8 @@ import { ENGINE_TYPES, requiredText, TEXT_LIMITS, type EngineType, type Transcri
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
-import { errorText, fieldErrors, notifyError, notifySuccess } from '../users/shared.ts';
+import { errorText, fieldErrors } from '../../components/errorText.ts';
+import { notifyError, notifySuccess } from '../../components/notify.ts';
 import { useFormFields } from '../users/useFormFields.ts';
 import { useSaveTranscriberProfile, useScopeOrganizations, type TranscriberProfileBody } from './transcriberProfilesApi.ts';
 

@@ -2,7 +2,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { TranscriberProfile } from '@palabre/shared';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../users/shared.ts';
+import { notifyError, notifySuccess } from '../../components/notify.ts';
 import { useDeleteTranscriberProfiles } from './transcriberProfilesApi.ts';
 
 export function useProfileLabels() {

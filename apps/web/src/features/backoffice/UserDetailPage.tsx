@@ -13,7 +13,8 @@ import { useMe } from '../../api/queries.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { useOrganizationRoleLabel } from '../organizations/settings/roles.ts';
 import { PlatformRoleCheckboxes } from '../users/PlatformRoleCheckboxes.tsx';
-import { fullName, notifyError, notifySuccess, useFormatDate } from '../users/shared.ts';
+import { fullName, useFormatDate } from '../../components/format.ts';
+import { notifyError, notifySuccess } from '../../components/notify.ts';
 import { backofficeKeys, useAdminUser, type AdminUserDetail } from './backofficeApi.ts';
 
 function Info({ label, children }: { label: string; children: ReactNode }) {

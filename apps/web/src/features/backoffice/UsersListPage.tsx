@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePlatformRoleSummary } from '../users/PlatformRoleCheckboxes.tsx';
-import { fullName, useFormatDate } from '../users/shared.ts';
+import { fullName, useFormatDate } from '../../components/format.ts';
 import { useAdminUsers } from './backofficeApi.ts';
 import { CreateUserModal } from './CreateUserModal.tsx';
 import { PaginatedTable, usePagination } from './PaginatedTable.tsx';

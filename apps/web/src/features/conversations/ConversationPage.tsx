@@ -18,13 +18,13 @@ import { FavoriteButton } from '../favorites/FavoriteButton.tsx';
 import { useConversationUpdates } from '../realtime/useConversationUpdates.ts';
 import { MediaTags } from '../tags/MediaTags.tsx';
 import { RightsPanel } from '../sharing/RightsPanel.tsx';
-import { notifyError } from '../users/shared.ts';
-import { useFormatDate } from '../users/shared.ts';
+import { notifyError } from '../../components/notify.ts';
+import { useFormatDate } from '../../components/format.ts';
 import { useConversation, useUpdateConversation, type ConversationDetail } from './api.ts';
-import { AudioPlayer } from './AudioPlayer.tsx';
+import { AudioPlayer } from '../player/AudioPlayer.tsx';
 import { DeleteMediaButton } from './DeleteMediaButton.tsx';
 import { formatTime } from './format.ts';
-import { PlayerContext, PlayerController } from './player.ts';
+import { PlayerContext, PlayerController } from '../player/player.ts';
 import { ProcessingStatus } from './ProcessingStatus.tsx';
 import { TranscriptView } from './TranscriptView.tsx';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../routes/paths.ts';
-import { notifyError, notifySuccess } from '../users/shared.ts';
+import { notifyError, notifySuccess } from '../../components/notify.ts';
 import { useDeleteConversation } from './api.ts';
 
 export function DeleteMediaButton({ conversationId, name, variant = 'light' }: { conversationId: string; name: string; variant?: 'light' | 'filled' | 'default' }) {

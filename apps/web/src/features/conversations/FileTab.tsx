@@ -8,7 +8,7 @@ import { MAX_AUDIO_FILE_BYTES } from '@palabre/shared';
 import { IconFileMusic, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
+import { useOrganizationScope } from '../../app/OrganizationScope.tsx';
 import { useTranscriberProfiles } from './api.ts';
 import { formatBytes } from './format.ts';
 import { MediaSettingsFields, SETTINGS_FIELDS, useMediaSettings, validateSettings } from './MediaSettingsFields.tsx';

@@ -21,7 +21,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../components/FormField.tsx';
-import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
+import { useOrganizationScope } from '../../app/OrganizationScope.tsx';
 import { useTranscriberProfiles, type MediaSettings } from './api.ts';
 import { fittingChoice, languageChoices, profileFits } from './languages.ts';
 

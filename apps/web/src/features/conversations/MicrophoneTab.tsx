@@ -6,7 +6,7 @@ import { Alert, Badge, Button, Group, Paper, Progress, Stack, Text } from '@mant
 import { IconMicrophone, IconPlayerStopFilled, IconPointFilled, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
+import { useOrganizationScope } from '../../app/OrganizationScope.tsx';
 import { useTranscriberProfiles } from './api.ts';
 import { formatBytes, formatTime } from './format.ts';
 import { MediaSettingsFields, SETTINGS_FIELDS, useMediaSettings, validateSettings } from './MediaSettingsFields.tsx';

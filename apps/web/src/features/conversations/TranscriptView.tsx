@@ -11,7 +11,7 @@ import { memo, useMemo, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from './format.ts';
 import classes from './TranscriptView.module.css';
-import { usePlayer, usePlayerState } from './player.ts';
+import { usePlayer, usePlayerState } from '../player/player.ts';
 
 interface TurnProps {
   turn: Turn;

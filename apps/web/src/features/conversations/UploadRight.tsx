@@ -6,7 +6,7 @@
 import { Alert } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
+import { useOrganizationScope } from '../../app/OrganizationScope.tsx';
 
 export function useUploadAllowed(): boolean {
   const { current } = useOrganizationScope();

@@ -3,7 +3,7 @@ import { Stack, TextInput } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
+import { useOrganizationScope } from '../../app/OrganizationScope.tsx';
 import { useTranscriberProfiles } from './api.ts';
 import { MediaSettingsFields, SETTINGS_FIELDS, useMediaSettings, validateSettings } from './MediaSettingsFields.tsx';
 import { UploadControls } from './UploadControls.tsx';

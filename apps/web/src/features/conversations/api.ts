@@ -11,7 +11,6 @@ import {
   type TranscriberProfile,
   type TranscriptionConfig,
   type Turn,
-  type WaveformPeaks,
 } from '@palabre/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, uploadMultipart } from '../../api/client.ts';
@@ -25,8 +24,6 @@ export const conversationKeys = {
   profiles: (organizationId: string) => ['organizations', organizationId, 'transcriber_profiles'] as const,
 };
 
-export const mediaUrl = (conversationId: string) => `/cm-api/api/conversations/${encodeURIComponent(conversationId)}/media`;
-
 export function useConversation(conversationId: string | undefined, options: { pollWhileProcessing?: number } = {}) {
   return useQuery({
     queryKey: conversationKeys.detail(conversationId ?? ''),
@@ -38,17 +35,6 @@ export function useConversation(conversationId: string | undefined, options: { p
       const status = query.state.data?.status;
       return status && isActiveMediaStatus(status) ? (options.pollWhileProcessing ?? 10_000) : false;
     },
-  });
-}
-
-/** Peaks JSON of GET /conversations/{id}/media?mediatype=json (WaveformPeaks, from @palabre/shared). */
-export function usePeaks(conversationId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: [...conversationKeys.detail(conversationId), 'peaks'],
-    queryFn: () => api.get<WaveformPeaks>(`/conversations/${encodeURIComponent(conversationId)}/media`, { mediatype: 'json' }),
-    enabled,
-    staleTime: Infinity,
-    retry: false,
   });
 }
 

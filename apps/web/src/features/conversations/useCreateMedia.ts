@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useApiErrors } from '../../components/FormFailure.tsx';
 import { paths } from '../../routes/paths.ts';
-import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
+import { useOrganizationScope } from '../../app/OrganizationScope.tsx';
 import { buildCreateForm, conversationKeys, createConversation, creationErrorKey, type MediaSettings, type MediaSource } from './api.ts';
 
 export type UploadState = 'create' | 'sending' | 'retry';

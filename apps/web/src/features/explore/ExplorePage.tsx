@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../routes/paths.ts';
 import { useUploadAllowed } from '../conversations/UploadRight.tsx';
-import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
+import { useOrganizationScope } from '../../app/OrganizationScope.tsx';
 import { ShareSelectedButton } from '../sharing/ShareSelectedButton.tsx';
 import { EmptyList, MediaList } from './MediaList.tsx';
 

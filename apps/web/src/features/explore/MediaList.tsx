@@ -24,7 +24,8 @@ import { useConversationUpdates } from '../realtime/useConversationUpdates.ts';
 import { indexTags, useCategories, useConversationTags, type TagWithCategory } from '../tags/api.ts';
 import { TagChips } from '../tags/TagChip.tsx';
 import { TagFilter, type TagCriteria } from '../tags/TagFilter.tsx';
-import { notifySuccess, useFormatDate } from '../users/shared.ts';
+import { notifySuccess } from '../../components/notify.ts';
+import { useFormatDate } from '../../components/format.ts';
 import { exploreKeys, useConversationList, useDeleteConversations, type ConversationListItem, type ListSource, type SortCriteria, type SortField } from './api.ts';
 import { Highlight } from './Highlight.tsx';
 

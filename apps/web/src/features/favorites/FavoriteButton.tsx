@@ -6,7 +6,7 @@
 import { ActionIcon, Tooltip, type ActionIconProps } from '@mantine/core';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from '../users/shared.ts';
+import { notifyError } from '../../components/notify.ts';
 import { useToggleFavorite } from './api.ts';
 
 export function FavoriteButton({ conversationId, favorite, size = 'md' }: { conversationId: string; favorite: boolean; size?: ActionIconProps['size'] }) {

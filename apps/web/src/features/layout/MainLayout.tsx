@@ -13,7 +13,7 @@ import { useMe, useMyOrganizations } from '../../api/queries.ts';
 import { LoadingView } from '../../components/LoadingView.tsx';
 import { GlobalErrorPage } from '../../components/GlobalErrorPage.tsx';
 import { useRouteHandle } from '../../routes/handle.ts';
-import { OrganizationScopeProvider } from '../organizations/OrganizationScope.tsx';
+import { OrganizationScopeProvider } from '../../app/OrganizationScope.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { NoOrganization } from './NoOrganization.tsx';
 import { PageBreadcrumbs } from './PageBreadcrumbs.tsx';

@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../routes/paths.ts';
-import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
+import { useOrganizationScope } from '../../app/OrganizationScope.tsx';
 import { PendingInvitations } from '../organizations/PendingInvitations.tsx';
 import { usePendingInvitations } from '../organizations/invitationsApi.ts';
 

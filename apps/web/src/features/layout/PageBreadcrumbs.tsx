@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRouteHandle, type BreadcrumbKey } from '../../routes/handle.ts';
 import { paths } from '../../routes/paths.ts';
-import { useOptionalOrganizationScope } from '../organizations/OrganizationScope.tsx';
+import { useOptionalOrganizationScope } from '../../app/OrganizationScope.tsx';
 
 /** Crumbs that lead somewhere when they are not the last one. */
 const TARGETS: Partial<Record<BreadcrumbKey, string>> = {

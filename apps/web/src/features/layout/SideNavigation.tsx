@@ -15,7 +15,7 @@ import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { usePublicConfig } from '../../api/queries.ts';
 import { paths } from '../../routes/paths.ts';
 import { useUploadAllowed } from '../conversations/UploadRight.tsx';
-import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
+import { useOrganizationScope } from '../../app/OrganizationScope.tsx';
 
 interface Entry {
   to: string;

@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { useMe } from '../../api/queries.ts';
 import { paths } from '../../routes/paths.ts';
 import { OrganizationNameForm } from './OrganizationNameForm.tsx';
-import { useOptionalOrganizationScope } from './OrganizationScope.tsx';
+import { useOptionalOrganizationScope } from '../../app/OrganizationScope.tsx';
 
 export function CreateOrganizationPage() {
   const { t } = useTranslation('layout');

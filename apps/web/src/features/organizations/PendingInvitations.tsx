@@ -6,7 +6,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Organization, PendingInvitation } from '@palabre/shared';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../users/shared.ts';
+import { notifyError, notifySuccess } from '../../components/notify.ts';
 import { useOrganizationRoleLabel } from './settings/roles.ts';
 import { useAnswerInvitation, usePendingInvitations, type InvitationAnswer } from './invitationsApi.ts';
 

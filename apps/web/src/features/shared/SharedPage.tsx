@@ -5,7 +5,7 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EmptyList, MediaList } from '../explore/MediaList.tsx';
-import { useOrganizationScope } from '../organizations/OrganizationScope.tsx';
+import { useOrganizationScope } from '../../app/OrganizationScope.tsx';
 
 export function SharedPage() {
   const { t } = useTranslation('library');

@@ -2,7 +2,7 @@
 import { Avatar, Group, Text } from '@mantine/core';
 import type { PublicUser } from '@palabre/shared';
 import type { ReactNode } from 'react';
-import { fullName } from '../users/shared.ts';
+import { fullName } from '../../components/format.ts';
 
 type Shown = Pick<PublicUser, '_id' | 'picture' | 'firstname' | 'lastname' | 'email'>;
 

@@ -11,7 +11,8 @@ import { IconArrowBackUp, IconInfoCircle, IconUserMinus, IconX } from '@tabler/i
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../api/queries.ts';
-import { fullName, notifyError, notifySuccess } from '../users/shared.ts';
+import { fullName } from '../../components/format.ts';
+import { notifyError, notifySuccess } from '../../components/notify.ts';
 import { useConversationUsers, useRemoveUserRight, useSetMembersRight, useSetUserRight } from './api.ts';
 import { canShare, isFixed, levelOptions, rightText } from './levels.ts';
 import { Person } from './Person.tsx';

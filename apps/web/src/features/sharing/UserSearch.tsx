@@ -8,7 +8,7 @@ import type { PublicUser } from '@palabre/shared';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fullName } from '../users/shared.ts';
+import { fullName } from '../../components/format.ts';
 import { Person } from './Person.tsx';
 import { USER_SEARCH_DELAY_MS, USER_SEARCH_MIN_LENGTH, useUserSearch } from './api.ts';
 

@@ -4,7 +4,7 @@ import { type Category, type Tag } from '@palabre/shared';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../users/shared.ts';
+import { notifyError, notifySuccess } from '../../components/notify.ts';
 import { type TagMutations } from './api.ts';
 import { callErrorText } from './fields.tsx';
 import { TagChip } from './TagChip.tsx';

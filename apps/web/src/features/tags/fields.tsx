@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
-import { errorText } from '../users/shared.ts';
+import { errorText } from '../../components/errorText.ts';
 
 /** A name being typed and its error, which clears as soon as the name changes; `inputProps` wire a TextInput. */
 export function useNameField(initial = '') {

@@ -6,7 +6,8 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
 import { storeTokens } from '../../api/cookies.ts';
-import { errorText, notifySuccess } from './shared.ts';
+import { errorText } from '../../components/errorText.ts';
+import { notifySuccess } from '../../components/notify.ts';
 import { useFormFields } from './useFormFields.ts';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmation';

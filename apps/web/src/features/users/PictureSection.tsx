@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, api, uploadMultipart } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { useApiErrors } from '../../components/FormFailure.tsx';
-import { notifySuccess } from './shared.ts';
+import { notifySuccess } from '../../components/notify.ts';
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 const MAX_BYTES = 5 * 1024 * 1024;

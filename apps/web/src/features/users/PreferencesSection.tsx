@@ -4,7 +4,7 @@ import { EMAIL_NOTIFICATION_KEYS, LOCALES, type EmailNotificationKey, type Local
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n/index.ts';
 import { rememberLocale } from '../../i18n/useAccountLocale.ts';
-import { notifyError } from './shared.ts';
+import { notifyError } from '../../components/notify.ts';
 import { useUpdateSelf } from './useUpdateSelf.ts';
 
 const LANGUAGE_NAMES: Record<Locale, string> = { 'en-US': 'English', 'fr-FR': 'Français' };

@@ -8,7 +8,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { ConfirmField } from './ConfirmField.tsx';
-import { errorText, fieldErrors, notifyError, notifySuccess } from './shared.ts';
+import { errorText, fieldErrors } from '../../components/errorText.ts';
+import { notifyError, notifySuccess } from '../../components/notify.ts';
 import { useUpdateSelf } from './useUpdateSelf.ts';
 
 type Field = 'firstname' | 'lastname' | 'email';

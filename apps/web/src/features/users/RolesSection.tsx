@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import type { User } from '@palabre/shared';
 import { useTranslation } from 'react-i18next';
 import { PlatformRoleCheckboxes, usePlatformRoleLabel } from './PlatformRoleCheckboxes.tsx';
-import { notifyError } from './shared.ts';
+import { notifyError } from '../../components/notify.ts';
 import { useUpdateSelf } from './useUpdateSelf.ts';
 
 export function RolesSection({ user }: { user: User }) {

@@ -5,7 +5,7 @@ import type { User } from '@palabre/shared';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
-import { notifyError, notifySuccess } from './shared.ts';
+import { notifyError, notifySuccess } from '../../components/notify.ts';
 
 export function UnverifiedEmailBanner({ user }: { user: User }) {
   const { t } = useTranslation('settings');

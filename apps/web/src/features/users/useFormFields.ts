@@ -6,7 +6,8 @@
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
-import { fieldErrors, notifyError } from './shared.ts';
+import { fieldErrors } from '../../components/errorText.ts';
+import { notifyError } from '../../components/notify.ts';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string | null>>;
 

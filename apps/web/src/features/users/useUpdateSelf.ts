@@ -4,7 +4,7 @@ import type { User } from '@palabre/shared';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
-import { notifySuccess } from './shared.ts';
+import { notifySuccess } from '../../components/notify.ts';
 
 export type SelfPatch = Partial<Pick<User, 'firstname' | 'lastname' | 'email' | 'private' | 'locale' | 'role'>> & {
   emailNotifications?: Partial<User['emailNotifications']>;

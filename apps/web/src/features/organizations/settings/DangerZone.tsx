@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../../api/client.ts';
 import { clearOrganizationScope, readOrganizationScope } from '../../../api/cookies.ts';
 import { queryKeys } from '../../../api/queries.ts';
-import { notifyError, notifySuccess } from '../../users/shared.ts';
+import { notifyError, notifySuccess } from '../../../components/notify.ts';
 import { DeleteOrganizationModal } from './DeleteOrganizationModal.tsx';
 
 export function DangerZone({ org }: { org: Organization }) {

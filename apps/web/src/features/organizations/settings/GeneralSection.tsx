@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { ConfirmField } from '../../users/ConfirmField.tsx';
-import { errorText, fieldErrors, notifyError, notifySuccess } from '../../users/shared.ts';
+import { errorText, fieldErrors } from '../../../components/errorText.ts';
+import { notifyError, notifySuccess } from '../../../components/notify.ts';
 import { usePatchOrganization, type OrganizationScope } from './organizationApi.ts';
 
 interface Props {

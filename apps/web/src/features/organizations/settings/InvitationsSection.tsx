@@ -6,7 +6,8 @@ import { DEFAULT_INVITED_ROLE, email as emailRule, type Organization } from '@pa
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client.ts';
-import { errorText, fieldErrors, notifyError, notifySuccess } from '../../users/shared.ts';
+import { errorText, fieldErrors } from '../../../components/errorText.ts';
+import { notifyError, notifySuccess } from '../../../components/notify.ts';
 import { useStoreOrganization } from './organizationApi.ts';
 import { invitableRoles, useOrganizationRoleLabel } from './roles.ts';
 

@@ -10,7 +10,8 @@ import type { Organization } from '@palabre/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client.ts';
-import { fieldErrors, notifyError, notifySuccess } from '../../users/shared.ts';
+import { fieldErrors } from '../../../components/errorText.ts';
+import { notifyError, notifySuccess } from '../../../components/notify.ts';
 import { usePatchOrganization, useStoreOrganization, type OrganizationScope } from './organizationApi.ts';
 
 const DOMAIN = /^@?[a-z0-9-]+(\.[a-z0-9-]+)+$/;

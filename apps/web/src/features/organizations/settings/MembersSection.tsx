@@ -7,7 +7,8 @@ import { ASSIGNABLE_ORGANIZATION_ROLES, type Organization, type OrganizationMemb
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client.ts';
 import { useMe } from '../../../api/queries.ts';
-import { fullName, notifyError, notifySuccess } from '../../users/shared.ts';
+import { fullName } from '../../../components/format.ts';
+import { notifyError, notifySuccess } from '../../../components/notify.ts';
 import { InvitationsSection } from './InvitationsSection.tsx';
 import { useStoreOrganization, type OrganizationScope } from './organizationApi.ts';
 import { mayAssignRole, mayRemoveMember, useOrganizationRoleLabel } from './roles.ts';

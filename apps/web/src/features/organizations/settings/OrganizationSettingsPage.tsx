@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isMissing } from '../../../api/client.ts';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
-import { useFormatDate } from '../../users/shared.ts';
+import { useFormatDate } from '../../../components/format.ts';
 import { DangerZone } from './DangerZone.tsx';
 import { GeneralSection } from './GeneralSection.tsx';
 import { MatchingEmailsSection } from './MatchingEmailsSection.tsx';

@@ -3,7 +3,7 @@ import { Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { Organization, OrganizationPermissions } from '@palabre/shared';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../users/shared.ts';
+import { notifyError, notifySuccess } from '../../../components/notify.ts';
 import { usePatchOrganization, type OrganizationScope } from './organizationApi.ts';
 
 const KEYS: Array<keyof OrganizationPermissions> = ['upload', 'summary', 'session'];

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import WaveSurfer from 'wavesurfer.js';
 import { mediaUrl, usePeaks } from './api.ts';
-import { formatTime } from './format.ts';
+import { formatTime } from '../conversations/format.ts';
 import { jumpFor, usePlayer, usePlayerState } from './player.ts';
 
 /** A CSS colour (custom properties resolved) as the canvas understands it. */

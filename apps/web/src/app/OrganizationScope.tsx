@@ -2,9 +2,9 @@
 import type { Organization } from '@palabre/shared';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { readOrganizationScope, writeOrganizationScope } from '../../api/cookies.ts';
-import { useRouteHandle } from '../../routes/handle.ts';
-import { paths } from '../../routes/paths.ts';
+import { readOrganizationScope, writeOrganizationScope } from '../api/cookies.ts';
+import { useRouteHandle } from '../routes/handle.ts';
+import { paths } from '../routes/paths.ts';
 import { resolveScope } from './scope.ts';
 
 export interface OrganizationScope {
