@@ -26,8 +26,13 @@ export function VerifyEmailPage() {
     api
       .patch('/users/self/verify-email', { token })
       .then(async () => {
+        if (isAuthenticated()) {
+          // The account may still be loading from before the verification: a refetch would join that
+          // request and keep the old answer, so cancel it and load the account again.
+          await client.cancelQueries({ queryKey: queryKeys.me });
+          await client.invalidateQueries({ queryKey: queryKeys.me, refetchType: 'all' });
+        }
         setState('verified');
-        if (isAuthenticated()) await client.invalidateQueries({ queryKey: queryKeys.me });
       })
       .catch((error: unknown) => {
         const known = error instanceof ApiError && ['verification_link_invalid', 'validation_failed', 'email_exists'].includes(error.code);
