@@ -1,0 +1,21 @@
+/** The backoffice: users and organizations, for platform administrators. */
+import { z } from 'zod';
+import { zIdParam, zList, zPagination } from '../common.ts';
+import { zAdminCreateOrganizationBody, zOrganization, zUpdateOrganizationBody } from '../organizations.ts';
+import { zAdminCreateUserBody, zAdminUpdateUserBody, zUser } from '../users.ts';
+import { P, endpoint } from './define.ts';
+
+const zBackofficeQuery = zPagination.extend({ search: z.string().optional() });
+
+export const backofficeEndpoints = {
+  users: endpoint({ method: 'GET', path: `${P}/administration/users`, summary: 'Backoffice: users', tag: 'backoffice', auth: true, query: zBackofficeQuery, response: zList(zUser) }),
+  createUser: endpoint({ method: 'POST', path: `${P}/administration/users`, summary: 'Backoffice: create a user', tag: 'backoffice', auth: true, body: zAdminCreateUserBody, response: zUser, status: 201 }),
+  user: endpoint({ method: 'GET', path: `${P}/administration/users/:id`, summary: 'Backoffice: a user with their organizations', tag: 'backoffice', auth: true, params: zIdParam }),
+  updateUser: endpoint({ method: 'PATCH', path: `${P}/administration/users/:id`, summary: 'Backoffice: change platform role or status', tag: 'backoffice', auth: true, params: zIdParam, body: zAdminUpdateUserBody, response: zUser }),
+  removeUser: endpoint({ method: 'DELETE', path: `${P}/administration/users/:id`, summary: 'Backoffice: delete a user', tag: 'backoffice', auth: true, params: zIdParam, status: 204 }),
+  organizations: endpoint({ method: 'GET', path: `${P}/administration/organizations`, summary: 'Backoffice: organizations', tag: 'backoffice', auth: true, query: zBackofficeQuery, response: zList(zOrganization) }),
+  createOrganization: endpoint({ method: 'POST', path: `${P}/administration/organizations`, summary: 'Backoffice: create an organization', tag: 'backoffice', auth: true, body: zAdminCreateOrganizationBody, response: zOrganization, status: 201 }),
+  organization: endpoint({ method: 'GET', path: `${P}/administration/organizations/:id`, summary: 'Backoffice: an organization', tag: 'backoffice', auth: true, params: zIdParam, response: zOrganization }),
+  updateOrganization: endpoint({ method: 'PATCH', path: `${P}/administration/organizations/:id`, summary: 'Backoffice: update an organization', tag: 'backoffice', auth: true, params: zIdParam, body: zUpdateOrganizationBody, response: zOrganization }),
+  removeOrganization: endpoint({ method: 'DELETE', path: `${P}/administration/organizations/:id`, summary: 'Backoffice: delete an organization', tag: 'backoffice', auth: true, params: zIdParam, status: 204 }),
+};

@@ -1,0 +1,37 @@
+/**
+ * The endpoint table, one file per domain: every HTTP endpoint with its request and response
+ * contracts. The server registers its routes from these entries, serves them as an OpenAPI document
+ * and refuses to start when a route is missing here; the web calls them through the same entries.
+ */
+import { authEndpoints } from './auth.ts';
+import { backofficeEndpoints } from './backoffice.ts';
+import { conversationEndpoints } from './conversations.ts';
+import type { Endpoint } from './define.ts';
+import { libraryEndpoints } from './library.ts';
+import { organizationEndpoints } from './organizations.ts';
+import { rightEndpoints } from './rights.ts';
+import { systemEndpoints } from './system.ts';
+import { tagEndpoints } from './tags.ts';
+import { transcriberProfileEndpoints } from './transcriber-profiles.ts';
+import { userEndpoints } from './users.ts';
+
+export * from './define.ts';
+
+/** Every endpoint by domain and name: `API.conversations.get`. */
+export const API = {
+  system: systemEndpoints,
+  auth: authEndpoints,
+  users: userEndpoints,
+  organizations: organizationEndpoints,
+  conversations: conversationEndpoints,
+  library: libraryEndpoints,
+  rights: rightEndpoints,
+  tags: tagEndpoints,
+  transcriberProfiles: transcriberProfileEndpoints,
+  backoffice: backofficeEndpoints,
+} as const;
+
+/** The same entries as a flat list (OpenAPI document, route checks). */
+export const ENDPOINTS: Endpoint[] = Object.values(API).flatMap((domain) => Object.values(domain) as Endpoint[]);
+
+export const endpointKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
