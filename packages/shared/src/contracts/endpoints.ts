@@ -26,6 +26,7 @@ import {
   zRetryConversationBody,
 } from './conversations.ts';
 import { zIdParam, zList, zMessage, zPagination } from './common.ts';
+import { zSpeechModels } from './speech-models.ts';
 import {
   zAdminCreateOrganizationBody,
   zCancelInvitationBody,
@@ -183,6 +184,8 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: `${P}/administration/organizations/:id`, summary: 'Backoffice: an organization', tag: 'backoffice', auth: true, params: zIdParam, response: zOrganization },
   { method: 'PATCH', path: `${P}/administration/organizations/:id`, summary: 'Backoffice: update an organization', tag: 'backoffice', auth: true, params: zIdParam, body: zUpdateOrganizationBody, response: zOrganization },
   { method: 'DELETE', path: `${P}/administration/organizations/:id`, summary: 'Backoffice: delete an organization', tag: 'backoffice', auth: true, params: zIdParam, status: 204 },
+  { method: 'GET', path: `${P}/administration/speech_models`, summary: "Backoffice: the installed whisper models and the default model's download", tag: 'backoffice', auth: true, response: zSpeechModels },
+  { method: 'POST', path: `${P}/administration/speech_models/retry`, summary: "Backoffice: download the default model again after a failure", tag: 'backoffice', auth: true, response: zSpeechModels },
 ];
 
 export const endpointKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
