@@ -14,6 +14,7 @@ import {
   ModelError,
   findCatalogueModel,
   listModels,
+  loadWhisperBinding,
   pullModel,
   type CatalogueModel,
   type PullProgress,
@@ -117,6 +118,12 @@ export async function startDefaultModel(ctx: AppContext, options: { catalogue?: 
   const model = name === null ? undefined : findCatalogueModel(name, catalogue);
   if (!model || model.kind !== 'whisper') return async () => undefined;
   if ((await installedWhisperModels(ctx, catalogue)).length > 0) return async () => undefined;
+  // Where whisper.cpp cannot run, the model would be downloaded for nothing and a whisper default would fail.
+  const binding = await loadWhisperBinding();
+  if ('error' in binding) {
+    ctx.log.warn({ model: model.name }, `whisper cannot run on this machine (${binding.error}): the speech model ${model.name} is not downloaded; PocketSphinx stays the default`);
+    return async () => undefined;
+  }
   const downloader: Downloader = { state: { model: model.name, state: 'downloading', percent: 0, reason: null }, catalogue, running: null, abort: null };
   downloaders.set(ctx, downloader);
   download(ctx, downloader, model);
