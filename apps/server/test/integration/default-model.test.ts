@@ -150,6 +150,42 @@ describe('the default speech model', () => {
     expect(server.logged().split('\n').filter((line) => line.includes('could not be downloaded'))).toHaveLength(2);
   });
 
+  it('refuses a file that is not the expected one, installs nothing, and installs it when tried again', async () => {
+    let body = Buffer.from(MODEL_BYTES).fill(0, 0, 16);
+    const host = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-length': String(body.length) }).end(body);
+    });
+    hosts.push(host);
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+    const { port } = host.address() as AddressInfo;
+    const server = await startTestServer({
+      env: { PALABRE_DEFAULT_MODEL: 'base', PALABRE_MODELS_BASE_URL: `http://127.0.0.1:${port}`, OUTBOUND_ALLOWED_RANGES: '127.0.0.1/32' },
+      start: { modelCatalogue: CATALOGUE },
+    });
+    servers.push(server);
+    const admin = await server.quickUser({ role: PLATFORM_ROLE.USER | PLATFORM_ROLE.SYSTEM_ADMINISTRATOR });
+    const failed = await until(admin, (models) => models.download?.state !== 'downloading');
+    expect(failed).toEqual({ download: { model: 'base', state: 'failed', percent: null, reason: 'checksum_mismatch' }, installed: [] });
+    expect(fs.readdirSync(path.join(server.ctx.config.dataDir, 'models'))).toEqual([]);
+
+    body = MODEL_BYTES;
+    expect((await admin.client.post(`${API}/administration/speech_models/retry`, {})).status).toBe(200);
+    const done = await until(admin, (models) => models.download?.state !== 'downloading');
+    expect(done.download).toMatchObject({ state: 'ready', percent: 100 });
+    expect((await globalProfiles(admin)).filter((p) => p.isDefault).map((p) => p.type)).toEqual(['whisper']);
+  });
+
+  it('without the outbound policy allowing the download host, fails saying so', async () => {
+    const server = await startTestServer({
+      env: { PALABRE_DEFAULT_MODEL: 'base', PALABRE_MODELS_BASE_URL: 'http://127.0.0.1:9' },
+      start: { modelCatalogue: CATALOGUE },
+    });
+    servers.push(server);
+    const admin = await server.quickUser({ role: PLATFORM_ROLE.USER | PLATFORM_ROLE.SYSTEM_ADMINISTRATOR });
+    const failed = await until(admin, (models) => models.download?.state !== 'downloading');
+    expect(failed.download).toEqual({ model: 'base', state: 'failed', percent: null, reason: 'address_not_allowed' });
+  });
+
   it('is shown to platform administrators only', async () => {
     const server = await startTestServer();
     servers.push(server);
