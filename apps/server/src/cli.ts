@@ -7,6 +7,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseBusyError, openDatabase } from './db/client.ts';
 import { BENCH_USAGE, runBenchCommand } from './bench/cli.ts';
 import { MODELS_USAGE, runModelsCommand } from './models/cli.ts';
+import { downloadFetch } from './net/download.ts';
+import { outboundPolicy } from './net/outbound.ts';
 import { startServer } from './server.ts';
 
 const USAGE = `Usage: palabre <command>
@@ -106,7 +108,7 @@ async function main(argv: string[]): Promise<number> {
       }
     }
     case 'models':
-      return runModelsCommand(rest, config.dataDir);
+      return runModelsCommand(rest, config.dataDir, undefined, { baseUrl: config.modelsBaseUrl, fetch: downloadFetch(outboundPolicy(config)) });
     case 'bench':
       return runBenchCommand(rest, config);
     case undefined:

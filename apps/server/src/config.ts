@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { MAX_AUDIO_FILE_BYTES } from '@palabre/shared';
+import { DEFAULT_MODEL_HOST, MODEL_CATALOGUE } from '@palabre/engines';
 import { parseCidr } from './net/addresses.ts';
 
 const bool = z
@@ -60,6 +61,13 @@ const envSchema = z.object({
   MEDIA_IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   MEDIA_IMPORT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(3600),
   MEDIA_IMPORT_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  PALABRE_DEFAULT_MODEL: z
+    .string()
+    .default('base')
+    .refine((name) => name === 'none' || MODEL_CATALOGUE.some((model) => model.kind === 'whisper' && model.name === name), {
+      message: `must be none or a whisper model of the catalogue (${MODEL_CATALOGUE.filter((m) => m.kind === 'whisper').map((m) => m.name).join(', ')})`,
+    }),
+  PALABRE_MODELS_BASE_URL: z.string().url().default(DEFAULT_MODEL_HOST),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -97,6 +105,10 @@ export interface Config {
   maxMediaDurationSeconds: number;
   /** CIDR ranges that outbound requests to user-supplied addresses may reach although they are private (administrator's choice). */
   outboundAllowedRanges: string[];
+  /** The whisper model downloaded in the background at start when none is installed; null: never. */
+  defaultModel: string | null;
+  /** Host the model files are downloaded from (`<base>/<repository>/resolve/main/<file>`). */
+  modelsBaseUrl: string;
   /** Total time allowed for one URL import download. */
   mediaImportTimeoutMs: number;
   /** A URL import fails when no byte arrives for this long. */
@@ -164,6 +176,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
     maxMediaDurationSeconds: env.MAX_MEDIA_DURATION_SECONDS,
     outboundAllowedRanges: [...new Set([...env.OUTBOUND_ALLOWED_RANGES, ...env.MEDIA_IMPORT_ALLOWED_RANGES])],
+    defaultModel: env.PALABRE_DEFAULT_MODEL === 'none' ? null : env.PALABRE_DEFAULT_MODEL,
+    modelsBaseUrl: env.PALABRE_MODELS_BASE_URL,
     mediaImportTimeoutMs: env.MEDIA_IMPORT_TIMEOUT_SECONDS * 1000,
     mediaImportIdleTimeoutMs: env.MEDIA_IMPORT_IDLE_TIMEOUT_SECONDS * 1000,
     jobConcurrency: jobConcurrency(env),

@@ -1,6 +1,7 @@
 /** Starts a server from a configuration: database, migrations, context, job queue and workers, HTTP and socket. */
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import type { CatalogueModel } from '@palabre/engines';
 import type { Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { createContext, type AppContext } from './context.ts';
@@ -8,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { createLogger } from './logging.ts';
 import { BossQueue } from './jobs/boss.ts';
 import { JobRegistry, type JobDefinition } from './jobs/registry.ts';
+import { startDefaultModel } from './models/default-model.ts';
 import { pipelineJobs, resumeStuckConversations } from './pipeline/index.ts';
 import { attachSocketServer, SocketEventBus, type SocketServer } from './realtime/socket.ts';
 import { sweepStorage } from './storage/sweeper.ts';
@@ -33,6 +35,8 @@ export interface StartOptions {
   jobs?: ReadonlyArray<JobDefinition<any>>;
   /** Worker polling interval in seconds (≥ 0.5). */
   pollingIntervalSeconds?: number;
+  /** The models the default model is looked up in (tests); default: the catalogue. */
+  modelCatalogue?: readonly CatalogueModel[];
 }
 
 /** Conversations whose processing lost its job (a crash between two steps) are looked at this often. */
@@ -78,6 +82,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     if (options.workers !== false) {
       await queue.startWorkers(ctx);
       await resumeStuckConversations(ctx);
+      // In the background: an offline machine starts at once with PocketSphinx.
+      cleanups.push(await startDefaultModel(ctx, options.modelCatalogue ? { catalogue: options.modelCatalogue } : {}));
       const timer = setInterval(() => {
         resumeStuckConversations(ctx).catch((error: unknown) => log.error({ err: error }, 'resuming media processing failed'));
       }, RECOVERY_INTERVAL_MS);

@@ -9,6 +9,7 @@ export * from './contracts/organizations.ts';
 export * from './contracts/endpoints/index.ts';
 export * from './transcript/index.ts';
 export * from './contracts/conversations.ts';
+export * from './contracts/speech-models.ts';
 export * from './contracts/media.ts';
 export * from './contracts/jobs.ts';
 export * from './contracts/realtime.ts';

@@ -37,7 +37,12 @@ const defaultIo: ModelsCliIo = {
 };
 
 /** Runs `models …`; returns the exit status. */
-export async function runModelsCommand(args: string[], dataDir: string, io: ModelsCliIo = defaultIo, options: { baseUrl?: string } = {}): Promise<number> {
+export async function runModelsCommand(
+  args: string[],
+  dataDir: string,
+  io: ModelsCliIo = defaultIo,
+  options: { baseUrl?: string; fetch?: typeof globalThis.fetch } = {},
+): Promise<number> {
   const [sub, ...rest] = args;
   const modelsDir = modelsDirOf(dataDir);
   if (sub === 'list') {
@@ -80,6 +85,7 @@ export async function runModelsCommand(args: string[], dataDir: string, io: Mode
         force: parsed.values.force ?? false,
         ...(onProgress ? { onProgress } : {}),
         ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+        ...(options.fetch ? { fetch: options.fetch } : {}),
       });
       if (io.progress) io.progress('');
       if (!result.downloaded) io.out(`${result.model.name} is already installed: ${result.path} (use --force to download it again)`);

@@ -1,6 +1,6 @@
 /** Start-up seeding: a fresh installation gets one offline engine so the first upload transcribes. */
 import type { AppContext } from '../context.ts';
-import { transcriberProfilesRepo } from './repo.ts';
+import { transcriberProfilesRepo, type TranscriberProfileRow } from './repo.ts';
 
 export const DEFAULT_GLOBAL_PROFILE = {
   name: 'PocketSphinx (English, offline)',
@@ -18,4 +18,45 @@ export const DEFAULT_GLOBAL_PROFILE = {
 export async function seedTranscriberProfiles(ctx: AppContext): Promise<void> {
   if ((await transcriberProfilesRepo.global(ctx.db)).length > 0) return;
   await transcriberProfilesRepo.insert(ctx.db, { ...DEFAULT_GLOBAL_PROFILE, languages: [...DEFAULT_GLOBAL_PROFILE.languages], config: {} });
+}
+
+/** The seeded PocketSphinx profile, still the global default and never saved since it was seeded. */
+function isUntouchedSeed(row: TranscriberProfileRow): boolean {
+  return (
+    row.organizationId === null &&
+    row.isDefault &&
+    row.type === DEFAULT_GLOBAL_PROFILE.type &&
+    row.name === DEFAULT_GLOBAL_PROFILE.name &&
+    row.updatedAt.getTime() === row.createdAt.getTime()
+  );
+}
+
+/**
+ * Once the default whisper model has arrived: a global profile for it (unless one already uses that
+ * model), made the global default only while the default is still the PocketSphinx profile seeded at
+ * first start and never saved since. A default an administrator chose or saved stays as it is.
+ * Returns whether the whisper profile is now the default.
+ */
+export async function adoptWhisperModel(ctx: AppContext, model: { name: string; languages: 'multilingual' | 'en' | 'none' }): Promise<boolean> {
+  const globals = await transcriberProfilesRepo.global(ctx.db);
+  const existing = globals.find((row) => row.type === 'whisper' && row.config.model === model.name);
+  if (existing) return existing.isDefault;
+  const seed = globals.find((row) => row.isDefault);
+  const makeDefault = seed !== undefined && isUntouchedSeed(seed);
+  const englishOnly = model.languages === 'en';
+  await ctx.db.transaction(async (tx) => {
+    if (makeDefault) await transcriberProfilesRepo.update(tx, seed.id, { isDefault: false });
+    await transcriberProfilesRepo.insert(tx, {
+      name: `Whisper ${model.name} (${englishOnly ? 'English' : 'English and French'}, offline)`,
+      description: `whisper.cpp running on this server with the ${model.name} model: ${englishOnly ? 'English only' : 'English and French, and it detects the language'}, no internet needed.`,
+      type: 'whisper',
+      languages: englishOnly ? ['en'] : ['en', 'fr'],
+      isDefault: makeDefault,
+      diarization: true,
+      quickMeeting: false,
+      organizationId: null,
+      config: { model: model.name },
+    });
+  });
+  return makeDefault;
 }

@@ -122,6 +122,8 @@ export async function startTestServer(
     // Test clients play people reaching the server through a reverse proxy, each from their own
     // address (X-Forwarded-For), so per-address rate limits apply to each of them separately.
     TRUST_PROXY: 'true',
+    // No test server downloads a speech model unless its test asks for it.
+    PALABRE_DEFAULT_MODEL: 'none',
     ...options.env,
   });
   let running: RunningServer;

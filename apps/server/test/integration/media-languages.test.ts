@@ -95,6 +95,36 @@ describe('the language of a new media', () => {
   });
 });
 
+describe('language tags sent by clients', () => {
+  it('stores en-US, fr_FR and * as en, fr and auto', async () => {
+    const { owner, org } = await team();
+    await profile(org._id);
+    for (const [tag, stored] of [['en-US', 'en'], ['fr_FR', 'fr'], ['*', 'auto']] as const) {
+      const created = await upload(owner, org._id, { name: `Meeting ${tag}`, lang: tag });
+      expect(created.status, tag).toBe(201);
+      expect((await rowOf(created.body.conversationId)).requestedLanguage, tag).toBe(stored);
+      const read = await owner.client.get(`${API}/conversations/${created.body.conversationId}`);
+      expect(read.body.requestedLanguage, tag).toBe(stored);
+    }
+  });
+
+  it('gives an unknown tag the field error of an invalid language', async () => {
+    const { owner, org } = await team();
+    const refused = await upload(owner, org._id, { name: 'Besprechung', lang: 'de-DE' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'validation_failed', fields: { lang: 'error.invalid' } });
+  });
+
+  it('reads the language of a retry the same way', async () => {
+    const { owner, org } = await team();
+    const id = await failedMedia(owner, org._id);
+    await profile(org._id);
+    const retried = await owner.client.post(`${API}/conversations/${id}/retry`, { language: 'FR-fr' });
+    expect(retried.status).toBe(200);
+    expect(await rowOf(id)).toMatchObject({ requestedLanguage: 'fr' });
+  });
+});
+
 describe('POST /conversations/:id/retry with other settings', () => {
   it('changes the language and the profile of a failed media and processes it again', async () => {
     const { owner, org } = await team();

@@ -41,12 +41,24 @@ describe('loadConfig', () => {
     expect(config.oidc).toMatchObject({ issuer: 'https://id.example.org', clientId: 'palabre', allowInsecure: false, scopes: 'openid email profile' });
   });
 
+  it('downloads the base speech model from Hugging Face unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ defaultModel: 'base', modelsBaseUrl: 'https://huggingface.co' });
+    expect(loadConfig({ PALABRE_DEFAULT_MODEL: 'none' }).defaultModel).toBeNull();
+    expect(loadConfig({ PALABRE_DEFAULT_MODEL: 'small.en', PALABRE_MODELS_BASE_URL: 'https://mirror.example.org' })).toMatchObject({
+      defaultModel: 'small.en',
+      modelsBaseUrl: 'https://mirror.example.org',
+    });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://db/x' }, 'DATABASE_URL'],
     [{ PALABRE_SECRET: 'short' }, 'PALABRE_SECRET'],
     [{ USER_CREATION_DISABLED: 'maybe' }, 'USER_CREATION_DISABLED'],
     [{ OIDC_ISSUER: 'https://id.example.org' }, 'OIDC_CLIENT_ID'],
+    [{ PALABRE_DEFAULT_MODEL: 'silero-v6.2.0' }, 'PALABRE_DEFAULT_MODEL'],
+    [{ PALABRE_DEFAULT_MODEL: 'huge' }, 'PALABRE_DEFAULT_MODEL'],
+    [{ PALABRE_MODELS_BASE_URL: 'models.example.org' }, 'PALABRE_MODELS_BASE_URL'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

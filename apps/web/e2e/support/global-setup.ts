@@ -80,6 +80,8 @@ export default async function globalSetup(config: FullConfig) {
     // Each test sends its own X-Forwarded-For, as distinct clients behind a proxy would: per-address
     // rate limits (sign-up, sign-in, magic links) then apply per test, not to the whole run.
     TRUST_PROXY: 'true',
+    // The tests run on PocketSphinx: no speech model is downloaded in the background.
+    PALABRE_DEFAULT_MODEL: 'none',
     APP_NAME: 'Palabre',
     // Mails go to <dataDir>/outbox, where the tests read magic links and reset links.
     SMTP_URL: '',

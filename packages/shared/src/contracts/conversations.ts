@@ -27,6 +27,31 @@ export function isActiveMediaStatus(status: MediaStatus): status is ActiveMediaS
 
 export const MEDIA_LANGUAGES = ['en', 'fr', 'auto'] as const;
 export type MediaLanguage = (typeof MEDIA_LANGUAGES)[number];
+
+/**
+ * The stored language of a media from the tag a client sends: `en`, `fr` and `auto` as they are, a
+ * language tag of English or French in any case with `-` or `_` (`en-US`, `fr_FR`, `FR-ca`), and `*`
+ * or `auto` for automatic detection. Null for any other tag.
+ */
+export function normalizeMediaLanguage(tag: string): MediaLanguage | null {
+  if (tag.length > 35) return null;
+  const lowered = tag.toLowerCase().replaceAll('_', '-');
+  if (lowered === '*' || lowered === 'auto') return 'auto';
+  const primary = /^([a-z]{2,3})(?:-[a-z0-9]{1,8})*$/.exec(lowered)?.[1];
+  return primary === 'en' || primary === 'fr' ? primary : null;
+}
+
+/** A media language as clients send it (see normalizeMediaLanguage), parsed to the stored value. */
+export const zMediaLanguageTag = z
+  .string()
+  .transform((tag, ctx) => {
+    const language = normalizeMediaLanguage(tag);
+    if (language === null) {
+      ctx.addIssue({ code: 'custom', message: 'error.invalid' });
+      return z.NEVER;
+    }
+    return language;
+  });
 export const ACOUSTIC_MODELS = ['generic', 'phone'] as const;
 export const MODEL_QUALITIES = ['low', 'medium', 'high'] as const;
 export const CONVERSATION_SOURCES = ['upload', 'url', 'microphone', 'session'] as const;
@@ -93,7 +118,7 @@ export const zCreateConversationFields = z
     serviceName: z.string().uuid().optional(),
     transcriptionConfig: jsonField(zTranscriptionConfig).optional(),
     segmentCharSize: z.coerce.number().int().min(50).max(2000).optional(),
-    lang: z.enum(MEDIA_LANGUAGES).default('auto'),
+    lang: zMediaLanguageTag.default('auto'),
     acoustic: z.enum(ACOUSTIC_MODELS).optional(),
     modelQuality: z.enum(MODEL_QUALITIES).optional(),
     endpoint: z.string().max(200).optional(),
@@ -192,7 +217,7 @@ export const zUpdateConversationBody = z
  */
 export const zRetryConversationBody = z
   .object({
-    language: z.enum(MEDIA_LANGUAGES).optional(),
+    language: zMediaLanguageTag.optional(),
     transcriberProfileId: z.string().uuid().optional(),
   })
   .strict()

@@ -1,7 +1,7 @@
 /**
  * /backoffice/transcriberProfiles[/:transcriberProfileId]: every transcriber profile of the platform
- * (global and per organization), creation in a modal, deletion of one or several; with an id, that
- * profile's page.
+ * (global and per organization) below the server's speech models, creation in a modal, deletion of
+ * one or several; with an id, that profile's page.
  */
 import { ActionIcon, Anchor, Badge, Button, Checkbox, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PaginatedTable, usePagination } from './PaginatedTable.tsx';
+import { SpeechModelsPanel } from './SpeechModelsPanel.tsx';
 import { TranscriberProfileDetail } from './TranscriberProfileDetail.tsx';
 import { TranscriberProfileModal } from './TranscriberProfileModal.tsx';
 import { AvailabilityBadge } from '../../components/AvailabilityBadge.tsx';
@@ -56,6 +57,7 @@ function TranscriberProfilesList() {
           <Button leftSection={<IconPlus size={16} />} onClick={open}>{t('backoffice:transcriberProfiles.create')}</Button>
         </Group>
       </Group>
+      <SpeechModelsPanel />
       <PaginatedTable
         query={profiles}
         pagination={pagination}

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { zIdParam, zList, zPagination } from '../common.ts';
 import { zAdminCreateOrganizationBody, zOrganization, zUpdateOrganizationBody } from '../organizations.ts';
+import { zSpeechModels } from '../speech-models.ts';
 import { zAdminCreateUserBody, zAdminUpdateUserBody, zUser } from '../users.ts';
 import { P, endpoint } from './define.ts';
 
@@ -18,4 +19,6 @@ export const backofficeEndpoints = {
   organization: endpoint({ method: 'GET', path: `${P}/administration/organizations/:id`, summary: 'Backoffice: an organization', tag: 'backoffice', auth: true, params: zIdParam, response: zOrganization }),
   updateOrganization: endpoint({ method: 'PATCH', path: `${P}/administration/organizations/:id`, summary: 'Backoffice: update an organization', tag: 'backoffice', auth: true, params: zIdParam, body: zUpdateOrganizationBody, response: zOrganization }),
   removeOrganization: endpoint({ method: 'DELETE', path: `${P}/administration/organizations/:id`, summary: 'Backoffice: delete an organization', tag: 'backoffice', auth: true, params: zIdParam, status: 204 }),
+  speechModels: endpoint({ method: 'GET', path: `${P}/administration/speech_models`, summary: "Backoffice: the installed whisper models and the default model's download", tag: 'backoffice', auth: true, response: zSpeechModels }),
+  retrySpeechModel: endpoint({ method: 'POST', path: `${P}/administration/speech_models/retry`, summary: 'Backoffice: download the default model again after a failure', tag: 'backoffice', auth: true, response: zSpeechModels }),
 };
