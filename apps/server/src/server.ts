@@ -88,7 +88,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           .then((report) => log.info(report, 'storage swept'))
           .catch((error: unknown) => log.warn({ err: error }, 'storage sweep failed'));
       let sweeping = sweep();
-      const sweeper = setInterval(() => (sweeping = sweep()), SWEEP_INTERVAL_MS);
+      const sweeper = setInterval(() => void (sweeping = sweep()), SWEEP_INTERVAL_MS);
       sweeper.unref();
       cleanups.push(async () => {
         clearInterval(sweeper);
@@ -97,7 +97,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     }
     const maintain = () => db.maintain().catch((error: unknown) => log.warn({ err: error }, 'database statistics not refreshed'));
     let maintaining = maintain();
-    const maintenance = setInterval(() => (maintaining = maintain()), MAINTENANCE_INTERVAL_MS);
+    const maintenance = setInterval(() => void (maintaining = maintain()), MAINTENANCE_INTERVAL_MS);
     maintenance.unref();
     cleanups.push(async () => {
       clearInterval(maintenance);
