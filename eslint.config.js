@@ -100,6 +100,8 @@ export default defineConfig(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
+      // Validation rules match control characters on purpose, to refuse them.
+      'no-control-regex': 'off',
       'palabre/imports': ['error', BOUNDARIES],
       'palabre/features': [
         'error',

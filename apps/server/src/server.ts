@@ -30,6 +30,7 @@ export interface StartOptions {
   /** Run the job workers in this process. Default true. */
   workers?: boolean;
   /** The job definitions (tests); default: the media pipeline's. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- definitions of different jobs
   jobs?: ReadonlyArray<JobDefinition<any>>;
   /** Worker polling interval in seconds (≥ 0.5). */
   pollingIntervalSeconds?: number;
