@@ -6,14 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import boundaries from './scripts/eslint-boundaries.js';
 
-const TYPESCRIPT = [
-  'apps/*/src/**/*.{ts,tsx}',
-  'apps/*/test/**/*.ts',
-  'apps/web/e2e/**/*.ts',
-  'packages/*/src/**/*.ts',
-  'packages/*/test/**/*.ts',
-  'scripts/*.ts',
-];
+const TYPESCRIPT = ['apps/*/src/**/*.{ts,tsx}', 'apps/*/test/**/*.ts', 'apps/web/e2e/**/*.ts', 'packages/*/src/**/*.ts', 'packages/*/test/**/*.ts', 'scripts/*.ts'];
 
 // Files outside a repository that still query tables themselves. Each is the data access of a part
 // with no repo.ts of its own; move its queries into one when the part next changes.

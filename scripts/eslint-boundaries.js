@@ -34,7 +34,10 @@ const matcher = (globs) => {
 /** Where an import leads: a repository path for relative imports, else the bare specifier. */
 function target(fromFile, specifier) {
   if (!specifier.startsWith('.')) return { kind: 'package', name: specifier };
-  const resolved = path.relative(ROOT, path.resolve(path.dirname(fromFile), specifier)).split(path.sep).join('/');
+  const resolved = path
+    .relative(ROOT, path.resolve(path.dirname(fromFile), specifier))
+    .split(path.sep)
+    .join('/');
   return { kind: 'path', name: resolved };
 }
 
@@ -49,9 +52,7 @@ function visitImports(check) {
     if (!node.source || typeof node.source.value !== 'string') return;
     const specifiers = node.specifiers ?? [];
     const typeOnly =
-      node.importKind === 'type' ||
-      node.exportKind === 'type' ||
-      (specifiers.length > 0 && specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
+      node.importKind === 'type' || node.exportKind === 'type' || (specifiers.length > 0 && specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
     check(node.source, node.source.value, typeOnly);
   };
   return {
@@ -83,9 +84,7 @@ const importsRule = {
   },
   create(context) {
     const file = relativeFile(context);
-    const boundaries = (context.options[0] ?? [])
-      .filter((b) => matcher(b.from)(file) && !matcher(b.except)(file))
-      .map((b) => ({ ...b, pathMatches: matcher(b.paths) }));
+    const boundaries = (context.options[0] ?? []).filter((b) => matcher(b.from)(file) && !matcher(b.except)(file)).map((b) => ({ ...b, pathMatches: matcher(b.paths) }));
     if (boundaries.length === 0) return {};
     return visitImports((node, specifier, typeOnly) => {
       const to = target(context.filename, specifier);
