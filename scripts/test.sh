@@ -4,7 +4,7 @@
 #   npm test                   everything (what CI runs)
 #   npm test -- unit e2e       only the named steps (system packages and dependencies always run)
 #
-# Steps: typecheck, migrations, i18n, unit, integration, build, e2e.
+# Steps: typecheck, lint, migrations, i18n, unit, integration, build, e2e.
 # The last line of output is always "<n> passed, <n> failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +15,7 @@ STEPS=(
   "system|System packages|bash scripts/ensure-system.sh test"
   "deps|npm dependencies|bash scripts/ensure-deps.sh"
   "typecheck|Type check|npm run typecheck"
+  "lint|Lint (ESLint) and formatting (Prettier)|npm run lint"
   "migrations|Migrations match the schema|node scripts/check-migrations.ts"
   "i18n|Translations in both languages|node scripts/check-i18n.ts"
   "unit|Unit tests|npm run test:unit"
@@ -29,7 +30,7 @@ for wanted in "$@"; do
   known=0
   for step in "${STEPS[@]}"; do [ "${step%%|*}" = "$wanted" ] && known=1; done
   if [ "$known" = 0 ]; then
-    echo "Unknown step: $wanted (steps: typecheck migrations i18n unit integration build e2e)" >&2
+    echo "Unknown step: $wanted (steps: typecheck lint migrations i18n unit integration build e2e)" >&2
     exit 2
   fi
 done

@@ -32,6 +32,7 @@ export interface StartOptions {
   /** Run the job workers in this process. Default true. */
   workers?: boolean;
   /** The job definitions (tests); default: the media pipeline's. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- definitions of different jobs
   jobs?: ReadonlyArray<JobDefinition<any>>;
   /** Worker polling interval in seconds (≥ 0.5). */
   pollingIntervalSeconds?: number;
@@ -94,7 +95,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
           .then((report) => log.info(report, 'storage swept'))
           .catch((error: unknown) => log.warn({ err: error }, 'storage sweep failed'));
       let sweeping = sweep();
-      const sweeper = setInterval(() => (sweeping = sweep()), SWEEP_INTERVAL_MS);
+      const sweeper = setInterval(() => void (sweeping = sweep()), SWEEP_INTERVAL_MS);
       sweeper.unref();
       cleanups.push(async () => {
         clearInterval(sweeper);
@@ -103,7 +104,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     }
     const maintain = () => db.maintain().catch((error: unknown) => log.warn({ err: error }, 'database statistics not refreshed'));
     let maintaining = maintain();
-    const maintenance = setInterval(() => (maintaining = maintain()), MAINTENANCE_INTERVAL_MS);
+    const maintenance = setInterval(() => void (maintaining = maintain()), MAINTENANCE_INTERVAL_MS);
     maintenance.unref();
     cleanups.push(async () => {
       clearInterval(maintenance);

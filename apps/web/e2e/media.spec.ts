@@ -4,8 +4,8 @@
  * through Chromium's fake microphone (fed with the same WAV file) to get a media.
  */
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { newAccount, signInBrowser, uniqueName } from './support/api.ts';
+import type { BrowserContext, Page } from '@playwright/test';
+import { newAccount, signInBrowser, uniqueName, type Api } from './support/api.ts';
 import { REPO_ROOT } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -24,7 +24,7 @@ test.use({
 
 const audioTime = (page: Page) => page.getByTestId('media-audio').evaluate((audio: HTMLAudioElement) => audio.currentTime);
 
-async function signedInWithOrganization(page: Page, api: import('./support/api.ts').Api, context: import('@playwright/test').BrowserContext, baseURL: string, prefix: string) {
+async function signedInWithOrganization(page: Page, api: Api, context: BrowserContext, baseURL: string, prefix: string) {
   const user = await api.signUp(newAccount(prefix));
   const organization = await api.createOrganization(user.tokens.auth_token, uniqueName(`${prefix} org`));
   await signInBrowser(context, baseURL, user.tokens, organization._id);

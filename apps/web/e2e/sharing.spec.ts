@@ -176,7 +176,7 @@ test('share selected media at once: all or none', async ({ page, api, context, b
   const guestLastname = `Guest${Math.random().toString(36).slice(2, 7)}`;
   const guest = await api.signUp(newAccount('guest', { firstname: 'Gus', lastname: guestLastname }));
   const guestName = `Gus ${guestLastname}`;
-  const { member, ownersName, membersName, ownersId, membersId, ownersRow, membersRow } = await memberInLibrary(api, page, context, baseURL!, 'Batch org');
+  const { ownersName, membersName, ownersId, membersId, ownersRow, membersRow } = await memberInLibrary(api, page, context, baseURL!, 'Batch org');
 
   const toolbar = page.getByRole('toolbar');
   // Nothing selected: a notice only.

@@ -84,6 +84,7 @@ async function recordingDb(handle: DatabaseHandle): Promise<{ db: Database; stat
   const statements: Array<{ text: string; params: unknown[] }> = [];
   const logger = { logQuery: (text: string, params: unknown[]) => statements.push({ text, params }) };
   const client = (handle.db as unknown as { $client: unknown }).$client;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- either driver's query result type
   let db: PgDatabase<any, typeof schema>;
   if (handle.kind === 'pglite') {
     const { drizzle } = await import('drizzle-orm/pglite');

@@ -26,6 +26,7 @@ export interface DatabaseHandle {
    * Raw SQL for libraries that bring their own queries (pg-boss): with parameters one statement,
    * without them possibly several; returns the rows of the last statement.
    */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg-boss types the rows it reads itself
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
   /** PostgreSQL only: the connection string, for libraries that open their own pool. */
   connectionString?: string;

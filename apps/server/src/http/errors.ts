@@ -1,7 +1,7 @@
 /** One error model: AppError carries a stable code; the handler maps it to HTTP. */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiErrorBody, ErrorCode } from '@palabre/shared';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 const STATUS: Record<ErrorCode, number> = {
   validation_failed: 400,

@@ -34,6 +34,7 @@ export class JobPayloadError extends Error {}
 export class JobRegistry {
   readonly definitions: ReadonlyMap<JobName, JobDefinition>;
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- definitions of different jobs; each is checked by name below
   constructor(definitions: ReadonlyArray<JobDefinition<any>>) {
     const known = new Set<string>(Object.keys(JOBS));
     const byName = new Map<JobName, JobDefinition>();

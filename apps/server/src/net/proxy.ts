@@ -25,7 +25,7 @@ export async function startPolicyProxy(policy: OutboundPolicy): Promise<PolicyPr
   let refused = 0;
   const sockets = new Set<Socket>();
 
-  const server = http.createServer(async (request, response) => {
+  const handleRequest = async (request: http.IncomingMessage, response: http.ServerResponse) => {
     try {
       const target = await resolveChecked(policy, request.url ?? '');
       if (target.url.protocol !== 'http:') throw new OutboundRefused('https goes through CONNECT');
@@ -45,9 +45,8 @@ export async function startPolicyProxy(policy: OutboundPolicy): Promise<PolicyPr
       if (!response.headersSent) response.writeHead(error instanceof OutboundRefused ? 403 : 502, { 'content-type': 'text/plain' }).end('not allowed\n');
       else response.destroy();
     }
-  });
-
-  server.on('connect', async (request: http.IncomingMessage, client: Socket, head: Buffer) => {
+  };
+  const handleConnect = async (request: http.IncomingMessage, client: Socket, head: Buffer) => {
     client.on('error', () => client.destroy());
     try {
       const match = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(request.url ?? '');
@@ -66,7 +65,11 @@ export async function startPolicyProxy(policy: OutboundPolicy): Promise<PolicyPr
       if (error instanceof OutboundRefused) refused++;
       client.end('HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\n\r\n');
     }
-  });
+  };
+
+  // Both handlers answer every failure themselves; nothing is left to reject.
+  const server = http.createServer((request, response) => void handleRequest(request, response));
+  server.on('connect', (request: http.IncomingMessage, client: Socket, head: Buffer) => void handleConnect(request, client, head));
 
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);

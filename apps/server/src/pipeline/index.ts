@@ -10,6 +10,7 @@ import { transcribe } from './transcribe.ts';
 export { retryProcessing, type RetrySettings } from './retry.ts';
 export { resumeStuckConversations } from './recovery.ts';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- definitions of different jobs
 export const pipelineJobs: ReadonlyArray<JobDefinition<any>> = [
   defineJob('media.preprocess', preprocess),
   defineJob('media.transcribe', transcribe),

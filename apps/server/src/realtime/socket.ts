@@ -18,7 +18,7 @@ import { conversationUpdateEvent, zConversationUpdate, zWatchOrganization, type 
 import type { AppContext } from '../context.ts';
 import { organizations, users } from '../db/schema.ts';
 import { organizationsRepo } from '../organizations/repo.ts';
-import { audienceOf, type Audience } from './audience.ts';
+import { audienceOf } from './audience.ts';
 import type { EventBus } from './events.ts';
 
 export const SOCKET_PATH = '/cm-api/socket.io';

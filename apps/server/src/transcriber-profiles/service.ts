@@ -1,6 +1,6 @@
 /** Transcriber profiles: configured engines, global (platform admins) or per organization (its admins). */
-import { z } from 'zod';
-import { profileSupportsLanguage, zTranscriberProfileBody, type MediaLanguage, type TranscriberProfile } from '@palabre/shared';
+import type { z } from 'zod';
+import { profileSupportsLanguage, type zTranscriberProfileBody, type MediaLanguage, type TranscriberProfile } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import type { Actor } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';

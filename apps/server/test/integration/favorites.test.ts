@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIGHT_LEVELS, zConversationListItem, zFavorites } from '@palabre/shared';
-import { tagCategories, conversationRights, conversations, conversationTags, memberships, tags } from '../../src/db/schema.ts';
+import { tagCategories, conversationRights, type conversations, conversationTags, memberships, tags } from '../../src/db/schema.ts';
 import { createOrganization, startTestServer, type TestServer, type TestUser, insertMedia } from '../harness/server.ts';
 
 const API = '/cm-api/api';

@@ -17,7 +17,7 @@ import { JobRegistry, JobRegistryError, defineJob } from '../../src/jobs/registr
 import { pipelineJobs, resumeStuckConversations, retryProcessing } from '../../src/pipeline/index.ts';
 import { ERROR_MESSAGE } from '../../src/pipeline/state.ts';
 import { startServer } from '../../src/server.ts';
-import { LocalStorage } from '../../src/storage/storage.ts';
+import type { LocalStorage } from '../../src/storage/storage.ts';
 import { createOrganization, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/fixtures/audio');

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_ROLE } from '@palabre/shared';
-import { LocalStorage } from '../../src/storage/storage.ts';
+import type { LocalStorage } from '../../src/storage/storage.ts';
 import { sweepStorage } from '../../src/storage/sweeper.ts';
 import { createOrganization, insertMedia, startTestServer, type TestServer } from '../harness/server.ts';
 

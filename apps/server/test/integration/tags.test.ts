@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CATEGORY_COLORS, DEFAULT_CATEGORY, ORGANIZATION_ROLE, PLATFORM_ROLE, RIGHT, zCategory, zConversation, zTag } from '@palabre/shared';
-import { conversations, memberships } from '../../src/db/schema.ts';
+import { type conversations, memberships } from '../../src/db/schema.ts';
 import { createOrganization, startTestServer, type TestServer, type TestUser, insertMedia } from '../harness/server.ts';
 
 const API = '/cm-api/api';

@@ -1,6 +1,6 @@
 /** Server state shared across screens: the signed-in user, their organizations, the public config. */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { FEATURES, type Organization, type User } from '@palabre/shared';
+import type { FEATURES, Organization, User } from '@palabre/shared';
 import { api } from './client.ts';
 import { isAuthenticated } from './cookies.ts';
 

@@ -13,6 +13,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { canAccess } from '../access.ts';
 import { DEFAULT_MODEL_HOST, MODEL_CATALOGUE, findCatalogueModel, modelDownloadUrl, type CatalogueModel } from './catalogue.ts';
 
@@ -107,7 +108,7 @@ export async function pullModel(name: string, modelsDir: string, options: PullOp
       },
     });
     try {
-      await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>), meter, createWriteStream(part, { flags: 'w' }));
+      await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), meter, createWriteStream(part, { flags: 'w' }));
     } catch (error) {
       throw new ModelError('download_failed', `Download of ${model.fileName} was interrupted after ${received} bytes: ${(error as Error).message}`, { cause: error });
     }

@@ -239,9 +239,9 @@ function align(olds: readonly string[], news: readonly string[], locked: readonl
   while (i > 0 || j > 0) {
     const step = back[i * width + j]!;
     steps.push(step);
-    if (step.op === 'edit') (i -= 1), (j -= 1);
-    else if (step.op === 'split') (i -= 1), (j -= step.to - step.from);
-    else if (step.op === 'merge') (i -= step.to - step.from), (j -= 1);
+    if (step.op === 'edit') [i, j] = [i - 1, j - 1];
+    else if (step.op === 'split') [i, j] = [i - 1, j - (step.to - step.from)];
+    else if (step.op === 'merge') [i, j] = [i - (step.to - step.from), j - 1];
     else if (step.op === 'delete') i -= 1;
     else j -= 1;
   }

@@ -52,7 +52,7 @@ export function EmailLinkRequestForm({ request, intro, submitLabel, sentMessage,
     );
   }
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="sm">
         {intro}
         <FormFailure message={failure} />

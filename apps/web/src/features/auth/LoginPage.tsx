@@ -80,7 +80,7 @@ export function LoginPage() {
           {notice}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate aria-label={t('login.title')}>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label={t('login.title')}>
         <Stack gap="sm">
           <FormField label={t('fields.email')} type="email" name="email" autocomplete="username" value={email} onChange={setEmail} error={errors.email} options={{ focus: true }} />
           <FormField label={t('fields.password')} type="password" name="password" autocomplete="current-password" value={password} onChange={setPassword} error={errors.password} />

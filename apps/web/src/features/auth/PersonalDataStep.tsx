@@ -73,7 +73,7 @@ export function PersonalDataStep({ initialEmail, onDone }: { initialEmail: strin
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="sm">
         <FormFailure message={failure} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">

@@ -53,7 +53,7 @@ function NewPasswordForm({ token }: { token: string }) {
     );
   }
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="sm">
         <FormFailure message={failure}>
           {' '}

@@ -191,7 +191,7 @@ function Overview({ conversation }: { conversation: ConversationDetail }) {
 
 export function ConversationPage() {
   const { conversationId } = useParams();
-  const { t } = useTranslation(['conversations', 'common']);
+  useTranslation(['conversations', 'common']);
   const query = useConversation(conversationId);
   useConversationUpdates(query.data?.organizationId);
 

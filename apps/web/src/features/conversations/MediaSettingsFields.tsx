@@ -106,7 +106,7 @@ export function MediaSettingsFields({
     if (fitting.language !== settings.lang) patch.lang = fitting.language;
     if (fitting.profileId !== settings.serviceName) patch.serviceName = fitting.profileId;
     if (Object.keys(patch).length) update(patch);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Not `update` nor the other settings: they change on every edit, and only these may re-pick.
   }, [profiles.data, settings.lang, settings.serviceName]);
 
   // Settings the chosen engine does not understand are not sent.
@@ -116,7 +116,7 @@ export function MediaSettingsFields({
     if (supports.modelQuality && !settings.modelQuality) patch.modelQuality = 'medium';
     if (!supports.acoustic && settings.acoustic) patch.acoustic = null;
     if (Object.keys(patch).length) update(patch);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only when the engine changes: the person may set these settings again afterwards.
   }, [supports.modelQuality, supports.acoustic]);
 
   const profileOptions = useMemo(

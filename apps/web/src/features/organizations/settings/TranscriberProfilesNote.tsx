@@ -3,7 +3,6 @@
  * GET /organizations/:id/transcriber_profiles. Profiles are managed in the backoffice.
  */
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import type { TranscriberProfile } from '@palabre/shared';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { AvailabilityBadge } from '../../../components/AvailabilityBadge.tsx';
