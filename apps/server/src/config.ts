@@ -60,6 +60,7 @@ const envSchema = z.object({
   MEDIA_IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
   MEDIA_IMPORT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(3600),
   MEDIA_IMPORT_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  PALABRE_BENCH_OPENAI_ENDPOINT: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -101,6 +102,8 @@ export interface Config {
   mediaImportTimeoutMs: number;
   /** A URL import fails when no byte arrives for this long. */
   mediaImportIdleTimeoutMs: number;
+  /** An OpenAI-compatible endpoint `palabre bench media rtf` also measures (its --openai-endpoint wins). */
+  benchOpenAiEndpoint: string | undefined;
   /**
    * Jobs run at once by this process: per processing step queue (default: the CPU count, these
    * steps are CPU-bound), per URL-import queue (network-bound), and per organization in each queue.
@@ -166,6 +169,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     outboundAllowedRanges: [...new Set([...env.OUTBOUND_ALLOWED_RANGES, ...env.MEDIA_IMPORT_ALLOWED_RANGES])],
     mediaImportTimeoutMs: env.MEDIA_IMPORT_TIMEOUT_SECONDS * 1000,
     mediaImportIdleTimeoutMs: env.MEDIA_IMPORT_IDLE_TIMEOUT_SECONDS * 1000,
+    benchOpenAiEndpoint: env.PALABRE_BENCH_OPENAI_ENDPOINT,
     jobConcurrency: jobConcurrency(env),
   };
 }
