@@ -99,7 +99,8 @@ describe('the storage sweeper', () => {
     for (const target of [mediaFolder(done), path.dirname(files.deadWork), path.dirname(files.liveWork), mediaFolder(orphan), mediaFolder(empty)]) age(target);
 
     const report = await sweepStorage(server.ctx);
-    expect(report).toMatchObject({ partFiles: 1, workFolders: 1, mediaFolders: 2 });
+    // The orphan's files go with its folder; the empty media folder (and its work folder) are empty folders.
+    expect(report).toMatchObject({ partFiles: 1, workFolders: 1, mediaFolders: 1, emptyFolders: 2 });
     expect(fs.existsSync(files.liveFile)).toBe(true);
     expect(fs.existsSync(files.stalePart)).toBe(false);
     expect(fs.existsSync(files.freshPart)).toBe(true);
