@@ -26,12 +26,10 @@ export interface BossQueueOptions {
 }
 
 /** A queue's policy and its defaults for every job sent to it, from the job's definition. */
-export function queueOptions(definition: JobDefinition): PgBoss.Queue {
+export function queueOptions(definition: JobDefinition): { policy: PgBoss.QueuePolicy; defaults: PgBoss.QueueOptions } {
   return {
-    name: definition.name,
     policy: definition.singletonKey ? 'exclusive' : 'standard',
-    ...retryOptions(definition),
-    expireInSeconds: expiryOf(definition, { durationSeconds: null }),
+    defaults: { ...retryOptions(definition), expireInSeconds: expiryOf(definition, { durationSeconds: null }) },
   };
 }
 
@@ -78,15 +76,15 @@ export class BossQueue implements JobQueue {
   async start(): Promise<void> {
     await this.boss.start();
     for (const name of this.registry.names()) {
-      const { name: _, policy, ...options } = queueOptions(this.registry.definition(name));
+      const { policy, defaults } = queueOptions(this.registry.definition(name));
       const existing = await this.boss.getQueue(name);
       if (!existing) {
-        await this.boss.createQueue(name, { policy, ...options });
+        await this.boss.createQueue(name, { policy, ...defaults });
         continue;
       }
       // pg-boss cannot change a queue's policy; the definition's keys still apply to every send.
       if (existing.policy !== policy) this.log.warn({ name, policy: existing.policy, wanted: policy }, 'job queue keeps the deduplication policy it was created with');
-      await this.boss.updateQueue(name, options);
+      await this.boss.updateQueue(name, defaults);
     }
     this.started = true;
   }

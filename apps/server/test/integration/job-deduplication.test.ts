@@ -27,9 +27,10 @@ function jobsUnderTest(): ReadonlyArray<JobDefinition<any>> {
       });
     }
     if (definition.name === 'media.finalize') {
-      const { singletonKey: _, ...withoutKey } = definition;
       return defineJob('media.finalize', {
-        ...withoutKey,
+        concurrency: definition.concurrency,
+        retry: definition.retry,
+        expireInSeconds: definition.expireInSeconds,
         handler: async (_ctx, { conversationId }) => void runs.push({ job: 'media.finalize', conversationId }),
       });
     }
