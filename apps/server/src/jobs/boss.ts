@@ -78,15 +78,25 @@ export class BossQueue implements JobQueue {
     for (const name of this.registry.names()) {
       const { policy, defaults } = queueOptions(this.registry.definition(name));
       const existing = await this.boss.getQueue(name);
-      if (!existing) {
-        await this.boss.createQueue(name, { policy, ...defaults });
+      if (existing && existing.policy !== policy && (await this.idle(name))) {
+        // pg-boss cannot change a queue's policy (a job that lost its key would otherwise stay
+        // deduplicated, queue-wide): a queue without live jobs is made again.
+        await this.boss.deleteQueue(name);
+        this.log.info({ name, policy }, 'job queue made again with its new deduplication policy');
+      } else if (existing) {
+        if (existing.policy !== policy) this.log.warn({ name, policy: existing.policy, wanted: policy }, 'job queue keeps its former deduplication policy while it has live jobs');
+        await this.boss.updateQueue(name, defaults);
         continue;
       }
-      // pg-boss cannot change a queue's policy; the definition's keys still apply to every send.
-      if (existing.policy !== policy) this.log.warn({ name, policy: existing.policy, wanted: policy }, 'job queue keeps the deduplication policy it was created with');
-      await this.boss.updateQueue(name, defaults);
+      await this.boss.createQueue(name, { policy, ...defaults });
     }
     this.started = true;
+  }
+
+  /** True when no job of the queue is waiting, waiting for a retry or running. */
+  private async idle(name: JobName): Promise<boolean> {
+    const { rows } = await this.handle.executeSql(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state < 'completed'`, [name]);
+    return Number((rows[0] as { n?: number } | undefined)?.n ?? 0) === 0;
   }
 
   /** Aborted when the queue stops: handlers pass it to child processes. */

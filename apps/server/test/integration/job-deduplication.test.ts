@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobName } from '@palabre/shared';
-import { defineJob, type JobDefinition } from '../../src/jobs/registry.ts';
+import { BossQueue } from '../../src/jobs/boss.ts';
+import { defineJob, JobRegistry, type JobDefinition } from '../../src/jobs/registry.ts';
 import { pipelineJobs } from '../../src/pipeline/index.ts';
 import { createOrganization, insertMedia, startTestServer, type TestServer } from '../harness/server.ts';
 
@@ -90,5 +91,26 @@ describe('job deduplication', () => {
     expect(ranFor('media.preprocess', id)).toBe(1);
     expect(await storedJobs('media.preprocess', id)).toBe(1);
     expect(ranFor('media.finalize', id)).toBe(2);
+  });
+
+  it('makes a queue again when its job loses its key, so that no job of it is dropped', async () => {
+    const id = await media();
+    // The same database after an upgrade in which punctuation would no longer be deduplicated.
+    const upgraded = pipelineJobs.map((definition) =>
+      definition.name !== 'media.punctuate'
+        ? definition
+        : defineJob('media.punctuate', { handler: definition.handler, concurrency: definition.concurrency, retry: definition.retry, expireInSeconds: definition.expireInSeconds }),
+    );
+    const queue = new BossQueue(server.running.db, new JobRegistry(upgraded), server.ctx.log);
+    await queue.start();
+    try {
+      expect((await queue.boss.getQueue('media.punctuate'))?.policy).toBe('standard');
+      expect((await queue.boss.getQueue('media.transcribe'))?.policy).toBe('exclusive');
+      expect(await queue.sendJob('media.punctuate', { conversationId: id })).toBeTypeOf('string');
+      expect(await queue.sendJob('media.punctuate', { conversationId: id })).toBeTypeOf('string');
+      expect(await storedJobs('media.punctuate', id)).toBe(2);
+    } finally {
+      await queue.stop();
+    }
   });
 });
