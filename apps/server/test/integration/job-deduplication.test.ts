@@ -114,3 +114,14 @@ describe('job deduplication', () => {
     }
   });
 });
+
+describe('job expiry', () => {
+  it('follows the media a step job works on, whoever sends it (crash recovery included)', async () => {
+    const owner = await server.quickUser();
+    const organization = await createOrganization(owner.client);
+    const id = await insertMedia(server, { organizationId: organization._id, ownerId: owner.id, status: 'pending', progress: 0, duration: 3600 });
+    const job = await server.running.queue.sendJob('media.transcribe', { conversationId: id });
+    // An hour of audio: 12 seconds per second plus 15 minutes to start the engine.
+    expect((await server.running.queue.job('media.transcribe', job!))?.expireInSeconds).toBe(12 * 3600 + 15 * 60);
+  });
+});
