@@ -68,6 +68,7 @@ const envSchema = z.object({
       message: `must be none or a whisper model of the catalogue (${MODEL_CATALOGUE.filter((m) => m.kind === 'whisper').map((m) => m.name).join(', ')})`,
     }),
   PALABRE_MODELS_BASE_URL: z.string().url().default(DEFAULT_MODEL_HOST),
+  PALABRE_BENCH_OPENAI_ENDPOINT: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -113,6 +114,8 @@ export interface Config {
   mediaImportTimeoutMs: number;
   /** A URL import fails when no byte arrives for this long. */
   mediaImportIdleTimeoutMs: number;
+  /** An OpenAI-compatible endpoint `palabre bench media rtf` also measures (its --openai-endpoint wins). */
+  benchOpenAiEndpoint: string | undefined;
   /**
    * Jobs run at once by this process: per processing step queue (default: the CPU count, these
    * steps are CPU-bound), per URL-import queue (network-bound), and per organization in each queue.
@@ -180,6 +183,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     modelsBaseUrl: env.PALABRE_MODELS_BASE_URL,
     mediaImportTimeoutMs: env.MEDIA_IMPORT_TIMEOUT_SECONDS * 1000,
     mediaImportIdleTimeoutMs: env.MEDIA_IMPORT_IDLE_TIMEOUT_SECONDS * 1000,
+    benchOpenAiEndpoint: env.PALABRE_BENCH_OPENAI_ENDPOINT,
     jobConcurrency: jobConcurrency(env),
   };
 }

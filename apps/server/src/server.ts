@@ -63,7 +63,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const registry = new JobRegistry(options.jobs ?? pipelineJobs);
     const queue = new BossQueue(db, registry, log, {
       pollingIntervalSeconds: options.pollingIntervalSeconds,
-      concurrency: (name) => (name === 'media.import-url' ? config.jobConcurrency.urlImports : config.jobConcurrency.mediaSteps),
+      // Each job's definition names the knob its queue follows.
+      concurrency: config.jobConcurrency,
       perOrganization: config.jobConcurrency.perOrganization,
     });
     const events = new SocketEventBus();

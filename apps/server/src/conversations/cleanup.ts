@@ -1,11 +1,8 @@
 /** Removing a media's files from storage once its row is gone (one media, or every media of an organization). */
-import fsp from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { conversations } from '../db/schema.ts';
 import { derivedKeys, mediaKeys } from '../pipeline/files.ts';
-import { LocalStorage } from '../storage/storage.ts';
 import type { ConversationRow } from './repo.ts';
 
 type FilesOf = Pick<ConversationRow, 'id' | 'files' | 'channels'>;
@@ -30,9 +27,8 @@ export async function deleteFiles(ctx: AppContext, keys: string[]): Promise<void
  */
 export async function removeMediaFiles(ctx: AppContext, row: FilesOf): Promise<void> {
   await deleteFiles(ctx, [...new Set([...storageKeys(row), ...derivedKeys(row.id, Math.max(row.files.originals.length, row.channels.length))])]);
-  if (ctx.storage instanceof LocalStorage) {
-    await fsp.rm(path.join(ctx.storage.root, mediaKeys.folder(row.id)), { recursive: true, force: true });
-  }
+  // Whatever else is stored under the media's folder (unfinished writes included).
+  await ctx.storage.deletePrefix(`${mediaKeys.folder(row.id)}/`);
 }
 
 /** What must be removed from storage when the organization goes (read before deleting its rows). */

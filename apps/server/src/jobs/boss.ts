@@ -2,35 +2,44 @@
  * The job queue on pg-boss 11, in the application's own database: PostgreSQL through its
  * connection string, PGlite through the `db.executeSql` adapter of DatabaseHandle.
  *
- * Every queue uses the `exclusive` policy: per singleton key (by default the conversation id) at
- * most one job is queued, waiting for a retry or running. That is what makes "re-enqueue whatever
- * looks stuck" safe: a job that is still alive absorbs the duplicate.
+ * Each queue follows its job's definition (jobs/registry.ts): its worker count, retries, expiry,
+ * and deduplication. A job with a deduplication key gets an `exclusive` queue: per key at most one
+ * job is queued, waiting for a retry or running, which is what makes "re-enqueue whatever looks
+ * stuck" safe (a job still alive absorbs the duplicate). A job without one gets a `standard` queue,
+ * where every send is a job of its own.
  */
 import PgBoss from 'pg-boss';
 import type { JobName, JobPayload } from '@palabre/shared';
 import type { AppContext, Logger } from '../context.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { JobQueue, SendOptions } from './queue.ts';
-import { DEFERRAL_SECONDS, fairPriority, organizationOf, RunningJobs } from './fairness.ts';
-import { JobPayloadError, type JobRegistry } from './registry.ts';
-
-/** Queue defaults: two retries with exponential backoff; expiry is generous, media can be long. */
-export const QUEUE_OPTIONS = {
-  policy: 'exclusive',
-  retryLimit: 2,
-  retryDelay: 5,
-  retryBackoff: true,
-  retryDelayMax: 300,
-  expireInSeconds: 2 * 60 * 60,
-} as const;
+import { DEFERRAL_SECONDS, fairPriority, mediaOf, organizationOf, RunningJobs } from './fairness.ts';
+import { expiryOf, JobPayloadError, type JobConcurrency, type JobDefinition, type JobMedia, type JobRegistry } from './registry.ts';
 
 export interface BossQueueOptions {
   /** Worker polling interval (seconds, ≥ 0.5). */
   pollingIntervalSeconds?: number;
-  /** Jobs of one queue run at once in this process (default 1). */
-  concurrency?: (name: JobName) => number;
+  /** Jobs of one queue run at once in this process, per definition's knob (default 1). */
+  concurrency?: Partial<Record<JobConcurrency, number>>;
   /** Jobs of one organization that run at once in one queue (default: no limit). */
   perOrganization?: number;
+}
+
+/** A queue's policy and its defaults for every job sent to it, from the job's definition. */
+export function queueOptions(definition: JobDefinition): { policy: PgBoss.QueuePolicy; defaults: PgBoss.QueueOptions } {
+  return {
+    policy: definition.singletonKey ? 'exclusive' : 'standard',
+    defaults: { ...retryOptions(definition), expireInSeconds: expiryOf(definition, { durationSeconds: null }) },
+  };
+}
+
+function retryOptions({ retry }: JobDefinition): Pick<PgBoss.QueueOptions, 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'retryDelayMax'> {
+  return {
+    retryLimit: retry.limit,
+    retryDelay: retry.delaySeconds,
+    retryBackoff: retry.backoff,
+    ...(retry.maxDelaySeconds === undefined ? {} : { retryDelayMax: retry.maxDelaySeconds }),
+  };
 }
 
 export class BossQueue implements JobQueue {
@@ -50,7 +59,8 @@ export class BossQueue implements JobQueue {
     this.registry = registry;
     this.log = log;
     this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
-    this.concurrency = options.concurrency ?? (() => 1);
+    const knobs = options.concurrency ?? {};
+    this.concurrency = (name) => knobs[this.registry.definition(name).concurrency] ?? 1;
     this.running = new RunningJobs(options.perOrganization ?? Number.POSITIVE_INFINITY);
     this.boss = handle.connectionString
       ? new PgBoss({ connectionString: handle.connectionString, max: 4, application_name: 'palabre-jobs' })
@@ -59,13 +69,34 @@ export class BossQueue implements JobQueue {
     this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
   }
 
-  /** Installs or migrates pg-boss's schema and creates every queue of the registry. */
+  /**
+   * Installs or migrates pg-boss's schema, creates every queue of the registry, and brings the
+   * retries and expiry of existing queues to their definitions'.
+   */
   async start(): Promise<void> {
     await this.boss.start();
     for (const name of this.registry.names()) {
-      await this.boss.createQueue(name, { ...QUEUE_OPTIONS });
+      const { policy, defaults } = queueOptions(this.registry.definition(name));
+      const existing = await this.boss.getQueue(name);
+      if (existing && existing.policy !== policy && (await this.idle(name))) {
+        // pg-boss cannot change a queue's policy (a job that lost its key would otherwise stay
+        // deduplicated, queue-wide): a queue without live jobs is made again.
+        await this.boss.deleteQueue(name);
+        this.log.info({ name, policy }, 'job queue made again with its new deduplication policy');
+      } else if (existing) {
+        if (existing.policy !== policy) this.log.warn({ name, policy: existing.policy, wanted: policy }, 'job queue keeps its former deduplication policy while it has live jobs');
+        await this.boss.updateQueue(name, defaults);
+        continue;
+      }
+      await this.boss.createQueue(name, { policy, ...defaults });
     }
     this.started = true;
+  }
+
+  /** True when no job of the queue is waiting, waiting for a retry or running. */
+  private async idle(name: JobName): Promise<boolean> {
+    const { rows } = await this.handle.executeSql(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state < 'completed'`, [name]);
+    return Number((rows[0] as { n?: number } | undefined)?.n ?? 0) === 0;
   }
 
   /** Aborted when the queue stops: handlers pass it to child processes. */
@@ -120,21 +151,33 @@ export class BossQueue implements JobQueue {
   private async putBack(name: JobName, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
     await this.boss.complete(name, job.id, { deferred: true });
     const data = job.data as object;
-    const options: PgBoss.SendOptions = { startAfter: DEFERRAL_SECONDS, expireInSeconds: job.expireInSeconds };
+    const options = await this.sendOptions(this.registry.definition(name), data);
+    options.startAfter = DEFERRAL_SECONDS;
+    options.expireInSeconds = job.expireInSeconds;
     if (job.singletonKey) options.singletonKey = job.singletonKey;
-    options.priority = await this.priorityFor(name, conversationIdOf(data));
     await this.boss.send(name, data, options);
   }
 
-  /** The fair-order priority of a conversation's job; plain order (0) when it cannot be known. */
-  private async priorityFor(name: JobName, conversationId: string | undefined): Promise<number> {
+  /**
+   * Everything pg-boss needs to send a job, from its definition and what is known of its media:
+   * deduplication key, retries, expiry and the fair-order priority.
+   */
+  private async sendOptions(definition: JobDefinition, data: object): Promise<PgBoss.SendOptions> {
+    const conversationId = conversationIdOf(data);
+    let media: Awaited<ReturnType<typeof mediaOf>> = null;
+    let priority = 0;
     try {
-      const organizationId = await organizationOf(this.handle, conversationId);
-      return organizationId ? await fairPriority(this.handle, name, organizationId) : 0;
+      media = await mediaOf(this.handle, conversationId);
+      if (media) priority = await fairPriority(this.handle, definition.name, media.organizationId);
     } catch (error) {
-      this.log.warn({ err: error, name }, 'job sent without a fair-order priority');
-      return 0;
+      // Plain order (0) and the expiry of a media of unknown length: the job still goes out.
+      this.log.warn({ err: error, name: definition.name }, 'job sent without a fair-order priority');
     }
+    const known: JobMedia = { durationSeconds: media?.durationSeconds ?? null };
+    const options: PgBoss.SendOptions = { ...retryOptions(definition), expireInSeconds: expiryOf(definition, known), priority };
+    const key = definition.singletonKey?.(data as never);
+    if (key) options.singletonKey = key;
+    return options;
   }
 
   private async deliver(ctx: AppContext, name: JobName, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
@@ -166,17 +209,12 @@ export class BossQueue implements JobQueue {
     await this.sendJob(name, payload, options);
   }
 
-  /** Like send, returning the job id (null when a live job with the same singleton key absorbed it). */
+  /** Like send, returning the job id (null when a live job with the same deduplication key absorbed it). */
   async sendJob<N extends JobName>(name: N, payload: JobPayload<N>, options: SendOptions = {}): Promise<string | null> {
-    const data = this.registry.parse(name, payload);
-    const fallbackKey = (data as { conversationId?: string }).conversationId;
-    const singletonKey = options.singletonKey ?? fallbackKey;
-    const sendOptions: PgBoss.SendOptions = {};
-    if (singletonKey) sendOptions.singletonKey = singletonKey;
+    const data = this.registry.parse(name, payload) as object;
+    const sendOptions = await this.sendOptions(this.registry.definition(name), data);
     if (options.startAfterSeconds) sendOptions.startAfter = options.startAfterSeconds;
-    if (options.expireInSeconds) sendOptions.expireInSeconds = Math.ceil(options.expireInSeconds);
-    sendOptions.priority = await this.priorityFor(name, fallbackKey);
-    return this.boss.send(name, data as object, sendOptions);
+    return this.boss.send(name, data, sendOptions);
   }
 
   /** A job's state as pg-boss stores it (tests and diagnostics). */

@@ -13,11 +13,18 @@ import type { DatabaseHandle } from '../db/client.ts';
 /** How long a job put back waits before it is offered again. */
 export const DEFERRAL_SECONDS = 2;
 
+/** The media a job works on: its organization and its duration (null when unknown: no rule applies). */
+export async function mediaOf(handle: DatabaseHandle, conversationId: string | undefined): Promise<{ organizationId: string; durationSeconds: number | null } | null> {
+  if (!conversationId) return null;
+  const { rows } = await handle.executeSql('SELECT organization_id, duration FROM conversations WHERE id = $1::uuid', [conversationId]);
+  const row = rows[0] as { organization_id?: string; duration?: number | null } | undefined;
+  if (!row?.organization_id) return null;
+  return { organizationId: row.organization_id, durationSeconds: row.duration === null || row.duration === undefined ? null : Number(row.duration) };
+}
+
 /** The organization a job works for, from its conversation (null when unknown: no rule applies). */
 export async function organizationOf(handle: DatabaseHandle, conversationId: string | undefined): Promise<string | null> {
-  if (!conversationId) return null;
-  const { rows } = await handle.executeSql('SELECT organization_id FROM conversations WHERE id = $1::uuid', [conversationId]);
-  return (rows[0] as { organization_id?: string } | undefined)?.organization_id ?? null;
+  return (await mediaOf(handle, conversationId))?.organizationId ?? null;
 }
 
 /** Minus the organization's jobs already waiting or running in the queue (0 for its first). */

@@ -2,14 +2,14 @@
 import type { JobName, JobPayload } from '@palabre/shared';
 
 export interface SendOptions {
-  /** Defaults to the payload's conversationId: one queued-or-running job per conversation and step. */
-  singletonKey?: string;
+  /** Wait this long before the job may run. */
   startAfterSeconds?: number;
-  /** How long one attempt may run before it is considered lost and delivered again. */
-  expireInSeconds?: number;
 }
 
 export interface JobQueue {
-  /** Enqueues a job; a job with the same singleton key that is still queued or running is not added twice. */
+  /**
+   * Enqueues a job. When its definition has a deduplication key and a job with the same key is
+   * still queued or running, nothing is added (see JobSpec.singletonKey).
+   */
   send<N extends JobName>(name: N, payload: JobPayload<N>, options?: SendOptions): Promise<void>;
 }

@@ -1,8 +1,10 @@
 /**
- * The job registry: job name → zod payload (from @palabre/shared JOBS) → exactly one handler.
- * Built once at start-up; a job name without a handler, with two, or unknown stops the process.
+ * The job registry: job name → zod payload (from @palabre/shared JOBS) → exactly one definition:
+ * its handler and how it is queued (worker count, deduplication key, retries, expiry).
+ * Built once at start-up; a job name without a definition, with two, or unknown stops the process.
  */
 import { JOBS, type JobName, type JobPayload } from '@palabre/shared';
+import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 
 /** What a handler knows about the delivery it is running. */
@@ -17,14 +19,54 @@ export interface JobDelivery {
 
 export type JobHandler<N extends JobName> = (ctx: AppContext, payload: JobPayload<N>, delivery: JobDelivery) => Promise<void>;
 
-export interface JobDefinition<N extends JobName = JobName> {
-  name: N;
-  handler: JobHandler<N>;
+/** The configured number of workers a job's queue gets in each process (`config.jobConcurrency`). */
+export type JobConcurrency = Exclude<keyof Config['jobConcurrency'], 'perOrganization'>;
+
+/** Attempts after the first one fails, and the wait before each. */
+export interface JobRetry {
+  limit: number;
+  delaySeconds: number;
+  /** Doubles the wait at each attempt (with jitter), up to `maxDelaySeconds`. */
+  backoff: boolean;
+  maxDelaySeconds?: number;
 }
 
-/** Keeps name and handler types tied together. */
-export function defineJob<N extends JobName>(name: N, handler: JobHandler<N>): JobDefinition<N> {
-  return { name, handler };
+/** What is known, when a job is sent, of the media it works on. */
+export interface JobMedia {
+  /** Seconds; null until preprocessing has measured it (or when the media is gone). */
+  durationSeconds: number | null;
+}
+
+export interface JobSpec<N extends JobName> {
+  handler: JobHandler<N>;
+  /** Which configured worker count serves this job's queue. */
+  concurrency: JobConcurrency;
+  /**
+   * Deduplication: at most one job per key is queued, waiting for a retry or running; a send whose
+   * key belongs to such a job is absorbed. Without a key, every send is a job of its own.
+   */
+  singletonKey?: (payload: JobPayload<N>) => string;
+  retry: JobRetry;
+  /** How long one attempt may run before it counts as lost and is delivered again. */
+  expireInSeconds: number | ((media: JobMedia) => number);
+}
+
+export interface JobDefinition<N extends JobName = JobName> extends JobSpec<N> {
+  name: N;
+}
+
+/** Keeps the name, the payload and the handler's types tied together. */
+export function defineJob<N extends JobName>(name: N, spec: JobSpec<N>): JobDefinition<N> {
+  return { name, ...spec };
+}
+
+/** The usual retry: twice, after 5 s then about 10 s (never more than 5 minutes). */
+export const RETRY_TWICE: JobRetry = { limit: 2, delaySeconds: 5, backoff: true, maxDelaySeconds: 300 };
+
+/** An attempt's expiry for a media of the given duration. */
+export function expiryOf(definition: Pick<JobSpec<JobName>, 'expireInSeconds'>, media: JobMedia): number {
+  const { expireInSeconds } = definition;
+  return Math.ceil(typeof expireInSeconds === 'number' ? expireInSeconds : expireInSeconds(media));
 }
 
 export class JobRegistryError extends Error {}

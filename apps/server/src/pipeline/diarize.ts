@@ -11,7 +11,7 @@ import { assignWordsToSpeakers, diarizeWavFile, type EngineWord, type Transcript
 import type { Speaker } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import type { JobDelivery } from '../jobs/registry.ts';
-import { localCopy, mediaKeys, putJson, readJson, workKeys } from './files.ts';
+import { mediaKeys, putJson, readJson, workKeys } from './files.ts';
 import { PipelineError, runStep, type StepContext, type StepDefinition } from './step.ts';
 import type { AsrResult } from './transcribe.ts';
 
@@ -104,17 +104,21 @@ async function run(ctx: AppContext, { row, report, work }: StepContext) {
   const names = new Map(row.channels.map((c) => [c.index, c.name]));
   const enabled = row.transcriptionConfig.diarization?.enabled ?? true;
   const pcm = row.files.pcm ?? [];
-  const wavPath = enabled && asr.channels.length === 1 && pcm[0] ? await localCopy(ctx, pcm[0], work) : undefined;
-  const input: DiarizationInput = {
-    channels: asr.channels.map((c) => ({
-      index: c.channel,
-      name: names.get(c.channel) ?? `Channel ${c.channel + 1}`,
-      segments: c.segments,
-      ...(wavPath ? { wavPath } : {}),
-    })),
-    numberOfSpeakers: row.transcriptionConfig.diarization?.numberOfSpeakers ?? null,
+  const diarizeWith = (wavPath: string | undefined) => {
+    const input: DiarizationInput = {
+      channels: asr.channels.map((c) => ({
+        index: c.channel,
+        name: names.get(c.channel) ?? `Channel ${c.channel + 1}`,
+        segments: c.segments,
+        ...(wavPath ? { wavPath } : {}),
+      })),
+      numberOfSpeakers: row.transcriptionConfig.diarization?.numberOfSpeakers ?? null,
+    };
+    return chooseDiarizer(input.channels.length, enabled).diarize(input);
   };
-  const result = await chooseDiarizer(input.channels.length, enabled).diarize(input);
+  // Clustering one track reads its audio; speakers per track need only the words.
+  const clusterTrack = enabled && asr.channels.length === 1 ? pcm[0] : undefined;
+  const result = clusterTrack ? await ctx.storage.withLocalFile(clusterTrack, diarizeWith) : await diarizeWith(undefined);
   report(0.9);
   const document: DiarizedDocument = { language: asr.language, ...result };
   await putJson(ctx, mediaKeys.work(row.id, 'diarized'), document, work);

@@ -5,7 +5,6 @@
  * else the global default profile, else the built-in PocketSphinx engine (offline English), so a
  * fresh machine transcribes without any configuration.
  */
-import path from 'node:path';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { createOpenAiEngine, createPocketSphinxEngine, createWhisperEngine, type TranscriptionEngine } from '@palabre/engines';
 import type { AppContext } from '../context.ts';
@@ -41,7 +40,7 @@ export async function resolveTranscriberProfile(ctx: AppContext, row: Pick<Conve
  */
 export function createEngine(
   profile: Pick<TranscriberProfileRow, 'id' | 'name' | 'type' | 'config'> | null,
-  options: { modelsDir?: string; fetch?: typeof globalThis.fetch } = {},
+  options: { modelsDir: string; fetch?: typeof globalThis.fetch },
 ): TranscriptionEngine {
   if (!profile) return createPocketSphinxEngine();
   const config = profile.config ?? {};
@@ -51,7 +50,7 @@ export function createEngine(
     case 'whisper':
       return createWhisperEngine({
         id: profile.id,
-        modelsDir: options.modelsDir ?? path.resolve(process.env.PALABRE_DATA_DIR ?? './data', 'models'),
+        modelsDir: options.modelsDir,
         ...(config.model ? { model: config.model } : {}),
       });
     case 'openai':

@@ -17,7 +17,8 @@ import {
 } from '@palabre/engines';
 import type { AppContext } from '../context.ts';
 import type { JobDelivery } from '../jobs/registry.ts';
-import { derivedKeys, localCopy, mediaKeys, putFile, WEB_MIME_TYPE } from './files.ts';
+import { withLocalFiles } from '../storage/storage.ts';
+import { derivedKeys, mediaKeys, putFile, WEB_MIME_TYPE } from './files.ts';
 import { checkTrack, ENGINE_PCM_BYTES_PER_SECOND, outputBounds, WEB_BYTES_PER_SECOND } from './limits.ts';
 import { PipelineError, runStep, type StepContext, type StepDefinition } from './step.ts';
 
@@ -57,9 +58,15 @@ export function mixToWebRenditionArgs(inputs: readonly string[], output: string,
   ];
 }
 
-async function run(ctx: AppContext, { row, report, work, signal }: StepContext) {
-  const originals = row.files.originals;
+async function run(ctx: AppContext, step: StepContext) {
+  const originals = step.row.files.originals;
   if (originals.length === 0) throw new PipelineError('the media has no file');
+  return withLocalFiles(ctx.storage, originals.map((o) => o.key), (files) => convert(ctx, step, files));
+}
+
+/** The step's work on local paths of the originals (`files`, in the originals' order). */
+async function convert(ctx: AppContext, { row, report, work, signal }: StepContext, files: string[]) {
+  const originals = row.files.originals;
   // Sub-steps' shares of this step's progress.
   const probeShare = 0.05;
   const convertShare = 0.5;
@@ -68,7 +75,7 @@ async function run(ctx: AppContext, { row, report, work, signal }: StepContext) 
   const maxDuration = ctx.config.maxMediaDurationSeconds;
   const inputs: Array<{ path: string; info: MediaInfo; name: string; allowed: number }> = [];
   for (const [n, original] of originals.entries()) {
-    const input = await localCopy(ctx, original.key, work);
+    const input = files[n]!;
     let info: MediaInfo;
     try {
       info = await probeMedia(input, { signal });

@@ -47,35 +47,6 @@ export function isPermanent(error: unknown): boolean {
   return isEngineError(error) && PERMANENT_ENGINE_ERRORS.has(error.code);
 }
 
-/**
- * How long a step's job may run before pg-boss counts it as lost and delivers it again. Too short
- * and a slow but healthy run is started twice; too long and a run lost with its worker holds the
- * media until then. So the limit grows with the media's duration, with generous margins:
- * - transcription: 12 seconds per second of audio, a wide margin for slow engines on small machines
- *   (PocketSphinx runs at about 0.6× real time on two cores, see docs/PERFORMANCE.md; large whisper
- *   models on a CPU are many times slower), plus 15 minutes to start the engine and load its model,
- *   and never under 30 minutes;
- * - the other steps (conversion, diarization, punctuation, post-processing) run faster than real
- *   time: twice the duration, and never under 15 minutes;
- * - a media whose duration is not known yet counts as one hour.
- */
-const JOB_EXPIRY = {
-  unknownDurationSeconds: 3600,
-  transcription: { secondsPerAudioSecond: 12, startupSeconds: 15 * 60, minimumSeconds: 30 * 60 },
-  otherSteps: { secondsPerAudioSecond: 2, minimumSeconds: 15 * 60 },
-} as const;
-
-/** How long the next step's job may run before it counts as lost, from the media's duration. */
-function expiryFor(step: PipelineStep, duration: number | null): number {
-  const seconds = duration ?? JOB_EXPIRY.unknownDurationSeconds;
-  if (step === 'transcription') {
-    const { secondsPerAudioSecond, startupSeconds, minimumSeconds } = JOB_EXPIRY.transcription;
-    return Math.max(minimumSeconds, Math.ceil(seconds * secondsPerAudioSecond + startupSeconds));
-  }
-  const { secondsPerAudioSecond, minimumSeconds } = JOB_EXPIRY.otherSteps;
-  return Math.max(minimumSeconds, Math.ceil(seconds * secondsPerAudioSecond));
-}
-
 export async function runStep(ctx: AppContext, definition: StepDefinition, conversationId: string, delivery: JobDelivery): Promise<void> {
   const { step } = definition;
   const claim = await claimStep(ctx, conversationId, step);
@@ -91,10 +62,8 @@ export async function runStep(ctx: AppContext, definition: StepDefinition, conve
     await reporter.flush();
     const moved = await completeStep(ctx, row, step, changes);
     const next = nextStep(step);
-    if (moved && next) {
-      const duration = changes.duration ?? row.duration;
-      await ctx.jobs.send(STEP_JOBS[next], { conversationId: row.id }, { expireInSeconds: expiryFor(next, duration ?? null) });
-    }
+    // The next job's expiry follows the duration just stored (see pipeline/jobs.ts).
+    if (moved && next) await ctx.jobs.send(STEP_JOBS[next], { conversationId: row.id });
   } catch (error) {
     await reporter.flush();
     // The process is stopping: leave the job to be delivered again rather than fail the media.

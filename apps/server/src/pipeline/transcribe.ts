@@ -8,7 +8,7 @@ import type { AppContext } from '../context.ts';
 import type { JobDelivery } from '../jobs/registry.ts';
 import { createEngine, resolveTranscriberProfile } from './engines.ts';
 import { profileFetch } from '../transcriber-profiles/endpoint.ts';
-import { localCopy, mediaKeys, putJson, readJson, workKeys } from './files.ts';
+import { mediaKeys, putJson, readJson, workKeys } from './files.ts';
 import { PipelineError, runStep, type StepContext, type StepDefinition } from './step.ts';
 
 export interface ChannelTranscription {
@@ -43,8 +43,7 @@ async function run(ctx: AppContext, { row, report, work, signal }: StepContext) 
       report((n + 1) / pcm.length);
       continue;
     }
-    const wavPath = await localCopy(ctx, key, work);
-    const result = await engine.transcribe({ wavPath, language, signal, onProgress: (f) => report((n + f) / pcm.length) });
+    const result = await ctx.storage.withLocalFile(key, (wavPath) => engine.transcribe({ wavPath, language, signal, onProgress: (f) => report((n + f) / pcm.length) }));
     const channel: ChannelTranscription = { channel: n, language: result.language, segments: result.segments };
     await putJson(ctx, checkpoint, channel, work);
     channels.push(channel);

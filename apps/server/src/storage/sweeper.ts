@@ -1,8 +1,8 @@
 /**
- * Removes what a crash leaves in local storage: temporary `.part` uploads, job work folders and
- * media folders whose media no longer exists (or that are empty). Only what is stale is touched:
- * a file still being written has a recent modification time, a live job's work folder belongs to
- * a media still processing, and a new upload's folder is younger than its row.
+ * Removes what a crash leaves behind: unfinished writes in storage, job work folders and the
+ * files of media that no longer exist. Only what is stale is touched: a file still being written
+ * has a recent modification time, a live job's work folder belongs to a media still processing,
+ * and a new upload's files are younger than its row.
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';
@@ -10,7 +10,6 @@ import { inArray } from 'drizzle-orm';
 import { ACTIVE_MEDIA_STATUSES } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import { conversations } from '../db/schema.ts';
-import { LocalStorage } from './storage.ts';
 
 /** Untouched for this long, a temporary file or an orphan folder is left over, not in use. */
 export const STALE_MS = 60 * 60 * 1000;
@@ -18,12 +17,17 @@ export const STALE_MS = 60 * 60 * 1000;
 const WORK_MAX_AGE_MS = 3 * 24 * 60 * 60 * 1000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MEDIA_KEY = /^media\/([0-9a-f-]{36})\//i;
 const PROCESSING: ReadonlySet<string> = new Set(ACTIVE_MEDIA_STATUSES);
 
 export interface SweepReport {
+  /** Unfinished writes (uploads cut short). */
   partFiles: number;
   workFolders: number;
+  /** Media whose row is gone: all of their files. */
   mediaFolders: number;
+  /** Empty folders (local storage). */
+  emptyFolders: number;
 }
 
 async function entries(dir: string) {
@@ -50,26 +54,21 @@ async function statuses(ctx: AppContext, ids: string[]): Promise<Map<string, str
   return found;
 }
 
-async function sweepPartFiles(dir: string, now: number): Promise<number> {
-  let removed = 0;
-  for (const entry of await entries(dir)) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) removed += await sweepPartFiles(full, now);
-    else if (entry.name.endsWith('.part') && now - (await newestChange(full)) > STALE_MS) {
-      await fsp.rm(full, { force: true });
-      removed++;
-    }
+/** The newest change among each media's objects in storage (writes under way included). */
+async function storedMedia(ctx: AppContext): Promise<Map<string, number>> {
+  const newest = new Map<string, number>();
+  for await (const object of ctx.storage.list('media/', { incomplete: true })) {
+    const id = MEDIA_KEY.exec(object.key)?.[1];
+    if (!id || !UUID.test(id)) continue;
+    newest.set(id, Math.max(newest.get(id) ?? 0, object.modifiedAt.getTime()));
   }
-  return removed;
+  return newest;
 }
 
 export async function sweepStorage(ctx: AppContext, now = Date.now()): Promise<SweepReport> {
-  const report: SweepReport = { partFiles: 0, workFolders: 0, mediaFolders: 0 };
-  if (!(ctx.storage instanceof LocalStorage)) return report;
-  const root = ctx.storage.root;
-  report.partFiles = await sweepPartFiles(root, now);
+  const report: SweepReport = { partFiles: 0, workFolders: 0, mediaFolders: 0, emptyFolders: 0 };
 
-  // Job work folders: <dataDir>/work/<conversation id>-<random>.
+  // Job work folders: <dataDir>/work/<conversation id>-<random>, on this machine whatever the storage.
   const workRoot = path.join(ctx.config.dataDir, 'work');
   const workDirs = (await entries(workRoot)).filter((e) => e.isDirectory());
   const workOwners = await statuses(ctx, [...new Set(workDirs.map((d) => d.name.slice(0, 36)).filter((id) => UUID.test(id)))]);
@@ -84,25 +83,17 @@ export async function sweepStorage(ctx: AppContext, now = Date.now()): Promise<S
     }
   }
 
-  // Media folders: storage/media/<conversation id>/ without a row, or empty.
-  const mediaRoot = path.join(root, 'media');
-  const mediaDirs = (await entries(mediaRoot)).filter((e) => e.isDirectory() && UUID.test(e.name));
-  const owners = await statuses(ctx, mediaDirs.map((d) => d.name));
-  for (const dir of mediaDirs) {
-    const full = path.join(mediaRoot, dir.name);
-    if (now - (await newestChange(full)) <= STALE_MS) continue;
-    if (!owners.has(dir.name)) {
-      await fsp.rm(full, { recursive: true, force: true });
-      report.mediaFolders++;
-      continue;
-    }
-    // A live media: only drop empty folders (its files are put back in place with their folder).
-    const work = path.join(full, 'work');
-    if ((await entries(work)).length === 0) await fsp.rmdir(work).catch(() => undefined);
-    if ((await entries(full)).length === 0) {
-      await fsp.rmdir(full).catch(() => undefined);
-      report.mediaFolders++;
-    }
+  // Media files under media/<conversation id>/ whose row is gone.
+  const media = await storedMedia(ctx);
+  const owners = await statuses(ctx, [...media.keys()]);
+  for (const [id, newest] of media) {
+    if (owners.has(id) || now - newest <= STALE_MS) continue;
+    await ctx.storage.deletePrefix(`media/${id}/`);
+    report.mediaFolders++;
   }
+
+  const incomplete = await ctx.storage.removeIncomplete(new Date(now - STALE_MS));
+  report.partFiles = incomplete.writes;
+  report.emptyFolders = incomplete.folders;
   return report;
 }

@@ -23,11 +23,14 @@ async function gatedServer(env: Record<string, string>) {
   const jobs = pipelineJobs.map((definition) =>
     definition.name !== 'media.preprocess'
       ? definition
-      : defineJob('media.preprocess', async (ctx, { conversationId }) => {
-          started.push(conversationId);
-          await ctx.db.update(conversations).set({ status: 'preprocessing' }).where(eq(conversations.id, conversationId));
-          await new Promise<void>((resolve) => gates.set(conversationId, resolve));
-          await ctx.db.update(conversations).set({ status: 'done' }).where(eq(conversations.id, conversationId));
+      : defineJob('media.preprocess', {
+          ...definition,
+          handler: async (ctx, { conversationId }) => {
+            started.push(conversationId);
+            await ctx.db.update(conversations).set({ status: 'preprocessing' }).where(eq(conversations.id, conversationId));
+            await new Promise<void>((resolve) => gates.set(conversationId, resolve));
+            await ctx.db.update(conversations).set({ status: 'done' }).where(eq(conversations.id, conversationId));
+          },
         }),
   );
   server = await startTestServer({ env, start: { jobs, pollingIntervalSeconds: 0.5 } });

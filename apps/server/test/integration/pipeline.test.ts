@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkTranscript, type JobName, type MediaStatus } from '@palabre/shared';
 import { loadConfig } from '../../src/config.ts';
 import { conversations, transcriberProfiles } from '../../src/db/schema.ts';
-import { JobRegistry, JobRegistryError, defineJob } from '../../src/jobs/registry.ts';
+import { JobRegistry, JobRegistryError, RETRY_TWICE, defineJob } from '../../src/jobs/registry.ts';
 import { pipelineJobs, resumeStuckConversations, retryProcessing } from '../../src/pipeline/index.ts';
 import { ERROR_MESSAGE } from '../../src/pipeline/state.ts';
 import { startServer } from '../../src/server.ts';
@@ -277,8 +277,9 @@ describe('media pipeline', { timeout: 600_000 }, () => {
 describe('job registry', () => {
   it('refuses a job without a handler, with two, or unknown', () => {
     expect(() => new JobRegistry(pipelineJobs.filter((j) => j.name !== 'media.diarize'))).toThrow(/"media\.diarize" has no handler/);
-    expect(() => new JobRegistry([...pipelineJobs, defineJob('media.finalize', async () => undefined)])).toThrow(/"media\.finalize" has two handlers/);
-    expect(() => new JobRegistry([...pipelineJobs, { name: 'media.nope' as JobName, handler: async () => undefined }])).toThrow(JobRegistryError);
+    const queueing = { concurrency: 'mediaSteps', retry: RETRY_TWICE, expireInSeconds: 60 } as const;
+    expect(() => new JobRegistry([...pipelineJobs, defineJob('media.finalize', { ...queueing, handler: async () => undefined })])).toThrow(/"media\.finalize" has two handlers/);
+    expect(() => new JobRegistry([...pipelineJobs, { name: 'media.nope' as JobName, ...queueing, handler: async () => undefined }])).toThrow(JobRegistryError);
     expect(() => new JobRegistry(pipelineJobs)).not.toThrow();
   });
 

@@ -84,6 +84,8 @@ describe('the storage sweeper', () => {
     const empty = await insertMedia(server, { organizationId: org._id, ownerId: owner.id, status: 'done' });
     const orphan = crypto.randomUUID();
     const uploading = crypto.randomUUID();
+    // A long multi-track upload: its first track was stored long ago, the next one is still arriving.
+    const slowUpload = crypto.randomUUID();
     const workRoot = path.join(server.ctx.config.dataDir, 'work');
 
     const files = {
@@ -93,13 +95,16 @@ describe('the storage sweeper', () => {
       deadWork: path.join(workRoot, `${done}-aaaa0001`, 'channel-0.wav'),
       liveWork: path.join(workRoot, `${processing}-aaaa0002`, 'channel-0.wav'),
       orphanFile: path.join(mediaFolder(orphan), 'original-0.wav'),
+      slowFirstTrack: path.join(mediaFolder(slowUpload), 'original-0.wav'),
+      slowSecondTrack: path.join(mediaFolder(slowUpload), `original-1.wav.${process.pid}.3.part`),
     };
     for (const file of Object.values(files)) write(file);
     fs.mkdirSync(path.join(mediaFolder(empty), 'work'), { recursive: true });
-    for (const target of [mediaFolder(done), path.dirname(files.deadWork), path.dirname(files.liveWork), mediaFolder(orphan), mediaFolder(empty)]) age(target);
+    for (const target of [mediaFolder(done), path.dirname(files.deadWork), path.dirname(files.liveWork), mediaFolder(orphan), mediaFolder(empty), files.slowFirstTrack]) age(target);
 
     const report = await sweepStorage(server.ctx);
-    expect(report).toMatchObject({ partFiles: 1, workFolders: 1, mediaFolders: 2 });
+    // The orphan's files go with its folder; the empty media folder (and its work folder) are empty folders.
+    expect(report).toMatchObject({ partFiles: 1, workFolders: 1, mediaFolders: 1, emptyFolders: 2 });
     expect(fs.existsSync(files.liveFile)).toBe(true);
     expect(fs.existsSync(files.stalePart)).toBe(false);
     expect(fs.existsSync(files.freshPart)).toBe(true);
@@ -108,5 +113,7 @@ describe('the storage sweeper', () => {
     expect(fs.existsSync(mediaFolder(orphan))).toBe(false);
     expect(fs.existsSync(mediaFolder(empty))).toBe(false);
     expect(fs.existsSync(mediaFolder(uploading))).toBe(true);
+    expect(fs.existsSync(files.slowFirstTrack)).toBe(true);
+    expect(fs.existsSync(files.slowSecondTrack)).toBe(true);
   });
 });

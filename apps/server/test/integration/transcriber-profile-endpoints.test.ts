@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PLATFORM_ROLE } from '@palabre/shared';
 import { outboundFetch, outboundPolicy } from '../../src/net/outbound.ts';
 import { createEngine } from '../../src/pipeline/engines.ts';
+import { modelsDir } from '../../src/transcriber-profiles/availability.ts';
 import { profileFetch } from '../../src/transcriber-profiles/endpoint.ts';
 import { transcriberProfilesRepo } from '../../src/transcriber-profiles/repo.ts';
 import { createOrganization, startTestServer, type TestServer } from '../harness/server.ts';
@@ -77,7 +78,7 @@ const openai = (organizationId: string, endpoint: string, extra: object = {}) =>
 
 async function engineOf(id: string) {
   const row = (await transcriberProfilesRepo.byId(server.ctx.db, id))!;
-  return createEngine(row, { fetch: profileFetch(server.ctx.config, row) });
+  return createEngine(row, { modelsDir: modelsDir(server.ctx.config), fetch: profileFetch(server.ctx.config, row) });
 }
 
 describe('transcriber profile endpoints', () => {

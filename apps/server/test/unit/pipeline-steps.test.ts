@@ -4,6 +4,8 @@ import type { SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ACTIVE_MEDIA_STATUSES, FINAL_MEDIA_STATUSES, isActiveMediaStatus, JOBS, MEDIA_STATUSES, PIPELINE_STEPS, type ActiveMediaStatus } from '@palabre/shared';
 import type { AppContext } from '../../src/context.ts';
+import { queueOptions } from '../../src/jobs/boss.ts';
+import { expiryOf } from '../../src/jobs/registry.ts';
 import { pipelineJobs, resumeStuckConversations } from '../../src/pipeline/index.ts';
 import { jobOfStatus, STEP_JOBS, stepOfStatus } from '../../src/pipeline/state.ts';
 
@@ -55,6 +57,25 @@ describe('step jobs', () => {
       expect(Object.keys(JOBS)).toContain(job);
       expect(handled.has(job)).toBe(true);
     }
+  });
+
+  it('are deduplicated per media, on the media-step workers, with an expiry that grows with the media', () => {
+    const stepJobs = new Set<string>(Object.values(STEP_JOBS));
+    for (const definition of pipelineJobs.filter((d) => stepJobs.has(d.name))) {
+      expect(definition.singletonKey?.({ conversationId: 'media-1' }), definition.name).toBe('media-1');
+      expect(queueOptions(definition).policy).toBe('exclusive');
+      expect(definition.concurrency).toBe('mediaSteps');
+      expect(definition.retry.limit).toBe(2);
+      expect(expiryOf(definition, { durationSeconds: 6 * 3600 })).toBeGreaterThan(expiryOf(definition, { durationSeconds: 60 }));
+    }
+    const transcription = pipelineJobs.find((d) => d.name === STEP_JOBS.transcription)!;
+    // 12 s per second of audio plus 15 minutes, never under 30 minutes; one hour when not measured yet.
+    expect(expiryOf(transcription, { durationSeconds: 60 })).toBe(30 * 60);
+    expect(expiryOf(transcription, { durationSeconds: 3600 })).toBe(12 * 3600 + 15 * 60);
+    expect(expiryOf(transcription, { durationSeconds: null })).toBe(12 * 3600 + 15 * 60);
+    const imports = pipelineJobs.find((d) => d.name === 'media.import-url')!;
+    expect(imports.concurrency).toBe('urlImports');
+    expect(imports.singletonKey?.({ conversationId: 'media-1', url: 'https://example.org/a.mp3' })).toBe('media-1');
   });
 
   it('give every status still processing the job of its step (pending waits for the first step)', () => {

@@ -1,4 +1,8 @@
-/** Typed jobs: name → payload schema. The server refuses to start when a job has no handler or two. */
+/**
+ * Typed jobs: name → payload schema. The server gives each exactly one definition (its handler and
+ * how it is queued: workers, deduplication key, retries, expiry) and refuses to start when a job
+ * has none or two.
+ */
 import { z } from 'zod';
 
 const zMediaJob = z.object({ conversationId: z.string().uuid() });

@@ -1,0 +1,48 @@
+/** The local folder driver keeps the storage contract, and leaves no empty folder or stale temporary file. */
+import fs from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { LocalStorage } from '../../src/storage/storage.ts';
+import { storageContract } from './storage-contract.ts';
+
+async function tempRoot(): Promise<string> {
+  return fs.mkdtemp(path.join(os.tmpdir(), 'palabre-storage-'));
+}
+
+storageContract('local folder', async () => {
+  const root = await tempRoot();
+  return { storage: new LocalStorage(root), dispose: () => fs.rm(root, { recursive: true, force: true }) };
+});
+
+describe('local folder storage', () => {
+  it('removes a folder with its last file, and stale temporary files and empty folders', async () => {
+    const root = await tempRoot();
+    try {
+      const storage = new LocalStorage(root);
+      await storage.put('media/a/work/asr.json', Readable.from(['{}']));
+      await storage.delete('media/a/work/asr.json');
+      expect(existsSync(path.join(root, 'media'))).toBe(false);
+
+      const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
+      const stale = path.join(root, 'media/b/original-0.wav.12.34.part');
+      const fresh = path.join(root, 'media/c/original-0.wav.12.35.part');
+      for (const file of [stale, fresh]) {
+        await fs.mkdir(path.dirname(file), { recursive: true });
+        await fs.writeFile(file, 'half');
+      }
+      await fs.mkdir(path.join(root, 'media/d/work'), { recursive: true });
+      for (const target of [stale, path.dirname(stale), path.join(root, 'media/d/work'), path.join(root, 'media/d')]) await fs.utimes(target, old, old);
+
+      const report = await storage.removeIncomplete(new Date(Date.now() - 60 * 60 * 1000));
+      expect(report).toEqual({ writes: 1, folders: 3 });
+      expect(existsSync(path.dirname(stale))).toBe(false);
+      expect(existsSync(fresh)).toBe(true);
+      expect(existsSync(path.join(root, 'media/d'))).toBe(false);
+    } finally {
+      await fs.rm(root, { recursive: true, force: true });
+    }
+  });
+});
