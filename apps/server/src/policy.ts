@@ -12,6 +12,8 @@ import {
   hasPlatformFlag,
   invitableRoles,
   isSystemAdministratorOrHigher,
+  givesAccess,
+  mayGiveRight,
   type OrganizationPermissions,
 } from '@palabre/shared';
 
@@ -127,8 +129,9 @@ export function mayTagConversation(level: number, right: number): boolean {
 }
 
 /**
- * Whether `actor` (holding `actorRight` on a media) may set `target`'s right to `next`: the actor
- * can share, gives no right they do not hold themselves, touches nobody holding a right they lack
+ * Whether `actor` (holding `actorRight` on a media) may set `target`'s right to `next`: the grant rule
+ * of `@palabre/shared` (rights.ts), which the web's sharing screens follow too. The actor can share,
+ * gives no right they do not hold themselves, touches nobody holding a right they lack
  * (`target.current`, the target's effective right now), and neither the actor nor the owner nor an
  * organization admin (who always hold every right) is the target.
  */
@@ -139,10 +142,37 @@ export function mayGrantRight(
   conversation: ConversationFacts,
   next: number,
 ): boolean {
-  if (!hasRight(actorRight, RIGHT.SHARE)) return false;
-  if ((next & ~actorRight) !== 0 || (target.current & ~actorRight) !== 0) return false;
-  if (target.id === actor.id || target.id === conversation.ownerId) return false;
-  return target.level < ORGANIZATION_ROLE.ADMIN;
+  const holder = { self: target.id === actor.id, owner: target.id === conversation.ownerId, level: target.level, current: target.current };
+  return mayGiveRight(actorRight, holder, next);
 }
 
+/**
+ * What a caller holding `right` on a media gets when asking for `needed`: it is allowed, refused, or
+ * hidden (a media they cannot read does not exist for them: callers answer not found).
+ */
+export type MediaAccess = 'allowed' | 'forbidden' | 'hidden';
+
+export function mediaAccess(right: number, needed: number): MediaAccess {
+  if (!givesAccess(right)) return 'hidden';
+  return hasRight(right, needed) ? 'allowed' : 'forbidden';
+}
+
+/**
+ * The bulk check, "may the caller do `needed` on every one of these media", from their right on each
+ * (0 for a media that is missing or belongs elsewhere): all or none. When some are hidden the answer
+ * is `hidden` (nothing about the others is told), else `forbidden` when some are refused; `blocked`
+ * counts the media that stop the operation.
+ */
+export function everyMediaAccess(rights: Iterable<number>, needed: number): { access: MediaAccess; blocked: number } {
+  let hidden = 0;
+  let refused = 0;
+  for (const right of rights) {
+    const access = mediaAccess(right, needed);
+    if (access === 'hidden') hidden++;
+    else if (access === 'forbidden') refused++;
+  }
+  return { access: hidden > 0 ? 'hidden' : refused > 0 ? 'forbidden' : 'allowed', blocked: hidden + refused };
+}
+
+export { acceptableRight, givesAccess, mayGiveMembersRight, mayShare, withinReach } from '@palabre/shared';
 export { invitableRoles, mayAssignRole, mayRemoveMember } from '@palabre/shared';

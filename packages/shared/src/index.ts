@@ -1,6 +1,7 @@
 export * from './constants.ts';
 export * from './validation.ts';
 export * from './roles.ts';
+export * from './rights.ts';
 export * from './errors.ts';
 export * from './contracts/common.ts';
 export * from './contracts/auth.ts';

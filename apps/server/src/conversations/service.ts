@@ -1,12 +1,12 @@
 /** Media (conversations): access, reading, editing, deletion, retry. */
-import { hasRight, RIGHT, RIGHT_LEVEL_VALUES, type zRetryConversationBody } from '@palabre/shared';
+import { RIGHT, RIGHT_LEVEL_VALUES, type zRetryConversationBody } from '@palabre/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { Actor } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { authorize } from '../organizations/service.ts';
 import { organizationsRepo } from '../organizations/repo.ts';
-import { conversationRight, organizationLevel } from '../policy.ts';
+import { conversationRight, everyMediaAccess, givesAccess, mayGiveMembersRight, mayShare, mediaAccess, organizationLevel } from '../policy.ts';
 import { retryProcessing, type RetrySettings } from '../pipeline/index.ts';
 import { availableProfileForOrganization, profileForLanguage, profileForOrganization, supportsLanguage } from '../transcriber-profiles/service.ts';
 import type { TranscriberProfileRow } from '../transcriber-profiles/repo.ts';
@@ -55,8 +55,9 @@ export async function access(ctx: AppContext, actor: Actor, id: string, needed: 
   const row = await conversationsRepo.byId(ctx.db, id);
   if (!row) throw notFound('Conversation');
   const right = await rightOn(ctx, actor, row);
-  if (!hasRight(right, RIGHT.READ)) throw notFound('Conversation');
-  if (!hasRight(right, needed)) throw new AppError('forbidden', 'Your rights on this media do not allow this');
+  const verdict = mediaAccess(right, needed);
+  if (verdict === 'hidden') throw notFound('Conversation');
+  if (verdict === 'forbidden') throw new AppError('forbidden', 'Your rights on this media do not allow this');
   return { row, right };
 }
 
@@ -78,8 +79,8 @@ export async function update(
   if (patch.description !== undefined) values.description = patch.description;
   if (patch.membersRight !== undefined) {
     // The members' default right is shared like a per-user right: never above the caller's own.
-    if (!hasRight(right, RIGHT.SHARE)) throw new AppError('forbidden', 'Your rights on this media do not allow this');
-    if (!RIGHT_LEVEL_VALUES.includes(patch.membersRight) || (patch.membersRight & ~right) !== 0) {
+    if (!mayShare(right)) throw new AppError('forbidden', 'Your rights on this media do not allow this');
+    if (!RIGHT_LEVEL_VALUES.includes(patch.membersRight) || !mayGiveMembersRight(right, patch.membersRight)) {
       throw new AppError('validation_failed', 'This right cannot be given', { membersRight: 'error.invalid_right' });
     }
     values.membersRight = patch.membersRight;
@@ -116,19 +117,16 @@ export async function removeMany(ctx: AppContext, actor: Actor, organizationId: 
   const rows = await conversationsRepo.byIds(ctx.db, selected.filter((id) => UUID.test(id)));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const custom = await rightsRepo.ofMany(ctx.db, rows.map((row) => row.id), actor.user.id);
-  let hidden = 0;
-  let refused = 0;
-  for (const id of selected) {
+  const rights = selected.map((id) => {
     const row = byId.get(id);
-    const right = row && row.organizationId === org.id ? conversationRight({ id: actor.user.id, role: actor.user.role }, row, level, custom.get(row.id) ?? null) : 0;
-    if (!hasRight(right, RIGHT.READ)) hidden++;
-    else if (!hasRight(right, RIGHT.DELETE)) refused++;
-  }
-  const blocked = hidden + refused;
-  if (blocked > 0) {
+    // A media missing or of another organization counts as one the caller cannot see.
+    return row && row.organizationId === org.id ? conversationRight({ id: actor.user.id, role: actor.user.role }, row, level, custom.get(row.id) ?? null) : 0;
+  });
+  const { access: verdict, blocked } = everyMediaAccess(rights, RIGHT.DELETE);
+  if (verdict !== 'allowed') {
     const message = `${blocked} of the ${selected.length} selected media cannot be deleted; none were deleted`;
     // Media the caller cannot see are reported as not found, as everywhere.
-    throw refused > 0 ? new AppError('forbidden', message) : new AppError('not_found', message);
+    throw verdict === 'forbidden' ? new AppError('forbidden', message) : new AppError('not_found', message);
   }
   const announcements = await Promise.all(rows.map((row) => prepareDeletionNotice(ctx.events, row.organizationId, row.id)));
   await conversationsRepo.deleteMany(ctx.db, selected);
@@ -143,7 +141,7 @@ export async function children(ctx: AppContext, actor: Actor, id: string): Promi
   const readable: Array<{ row: ConversationRow; right: number }> = [];
   for (const child of rows) {
     const right = await rightOn(ctx, actor, child);
-    if (hasRight(right, RIGHT.READ)) readable.push({ row: child, right });
+    if (givesAccess(right)) readable.push({ row: child, right });
   }
   return presentAll(ctx, actor, readable);
 }

@@ -1,16 +1,14 @@
-/** Authentication of API calls: a Bearer access token (or, for GET only, the authToken cookie). */
+/**
+ * Authentication of API calls: a Bearer access token (or, for GET only, the authToken cookie), checked
+ * by auth/authenticate.ts like every other transport's.
+ */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { COOKIE } from '@palabre/shared';
+import { authenticate, type Actor } from '../auth/authenticate.ts';
 import type { AppContext } from '../context.ts';
-import { users } from '../db/schema.ts';
 import { AppError } from './errors.ts';
 
-export type UserRow = typeof users.$inferSelect;
-export interface Actor {
-  user: UserRow;
-  sessionId: string;
-}
+export type { Actor, UserRow } from '../auth/authenticate.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,21 +29,10 @@ export function registerAuthentication(app: FastifyInstance, ctx: AppContext): v
   app.addHook('preHandler', async (request) => {
     const token = bearer(request);
     if (!token) return;
-    const claims = await ctx.tokens.verifyAccess(token).catch((error: unknown) => {
-      // A bad token on a public route must not hide the route; protected routes fail in requireActor.
-      if (error instanceof AppError) {
-        request.authError = error;
-        return null;
-      }
-      throw error;
-    });
-    if (!claims) return;
-    const [user] = await ctx.db.select().from(users).where(eq(users.id, claims.userId));
-    if (!user || user.status !== 'active') {
-      request.authError = new AppError('token_revoked', 'This account is not active');
-      return;
-    }
-    request.actor = { user, sessionId: claims.sessionId };
+    const { actor, refusal } = await authenticate(ctx, token);
+    // A bad token on a public route must not hide the route; protected routes fail in requireActor.
+    if (refusal) request.authError = refusal;
+    request.actor = actor;
   });
 }
 

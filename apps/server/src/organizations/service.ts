@@ -162,7 +162,7 @@ export async function deleteWithFiles(ctx: AppContext, id: string): Promise<void
 
 export async function leave(ctx: AppContext, actor: Actor, id: string): Promise<void> {
   const { org, level } = await authorize(ctx, actor, id, 'read');
-  if (level >= ORGANIZATION_ROLE.OWNER) {
+  if (!organizationAbilities(level, org).leave) {
     throw new AppError('owner_cannot_leave', 'The owner cannot leave the organization; delete it or transfer it first');
   }
   await withdrawMember(ctx, org, actor.user.id);

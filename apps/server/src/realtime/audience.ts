@@ -4,10 +4,9 @@
  * roles and the per-user rights. Facts are cached briefly, since progress notices come in bursts.
  */
 import { eq } from 'drizzle-orm';
-import { hasRight, RIGHT } from '@palabre/shared';
 import type { Database } from '../db/client.ts';
 import { conversationRights, conversations, memberships, organizations } from '../db/schema.ts';
-import { conversationRight, organizationLevel } from '../policy.ts';
+import { conversationRight, givesAccess, organizationLevel } from '../policy.ts';
 
 /** Whether a user may read the media; null when the media is gone. */
 export type Audience = ((userId: string) => boolean) | null;
@@ -33,7 +32,7 @@ export function audienceOf(db: Database) {
     return (userId) => {
       const user = { id: userId, role: 0 };
       const level = organizationLevel(user, { ownerId: media.organizationOwner }, roles.get(userId) ?? null);
-      return hasRight(conversationRight(user, media, level, rights.get(userId) ?? null), RIGHT.READ);
+      return givesAccess(conversationRight(user, media, level, rights.get(userId) ?? null));
     };
   }
 

@@ -1,32 +1,44 @@
 /**
- * The session socket (socket.io 4 at /cm-api/socket.io) on the HTTP server of the API.
+ * The session socket (socket.io 4 at /cm-api/socket.io) on the HTTP server of the API. Its events and
+ * payloads are contracts of `@palabre/shared` (contracts/realtime.ts), which types both ends.
  *
- * - Handshake: `auth.token` is an access token, verified like a bearer token (signature, expiry,
- *   session not revoked) and the user must be active. Otherwise the connection is refused.
+ * - Handshake: `auth.token` is an access token, checked by auth/authenticate.ts like a bearer token
+ *   (signature, expiry, session not revoked, user active). Otherwise the connection is refused with
+ *   the code an HTTP call would get (`connect_error` data).
  * - `watch_organization` / `unwatch_organization` (organization id): a member joins the
  *   organization's room and receives `orga_{id}_conversation_update` notices. A non-member gets an
  *   ack error identical to a missing organization.
  * - `join_room` / `leave_room` ("orgId/sessionId"): live session rooms, members only, one at a time.
- * Every payload is validated with zod; notices carry ids, status and progress, nothing secret, and
- * reach only the users who may read the media.
+ * Every payload is validated with the contract's zod schema; notices carry ids, status and progress,
+ * nothing secret, and reach only the users who may read the media.
  */
 import type { Server as HttpServer } from 'node:http';
-import { eq } from 'drizzle-orm';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
-import { conversationUpdateEvent, zConversationUpdate, zWatchOrganization, type ConversationUpdate } from '@palabre/shared';
+import {
+  clientEventSchemas,
+  conversationUpdateEvent,
+  zConversationUpdate,
+  type ClientEventName,
+  type ClientEventPayload,
+  type ClientToServerEvents,
+  type ConversationUpdate,
+  type ServerToClientEvents,
+  type SocketAck,
+  type SocketRefusal,
+} from '@palabre/shared';
+import { authenticate, type Actor } from '../auth/authenticate.ts';
 import type { AppContext } from '../context.ts';
-import { organizations, users } from '../db/schema.ts';
-import { organizationsRepo } from '../organizations/repo.ts';
+import { AppError } from '../http/errors.ts';
+import { authorize } from '../organizations/service.ts';
 import { audienceOf } from './audience.ts';
 import type { EventBus } from './events.ts';
 
 export const SOCKET_PATH = '/cm-api/socket.io';
 
 const zToken = z.string().min(1).max(4096);
-const zSessionRoom = z.string().regex(/^[0-9a-f-]{36}\/[0-9a-f-]{36}$/i).refine((room) => room.split('/').every((part) => z.string().uuid().safeParse(part).success));
 
-type Ack = (response: { ok: true } | { ok: false; error: string }) => void;
+type Ack = (response: SocketAck) => void;
 
 interface SocketData {
   userId: string;
@@ -34,6 +46,10 @@ interface SocketData {
   token: string;
   sessionRoom: string | null;
 }
+
+type NoEvents = Record<string, never>;
+export type SessionServer = Server<ClientToServerEvents, ServerToClientEvents, NoEvents, SocketData>;
+type SessionSocket = Socket<ClientToServerEvents, ServerToClientEvents, NoEvents, SocketData>;
 
 export const organizationRoom = (organizationId: string) => `organization:${organizationId}`;
 const sessionRoom = (room: string) => `session:${room}`;
@@ -44,11 +60,11 @@ const sessionRoom = (room: string) => `session:${room}`;
  * deletion goes to those who could read the media just before it was deleted.
  */
 export class SocketEventBus implements EventBus {
-  private io: Server | null = null;
+  private io: SessionServer | null = null;
   private audience: ReturnType<typeof audienceOf> | null = null;
   private log: AppContext['log'] | null = null;
 
-  attach(io: Server, ctx: Pick<AppContext, 'db' | 'log'>): void {
+  attach(io: SessionServer, ctx: Pick<AppContext, 'db' | 'log'>): void {
     this.io = io;
     this.audience = audienceOf(ctx.db);
     this.log = ctx.log;
@@ -71,7 +87,7 @@ export class SocketEventBus implements EventBus {
     void Promise.all([this.audience(message.conversationId), io.in(room).fetchSockets()])
       .then(([mayRead, sockets]) => {
         if (!mayRead) return;
-        for (const socket of sockets) if (mayRead((socket.data as SocketData).userId)) socket.emit(event, message);
+        for (const socket of sockets) if (mayRead(socket.data.userId)) socket.emit(event, message);
       })
       .catch((error: unknown) => this.log?.warn({ err: error }, 'conversation event not delivered'));
   }
@@ -91,124 +107,114 @@ export class SocketEventBus implements EventBus {
         .in(organizationRoom(organizationId))
         .fetchSockets()
         .then((sockets) => {
-          for (const socket of sockets) if (mayRead((socket.data as SocketData).userId)) socket.emit(event, message);
+          for (const socket of sockets) if (mayRead(socket.data.userId)) socket.emit(event, message);
         })
         .catch((error: unknown) => this.log?.warn({ err: error }, 'conversation event not delivered'));
     };
   }
 }
 
-async function activeUser(ctx: AppContext, token: string): Promise<{ userId: string; sessionId: string }> {
-  const claims = await ctx.tokens.verifyAccess(token);
-  const [user] = await ctx.db.select({ id: users.id, status: users.status }).from(users).where(eq(users.id, claims.userId));
-  if (!user || user.status !== 'active') throw new Error('inactive');
-  return { userId: user.id, sessionId: claims.sessionId };
-}
-
-async function isMember(ctx: AppContext, organizationId: string, userId: string): Promise<boolean> {
-  if (await organizationsRepo.membership(ctx.db, organizationId, userId)) return true;
-  const [organization] = await ctx.db.select({ ownerId: organizations.ownerId }).from(organizations).where(eq(organizations.id, organizationId));
-  return organization?.ownerId === userId;
+/** The refusal of a handshake: always "unauthorized", with the code an HTTP call would get in `data`. */
+function refused(refusal: AppError | null): Error {
+  const code: SocketRefusal['code'] = refusal?.code === 'token_expired' || refusal?.code === 'token_revoked' ? refusal.code : 'unauthorized';
+  return Object.assign(new Error('unauthorized'), { data: { code } satisfies SocketRefusal });
 }
 
 function ackOf(value: unknown): Ack {
   return typeof value === 'function' ? (value as Ack) : () => undefined;
 }
 
+/** What each client request does once its sender is authenticated and its payload valid; an AppError becomes the ack's error. */
+type Handlers = { [E in ClientEventName]: (actor: Actor, payload: ClientEventPayload<E>) => Promise<void> };
+
+function handlersOf(ctx: AppContext, socket: SessionSocket): Handlers {
+  const data = socket.data;
+  return {
+    async watch_organization(actor, organizationId) {
+      // A non-member is answered exactly as for a missing organization.
+      await authorize(ctx, actor, organizationId, 'read');
+      await socket.join(organizationRoom(organizationId));
+    },
+    async unwatch_organization(_actor, organizationId) {
+      await socket.leave(organizationRoom(organizationId));
+    },
+    async join_room(actor, room) {
+      const [organizationId] = room.split('/') as [string, string];
+      await authorize(ctx, actor, organizationId, 'read');
+      // One live session room at a time.
+      if (data.sessionRoom && data.sessionRoom !== room) await socket.leave(sessionRoom(data.sessionRoom));
+      data.sessionRoom = room;
+      await socket.join(sessionRoom(room));
+    },
+    async leave_room(_actor, room) {
+      await socket.leave(sessionRoom(room));
+      if (data.sessionRoom === room) data.sessionRoom = null;
+    },
+  };
+}
+
 export interface SocketServer {
-  io: Server;
+  io: SessionServer;
   close(): Promise<void>;
 }
 
 export function attachSocketServer(ctx: AppContext, httpServer: HttpServer, bus: SocketEventBus): SocketServer {
-  const io = new Server(httpServer, { path: SOCKET_PATH, serveClient: false, maxHttpBufferSize: 64 * 1024 });
+  const io: SessionServer = new Server(httpServer, { path: SOCKET_PATH, serveClient: false, maxHttpBufferSize: 64 * 1024 });
 
   io.use((socket, next) => {
     const token = zToken.safeParse((socket.handshake.auth as Record<string, unknown> | undefined)?.token);
-    if (!token.success) return next(new Error('unauthorized'));
-    activeUser(ctx, token.data).then(
-      ({ userId, sessionId }) => {
-        const data: SocketData = { userId, sessionId, token: token.data, sessionRoom: null };
-        socket.data = data;
+    if (!token.success) return next(refused(null));
+    authenticate(ctx, token.data).then(
+      ({ actor, refusal }) => {
+        if (!actor) return next(refused(refusal));
+        socket.data = { userId: actor.user.id, sessionId: actor.sessionId, token: token.data, sessionRoom: null };
         next();
       },
-      () => next(new Error('unauthorized')),
+      (error: unknown) => {
+        ctx.log.error({ err: error }, 'socket authentication failed');
+        next(refused(null));
+      },
     );
   });
 
-  io.on('connection', (socket: Socket) => {
-    const data = socket.data as SocketData;
+  io.on('connection', (socket) => {
+    const handlers = handlersOf(ctx, socket);
 
-    /** Each request re-checks the token, so a revoked session or suspended user stops at once. */
-    const guard = (handler: (payload: unknown, ack: Ack) => Promise<void>) => (payload: unknown, ack: unknown) => {
-      const reply = ackOf(ack);
-      activeUser(ctx, data.token)
-        .then(
-          () => handler(payload, reply),
-          () => {
-            reply({ ok: false, error: 'unauthorized' });
-            socket.disconnect(true);
-          },
-        )
-        .catch((error: unknown) => {
-          ctx.log.error({ err: error }, 'socket event failed');
+    /**
+     * Every request re-checks the token (a revoked session or a suspended user stops at once), then
+     * validates the payload with the contract's schema before its handler sees it.
+     */
+    async function answer<E extends ClientEventName>(event: E, payload: unknown, reply: Ack): Promise<void> {
+      const { actor } = await authenticate(ctx, socket.data.token);
+      if (!actor) {
+        reply({ ok: false, error: 'unauthorized' });
+        socket.disconnect(true);
+        return;
+      }
+      const parsed = clientEventSchemas[event].safeParse(payload);
+      if (!parsed.success) return reply({ ok: false, error: 'validation_failed' });
+      await handlers[event](actor, parsed.data as ClientEventPayload<E>);
+      reply({ ok: true });
+    }
+
+    for (const event of Object.keys(clientEventSchemas) as ClientEventName[]) {
+      const listener = (payload: unknown, ack?: unknown) => {
+        const reply = ackOf(ack);
+        answer(event, payload, reply).catch((error: unknown) => {
+          if (error instanceof AppError) return reply({ ok: false, error: error.code });
+          ctx.log.error({ err: error, event }, 'socket event failed');
           reply({ ok: false, error: 'internal_error' });
         });
-    };
-
-    socket.on(
-      'watch_organization',
-      guard(async (payload, ack) => {
-        const id = zWatchOrganization.safeParse(payload);
-        if (!id.success) return ack({ ok: false, error: 'validation_failed' });
-        if (!(await isMember(ctx, id.data, data.userId))) return ack({ ok: false, error: 'not_found' });
-        await socket.join(organizationRoom(id.data));
-        ack({ ok: true });
-      }),
-    );
-
-    socket.on(
-      'unwatch_organization',
-      guard(async (payload, ack) => {
-        const id = zWatchOrganization.safeParse(payload);
-        if (!id.success) return ack({ ok: false, error: 'validation_failed' });
-        await socket.leave(organizationRoom(id.data));
-        ack({ ok: true });
-      }),
-    );
-
-    socket.on(
-      'join_room',
-      guard(async (payload, ack) => {
-        const room = zSessionRoom.safeParse(payload);
-        if (!room.success) return ack({ ok: false, error: 'validation_failed' });
-        const [organizationId] = room.data.split('/') as [string, string];
-        if (!(await isMember(ctx, organizationId, data.userId))) return ack({ ok: false, error: 'not_found' });
-        // One live session room at a time.
-        if (data.sessionRoom && data.sessionRoom !== room.data) await socket.leave(sessionRoom(data.sessionRoom));
-        data.sessionRoom = room.data;
-        await socket.join(sessionRoom(room.data));
-        ack({ ok: true });
-      }),
-    );
-
-    socket.on(
-      'leave_room',
-      guard(async (payload, ack) => {
-        const room = zSessionRoom.safeParse(payload);
-        if (!room.success) return ack({ ok: false, error: 'validation_failed' });
-        await socket.leave(sessionRoom(room.data));
-        if (data.sessionRoom === room.data) data.sessionRoom = null;
-        ack({ ok: true });
-      }),
-    );
+      };
+      socket.on(event, listener);
+    }
   });
 
   bus.attach(io, ctx);
   // A revoked session (logout, password change, suspension) stops receiving anything at once.
   const stopListening = ctx.tokens.onRevoke((target) => {
     for (const socket of io.of('/').sockets.values()) {
-      const data = socket.data as SocketData;
+      const data = socket.data;
       if ('sessionId' in target ? data.sessionId === target.sessionId : data.userId === target.userId) socket.disconnect(true);
     }
   });

@@ -3,13 +3,13 @@
  * a member's custom right or a share with someone outside the organization). Whoever gains,
  * loses or sees a change of their access is told by mail, as their preferences allow.
  */
-import { hasRight, ORGANIZATION_ROLE, RIGHT, type ConversationUser, type ConversationUsers } from '@palabre/shared';
+import { RIGHT, type ConversationUser, type ConversationUsers } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import type { Actor, UserRow } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { notify } from '../mail/notify.ts';
 import { organizationsRepo, type OrganizationRow } from '../organizations/repo.ts';
-import { conversationRight, mayGrantRight, organizationLevel } from '../policy.ts';
+import { acceptableRight, conversationRight, everyMediaAccess, givesAccess, mayGrantRight, organizationLevel } from '../policy.ts';
 import { presentPublicUser } from '../users/presenter.ts';
 import { access, levelIn } from '../conversations/service.ts';
 import { conversationsRepo, type ConversationRow } from '../conversations/repo.ts';
@@ -104,8 +104,8 @@ function changeOf(row: ConversationRow, target: Target, previous: number | null,
 async function report(ctx: AppContext, actor: Actor, org: OrganizationRow, change: Change): Promise<void> {
   const { row, target, before, after } = change;
   if (target.user.id === actor.user.id || before === after) return;
-  const could = hasRight(before, RIGHT.READ);
-  const can = hasRight(after, RIGHT.READ);
+  const could = givesAccess(before);
+  const can = givesAccess(after);
   if (!could && !can) return;
   const media = `/interface/conversations/${row.id}`;
   if (!could) await notify(ctx, target.user, 'mediaShared', org.name, media, row.name);
@@ -126,7 +126,7 @@ export async function setUserRight(ctx: AppContext, actor: Actor, id: string, us
   if (!mayGrantRight({ id: actor.user.id, role: actor.user.role }, actorRight, weighed(row, target, custom), row, right)) {
     throw forbidden();
   }
-  if (target.level < ORGANIZATION_ROLE.MEMBER && !hasRight(right, RIGHT.READ)) throw invalidRight('right');
+  if (!acceptableRight(target.level, right)) throw invalidRight('right');
   const previous = await rightsRepo.set(ctx.db, { conversationId: row.id, userId: target.user.id, right, grantedBy: actor.user.id });
   await report(ctx, actor, org, changeOf(row, target, previous, right));
   return describeUsers(ctx, row);
@@ -162,7 +162,8 @@ export async function shareAccess(
   const ids = [...new Set(body.conversations)];
   const wanted = new Map<string, number>();
   for (const [i, { userId, right }] of body.users.entries()) {
-    if (!hasRight(right, RIGHT.READ)) throw invalidRight(`users.${i}.right`);
+    // Sharing several media at once gives access: "no access" is set one media at a time.
+    if (!givesAccess(right)) throw invalidRight(`users.${i}.right`);
     if (wanted.has(userId) && wanted.get(userId) !== right) {
       throw new AppError('validation_failed', 'A user is listed twice with different rights', { [`users.${i}.userId`]: 'error.invalid' });
     }
@@ -170,13 +171,16 @@ export async function shareAccess(
   }
 
   const org = await organizationsRepo.byId(ctx.db, body.organizationId);
-  const rows = org ? (await conversationsRepo.byIds(ctx.db, ids)).filter((row) => row.organizationId === org.id) : [];
-  if (!org || rows.length !== ids.length) throw notFound('Conversation');
+  if (!org) throw notFound('Conversation');
+  const rows = (await conversationsRepo.byIds(ctx.db, ids)).filter((row) => row.organizationId === org.id);
+  const byId = new Map(rows.map((row) => [row.id, row]));
   const [level, own] = await Promise.all([levelIn(ctx, actor, org.id), rightsRepo.ofMany(ctx.db, ids, actor.user.id)]);
   const facts = { id: actor.user.id, role: actor.user.role };
   const actorRights = new Map(rows.map((row) => [row.id, conversationRight(facts, row, level, own.get(row.id) ?? null)]));
-  if (rows.some((row) => !hasRight(actorRights.get(row.id)!, RIGHT.READ))) throw notFound('Conversation');
-  if (rows.some((row) => !hasRight(actorRights.get(row.id)!, RIGHT.SHARE))) throw forbidden();
+  // A media missing or of another organization counts as one the caller cannot see.
+  const { access: verdict } = everyMediaAccess(ids.map((id) => (byId.has(id) ? actorRights.get(id)! : 0)), RIGHT.SHARE);
+  if (verdict === 'hidden') throw notFound('Conversation');
+  if (verdict === 'forbidden') throw forbidden();
 
   const accounts = await rightsRepo.users(ctx.db, [...wanted.keys()]);
   if (accounts.length !== wanted.size) throw notFound('User');

@@ -4,13 +4,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversationUpdateEvent, type ConversationUpdate } from '@palabre/shared';
-import { conversationRights, conversations, memberships } from '../../src/db/schema.ts';
+import { conversationUpdateEvent, type ConversationUpdate, type SocketRefusal } from '@palabre/shared';
+import { conversationRights, conversations, memberships, users } from '../../src/db/schema.ts';
 import { createOrganization, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/fixtures/audio');
+const SECRET = `test-secret-${crypto.randomUUID()}`;
 
 let server: TestServer;
 let member: TestUser;
@@ -19,7 +22,7 @@ let organizationId: string;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ env: { PALABRE_SECRET: SECRET } });
   member = await server.quickUser();
   outsider = await server.quickUser();
   organizationId = (await createOrganization(member.client))._id;
@@ -171,6 +174,98 @@ describe('session socket', () => {
     await expect.poll(() => inbox.get(owner.id)!.length).toBe(2);
     await request(probe, 'watch_organization', orgId);
     expect(inbox.get(blind.id)).toEqual([]);
+  });
+});
+
+describe('handshake, refused like an HTTP call with the same token', () => {
+  /** The refusal of a handshake: its message and the code it carries. */
+  async function refusal(token: unknown): Promise<{ message: string; code: SocketRefusal['code'] | undefined }> {
+    try {
+      await connected(open(token));
+    } catch (error) {
+      return { message: (error as Error).message, code: ((error as { data?: SocketRefusal }).data)?.code };
+    }
+    throw new Error('the socket connected');
+  }
+
+  async function httpCode(token: string): Promise<string> {
+    const response = await server.client().get('/cm-api/api/users/self', { auth: token });
+    expect(response.status).toBe(401);
+    return response.body.code as string;
+  }
+
+  /** An access token as the server would mint it, for the session of `token`. */
+  async function mint(token: string, options: { secret?: string; expiresAt: number }) {
+    const { userId, sessionId } = await server.ctx.tokens.verifyAccess(token);
+    return new SignJWT({ sid: sessionId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setIssuer('palabre')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(options.expiresAt)
+      .sign(new TextEncoder().encode(options.secret ?? SECRET));
+  }
+
+  it('refuses an expired token as token_expired', async () => {
+    const user = await server.quickUser();
+    const expired = await mint(tokenOf(user), { expiresAt: Math.floor(Date.now() / 1000) - 3600 });
+    expect(await httpCode(expired)).toBe('token_expired');
+    expect(await refusal(expired)).toEqual({ message: 'unauthorized', code: 'token_expired' });
+    // The same session's valid token still opens the socket.
+    await connected(open(tokenOf(user)));
+  });
+
+  it('refuses a revoked session as token_revoked', async () => {
+    const user = await server.quickUser();
+    const token = tokenOf(user);
+    await server.ctx.tokens.revokeSession((await server.ctx.tokens.verifyAccess(token)).sessionId);
+    expect(await httpCode(token)).toBe('token_revoked');
+    expect(await refusal(token)).toEqual({ message: 'unauthorized', code: 'token_revoked' });
+  });
+
+  it('refuses the token of an account that is no longer active as token_revoked', async () => {
+    const user = await server.quickUser();
+    await server.ctx.db.update(users).set({ status: 'suspended' }).where(eq(users.id, user.id));
+    expect(await httpCode(tokenOf(user))).toBe('token_revoked');
+    expect(await refusal(tokenOf(user))).toEqual({ message: 'unauthorized', code: 'token_revoked' });
+  });
+
+  it('refuses a forged or malformed token as unauthorized', async () => {
+    const forged = await mint(tokenOf(member), { secret: `other-${SECRET}`, expiresAt: Math.floor(Date.now() / 1000) + 3600 });
+    expect(await httpCode(forged)).toBe('unauthorized');
+    expect(await refusal(forged)).toEqual({ message: 'unauthorized', code: 'unauthorized' });
+    expect(await refusal(['a', 'list'])).toEqual({ message: 'unauthorized', code: 'unauthorized' });
+  });
+});
+
+describe('client requests', () => {
+  it('answers invalid payloads with validation_failed, ignores what it does not know, and keeps serving', async () => {
+    const socket = open(tokenOf(member));
+    await connected(socket);
+    const invalid: unknown[] = [null, 42, true, [], [organizationId], { organizationId }, `${organizationId}x`, 'x'.repeat(60_000), { toString: organizationId }];
+    for (const event of ['watch_organization', 'unwatch_organization', 'join_room', 'leave_room']) {
+      for (const payload of invalid) expect(await request(socket, event, payload)).toEqual({ ok: false, error: 'validation_failed' });
+    }
+    // Without an ack, with an ack that is not a function, with no payload at all, or an unknown event: nothing to answer, nothing breaks.
+    socket.emit('watch_organization', 'not-a-uuid');
+    socket.emit('watch_organization', organizationId, 'not-a-function');
+    socket.emit('join_room');
+    socket.emit('no_such_event', organizationId);
+    expect(await socket.timeout(1000).emitWithAck('no_such_event', organizationId).catch((error: Error) => error.message)).toMatch(/timed out/);
+    expect(socket.connected).toBe(true);
+    expect(await request(socket, 'watch_organization', organizationId)).toEqual({ ok: true });
+    expect((await member.client.get('/cm-api/api/users/self')).status).toBe(200);
+  });
+
+  it('closes the socket of a session revoked since the handshake at its next request', async () => {
+    const user = await server.quickUser();
+    const socket = open(tokenOf(user));
+    await connected(socket);
+    const closed = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
+    // Revoked behind the token service's back: the next request checks the session again.
+    await server.ctx.db.update(users).set({ status: 'suspended' }).where(eq(users.id, user.id));
+    expect(await request(socket, 'watch_organization', organizationId)).toEqual({ ok: false, error: 'unauthorized' });
+    await closed;
   });
 });
 

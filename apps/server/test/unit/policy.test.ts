@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { FULL_RIGHTS, ORGANIZATION_ROLE, PLATFORM_ROLE, RIGHT_LEVELS } from '@palabre/shared';
 import {
   conversationRight,
+  everyMediaAccess,
   mayAssignRole,
   mayCancelInvitation,
   mayGrantRight,
+  mediaAccess,
   organizationAbilities,
   organizationLevel,
   platform,
@@ -203,5 +205,26 @@ describe('mayGrantRight', () => {
     expect(mayGrantRight(actor, full, { id: 't', level: OWNER, current: 0 }, conversation, read)).toBe(false);
     expect(mayGrantRight(actor, full, { id: 't', level: MAINTAINER, current: 0 }, conversation, read)).toBe(true);
     expect(mayGrantRight(actor, full, { id: 't', level: NONE, current: 0 }, conversation, read)).toBe(true);
+  });
+});
+
+describe('mediaAccess and everyMediaAccess', () => {
+  const { read, write, delete: del, share, full } = RIGHT_LEVELS;
+
+  it('hides a media the caller cannot read, refuses one they hold too little on', () => {
+    expect(mediaAccess(0, read)).toBe('hidden');
+    expect(mediaAccess(0, 0)).toBe('hidden');
+    expect(mediaAccess(read, write)).toBe('forbidden');
+    expect(mediaAccess(write, write)).toBe('allowed');
+    expect(mediaAccess(full, del)).toBe('allowed');
+  });
+
+  it('allows a bulk operation only on every media at once, hidden ones counting as not found first', () => {
+    expect(everyMediaAccess([full, del], del)).toEqual({ access: 'allowed', blocked: 0 });
+    expect(everyMediaAccess([], del)).toEqual({ access: 'allowed', blocked: 0 });
+    expect(everyMediaAccess([full, read], del)).toEqual({ access: 'forbidden', blocked: 1 });
+    expect(everyMediaAccess([full, 0, 0], del)).toEqual({ access: 'hidden', blocked: 2 });
+    // Nothing is told about the others while one is hidden.
+    expect(everyMediaAccess([share, read, 0], share)).toEqual({ access: 'hidden', blocked: 2 });
   });
 });

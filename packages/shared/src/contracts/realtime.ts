@@ -1,8 +1,19 @@
-/** Socket events (session socket /cm-api/socket.io). Messages are small "this changed" notices; clients refetch. */
+/**
+ * Socket events (session socket /cm-api/socket.io): their names and payloads, for both ends. Messages
+ * are small "this changed" notices; clients refetch. The server validates every client payload with
+ * `clientEventSchemas`; both ends type their socket with `ClientToServerEvents`/`ServerToClientEvents`.
+ */
 import { z } from 'zod';
+import type { ErrorCode } from '../errors.ts';
 import { MEDIA_STATUSES } from './conversations.ts';
 
 export const zWatchOrganization = z.string().uuid();
+
+/** A live session room: "organizationId/sessionId", both UUIDs. */
+export const zSessionRoom = z
+  .string()
+  .regex(/^[0-9a-f-]{36}\/[0-9a-f-]{36}$/i)
+  .refine((room) => room.split('/').every((part) => z.string().uuid().safeParse(part).success));
 
 /** Pushed to the room of an organization on `orga_{id}_conversation_update`. */
 export const zConversationUpdate = z.object({
@@ -12,4 +23,41 @@ export const zConversationUpdate = z.object({
   progress: z.number().min(0).max(1).optional(),
 });
 export type ConversationUpdate = z.infer<typeof zConversationUpdate>;
-export const conversationUpdateEvent = (organizationId: string) => `orga_${organizationId}_conversation_update`;
+
+export type ConversationUpdateEvent = `orga_${string}_conversation_update`;
+export const conversationUpdateEvent = (organizationId: string): ConversationUpdateEvent => `orga_${organizationId}_conversation_update`;
+
+/** The payload of each client request, by event name. */
+export const clientEventSchemas = {
+  /** Join an organization's room (members only) to receive its media notices. */
+  watch_organization: zWatchOrganization,
+  unwatch_organization: zWatchOrganization,
+  /** Join a live session room (members of its organization only), one at a time. */
+  join_room: zSessionRoom,
+  leave_room: zSessionRoom,
+} as const;
+export type ClientEventName = keyof typeof clientEventSchemas;
+export type ClientEventPayload<E extends ClientEventName> = z.output<(typeof clientEventSchemas)[E]>;
+
+/**
+ * The answer to every client request. `error` is an API error code: `validation_failed` (bad
+ * payload), `not_found` (a missing organization, or one the caller may not see), `unauthorized` (the
+ * session ended: the socket is closed), `internal_error`.
+ */
+export type SocketAck = { ok: true } | { ok: false; error: ErrorCode };
+
+export type ClientToServerEvents = {
+  [E in ClientEventName]: (payload: ClientEventPayload<E>, ack?: (response: SocketAck) => void) => void;
+};
+
+export type ServerToClientEvents = {
+  [event: ConversationUpdateEvent]: (update: ConversationUpdate) => void;
+};
+
+/**
+ * Why the server refused a connection, in the `connect_error`'s `data` (its message is always
+ * "unauthorized"): the same code an HTTP call with that token would get.
+ */
+export interface SocketRefusal {
+  code: 'unauthorized' | 'token_expired' | 'token_revoked';
+}

@@ -10,10 +10,9 @@
 import { ActionIcon, Alert, Anchor, Badge, Button, Checkbox, Group, Loader, Modal, Pagination, Paper, Select, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { DEFAULT_PAGE_SIZE, isActiveMediaStatus, rightLabel, type ConversationUpdate } from '@palabre/shared';
+import { DEFAULT_PAGE_SIZE, isActiveMediaStatus, rightLabel } from '@palabre/shared';
 import { IconAlertTriangle, IconSearch, IconSortAscending, IconSortDescending, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
@@ -26,7 +25,7 @@ import { TagChips } from '../tags/TagChip.tsx';
 import { TagFilter, type TagCriteria } from '../tags/TagFilter.tsx';
 import { notifySuccess } from '../../components/notify.ts';
 import { useFormatDate } from '../../components/format.ts';
-import { exploreKeys, useConversationList, useDeleteConversations, type ConversationListItem, type ListSource, type SortCriteria, type SortField } from './api.ts';
+import { useConversationList, useDeleteConversations, type ConversationListItem, type ListSource, type SortCriteria, type SortField } from './api.ts';
 import { Highlight } from './Highlight.tsx';
 
 const SORT_FIELDS: SortField[] = ['last_update', 'created', 'name'];
@@ -150,7 +149,6 @@ export function MediaList({ source, organizationId, title, headerAction, emptySt
   // Media can be selected only where something can be done with a selection.
   const selectable = deletable || selectionActions !== undefined;
   const { t } = useTranslation(['explore', 'library', 'common']);
-  const client = useQueryClient();
 
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
@@ -182,21 +180,8 @@ export function MediaList({ source, organizationId, title, headerAction, emptySt
     setSelected(new Set());
   }, [debounced, sortField, sortCriteria, tagsKey, criteria.noTags, organizationId]);
 
-  const onUpdate = useCallback(
-    (update: ConversationUpdate) => {
-      // Progress ticks only matter to the list when the status they carry differs from the one shown.
-      if (update.kind === 'progress') {
-        const shown = client
-          .getQueriesData<{ list: ConversationListItem[] }>({ queryKey: exploreKeys.lists })
-          .flatMap(([, data]) => data?.list ?? [])
-          .find((item) => item._id === update.conversationId);
-        if (!shown || !update.status || shown.status === update.status) return;
-      }
-      void client.invalidateQueries({ queryKey: exploreKeys.lists });
-    },
-    [client],
-  );
-  useConversationUpdates(organizationId, onUpdate);
+  // Notices refresh the lists when they may show the change (features/realtime/invalidation.ts).
+  useConversationUpdates(organizationId);
 
   const list = query.data?.list ?? [];
   const count = query.data?.count ?? 0;

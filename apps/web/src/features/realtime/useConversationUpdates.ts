@@ -1,20 +1,25 @@
 /**
  * The live socket (docs/PRODUCT.md, API) for media processing: socket.io at /cm-api/socket.io, authenticated
  * with the authToken cookie; `watch_organization` joins the organization's room, and every
- * `orga_{id}_conversation_update` notice invalidates the queries of that conversation (clients refetch).
+ * `orga_{id}_conversation_update` notice invalidates the queries of that conversation and, when they may
+ * show the change, the media lists (clients refetch; see invalidation.ts). Events and payloads are the
+ * contracts of `@palabre/shared` (contracts/realtime.ts).
  */
-import { COOKIE, conversationUpdateEvent, type ConversationUpdate } from '@palabre/shared';
+import { COOKIE, conversationUpdateEvent, type ClientToServerEvents, type ConversationUpdate, type ServerToClientEvents } from '@palabre/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { readCookie } from '../../api/cookies.ts';
+import { invalidateAfterUpdate } from './invalidation.ts';
+
+type SessionSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** One socket for the whole tab, shared by every watcher. */
-let shared: { socket: Socket; users: number } | null = null;
+let shared: { socket: SessionSocket; users: number } | null = null;
 
-function acquire(): Socket {
+function acquire(): SessionSocket {
   if (!shared) {
-    const socket = io({
+    const socket: SessionSocket = io({
       path: '/cm-api/socket.io',
       // The token is read at each (re)connection: it may have been refreshed meanwhile.
       auth: (cb) => cb({ token: readCookie(COOKIE.authToken) ?? '' }),
@@ -40,8 +45,8 @@ function release() {
 }
 
 /**
- * Watches an organization's media updates. Each notice invalidates ['conversations', id] (and the
- * lists under ['conversations']); `onUpdate` also receives it. Returns whether the socket is connected.
+ * Watches an organization's media updates. Each notice invalidates the media's queries and, when they
+ * may show it, the media lists; `onUpdate` also receives it. Returns whether the socket is connected.
  */
 export function useConversationUpdates(organizationId: string | null | undefined, onUpdate?: (update: ConversationUpdate) => void): boolean {
   const client = useQueryClient();
@@ -59,8 +64,7 @@ export function useConversationUpdates(organizationId: string | null | undefined
     };
     const lost = () => setConnected(false);
     const handle = (update: ConversationUpdate) => {
-      void client.invalidateQueries({ queryKey: ['conversations', update.conversationId] });
-      void client.invalidateQueries({ queryKey: ['conversations'], exact: true });
+      void invalidateAfterUpdate(client, update);
       callback.current?.(update);
     };
     socket.on('connect', watch);

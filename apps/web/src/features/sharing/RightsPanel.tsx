@@ -1,12 +1,25 @@
 /**
  * The rights section of the media overview (docs/PRODUCT.md, Roles and permissions): the caller's own right,
  * the organization members' default right, each member's effective right (custom or default), the people
- * outside the organization it is shared with, and sharing with someone found by name or email. Controls need
- * the share right; levels above the caller's own right are disabled. The owner and the organization's admins
- * always hold full rights and have no controls.
+ * outside the organization it is shared with, and sharing with someone found by name or email. What can be
+ * changed and given follows the grant rule of `@palabre/shared` (rights.ts), as the server does: controls need
+ * the share right, levels above the caller's own right are disabled, and the owner, the organization's admins
+ * and anyone holding a right the caller lacks have no controls.
  */
 import { ActionIcon, Badge, Button, Group, Loader, Paper, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { RIGHT_LEVELS, type Conversation, type ConversationUser, type PublicUser } from '@palabre/shared';
+import {
+  acceptableRight,
+  mayChangeRightOf,
+  mayGiveMembersRight,
+  mayGiveRight,
+  mayShare,
+  RIGHT,
+  RIGHT_LEVELS,
+  withinReach,
+  type Conversation,
+  type ConversationUser,
+  type PublicUser,
+} from '@palabre/shared';
 import { IconArrowBackUp, IconInfoCircle, IconUserMinus, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +27,7 @@ import { useMe } from '../../api/queries.ts';
 import { fullName } from '../../components/format.ts';
 import { notifyError, notifySuccess } from '../../components/notify.ts';
 import { useConversationUsers, useRemoveUserRight, useSetMembersRight, useSetUserRight } from './api.ts';
-import { canShare, isFixed, levelOptions, rightText } from './levels.ts';
+import { holderOf, isFixed, levelOptions, rightText } from './levels.ts';
 import { Person } from './Person.tsx';
 import { UserSearch } from './UserSearch.tsx';
 
@@ -25,10 +38,10 @@ function UserRow({ media, user, external, selfId }: { media: Media; user: Conver
   const setRight = useSetUserRight(media._id);
   const removeRight = useRemoveUserRight(media._id);
   const name = fullName(user);
-  const self = user._id === selfId;
+  const holder = holderOf(user, selfId);
   const fixed = isFixed(user);
-  // Nobody changes the owner's, the admins' or their own right here.
-  const editable = canShare(media.right) && !fixed && !self;
+  // Nobody changes the owner's, the admins' or their own right here, nor a right above their own.
+  const editable = mayChangeRightOf(media.right, holder);
   const busy = setRight.isPending || removeRight.isPending;
 
   // The row may be gone once the list is refreshed (an access removed): notify from the promise.
@@ -49,7 +62,7 @@ function UserRow({ media, user, external, selfId }: { media: Media; user: Conver
   const removeLabel = external ? t('revoke', { name }) : t('reset', { name });
   return (
     <Group component="li" justify="space-between" gap="xs" wrap="wrap" py={6} data-testid="rights-user" data-user-id={user._id} aria-label={name}>
-      <Person user={user} strong grow note={self ? t('you') : undefined} />
+      <Person user={user} strong grow note={holder.self ? t('you') : undefined} />
       <Group gap="xs" wrap="nowrap" ml="auto">
         {fixed ? (
           <Badge variant="light" color="gray" tt="none">
@@ -68,7 +81,7 @@ function UserRow({ media, user, external, selfId }: { media: Media; user: Conver
             size="xs"
             w={150}
             aria-label={t('rightOf', { name })}
-            data={levelOptions(t, media.right, { withNone: !external, current: user.right })}
+            data={levelOptions(t, (right) => mayGiveRight(media.right, holder, right), { withNone: acceptableRight(holder.level, RIGHT.UNDEFINED), current: user.right })}
             value={String(user.right)}
             onChange={change}
             allowDeselect={false}
@@ -116,7 +129,7 @@ function MembersDefault({ media, membersRight }: { media: Media; membersRight: n
     <Select
       label={t('membersRight.label')}
       description={t('membersRight.description')}
-      data={levelOptions(t, media.right, { withNone: true, current: membersRight })}
+      data={levelOptions(t, (right) => mayGiveMembersRight(media.right, right), { withNone: true, current: membersRight })}
       value={String(membersRight)}
       disabled={update.isPending}
       allowDeselect={false}
@@ -188,7 +201,7 @@ function ShareWithSomeone({ media }: { media: Media }) {
         <Select
           ref={levelRef}
           label={t('share.level')}
-          data={levelOptions(t, media.right, { withNone: false })}
+          data={levelOptions(t, (right) => withinReach(media.right, right), { withNone: false })}
           value={level}
           onChange={(value) => value && setLevel(value)}
           allowDeselect={false}
@@ -205,7 +218,7 @@ function ShareWithSomeone({ media }: { media: Media }) {
 export function RightsPanel({ conversation }: { conversation: Media }) {
   const { t } = useTranslation('sharing');
   const me = useMe().data;
-  const share = canShare(conversation.right);
+  const share = mayShare(conversation.right);
   // Who has access is for those who can share the media.
   const users = useConversationUsers(conversation._id, share);
   const data = users.data;

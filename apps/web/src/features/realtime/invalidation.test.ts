@@ -1,0 +1,53 @@
+/** Media notices make stale exactly the queries the screens use, built with the owning features' key factories. */
+import type { ConversationUpdate, MediaStatus } from '@palabre/shared';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { conversationKeys } from '../conversations/api.ts';
+import { exploreKeys, type ConversationPage, type ListParams, type ListSource } from '../explore/api.ts';
+import { invalidateAfterUpdate } from './invalidation.ts';
+
+const mediaId = '6f1c0d1e-3b2a-4c5d-8e9f-0a1b2c3d4e5f';
+const otherId = '0d9e8f7a-6b5c-4d3e-9f1a-2b3c4d5e6f70';
+const params: ListParams = { page: 0, size: 10, sortField: 'last_update', sortCriteria: -1, text: '', tags: [], noTags: false };
+const sources: ListSource[] = [{ kind: 'organization', organizationId: 'a0b1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d' }, { kind: 'favorites' }, { kind: 'shared' }];
+
+/** A cache holding what the library and the overview load: every list, the media, its peaks and tags, another media. */
+function seeded(shownStatus: MediaStatus) {
+  const client = new QueryClient();
+  const page: ConversationPage = { count: 1, list: [{ _id: mediaId, status: shownStatus } as ConversationPage['list'][number]] };
+  const lists = sources.map((source) => exploreKeys.list(source, params));
+  for (const key of lists) client.setQueryData(key, page);
+  const detail = conversationKeys.detail(mediaId);
+  const below: QueryKey[] = [[...detail, 'peaks'], [...detail, 'tags', '']];
+  for (const key of [detail, ...below]) client.setQueryData(key, {});
+  const other = conversationKeys.detail(otherId);
+  client.setQueryData(other, {});
+  const stale = (key: QueryKey) => client.getQueryState(key)?.isInvalidated ?? false;
+  return { client, lists, detail, below, other, stale };
+}
+
+describe('invalidateAfterUpdate', () => {
+  it.each(['created', 'updated', 'deleted'] as const)('makes the media and every list stale on "%s", and no other media', async (kind) => {
+    const { client, lists, detail, below, other, stale } = seeded('done');
+    await invalidateAfterUpdate(client, { conversationId: mediaId, kind });
+    for (const key of [detail, ...below, ...lists]) expect(stale(key), JSON.stringify(key)).toBe(true);
+    expect(stale(other)).toBe(false);
+  });
+
+  it('refreshes the lists on a progress tick only when one shows the media with another status', async () => {
+    const tick: ConversationUpdate = { conversationId: mediaId, kind: 'progress', status: 'transcription', progress: 0.4 };
+    const same = seeded('transcription');
+    await invalidateAfterUpdate(same.client, tick);
+    expect(same.stale(same.detail)).toBe(true);
+    for (const key of same.lists) expect(same.stale(key)).toBe(false);
+
+    const moved = seeded('preprocessing');
+    await invalidateAfterUpdate(moved.client, tick);
+    for (const key of moved.lists) expect(moved.stale(key)).toBe(true);
+
+    const elsewhere = seeded('preprocessing');
+    await invalidateAfterUpdate(elsewhere.client, { ...tick, conversationId: otherId });
+    for (const key of elsewhere.lists) expect(elsewhere.stale(key)).toBe(false);
+    expect(elsewhere.stale(elsewhere.other)).toBe(true);
+  });
+});

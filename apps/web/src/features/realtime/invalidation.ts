@@ -1,0 +1,28 @@
+/**
+ * Which cached queries a media notice makes stale: the media's own queries (its detail, and what hangs
+ * under it: peaks, tags), and the media lists when what they show may have changed. The keys come
+ * from the feature modules that own the queries, so a renamed key cannot leave a notice aimed at nothing.
+ */
+import type { ConversationUpdate } from '@palabre/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { conversationKeys } from '../conversations/api.ts';
+import { exploreKeys, type ConversationPage } from '../explore/api.ts';
+
+/**
+ * Progress ticks arrive every half second while a media is processed: lists only refetch when one
+ * shows that media with another status. Every other notice (created, updated, deleted) refreshes them.
+ */
+function listsShowChange(client: QueryClient, update: ConversationUpdate): boolean {
+  if (update.kind !== 'progress') return true;
+  if (!update.status) return false;
+  return client
+    .getQueriesData<ConversationPage>({ queryKey: exploreKeys.lists })
+    .some(([, page]) => page?.list.some((item) => item._id === update.conversationId && item.status !== update.status));
+}
+
+export async function invalidateAfterUpdate(client: QueryClient, update: ConversationUpdate): Promise<void> {
+  await Promise.all([
+    client.invalidateQueries({ queryKey: conversationKeys.detail(update.conversationId) }),
+    listsShowChange(client, update) ? client.invalidateQueries({ queryKey: exploreKeys.lists }) : undefined,
+  ]);
+}
