@@ -1,7 +1,7 @@
 /** Server state shared across screens: the signed-in user, their organizations, the public config. */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { FEATURES, type Organization, type User } from '@palabre/shared';
-import { api } from './client.ts';
+import { API, FEATURES } from '@palabre/shared';
+import { call } from './call.ts';
 import { isAuthenticated } from './cookies.ts';
 
 /** The feature flags as values (FEATURES holds their defaults as literal types). */
@@ -15,6 +15,15 @@ export interface PublicConfig {
   sso: { name: string; path: string } | null;
 }
 
+/** The public configuration; its entry declares no schema, so the answer is typed here. */
+export async function fetchPublicConfig(): Promise<PublicConfig> {
+  return (await call(API.system.config)) as unknown as PublicConfig;
+}
+
+export async function fetchMyOrganizations() {
+  return (await call(API.organizations.list)).list;
+}
+
 export const queryKeys = {
   config: ['config'] as const,
   me: ['users', 'self'] as const,
@@ -25,7 +34,7 @@ export const queryKeys = {
 export function usePublicConfig() {
   return useQuery({
     queryKey: queryKeys.config,
-    queryFn: () => api.get<PublicConfig>('/config'),
+    queryFn: fetchPublicConfig,
     staleTime: Infinity,
   });
 }
@@ -33,7 +42,7 @@ export function usePublicConfig() {
 export function useMe() {
   return useQuery({
     queryKey: queryKeys.me,
-    queryFn: () => api.get<User>('/users/self'),
+    queryFn: () => call(API.users.self),
     enabled: isAuthenticated(),
     staleTime: 60_000,
     retry: false,
@@ -43,7 +52,7 @@ export function useMe() {
 export function useMyOrganizations() {
   return useQuery({
     queryKey: queryKeys.organizations,
-    queryFn: async () => (await api.get<{ count: number; list: Organization[] }>('/organizations')).list,
+    queryFn: fetchMyOrganizations,
     enabled: isAuthenticated(),
     staleTime: 30_000,
   });
