@@ -1,23 +1,14 @@
 /** Server state shared across screens: the signed-in user, their organizations, the public config. */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { API, FEATURES } from '@palabre/shared';
+import { API, type ResponseOf } from '@palabre/shared';
 import { call } from './call.ts';
 import { isAuthenticated } from './cookies.ts';
 
-/** The feature flags as values (FEATURES holds their defaults as literal types). */
-type Widen<T> = T extends boolean ? boolean : T extends number ? number : T extends string ? string : { -readonly [K in keyof T]: Widen<T[K]> };
+/** The public configuration: application name, theme, feature flags, single sign-on. */
+export type PublicConfig = ResponseOf<typeof API.system.config>;
 
-export interface PublicConfig {
-  appName: string;
-  theme: 'green' | 'blue' | 'violet';
-  userCreationDisabled: boolean;
-  features: Widen<typeof FEATURES>;
-  sso: { name: string; path: string } | null;
-}
-
-/** The public configuration; its entry declares no schema, so the answer is typed here. */
-export async function fetchPublicConfig(): Promise<PublicConfig> {
-  return (await call(API.system.config)) as unknown as PublicConfig;
+export function fetchPublicConfig(): Promise<PublicConfig> {
+  return call(API.system.config);
 }
 
 export async function fetchMyOrganizations() {
