@@ -41,7 +41,7 @@ export function setSessionLostHandler(handler: () => void) {
 }
 
 /** The path and search of a call: its query, `t` on GET (no cached answers), the backoffice scope on backoffice pages. */
-export function buildUrl(method: string, path: string, query: QueryValues = {}): string {
+function buildUrl(method: string, path: string, query: QueryValues = {}): string {
   const url = new URL(path, location.origin);
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
@@ -103,6 +103,7 @@ async function parseBody(response: Response): Promise<unknown> {
   return response.text();
 }
 
+/** One request to a full path (used by call.ts; feature modules call endpoints through `call`). */
 export async function request<T>(method: string, path: string, options: RequestOptions = {}, retried = false): Promise<T> {
   if (method !== 'GET') await ensureXsrf();
   const isForm = options.body instanceof FormData;
@@ -133,7 +134,7 @@ export async function request<T>(method: string, path: string, options: RequestO
   throw error;
 }
 
-/** Multipart upload with a progress callback (0..1), through XMLHttpRequest which reports upload progress. */
+/** Multipart upload with a progress callback (0..1), through XMLHttpRequest which reports upload progress (used by call.ts's `upload`). */
 export function uploadMultipart<T>(
   method: 'POST' | 'PUT',
   path: string,
