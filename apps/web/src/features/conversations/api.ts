@@ -2,7 +2,7 @@
  * Conversation (media) calls (docs/PRODUCT.md, API) used by the create page, the status page and the overview:
  * read, rename, delete, retry, transcriber profiles, and the multipart creation with upload progress.
  */
-import { API, isActiveMediaStatus, type CreateConversationFields, type MediaLanguage, type TranscriptionConfig } from '@palabre/shared';
+import { API, isActiveMediaStatus, type BodyInput, type CreateConversationFields, type TranscriptionConfig } from '@palabre/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, upload } from '../../api/call.ts';
 import { ApiError, isMissing } from '../../api/client.ts';
@@ -59,10 +59,7 @@ export function useDeleteConversation() {
 }
 
 /** Another language or transcriber profile for the retry; absent ones stay as they were. */
-export interface RetrySettings {
-  language?: MediaLanguage;
-  transcriberProfileId?: string;
-}
+export type RetrySettings = NonNullable<BodyInput<typeof API.conversations.retry>>;
 
 export function useRetryConversation(conversationId: string) {
   const client = useQueryClient();
