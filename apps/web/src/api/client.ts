@@ -2,8 +2,9 @@
  * The HTTP client (docs/PRODUCT.md, API): Bearer token from the authToken cookie, anti-forgery cookie mirrored
  * into X-XSRF-TOKEN, `t` on GET calls, `userScope=backoffice` from backoffice pages. An expired
  * access token is refreshed once, transparently; a failed refresh signs the user out.
+ * Feature modules call endpoints through `call` and `upload` (call.ts), typed from the endpoint table.
  */
-import { API_BASE, AUTH_BASE, COOKIE, type ApiErrorBody, type ErrorCode, type TokenPair } from '@palabre/shared';
+import { API, COOKIE, type ApiErrorBody, type ErrorCode, type TokenPair } from '@palabre/shared';
 import { clearSession, readCookie, storeTokens } from './cookies.ts';
 
 export class ApiError extends Error {
@@ -23,13 +24,14 @@ export function isMissing(error: unknown): boolean {
   return error instanceof ApiError && [400, 403, 404].includes(error.status);
 }
 
-type Query = Record<string, string | number | boolean | undefined | null>;
+/** Query values; empty ones are left out of the URL. */
+export type QueryValues = Record<string, unknown>;
+/** What one request carries besides its method and full path (the base is part of the path). */
 export interface RequestOptions {
-  query?: Query;
+  query?: QueryValues;
+  /** A JSON value, or FormData for multipart entries. */
   body?: unknown;
   signal?: AbortSignal;
-  /** Base path; the conversation API by default. */
-  base?: string;
 }
 
 /** Called when the session cannot be restored (refresh failed): the app signs out. */
@@ -38,9 +40,10 @@ export function setSessionLostHandler(handler: () => void) {
   onSessionLost = handler;
 }
 
-function buildUrl(method: string, path: string, options: RequestOptions): string {
-  const url = new URL(`${options.base ?? API_BASE}${path}`, location.origin);
-  for (const [key, value] of Object.entries(options.query ?? {})) {
+/** The path and search of a call: its query, `t` on GET (no cached answers), the backoffice scope on backoffice pages. */
+function buildUrl(method: string, path: string, query: QueryValues = {}): string {
+  const url = new URL(path, location.origin);
+  for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
   if (method === 'GET') url.searchParams.set('t', String(Date.now()));
@@ -65,7 +68,7 @@ let xsrfReady: Promise<unknown> | null = null;
 /** The anti-forgery cookie is set by any response; make sure one exists before the first write. */
 async function ensureXsrf() {
   if (readCookie(COOKIE.xsrf)) return;
-  xsrfReady ??= fetch('/healthcheck', { credentials: 'same-origin' }).catch(() => undefined);
+  xsrfReady ??= fetch(API.system.health.path, { credentials: 'same-origin' }).catch(() => undefined);
   await xsrfReady;
   xsrfReady = null;
 }
@@ -75,7 +78,7 @@ async function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
       await ensureXsrf();
-      const response = await fetch(`${AUTH_BASE}/refresh`, {
+      const response = await fetch(API.auth.refresh.path, {
         method: 'POST',
         headers: headers('POST', true),
         body: JSON.stringify({}),
@@ -100,12 +103,13 @@ async function parseBody(response: Response): Promise<unknown> {
   return response.text();
 }
 
+/** One request to a full path (used by call.ts; feature modules call endpoints through `call`). */
 export async function request<T>(method: string, path: string, options: RequestOptions = {}, retried = false): Promise<T> {
   if (method !== 'GET') await ensureXsrf();
   const isForm = options.body instanceof FormData;
   let response: Response;
   try {
-    response = await fetch(buildUrl(method, path, options), {
+    response = await fetch(buildUrl(method, path, options.query), {
       method,
       headers: headers(method, options.body !== undefined && !isForm),
       body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
@@ -130,28 +134,19 @@ export async function request<T>(method: string, path: string, options: RequestO
   throw error;
 }
 
-export const api = {
-  get: <T>(path: string, query?: Query, options?: Omit<RequestOptions, 'query'>) => request<T>('GET', path, { ...options, query }),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body: body ?? {} }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body: body ?? {} }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body: body ?? {} }),
-  delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('DELETE', path, { ...options, ...(body === undefined ? {} : { body }) }),
-};
-
-/** Multipart upload with a progress callback (0..1), through XMLHttpRequest which reports upload progress. */
+/** Multipart upload with a progress callback (0..1), through XMLHttpRequest which reports upload progress (used by call.ts's `upload`). */
 export function uploadMultipart<T>(
   method: 'POST' | 'PUT',
   path: string,
   form: FormData,
   onProgress?: (fraction: number) => void,
-  options: { base?: string; signal?: AbortSignal } = {},
+  signal?: AbortSignal,
 ): Promise<T> {
   return ensureXsrf().then(
     () =>
       new Promise<T>((resolve, reject) => {
         const xhr = new XMLHttpRequest();
-        xhr.open(method, buildUrl(method, path, { base: options.base }));
+        xhr.open(method, buildUrl(method, path));
         for (const [key, value] of Object.entries(headers(method, false))) xhr.setRequestHeader(key, value);
         xhr.upload.onprogress = (event) => {
           if (event.lengthComputable) onProgress?.(event.loaded / event.total);
@@ -168,7 +163,7 @@ export function uploadMultipart<T>(
         };
         xhr.onerror = () => reject(new ApiError(0, {}, 'Network Error'));
         xhr.onabort = () => reject(new ApiError(0, {}, 'Request aborted'));
-        options.signal?.addEventListener('abort', () => xhr.abort());
+        signal?.addEventListener('abort', () => xhr.abort());
         xhr.send(form);
       }),
   );

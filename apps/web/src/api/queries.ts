@@ -1,18 +1,18 @@
 /** Server state shared across screens: the signed-in user, their organizations, the public config. */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { FEATURES, Organization, User } from '@palabre/shared';
-import { api } from './client.ts';
+import { API, type ResponseOf } from '@palabre/shared';
+import { call } from './call.ts';
 import { isAuthenticated } from './cookies.ts';
 
-/** The feature flags as values (FEATURES holds their defaults as literal types). */
-type Widen<T> = T extends boolean ? boolean : T extends number ? number : T extends string ? string : { -readonly [K in keyof T]: Widen<T[K]> };
+/** The public configuration: application name, theme, feature flags, single sign-on. */
+export type PublicConfig = ResponseOf<typeof API.system.config>;
 
-export interface PublicConfig {
-  appName: string;
-  theme: 'green' | 'blue' | 'violet';
-  userCreationDisabled: boolean;
-  features: Widen<typeof FEATURES>;
-  sso: { name: string; path: string } | null;
+export function fetchPublicConfig(): Promise<PublicConfig> {
+  return call(API.system.config);
+}
+
+export async function fetchMyOrganizations() {
+  return (await call(API.organizations.list)).list;
 }
 
 export const queryKeys = {
@@ -25,7 +25,7 @@ export const queryKeys = {
 export function usePublicConfig() {
   return useQuery({
     queryKey: queryKeys.config,
-    queryFn: () => api.get<PublicConfig>('/config'),
+    queryFn: fetchPublicConfig,
     staleTime: Infinity,
   });
 }
@@ -33,7 +33,7 @@ export function usePublicConfig() {
 export function useMe() {
   return useQuery({
     queryKey: queryKeys.me,
-    queryFn: () => api.get<User>('/users/self'),
+    queryFn: () => call(API.users.self),
     enabled: isAuthenticated(),
     staleTime: 60_000,
     retry: false,
@@ -43,7 +43,7 @@ export function useMe() {
 export function useMyOrganizations() {
   return useQuery({
     queryKey: queryKeys.organizations,
-    queryFn: async () => (await api.get<{ count: number; list: Organization[] }>('/organizations')).list,
+    queryFn: fetchMyOrganizations,
     enabled: isAuthenticated(),
     staleTime: 30_000,
   });

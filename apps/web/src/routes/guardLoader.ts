@@ -2,12 +2,12 @@
  * Runs the navigation guard before every navigation (root loader, always revalidated): gathers the
  * inputs of decideNavigation and carries out its decision.
  */
-import { AUTH_BASE, FEATURES, type TokenPair } from '@palabre/shared';
+import { FEATURES } from '@palabre/shared';
 import { matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { api } from '../api/client.ts';
-import { clearOrganizationScope, isAuthenticated, storeTokens } from '../api/cookies.ts';
-import { queryKeys, type PublicConfig } from '../api/queries.ts';
+import { isAuthenticated } from '../api/cookies.ts';
+import { fetchPublicConfig, queryKeys } from '../api/queries.ts';
 import { queryClient } from '../app/queryClient.ts';
+import { loginWithMagicLink } from '../features/auth/api.ts';
 import { loadConversationRight } from '../features/conversations/access.ts';
 import { afterMagicLink, decideNavigation, type NavigationInput } from './guard.ts';
 import { mergeHandles } from './handle.ts';
@@ -17,7 +17,7 @@ async function sessionsEnabled(): Promise<boolean> {
   try {
     const config = await queryClient.ensureQueryData({
       queryKey: queryKeys.config,
-      queryFn: () => api.get<PublicConfig>('/config'),
+      queryFn: fetchPublicConfig,
       staleTime: Infinity,
     });
     return config.features.sessionsEnabled;
@@ -30,9 +30,7 @@ async function sessionsEnabled(): Promise<boolean> {
 async function signInWithMagicLink(magicId: string, conversationId: string | null): Promise<never> {
   let target: string;
   try {
-    storeTokens(await api.post<TokenPair>('/login/magic-link', { magicId }, { base: AUTH_BASE }));
-    clearOrganizationScope();
-    queryClient.clear();
+    await loginWithMagicLink(magicId);
     target = afterMagicLink(conversationId);
   } catch {
     target = paths.magicLinkInvalid;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { FULL_RIGHTS, RIGHT } from '../roles.ts';
 import { TEXT_LIMITS } from '../constants.ts';
 import { zPagination, zText } from './common.ts';
+import { zSpeaker, zTurn } from '../transcript/schema.ts';
 
 /*
  * Processing status (docs/PRODUCT.md, States). Every list of statuses in the server and the web is
@@ -197,6 +198,13 @@ export const zConversationListItem = zConversation.extend({
   matchTime: z.number().nullable().optional(),
 });
 export type ConversationListItem = z.infer<typeof zConversationListItem>;
+
+/** GET /conversations/{id}: the media, with its speakers and transcript turns once processed. */
+export const zConversationDetail = zConversation.extend({
+  speakers: z.array(zSpeaker).optional(),
+  text: z.array(zTurn).optional(),
+});
+export type ConversationDetail = z.infer<typeof zConversationDetail>;
 
 /** DELETE /organizations/{id}/conversations?conversationsId=a,b,c */
 export const zBulkDeleteConversationsQuery = z.object({ conversationsId: z.string().max(20_000).default('') });

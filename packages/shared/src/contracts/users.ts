@@ -93,3 +93,8 @@ export const zAdminUpdateUserBody = z
   .object({ role: z.number().int().min(0).max(PLATFORM_ROLE_MAX), status: z.enum(USER_STATUSES) })
   .partial()
   .strict();
+/** An account as the backoffice shows it: the profile and its organizations, with its role in each. */
+export const zAdminUser = zUser.extend({
+  organizations: z.array(z.object({ _id: z.string(), name: z.string(), role: z.number().int() })),
+});
+export type AdminUser = z.infer<typeof zAdminUser>;

@@ -4,14 +4,13 @@
  * join by email) may skip the second step.
  */
 import { Alert, Anchor, Button, Stack, Stepper, Text, Title } from '@mantine/core';
-import type { Organization } from '@palabre/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../api/client.ts';
 import { usePublicConfig } from '../../api/queries.ts';
 import { paths } from '../../routes/paths.ts';
 import { OrganizationNameForm } from '../organizations/OrganizationNameForm.tsx';
+import { countMyOrganizations } from './api.ts';
 import { AuthNotice } from './AuthNotice.tsx';
 import { PersonalDataStep } from './PersonalDataStep.tsx';
 
@@ -45,8 +44,7 @@ export function CreateAccountPage() {
   const [memberOf, setMemberOf] = useState(0);
 
   const accountCreated = async () => {
-    const organizations = await api.get<{ count: number; list: Organization[] }>('/organizations').catch(() => null);
-    setMemberOf(organizations?.count ?? 0);
+    setMemberOf(await countMyOrganizations());
     setStep(1);
   };
 

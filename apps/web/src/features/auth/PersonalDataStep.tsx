@@ -4,10 +4,10 @@ import { email as emailRule, password as passwordRule, passwordConfirmation, req
 import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../api/client.ts';
+import { ApiError } from '../../api/client.ts';
 import { FormFailure } from '../../components/FormFailure.tsx';
 import { FormField } from '../../components/FormField.tsx';
-import { loginWithPassword } from './api.ts';
+import { createAccount, loginWithPassword } from './api.ts';
 
 const PICTURE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
 const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
@@ -56,7 +56,7 @@ export function PersonalDataStep({ initialEmail, onDone }: { initialEmail: strin
     if (picture) form.set('picture', picture);
     setSending(true);
     try {
-      await api.post('/users', form);
+      await createAccount(form);
       await loginWithPassword(checked.email.value, checked.password.value);
       onDone();
     } catch (error) {

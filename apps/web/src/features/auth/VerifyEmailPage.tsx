@@ -4,10 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError, api } from '../../api/client.ts';
+import { ApiError } from '../../api/client.ts';
 import { isAuthenticated } from '../../api/cookies.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { paths } from '../../routes/paths.ts';
+import { verifyEmail } from './api.ts';
 
 type State = 'verifying' | 'verified' | 'invalid' | 'failed';
 
@@ -23,8 +24,7 @@ export function VerifyEmailPage() {
     // The token works once: a second render must not spend it again.
     if (!token || started.current) return;
     started.current = true;
-    api
-      .patch('/users/self/verify-email', { token })
+    verifyEmail(token)
       .then(async () => {
         if (isAuthenticated()) {
           // The account may still be loading from before the verification: a refetch would join that

@@ -1,7 +1,7 @@
-/** Calls of the sign-in screens (docs/PRODUCT.md, API). */
-import { AUTH_BASE, type AuthProvider, type TokenPair } from '@palabre/shared';
+/** Calls of the sign-in and sign-up screens (docs/PRODUCT.md, API). */
+import { API, type TokenPair } from '@palabre/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { clearOrganizationScope, storeTokens } from '../../api/cookies.ts';
 import { queryClient } from '../../app/queryClient.ts';
 
@@ -12,31 +12,58 @@ export function startSession(pair: TokenPair) {
 }
 
 export async function loginWithPassword(email: string, password: string) {
-  startSession(await api.post<TokenPair>('/login', { email, password }, { base: AUTH_BASE }));
+  startSession(await call(API.auth.login, { body: { email, password } }));
   clearOrganizationScope();
+}
+
+/** Signs in with the id of a mailed magic link; the caller decides where to go next. */
+export async function loginWithMagicLink(magicId: string) {
+  storeTokens(await call(API.auth.magicLinkLogin, { body: { magicId } }));
+  clearOrganizationScope();
+  queryClient.clear();
 }
 
 export function requestMagicLink(email: string) {
-  return api.post<{ message: string }>('/magic-link', { email }, { base: AUTH_BASE });
+  return call(API.auth.magicLinkRequest, { body: { email } });
 }
 
 export function requestPasswordReset(email: string) {
-  return api.post<{ message: string }>('/users/self/reset-password', { email });
+  return call(API.users.requestPasswordReset, { body: { email } });
 }
 
 export function resetPassword(token: string, password: string) {
-  return api.put<{ message: string }>('/users/self/reset-password', { token, password });
+  return call(API.users.resetPassword, { body: { token, password } });
 }
 
 export async function exchangeOidcCode(code: string) {
-  startSession(await api.get<TokenPair>('/oidc/token', { code }, { base: AUTH_BASE }));
+  startSession(await call(API.auth.oidcToken, { query: { code } }));
   clearOrganizationScope();
+}
+
+/** Spends the token of a verification link (it works once). */
+export function verifyEmail(token: string) {
+  return call(API.users.verifyEmail, { body: { token } });
+}
+
+/** Sign-up: the account's fields and an optional `picture` file, as multipart. */
+export function createAccount(form: FormData) {
+  return call(API.users.create, { form });
+}
+
+/** How many organizations the new account already belongs to (invitations accepted on sign-up); 0 when that cannot be read. */
+export async function countMyOrganizations(): Promise<number> {
+  return (await call(API.organizations.list).catch(() => null))?.count ?? 0;
+}
+
+/** Signs the session out on the server; the session may already be gone there, which is fine. */
+export async function logout() {
+  await call(API.auth.logout).catch(() => undefined);
 }
 
 export function useAuthProviders() {
   return useQuery({
     queryKey: ['auth', 'providers'],
-    queryFn: () => api.get<AuthProvider[]>('/list', undefined, { base: AUTH_BASE }),
+    queryFn: () => call(API.auth.providers),
     staleTime: Infinity,
     retry: false,
   });

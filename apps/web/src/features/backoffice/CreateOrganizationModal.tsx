@@ -5,10 +5,10 @@ import { email as emailRule, requiredText, TEXT_LIMITS, type Organization } from
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../api/client.ts';
 import { errorText } from '../../components/errorText.ts';
 import { notifySuccess } from '../../components/notify.ts';
 import { useFormFields } from '../users/useFormFields.ts';
+import { createOrganization } from './backofficeApi.ts';
 
 const EMPTY = { name: '', ownerEmail: '' };
 
@@ -23,7 +23,7 @@ export function CreateOrganizationModal({ opened, onClose }: { opened: boolean; 
     onClose();
   };
   const create = useMutation({
-    mutationFn: (body: { name: string; ownerEmail?: string }) => api.post<Organization>('/administration/organizations', body),
+    mutationFn: (body: { name: string; ownerEmail?: string }) => createOrganization(body),
     onSuccess: async (org) => {
       await client.invalidateQueries({ queryKey: ['backoffice'] });
       notifySuccess(t('backoffice:organizations.created', { name: org.name }));

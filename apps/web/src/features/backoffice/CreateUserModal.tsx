@@ -4,11 +4,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PLATFORM_ROLE, email as emailRule, password as passwordRule, passwordConfirmation, requiredText, TEXT_LIMITS, type User } from '@palabre/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client.ts';
 import { PlatformRoleCheckboxes } from '../users/PlatformRoleCheckboxes.tsx';
 import { errorText } from '../../components/errorText.ts';
 import { notifySuccess } from '../../components/notify.ts';
 import { useFormFields } from '../users/useFormFields.ts';
+import { createUser } from './backofficeApi.ts';
 
 type Field = 'firstname' | 'lastname' | 'email' | 'password' | 'confirmation';
 const EMPTY: Record<Field, string> = { firstname: '', lastname: '', email: '', password: '', confirmation: '' };
@@ -25,8 +25,7 @@ export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose:
     onClose();
   };
   const create = useMutation({
-    mutationFn: (body: { firstname: string; lastname: string; email: string; password: string; role: number }) =>
-      api.post<User>('/administration/users', body),
+    mutationFn: (body: { firstname: string; lastname: string; email: string; password: string; role: number }) => createUser(body),
     onSuccess: async (user) => {
       await client.invalidateQueries({ queryKey: ['backoffice'] });
       notifySuccess(t('backoffice:users.created', { email: user.email }));

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { api, isMissing } from '../../api/client.ts';
+import { isMissing } from '../../api/client.ts';
 import { paths } from '../../routes/paths.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
@@ -17,7 +17,7 @@ import { useOrganization } from '../organizations/settings/organizationApi.ts';
 import { PermissionsSection } from '../organizations/settings/PermissionsSection.tsx';
 import { notifyError, notifySuccess } from '../../components/notify.ts';
 import { useFormatDate } from '../../components/format.ts';
-import { backofficeKeys } from './backofficeApi.ts';
+import { backofficeKeys, deleteOrganization } from './backofficeApi.ts';
 import { ownerOf } from './OrganizationsListPage.tsx';
 
 export function OrganizationDetailPage() {
@@ -31,7 +31,7 @@ export function OrganizationDetailPage() {
   const number = new Intl.NumberFormat(i18n.language);
 
   const remove = useMutation({
-    mutationFn: () => api.delete(`/administration/organizations/${organizationId}`),
+    mutationFn: () => deleteOrganization(organizationId!),
     onSuccess: async () => {
       const name = query.data?.name ?? '';
       setDeleting(false);

@@ -3,11 +3,11 @@ import { Alert, Anchor, Avatar, Badge, Button, Group, Paper, SimpleGrid, Stack, 
 import { modals } from '@mantine/modals';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '@palabre/shared';
+import type { AdminUser, User } from '@palabre/shared';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { api, isMissing } from '../../api/client.ts';
+import { isMissing } from '../../api/client.ts';
 import { paths } from '../../routes/paths.ts';
 import { useMe } from '../../api/queries.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
@@ -15,7 +15,7 @@ import { useOrganizationRoleLabel } from '../organizations/settings/roles.ts';
 import { PlatformRoleCheckboxes } from '../users/PlatformRoleCheckboxes.tsx';
 import { fullName, useFormatDate } from '../../components/format.ts';
 import { notifyError, notifySuccess } from '../../components/notify.ts';
-import { backofficeKeys, useAdminUser, type AdminUserDetail } from './backofficeApi.ts';
+import { backofficeKeys, deleteUser, updateUser, useAdminUser } from './backofficeApi.ts';
 
 function Info({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -39,16 +39,16 @@ export function UserDetailPage() {
   useEffect(() => setRole(query.data?.role ?? 0), [query.data?.role]);
 
   const update = useMutation({
-    mutationFn: (patch: { role?: number; status?: User['status'] }) => api.patch<User>(`/administration/users/${userId}`, patch),
+    mutationFn: (patch: { role?: number; status?: User['status'] }) => updateUser(userId!, patch),
     onSuccess: (user) => {
-      client.setQueryData<AdminUserDetail>(backofficeKeys.user(user._id), (old) => (old ? { ...old, ...user } : old));
+      client.setQueryData<AdminUser>(backofficeKeys.user(user._id), (old) => (old ? { ...old, ...user } : old));
       void client.invalidateQueries({ queryKey: backofficeKeys.usersAll });
       notifySuccess(t('backoffice:user.updated'));
     },
     onError: (err) => notifyError(err, t('backoffice:user.updateError')),
   });
   const remove = useMutation({
-    mutationFn: () => api.delete(`/administration/users/${userId}`),
+    mutationFn: () => deleteUser(userId!),
     onSuccess: async () => {
       // Leave the page first so the deleted user is not fetched again.
       await navigate('/backoffice/users');

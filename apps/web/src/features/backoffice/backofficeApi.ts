@@ -1,14 +1,12 @@
 /** Backoffice calls (/administration/…). The HTTP client adds userScope=backoffice on these pages. */
 import { useQuery } from '@tanstack/react-query';
-import type { Organization, User } from '@palabre/shared';
-import { api } from '../../api/client.ts';
+import { API, type BodyInput } from '@palabre/shared';
+import { call } from '../../api/call.ts';
 
+/** One page of a list: how many there are in all, and this page's items. */
 export interface Page<T> {
   count: number;
   list: T[];
-}
-export interface AdminUserDetail extends User {
-  organizations: Array<{ _id: string; name: string; role: number }>;
 }
 
 export const backofficeKeys = {
@@ -23,7 +21,7 @@ export const backofficeKeys = {
 export function useAdminUsers(page: number, size: number, search: string) {
   return useQuery({
     queryKey: backofficeKeys.users(page, size, search),
-    queryFn: () => api.get<Page<User>>('/administration/users', { page, size, search: search || undefined }),
+    queryFn: () => call(API.backoffice.users, { query: { page, size, search: search || undefined } }),
     placeholderData: (previous) => previous,
   });
 }
@@ -31,7 +29,7 @@ export function useAdminUsers(page: number, size: number, search: string) {
 export function useAdminUser(id: string | undefined) {
   return useQuery({
     queryKey: backofficeKeys.user(id ?? ''),
-    queryFn: () => api.get<AdminUserDetail>(`/administration/users/${id}`),
+    queryFn: () => call(API.backoffice.user, { params: { id: id! } }),
     enabled: Boolean(id),
     retry: false,
   });
@@ -40,7 +38,7 @@ export function useAdminUser(id: string | undefined) {
 export function useAdminOrganizations(page: number, size: number) {
   return useQuery({
     queryKey: backofficeKeys.organizations(page, size),
-    queryFn: () => api.get<Page<Organization>>('/administration/organizations', { page, size }),
+    queryFn: () => call(API.backoffice.organizations, { query: { page, size } }),
     placeholderData: (previous) => previous,
   });
 }
@@ -51,10 +49,30 @@ export function useBackofficeCounts() {
     queryKey: backofficeKeys.counts,
     queryFn: async () => {
       const [users, organizations] = await Promise.all([
-        api.get<Page<User>>('/administration/users', { page: 0, size: 1 }),
-        api.get<Page<Organization>>('/administration/organizations', { page: 0, size: 1 }),
+        call(API.backoffice.users, { query: { page: 0, size: 1 } }),
+        call(API.backoffice.organizations, { query: { page: 0, size: 1 } }),
       ]);
       return { users: users.count, organizations: organizations.count };
     },
   });
+}
+
+export function createUser(body: BodyInput<typeof API.backoffice.createUser>) {
+  return call(API.backoffice.createUser, { body });
+}
+
+export function updateUser(userId: string, patch: BodyInput<typeof API.backoffice.updateUser>) {
+  return call(API.backoffice.updateUser, { params: { id: userId }, body: patch });
+}
+
+export function deleteUser(userId: string) {
+  return call(API.backoffice.removeUser, { params: { id: userId } });
+}
+
+export function createOrganization(body: BodyInput<typeof API.backoffice.createOrganization>) {
+  return call(API.backoffice.createOrganization, { body });
+}
+
+export function deleteOrganization(organizationId: string) {
+  return call(API.backoffice.removeOrganization, { params: { id: organizationId } });
 }

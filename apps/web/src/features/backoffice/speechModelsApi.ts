@@ -4,8 +4,8 @@
  * /administration/speech_models/retry after a failure.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SpeechModels } from '@palabre/shared';
-import { api } from '../../api/client.ts';
+import { API, type SpeechModels } from '@palabre/shared';
+import { call } from '../../api/call.ts';
 import { transcriberProfileKeys } from './transcriberProfilesApi.ts';
 
 const speechModelsKey = ['backoffice', 'speechModels'] as const;
@@ -16,7 +16,7 @@ export function useSpeechModels() {
     queryKey: speechModelsKey,
     queryFn: async () => {
       const previous = client.getQueryData<SpeechModels>(speechModelsKey);
-      const models = await api.get<SpeechModels>('/administration/speech_models');
+      const models = await call(API.backoffice.speechModels);
       // A finished download may have made a whisper profile the default.
       if (previous?.download?.state === 'downloading' && models.download?.state !== 'downloading') {
         void client.invalidateQueries({ queryKey: transcriberProfileKeys.all });
@@ -30,7 +30,7 @@ export function useSpeechModels() {
 export function useRetrySpeechModel() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<SpeechModels>('/administration/speech_models/retry', {}),
+    mutationFn: () => call(API.backoffice.retrySpeechModel),
     onSuccess: (models) => client.setQueryData(speechModelsKey, models),
   });
 }

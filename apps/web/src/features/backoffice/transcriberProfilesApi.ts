@@ -3,22 +3,12 @@
  * the backoffice, the client adds userScope=backoffice), GET/PUT/DELETE /transcriber_profiles/:id, POST.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE, type Organization, type TranscriberProfile } from '@palabre/shared';
-import { api } from '../../api/client.ts';
+import { API, MAX_PAGE_SIZE, type BodyInput, type TranscriberProfile } from '@palabre/shared';
+import { call } from '../../api/call.ts';
 import type { Page } from './backofficeApi.ts';
 
-/** What POST and PUT send (zTranscriberProfileBody); apiKey absent keeps the stored key, "" removes it. */
-export interface TranscriberProfileBody {
-  name: string;
-  description: string;
-  type: TranscriberProfile['type'];
-  languages: Array<'en' | 'fr'>;
-  organizationId: string | null;
-  quickMeeting: boolean;
-  diarization: boolean;
-  isDefault: boolean;
-  config: { model?: string; endpoint?: string; apiKey?: string };
-}
+/** What POST and PUT send; apiKey absent keeps the stored key, "" removes it. */
+export type TranscriberProfileBody = BodyInput<typeof API.transcriberProfiles.create>;
 
 export const transcriberProfileKeys = {
   all: ['backoffice', 'transcriberProfiles'] as const,
@@ -31,7 +21,7 @@ export const transcriberProfileKeys = {
 export function useAdminTranscriberProfiles(page: number, size: number) {
   return useQuery({
     queryKey: transcriberProfileKeys.list,
-    queryFn: () => api.get<Page<TranscriberProfile>>('/transcriber_profiles'),
+    queryFn: () => call(API.transcriberProfiles.list),
     select: (data): Page<TranscriberProfile> & { all: TranscriberProfile[] } => ({
       count: data.count,
       list: data.list.slice(page * size, (page + 1) * size),
@@ -43,7 +33,7 @@ export function useAdminTranscriberProfiles(page: number, size: number) {
 export function useAdminTranscriberProfile(id: string | undefined) {
   return useQuery({
     queryKey: transcriberProfileKeys.detail(id ?? ''),
-    queryFn: () => api.get<TranscriberProfile>(`/transcriber_profiles/${encodeURIComponent(id!)}`),
+    queryFn: () => call(API.transcriberProfiles.get, { params: { id: id! } }),
     enabled: Boolean(id),
     retry: false,
   });
@@ -53,7 +43,7 @@ export function useAdminTranscriberProfile(id: string | undefined) {
 export function useScopeOrganizations() {
   return useQuery({
     queryKey: transcriberProfileKeys.organizations,
-    queryFn: () => api.get<Page<Organization>>('/administration/organizations', { page: 0, size: MAX_PAGE_SIZE }),
+    queryFn: () => call(API.backoffice.organizations, { query: { page: 0, size: MAX_PAGE_SIZE } }),
     select: (data) => data.list.map((org) => ({ _id: org._id, name: org.name })),
     staleTime: 60_000,
   });
@@ -63,7 +53,7 @@ export function useSaveTranscriberProfile(id?: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: TranscriberProfileBody) =>
-      id ? api.put<TranscriberProfile>(`/transcriber_profiles/${encodeURIComponent(id)}`, body) : api.post<TranscriberProfile>('/transcriber_profiles', body),
+      id ? call(API.transcriberProfiles.replace, { params: { id }, body }) : call(API.transcriberProfiles.create, { body }),
     onSuccess: async (profile) => {
       client.setQueryData(transcriberProfileKeys.detail(profile._id), profile);
       await client.invalidateQueries({ queryKey: transcriberProfileKeys.list });
@@ -78,7 +68,7 @@ export function useDeleteTranscriberProfiles() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (ids: string[]) => {
-      const results = await Promise.allSettled(ids.map((id) => api.delete(`/transcriber_profiles/${encodeURIComponent(id)}`)));
+      const results = await Promise.allSettled(ids.map((id) => call(API.transcriberProfiles.remove, { params: { id } })));
       const failed = ids.filter((_, i) => results[i]!.status === 'rejected');
       const firstError = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')?.reason as unknown;
       return { deleted: ids.length - failed.length, failed, firstError };

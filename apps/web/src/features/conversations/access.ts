@@ -4,14 +4,16 @@
  * forbidden or the id is malformed (400), null ("unknown", the page opens and shows its own error) on other
  * failures.
  */
-import { api, ApiError } from '../../api/client.ts';
+import { API } from '@palabre/shared';
+import { call } from '../../api/call.ts';
+import { isMissing } from '../../api/client.ts';
 
 export async function loadConversationRight(conversationId: string): Promise<number | null> {
   try {
-    const body = await api.get<{ right?: number }>(`/conversations/${encodeURIComponent(conversationId)}`, { projection: 'right' });
+    const body = await call(API.conversations.get, { params: { id: conversationId }, query: { projection: 'right' } });
     return typeof body.right === 'number' ? body.right : null;
   } catch (error) {
-    if (error instanceof ApiError && [400, 403, 404].includes(error.status)) return 0;
+    if (isMissing(error)) return 0;
     return null;
   }
 }

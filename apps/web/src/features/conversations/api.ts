@@ -2,21 +2,13 @@
  * Conversation (media) calls (docs/PRODUCT.md, API) used by the create page, the status page and the overview:
  * read, rename, delete, retry, transcriber profiles, and the multipart creation with upload progress.
  */
-import {
-  isActiveMediaStatus,
-  type Conversation,
-  type CreateConversationFields,
-  type MediaLanguage,
-  type Speaker,
-  type TranscriberProfile,
-  type TranscriptionConfig,
-  type Turn,
-} from '@palabre/shared';
+import { API, isActiveMediaStatus, type BodyInput, type CreateConversationFields, type TranscriptionConfig } from '@palabre/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, uploadMultipart } from '../../api/client.ts';
+import { call, upload } from '../../api/call.ts';
+import { ApiError, isMissing } from '../../api/client.ts';
 
 /** GET /conversations/{id}: the media, plus its transcript (speakers, turns) once processed. */
-export type ConversationDetail = Conversation & { speakers?: Speaker[]; text?: Turn[] };
+export type { ConversationDetail } from '@palabre/shared';
 
 export const conversationKeys = {
   all: ['conversations'] as const,
@@ -27,9 +19,9 @@ export const conversationKeys = {
 export function useConversation(conversationId: string | undefined, options: { pollWhileProcessing?: number } = {}) {
   return useQuery({
     queryKey: conversationKeys.detail(conversationId ?? ''),
-    queryFn: () => api.get<ConversationDetail>(`/conversations/${encodeURIComponent(conversationId!)}`),
+    queryFn: () => call(API.conversations.get, { params: { id: conversationId! } }),
     enabled: Boolean(conversationId),
-    retry: (count, error) => !(error instanceof ApiError && [400, 403, 404].includes(error.status)) && count < 2,
+    retry: (count, error) => !isMissing(error) && count < 2,
     // Slow fallback when the socket is down: every 10 s while the media is being processed.
     refetchInterval: (query) => {
       const status = query.state.data?.status;
@@ -41,12 +33,7 @@ export function useConversation(conversationId: string | undefined, options: { p
 export function useTranscriberProfiles(organizationId: string | undefined) {
   return useQuery({
     queryKey: conversationKeys.profiles(organizationId ?? ''),
-    queryFn: async () => {
-      const body = await api.get<TranscriberProfile[] | { list: TranscriberProfile[] }>(
-        `/organizations/${encodeURIComponent(organizationId!)}/transcriber_profiles`,
-      );
-      return Array.isArray(body) ? body : body.list;
-    },
+    queryFn: async () => (await call(API.transcriberProfiles.ofOrganization, { params: { id: organizationId! } })).list,
     enabled: Boolean(organizationId),
     staleTime: 30_000,
   });
@@ -55,7 +42,7 @@ export function useTranscriberProfiles(organizationId: string | undefined) {
 export function useUpdateConversation(conversationId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name?: string; description?: string }) => api.patch<Conversation>(`/conversations/${encodeURIComponent(conversationId)}`, body),
+    mutationFn: (body: { name?: string; description?: string }) => call(API.conversations.update, { params: { id: conversationId }, body }),
     onSuccess: () => client.invalidateQueries({ queryKey: conversationKeys.detail(conversationId) }),
   });
 }
@@ -63,7 +50,7 @@ export function useUpdateConversation(conversationId: string) {
 export function useDeleteConversation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (conversationId: string) => api.delete<void>(`/conversations/${encodeURIComponent(conversationId)}`),
+    mutationFn: (conversationId: string) => call(API.conversations.remove, { params: { id: conversationId } }),
     onSuccess: (_data, conversationId) => {
       client.removeQueries({ queryKey: conversationKeys.detail(conversationId) });
       return client.invalidateQueries({ queryKey: conversationKeys.all });
@@ -72,15 +59,12 @@ export function useDeleteConversation() {
 }
 
 /** Another language or transcriber profile for the retry; absent ones stay as they were. */
-export interface RetrySettings {
-  language?: MediaLanguage;
-  transcriberProfileId?: string;
-}
+export type RetrySettings = NonNullable<BodyInput<typeof API.conversations.retry>>;
 
 export function useRetryConversation(conversationId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (settings: RetrySettings = {}) => api.post<unknown>(`/conversations/${encodeURIComponent(conversationId)}/retry`, settings),
+    mutationFn: (settings: RetrySettings = {}) => call(API.conversations.retry, { params: { id: conversationId }, body: settings }),
     onSuccess: () => client.invalidateQueries({ queryKey: conversationKeys.detail(conversationId) }),
   });
 }
@@ -119,13 +103,7 @@ export function buildCreateForm(settings: MediaSettings, source: MediaSource): F
 }
 
 export function createConversation(organizationId: string, form: FormData, onProgress: (fraction: number) => void, signal?: AbortSignal) {
-  return uploadMultipart<{ message: string; conversationId: string }>(
-    'POST',
-    `/organizations/${encodeURIComponent(organizationId)}/conversations/create`,
-    form,
-    onProgress,
-    { signal },
-  );
+  return upload(API.conversations.create, { params: { id: organizationId }, form, onProgress, signal });
 }
 
 /** The media-creation message (docs/PRODUCT.md, Messages) for a failed creation (an i18n key of the conversations namespace). */
@@ -133,9 +111,6 @@ export function creationErrorKey(error: unknown): string {
   if (!(error instanceof ApiError)) return 'errors.tryLater';
   if (error.status === 413) return 'errors.tooBig';
   if (error.status === 403) return 'errors.noUploadRight';
-  if (error.status === 400) {
-    if (/did not upload any audio/i.test(error.message)) return 'errors.noFile';
-    return 'errors.checkForm';
-  }
+  if (error.status === 400) return error.fields.file === 'error.required' ? 'errors.noFile' : 'errors.checkForm';
   return 'errors.tryLater';
 }

@@ -9,7 +9,7 @@ describe('listQuery', () => {
       page: 2,
       size: 10,
       sortField: 'name',
-      sortCriteria: 1,
+      sortCriteria: '1',
       text: undefined,
       tags: undefined,
       filter: undefined,

@@ -8,26 +8,19 @@
  * And the bulk delete DELETE /organizations/{id}/conversations?conversationsId=a,b (all or none;
  * docs/PRODUCT.md, Validation).
  */
-import { type Conversation } from '@palabre/shared';
+import { API, type QueryInput, type ResponseOf } from '@palabre/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { conversationKeys } from '../conversations/api.ts';
 
 export type SortField = 'last_update' | 'created' | 'name';
 export type SortCriteria = -1 | 1;
 
-/** A list item: the media, the caller's right and, when searching, where the text matched. */
-export type ConversationListItem = Conversation & {
-  /** An HTML snippet whose only markup is <mark>…</mark> (escaped server-side). */
-  highlight?: string | null;
-  /** Seconds into the media when the match is in the transcript, else null. */
-  matchTime?: number | null;
-};
+/** A list item: the media, the caller's right and, when searching, where the text matched (a <mark> snippet, the transcript time). */
+export type { ConversationListItem } from '@palabre/shared';
 
-export interface ConversationPage {
-  count: number;
-  list: ConversationListItem[];
-}
+/** One page of any of the three lists (they answer alike). */
+export type ConversationPage = ResponseOf<typeof API.conversations.list>;
 
 export interface ListParams {
   page: number;
@@ -49,18 +42,18 @@ export const exploreKeys = {
   list: (source: ListSource, params: ListParams) => [...conversationKeys.all, 'list', source, params] as const,
 };
 
-function sourcePath(source: ListSource): string {
-  if (source.kind === 'organization') return `/organizations/${encodeURIComponent(source.organizationId)}/conversations`;
-  if (source.kind === 'favorites') return '/users/self/favorites';
-  return '/conversations/shared';
+function fetchList(source: ListSource, params: ListParams, signal: AbortSignal): Promise<ConversationPage> {
+  const query = listQuery(source, params);
+  if (source.kind === 'organization') return call(API.conversations.list, { params: { id: source.organizationId }, query, signal });
+  return call(source.kind === 'favorites' ? API.library.favorites : API.library.shared, { query, signal });
 }
 
-export function listQuery(source: ListSource, params: ListParams): Record<string, string | number | undefined> {
+export function listQuery(source: ListSource, params: ListParams): QueryInput<typeof API.library.shared> {
   return {
     page: params.page,
     size: params.size,
     sortField: params.sortField,
-    sortCriteria: params.sortCriteria,
+    sortCriteria: `${params.sortCriteria}`,
     text: params.text || undefined,
     tags: !params.noTags && params.tags.length > 0 ? params.tags.join(',') : undefined,
     filter: params.noTags ? 'notags' : undefined,
@@ -70,7 +63,7 @@ export function listQuery(source: ListSource, params: ListParams): Record<string
 export function useConversationList(source: ListSource | null, params: ListParams) {
   return useQuery({
     queryKey: exploreKeys.list(source ?? { kind: 'shared' }, params),
-    queryFn: ({ signal }) => api.get<ConversationPage>(sourcePath(source!), listQuery(source!, params), { signal }),
+    queryFn: ({ signal }) => fetchList(source!, params, signal),
     enabled: source !== null,
     placeholderData: keepPreviousData,
   });
@@ -80,7 +73,7 @@ export function useDeleteConversations(organizationId: string | null | undefined
   const client = useQueryClient();
   return useMutation({
     mutationFn: (ids: string[]) =>
-      api.delete<unknown>(`/organizations/${encodeURIComponent(organizationId!)}/conversations`, undefined, { query: { conversationsId: ids.join(',') } }),
+      call(API.conversations.bulkDelete, { params: { id: organizationId! }, query: { conversationsId: ids.join(',') } }),
     onSuccess: (_data, ids) => {
       for (const id of ids) client.removeQueries({ queryKey: conversationKeys.detail(id), exact: true });
       return client.invalidateQueries({ queryKey: exploreKeys.lists });

@@ -3,18 +3,17 @@
  * PUT and DELETE /users/self/favorites/{id}. On success the media's `favorite` flag is set in every
  * cached copy (overview and lists), and the favorites lists are fetched again.
  */
+import { API } from '@palabre/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { conversationKeys, type ConversationDetail } from '../conversations/api.ts';
 import { exploreKeys, type ConversationPage, type ListSource } from '../explore/api.ts';
 
 export function useToggleFavorite() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ conversationId, favorite }: { conversationId: string; favorite: boolean }) => {
-      const path = `/users/self/favorites/${encodeURIComponent(conversationId)}`;
-      return favorite ? api.put<{ favorites: string[] }>(path) : api.delete<{ favorites: string[] }>(path);
-    },
+    mutationFn: ({ conversationId, favorite }: { conversationId: string; favorite: boolean }) =>
+      call(favorite ? API.library.addFavorite : API.library.removeFavorite, { params: { id: conversationId } }),
     onSuccess: (_data, { conversationId, favorite }) => {
       client.setQueryData<ConversationDetail>(conversationKeys.detail(conversationId), (old) => (old ? { ...old, favorite } : old));
       client.setQueriesData<ConversationPage>({ queryKey: exploreKeys.lists }, (old) =>

@@ -6,13 +6,12 @@ import { ActionIcon, Menu, useComputedColorScheme, useMantineColorScheme } from 
 import { LOCALES, type Locale } from '@palabre/shared';
 import { IconAdjustments, IconCheck, IconLanguage, IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client.ts';
 import { isAuthenticated } from '../../api/cookies.ts';
-import type { User } from '@palabre/shared';
 import { queryKeys } from '../../api/queries.ts';
 import { queryClient } from '../../app/queryClient.ts';
 import { currentLocale } from '../../i18n/index.ts';
 import { rememberLocale } from '../../i18n/useAccountLocale.ts';
+import { updateSelf } from '../users/api.ts';
 
 const LANGUAGE_NAMES: Record<Locale, string> = { 'en-US': 'English', 'fr-FR': 'Français' };
 
@@ -20,8 +19,7 @@ export function changeLanguage(locale: Locale) {
   rememberLocale(locale);
   // Remembered on the account too, so mails and other devices use it; the local preference is enough if this fails.
   if (isAuthenticated()) {
-    void api
-      .put<User>('/users/self', { locale })
+    void updateSelf({ locale })
       .then((user) => queryClient.setQueryData(queryKeys.me, user))
       .catch(() => undefined);
   }

@@ -1,11 +1,10 @@
 /** Logout (docs/PRODUCT.md, States): POST /logout, then clear the scope, token and user cookies and return to the root. */
-import { AUTH_BASE } from '@palabre/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../api/client.ts';
 import { clearSession, isAuthenticated } from '../../api/cookies.ts';
 import { paths } from '../../routes/paths.ts';
+import { logout } from '../auth/api.ts';
 
 export function useLogout() {
   const client = useQueryClient();
@@ -14,7 +13,7 @@ export function useLogout() {
     async (options: { callServer?: boolean } = {}) => {
       if (options.callServer !== false && isAuthenticated()) {
         // The server may already consider the session gone: signing out locally is what matters.
-        await api.post('/logout', undefined, { base: AUTH_BASE }).catch(() => undefined);
+        await logout();
       }
       clearSession();
       client.clear();

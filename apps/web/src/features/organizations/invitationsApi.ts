@@ -1,7 +1,7 @@
 /** The signed-in user's pending invitations: list, accept, decline. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Organization, PendingInvitation } from '@palabre/shared';
-import { api } from '../../api/client.ts';
+import { API, type Organization } from '@palabre/shared';
+import { call } from '../../api/call.ts';
 import { isAuthenticated } from '../../api/cookies.ts';
 import { queryKeys } from '../../api/queries.ts';
 
@@ -10,7 +10,7 @@ export const pendingInvitationsKey = ['users', 'self', 'invitations'] as const;
 export function usePendingInvitations() {
   return useQuery({
     queryKey: pendingInvitationsKey,
-    queryFn: async () => (await api.get<{ count: number; list: PendingInvitation[] }>('/users/self/invitations')).list,
+    queryFn: async () => (await call(API.organizations.myInvitations)).list,
     enabled: isAuthenticated(),
     staleTime: 30_000,
   });
@@ -30,8 +30,8 @@ export function useAnswerInvitation(onAnswered: (variables: InvitationAnswer, jo
   return useMutation({
     mutationFn: async ({ organizationId, answer }: InvitationAnswer) =>
       answer === 'accept'
-        ? api.post<Organization>(`/users/self/invitations/${organizationId}/accept`)
-        : (await api.post<null>(`/users/self/invitations/${organizationId}/decline`), null),
+        ? call(API.organizations.acceptInvitation, { params: { id: organizationId } })
+        : (await call(API.organizations.declineInvitation, { params: { id: organizationId } }), null),
     onSuccess: async (joined, variables) => {
       // The organizations first, so that whoever switches to the one just joined finds it.
       await client.invalidateQueries({ queryKey: queryKeys.organizations, exact: true });

@@ -1,14 +1,15 @@
 /** POST /organizations {name}: shared by the no-organization screen, the create page and sign-up. */
-import type { Organization } from '@palabre/shared';
+import { API } from '@palabre/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
+import { ApiError } from '../../api/client.ts';
 import { writeOrganizationScope } from '../../api/cookies.ts';
 import { queryKeys } from '../../api/queries.ts';
 
 export function useCreateOrganization() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api.post<Organization>('/organizations', { name }),
+    mutationFn: (name: string) => call(API.organizations.create, { body: { name } }),
     onSuccess: async (organization) => {
       writeOrganizationScope(organization._id);
       await client.invalidateQueries({ queryKey: queryKeys.organizations });

@@ -4,9 +4,9 @@
  * organization members' default right (PATCH /conversations/{id} membersRight), the user search (GET
  * /users/search) and the batch share (POST /conversations/shared/access, all or none).
  */
-import type { ConversationUsers, PublicUser } from '@palabre/shared';
+import { API, type BodyInput, type ConversationUsers } from '@palabre/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { conversationKeys } from '../conversations/api.ts';
 
 /** The user search starts at this many characters (GET /users/search; docs/PRODUCT.md, API). */
@@ -18,13 +18,11 @@ export const sharingKeys = {
   search: (term: string) => ['users', 'search', term] as const,
 };
 
-const conversationPath = (conversationId: string) => `/conversations/${encodeURIComponent(conversationId)}`;
-
 /** Who has access to a media (for those who can share it). */
 export function useConversationUsers(conversationId: string, enabled = true) {
   return useQuery({
     queryKey: sharingKeys.users(conversationId),
-    queryFn: () => api.get<ConversationUsers>(`${conversationPath(conversationId)}/users`),
+    queryFn: () => call(API.rights.users, { params: { id: conversationId } }),
     enabled,
     retry: false,
   });
@@ -43,7 +41,7 @@ export function useSetUserRight(conversationId: string) {
   const refresh = useRefresh(conversationId);
   return useMutation({
     mutationFn: ({ userId, right }: { userId: string; right: number }) =>
-      api.put<ConversationUsers>(`${conversationPath(conversationId)}/users/${encodeURIComponent(userId)}`, { right }),
+      call(API.rights.setUser, { params: { id: conversationId, userId }, body: { right } }),
     onSuccess: (users) => refresh(users),
   });
 }
@@ -52,7 +50,7 @@ export function useSetUserRight(conversationId: string) {
 export function useRemoveUserRight(conversationId: string) {
   const refresh = useRefresh(conversationId);
   return useMutation({
-    mutationFn: (userId: string) => api.delete<ConversationUsers>(`${conversationPath(conversationId)}/users/${encodeURIComponent(userId)}`),
+    mutationFn: (userId: string) => call(API.rights.removeUser, { params: { id: conversationId, userId } }),
     onSuccess: (users) => refresh(users),
   });
 }
@@ -61,7 +59,7 @@ export function useSetMembersRight(conversationId: string) {
   const client = useQueryClient();
   const refresh = useRefresh(conversationId);
   return useMutation({
-    mutationFn: (membersRight: number) => api.patch<unknown>(conversationPath(conversationId), { membersRight }),
+    mutationFn: (membersRight: number) => call(API.conversations.update, { params: { id: conversationId }, body: { membersRight } }),
     onSuccess: async () => {
       await refresh();
       await client.invalidateQueries({ queryKey: sharingKeys.users(conversationId) });
@@ -74,22 +72,18 @@ export function useUserSearch(term: string) {
   const search = term.trim();
   return useQuery({
     queryKey: sharingKeys.search(search),
-    queryFn: ({ signal }) => api.get<{ count: number; list: PublicUser[] }>('/users/search', { search }, { signal }),
+    queryFn: ({ signal }) => call(API.users.search, { query: { search }, signal }),
     enabled: search.length >= USER_SEARCH_MIN_LENGTH,
     staleTime: 30_000,
   });
 }
 
-export interface ShareAccessBody {
-  organizationId: string;
-  conversations: string[];
-  users: { userId: string; right: number }[];
-}
+export type ShareAccessBody = BodyInput<typeof API.rights.shareAccess>;
 
 export function useShareAccess() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ShareAccessBody) => api.post<{ shared: number }>('/conversations/shared/access', body),
+    mutationFn: (body: ShareAccessBody) => call(API.rights.shareAccess, { body }),
     onSuccess: (_result, body) =>
       Promise.all(body.conversations.map((id) => client.invalidateQueries({ queryKey: sharingKeys.users(id) }))),
   });

@@ -4,9 +4,9 @@
  * delete and tag rename / move / delete (maintainers and above), tag creation (members), and tags
  * on a media: POST and DELETE /conversations/{id}/tags/{tagId} (write right).
  */
-import type { Category, CategoryColor, Conversation, Tag } from '@palabre/shared';
+import { API, type Category, type CategoryColor, type Tag } from '@palabre/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { call } from '../../api/call.ts';
 import { conversationKeys, type ConversationDetail } from '../conversations/api.ts';
 import { exploreKeys } from '../explore/api.ts';
 
@@ -20,14 +20,7 @@ export type TagWithCategory = Tag & { category: Category };
 export function useCategories(organizationId: string | null | undefined) {
   return useQuery({
     queryKey: tagKeys.categories(organizationId ?? ''),
-    queryFn: async ({ signal }) => {
-      const body = await api.get<{ count: number; list: Category[] } | Category[]>(
-        `/organizations/${encodeURIComponent(organizationId!)}/categories`,
-        undefined,
-        { signal },
-      );
-      return Array.isArray(body) ? body : body.list;
-    },
+    queryFn: async ({ signal }) => (await call(API.tags.categories, { params: { id: organizationId! }, signal })).list,
     enabled: Boolean(organizationId),
     staleTime: 30_000,
   });
@@ -41,8 +34,7 @@ export function useCategories(organizationId: string | null | undefined) {
 export function useConversationTags(conversationId: string, tagIds: string[]) {
   return useQuery({
     queryKey: [...conversationKeys.detail(conversationId), 'tags', tagIds.join(',')] as const,
-    queryFn: async ({ signal }) =>
-      (await api.get<{ count: number; list: Category[] }>(`/conversations/${encodeURIComponent(conversationId)}/tags`, undefined, { signal })).list,
+    queryFn: async ({ signal }) => (await call(API.tags.ofConversation, { params: { id: conversationId }, signal })).list,
     enabled: tagIds.length > 0,
     placeholderData: keepPreviousData,
   });
@@ -55,8 +47,6 @@ export function indexTags(categories: Category[] | undefined): Map<string, TagWi
   return index;
 }
 
-const base = (organizationId: string) => `/organizations/${encodeURIComponent(organizationId)}`;
-
 /** Mutations of the tag settings; each refreshes the categories, and lists (tag chips) when tags change. */
 export function useTagMutations(organizationId: string) {
   const client = useQueryClient();
@@ -66,29 +56,29 @@ export function useTagMutations(organizationId: string) {
   };
   return {
     createCategory: useMutation({
-      mutationFn: (body: { name: string; color: CategoryColor }) => api.post<Category>(`${base(organizationId)}/categories`, body),
+      mutationFn: (body: { name: string; color: CategoryColor }) => call(API.tags.createCategory, { params: { id: organizationId }, body }),
       onSuccess: refresh(false),
     }),
     updateCategory: useMutation({
       mutationFn: ({ id, ...body }: { id: string; name?: string; color?: CategoryColor }) =>
-        api.patch<Category>(`${base(organizationId)}/categories/${encodeURIComponent(id)}`, body),
+        call(API.tags.updateCategory, { params: { id: organizationId, categoryId: id }, body }),
       onSuccess: refresh(false),
     }),
     deleteCategory: useMutation({
-      mutationFn: (id: string) => api.delete<void>(`${base(organizationId)}/categories/${encodeURIComponent(id)}`),
+      mutationFn: (id: string) => call(API.tags.removeCategory, { params: { id: organizationId, categoryId: id } }),
       onSuccess: refresh(true),
     }),
     createTag: useMutation({
-      mutationFn: (body: { name: string; categoryId: string }) => api.post<Tag>(`${base(organizationId)}/tags`, body),
+      mutationFn: (body: { name: string; categoryId: string }) => call(API.tags.createTag, { params: { id: organizationId }, body }),
       onSuccess: refresh(false),
     }),
     updateTag: useMutation({
       mutationFn: ({ id, ...body }: { id: string; name?: string; categoryId?: string }) =>
-        api.patch<Tag>(`${base(organizationId)}/tags/${encodeURIComponent(id)}`, body),
+        call(API.tags.updateTag, { params: { id: organizationId, tagId: id }, body }),
       onSuccess: refresh(false),
     }),
     deleteTag: useMutation({
-      mutationFn: (id: string) => api.delete<void>(`${base(organizationId)}/tags/${encodeURIComponent(id)}`),
+      mutationFn: (id: string) => call(API.tags.removeTag, { params: { id: organizationId, tagId: id } }),
       onSuccess: refresh(true),
     }),
   };
@@ -98,12 +88,10 @@ export function useTagMutations(organizationId: string) {
 export function useMediaTag(conversationId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ tagId, on }: { tagId: string; on: boolean }) => {
-      const path = `/conversations/${encodeURIComponent(conversationId)}/tags/${encodeURIComponent(tagId)}`;
-      return on ? api.post<Conversation>(path) : api.delete<Conversation>(path);
-    },
+    mutationFn: ({ tagId, on }: { tagId: string; on: boolean }) =>
+      call(on ? API.tags.addToConversation : API.tags.removeFromConversation, { params: { id: conversationId, tagId } }),
     onSuccess: (media) => {
-      client.setQueryData<ConversationDetail>(conversationKeys.detail(conversationId), (old) => (old && media?.tags ? { ...old, tags: media.tags } : old));
+      client.setQueryData<ConversationDetail>(conversationKeys.detail(conversationId), (old) => (old ? { ...old, tags: media.tags } : old));
       return client.invalidateQueries({ queryKey: exploreKeys.lists });
     },
   });

@@ -1,13 +1,13 @@
 /** Password change: current password, new password and confirmation (PUT /users/self/password). */
 import { Button, Group, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { password as passwordRule, passwordConfirmation, type TokenPair } from '@palabre/shared';
+import { password as passwordRule, passwordConfirmation } from '@palabre/shared';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client.ts';
 import { storeTokens } from '../../api/cookies.ts';
 import { errorText } from '../../components/errorText.ts';
 import { notifySuccess } from '../../components/notify.ts';
+import { changePassword } from './api.ts';
 import { useFormFields } from './useFormFields.ts';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmation';
@@ -18,7 +18,7 @@ export function PasswordSection() {
   const { values, setErrors, reset, bind, showError } = useFormFields<Field>(EMPTY);
 
   const change = useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string }) => api.put<TokenPair>('/users/self/password', body),
+    mutationFn: changePassword,
     onSuccess: (pair) => {
       // The server ended every other session; this one continues with the new tokens.
       storeTokens(pair);

@@ -4,10 +4,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@palabre/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, uploadMultipart } from '../../api/client.ts';
+import { ApiError } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { useApiErrors } from '../../components/FormFailure.tsx';
 import { notifySuccess } from '../../components/notify.ts';
+import { removePicture, setPicture } from './api.ts';
 
 const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -43,16 +44,14 @@ export function PictureSection({ user }: { user: User }) {
 
   const upload = useMutation({
     mutationFn: (picture: File) => {
-      const form = new FormData();
-      form.append('picture', picture);
       setProgress(0);
-      return uploadMultipart<User>('PUT', '/users/self/picture', form, setProgress);
+      return setPicture(picture, setProgress);
     },
     onSuccess: (updated) => done(updated, t('settings:picture.updated')),
     onError: failed,
   });
   const remove = useMutation({
-    mutationFn: () => api.delete<User>('/users/self/picture'),
+    mutationFn: removePicture,
     onSuccess: (updated) => done(updated, t('settings:picture.removed')),
     onError: failed,
   });

@@ -3,15 +3,16 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@palabre/shared';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../api/client.ts';
+import { ApiError } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
 import { notifyError, notifySuccess } from '../../components/notify.ts';
+import { resendVerification } from './api.ts';
 
 export function UnverifiedEmailBanner({ user }: { user: User }) {
   const { t } = useTranslation('settings');
   const client = useQueryClient();
   const resend = useMutation({
-    mutationFn: () => api.post<{ message: string }>('/users/self/verify-email'),
+    mutationFn: resendVerification,
     onSuccess: () => notifySuccess(t('verification.sent', { email: user.email })),
     onError: (error) => {
       // Verified meanwhile (in another tab): the banner goes away.

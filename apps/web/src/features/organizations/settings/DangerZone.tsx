@@ -6,11 +6,11 @@ import type { Organization } from '@palabre/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { api } from '../../../api/client.ts';
 import { clearOrganizationScope, readOrganizationScope } from '../../../api/cookies.ts';
 import { queryKeys } from '../../../api/queries.ts';
 import { notifyError, notifySuccess } from '../../../components/notify.ts';
 import { DeleteOrganizationModal } from './DeleteOrganizationModal.tsx';
+import { deleteOrganization, leaveOrganization } from './organizationApi.ts';
 
 export function DangerZone({ org }: { org: Organization }) {
   const { t } = useTranslation(['organizations', 'common']);
@@ -27,12 +27,12 @@ export function DangerZone({ org }: { org: Organization }) {
     notifySuccess(message);
   };
   const leave = useMutation({
-    mutationFn: () => api.delete(`/organizations/${org._id}/self`),
+    mutationFn: () => leaveOrganization(org._id),
     onSuccess: () => gone(t('organizations:leave.done', { name: org.name })),
     onError: (err) => notifyError(err, t('organizations:leave.error')),
   });
   const remove = useMutation({
-    mutationFn: () => api.delete(`/organizations/${org._id}`),
+    mutationFn: () => deleteOrganization(org._id),
     onSuccess: () => {
       setDeleting(false);
       return gone(t('organizations:delete.done', { name: org.name }));

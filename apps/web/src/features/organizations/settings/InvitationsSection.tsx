@@ -2,13 +2,12 @@
 import { ActionIcon, Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { DEFAULT_INVITED_ROLE, email as emailRule, type Organization } from '@palabre/shared';
+import { ASSIGNABLE_ORGANIZATION_ROLES, DEFAULT_INVITED_ROLE, email as emailRule, type AssignableOrganizationRole, type Organization } from '@palabre/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../api/client.ts';
 import { errorText, fieldErrors } from '../../../components/errorText.ts';
 import { notifyError, notifySuccess } from '../../../components/notify.ts';
-import { useStoreOrganization } from './organizationApi.ts';
+import { cancelInvitation, inviteMember, useStoreOrganization } from './organizationApi.ts';
 import { invitableRoles, useOrganizationRoleLabel } from './roles.ts';
 
 export function InvitationsSection({ org }: { org: Organization }) {
@@ -20,7 +19,7 @@ export function InvitationsSection({ org }: { org: Organization }) {
   const [error, setError] = useState<string | null>(null);
 
   const invite = useMutation({
-    mutationFn: (body: { email: string; role: number }) => api.post<Organization>(`/organizations/${org._id}/users`, body),
+    mutationFn: (body: { email: string; role: AssignableOrganizationRole }) => inviteMember(org._id, body),
     onSuccess: (updated, body) => {
       store(updated);
       notifySuccess(t('organizations:invite.sent', { email: body.email }));
@@ -34,7 +33,7 @@ export function InvitationsSection({ org }: { org: Organization }) {
     },
   });
   const cancel = useMutation({
-    mutationFn: (address: string) => api.delete<Organization>(`/organizations/${org._id}/invitations`, { email: address }),
+    mutationFn: (address: string) => cancelInvitation(org._id, address),
     onSuccess: (updated) => {
       store(updated);
       notifySuccess(t('organizations:invitations.cancelled'));
@@ -47,7 +46,7 @@ export function InvitationsSection({ org }: { org: Organization }) {
     const checked = emailRule(email);
     setError(errorText(t, checked.error));
     if (checked.error) return;
-    invite.mutate({ email: checked.value, role: Number(role) });
+    invite.mutate({ email: checked.value, role: ASSIGNABLE_ORGANIZATION_ROLES.find((r) => String(r) === role) ?? DEFAULT_INVITED_ROLE });
   };
 
   return (

@@ -9,10 +9,9 @@ import { useMutation } from '@tanstack/react-query';
 import type { Organization } from '@palabre/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../api/client.ts';
 import { fieldErrors } from '../../../components/errorText.ts';
 import { notifyError, notifySuccess } from '../../../components/notify.ts';
-import { usePatchOrganization, useStoreOrganization, type OrganizationScope } from './organizationApi.ts';
+import { countMatchingUsers, inviteMatchingUsers, usePatchOrganization, useStoreOrganization, type OrganizationScope } from './organizationApi.ts';
 
 const DOMAIN = /^@?[a-z0-9-]+(\.[a-z0-9-]+)+$/;
 const normalise = (domain: string) => domain.trim().toLowerCase().replace(/^@/, '');
@@ -34,16 +33,15 @@ export function MatchingEmailsSection({ org, scope, editable, canInvite }: Props
   useEffect(() => setDomains(org.matchingEmails), [org.matchingEmails]);
   const dirty = domains.join(',') !== org.matchingEmails.join(',');
 
-  const matchingPath = `/administration/organizations/${org._id}/inviteMatchingMail`;
   /** How many accounts the confirmation announces; null while it is closed. */
   const [toInvite, setToInvite] = useState<number | null>(null);
   const count = useMutation({
-    mutationFn: () => api.get<{ count: number }>(matchingPath),
+    mutationFn: () => countMatchingUsers(org._id),
     onSuccess: (answer) => setToInvite(answer.count),
     onError: (err) => notifyError(err, t('organizations:matching.countError')),
   });
   const inviteNow = useMutation({
-    mutationFn: () => api.post<{ invited: number; organization: Organization }>(matchingPath),
+    mutationFn: () => inviteMatchingUsers(org._id),
     onSuccess: ({ invited, organization }) => {
       store(organization);
       setToInvite(null);

@@ -3,14 +3,13 @@ import { ActionIcon, Avatar, Group, Paper, Select, Stack, Table, Text, Title, To
 import { modals } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { ASSIGNABLE_ORGANIZATION_ROLES, type Organization, type OrganizationMember } from '@palabre/shared';
+import { ASSIGNABLE_ORGANIZATION_ROLES, type AssignableOrganizationRole, type Organization, type OrganizationMember } from '@palabre/shared';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../api/client.ts';
 import { useMe } from '../../../api/queries.ts';
 import { fullName } from '../../../components/format.ts';
 import { notifyError, notifySuccess } from '../../../components/notify.ts';
 import { InvitationsSection } from './InvitationsSection.tsx';
-import { useStoreOrganization, type OrganizationScope } from './organizationApi.ts';
+import { removeMember, updateMember, useStoreOrganization, type OrganizationScope } from './organizationApi.ts';
 import { mayAssignRole, mayRemoveMember, useOrganizationRoleLabel } from './roles.ts';
 
 export function MembersSection({ org, scope }: { org: Organization; scope: OrganizationScope }) {
@@ -21,7 +20,7 @@ export function MembersSection({ org, scope }: { org: Organization; scope: Organ
   const manage = scope === 'member' && org.abilities.manageMembers;
 
   const changeRole = useMutation({
-    mutationFn: (body: { userId: string; role: number }) => api.patch<Organization>(`/organizations/${org._id}/users`, body),
+    mutationFn: (body: { userId: string; role: AssignableOrganizationRole }) => updateMember(org._id, body),
     onSuccess: (updated) => {
       store(updated);
       notifySuccess(t('organizations:members.roleChanged'));
@@ -29,7 +28,7 @@ export function MembersSection({ org, scope }: { org: Organization; scope: Organ
     onError: (err) => notifyError(err, t('organizations:errors.role')),
   });
   const remove = useMutation({
-    mutationFn: (userId: string) => api.delete<Organization>(`/organizations/${org._id}/users`, { userId }),
+    mutationFn: (userId: string) => removeMember(org._id, userId),
     onSuccess: (updated) => {
       store(updated);
       notifySuccess(t('organizations:members.removed'));
@@ -59,7 +58,10 @@ export function MembersSection({ org, scope }: { org: Organization; scope: Organ
         size="xs"
         w={160}
         disabled={changeRole.isPending}
-        onChange={(value) => value && changeRole.mutate({ userId: member.userId, role: Number(value) })}
+        onChange={(value) => {
+          const role = options.find((option) => String(option) === value);
+          if (role) changeRole.mutate({ userId: member.userId, role });
+        }}
       />
     );
   };

@@ -1,0 +1,141 @@
+import { API, COOKIE } from '@palabre/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { call, fillPath } from './call.ts';
+import { ApiError } from './client.ts';
+
+interface Sent {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+let sent: Sent[];
+let answers: Response[];
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** A browser page at `pathname` with the given cookies, whose fetch records requests and plays `answers` in order. */
+function page(pathname: string, cookies: Record<string, string> = {}) {
+  vi.stubGlobal('location', { origin: 'http://palabre.test', pathname, protocol: 'http:' });
+  vi.stubGlobal('document', {
+    cookie: Object.entries(cookies)
+      .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+      .join('; '),
+  });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init: RequestInit = {}) => {
+      sent.push({
+        url,
+        method: init.method ?? 'GET',
+        headers: (init.headers ?? {}) as Record<string, string>,
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
+      });
+      return Promise.resolve(answers.shift() ?? json(200, {}));
+    }),
+  );
+}
+
+beforeEach(() => {
+  sent = [];
+  answers = [];
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('fillPath', () => {
+  it('fills every :name segment from the parameters, encoded', () => {
+    expect(fillPath(API.tags.updateTag.path, { id: 'o 1', tagId: 'a/b?c' })).toBe('/cm-api/api/organizations/o%201/tags/a%2Fb%3Fc');
+  });
+
+  it('refuses a missing parameter rather than calling a wrong address', () => {
+    expect(() => fillPath(API.tags.updateTag.path, { id: 'o1' })).toThrow(/tagId/);
+  });
+});
+
+describe('call', () => {
+  it('sends the body to the filled path, with the anti-forgery header and no `t`', async () => {
+    page('/interface/tags', { [COOKIE.authToken]: 'tok', [COOKIE.xsrf]: 'x1' });
+    answers.push(json(200, { _id: 't1', name: 'Budget', categoryId: 'c1', organizationId: 'o1' }));
+    const tag = await call(API.tags.updateTag, { params: { id: 'o1', tagId: 't/1' }, body: { name: 'Budget' } });
+    expect(tag.name).toBe('Budget');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      url: '/cm-api/api/organizations/o1/tags/t%2F1',
+      method: 'PATCH',
+      body: { name: 'Budget' },
+      headers: { authorization: 'Bearer tok', 'x-xsrf-token': 'x1', 'content-type': 'application/json' },
+    });
+  });
+
+  it('adds the query, leaves empty values out, and marks GET calls with `t`', async () => {
+    page('/interface/explore');
+    answers.push(json(200, { count: 0, list: [] }));
+    await call(API.conversations.list, { params: { id: 'o1' }, query: { page: 2, text: '', tags: 'a,b', sortField: 'name' } });
+    const url = new URL(sent[0]!.url, 'http://palabre.test');
+    expect(url.pathname).toBe('/cm-api/api/organizations/o1/conversations');
+    expect(Object.fromEntries([...url.searchParams].filter(([key]) => key !== 't'))).toEqual({ page: '2', tags: 'a,b', sortField: 'name' });
+    expect(url.searchParams.get('t')).toMatch(/^\d+$/);
+    expect(url.searchParams.has('userScope')).toBe(false);
+  });
+
+  it('asks for the backoffice scope from backoffice pages', async () => {
+    page('/backoffice/users');
+    answers.push(json(200, { count: 0, list: [] }));
+    await call(API.backoffice.users, { query: { page: 0, size: 1 } });
+    const url = new URL(sent[0]!.url, 'http://palabre.test');
+    expect(url.pathname).toBe('/cm-api/api/administration/users');
+    expect(url.searchParams.get('userScope')).toBe('backoffice');
+  });
+
+  it('sends an empty JSON body on writes without one, and none on DELETE', async () => {
+    page('/interface/explore', { [COOKIE.xsrf]: 'x1' });
+    answers.push(json(200, { favorites: ['m1'] }), json(200, { favorites: [] }));
+    await call(API.library.addFavorite, { params: { id: 'm1' } });
+    await call(API.library.removeFavorite, { params: { id: 'm1' } });
+    expect(sent.map((request) => [request.method, request.body])).toEqual([
+      ['PUT', {}],
+      ['DELETE', undefined],
+    ]);
+  });
+
+  it('turns an error answer into an ApiError with its code and field errors', async () => {
+    page('/interface/tags', { [COOKIE.xsrf]: 'x1' });
+    answers.push(json(409, { status: 'error', code: 'conflict', message: 'Name taken', fields: { name: 'error.name_exists' } }));
+    const failure = await call(API.tags.createTag, { params: { id: 'o1' }, body: { name: 'Budget', categoryId: 'c1' } }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 409, code: 'conflict', fields: { name: 'error.name_exists' } });
+  });
+
+  it('passes the abort signal to fetch', async () => {
+    page('/interface/explore');
+    const controller = new AbortController();
+    await call(API.tags.ofConversation, { params: { id: 'm1' }, signal: controller.signal });
+    expect(vi.mocked(fetch).mock.calls[0]![1]!.signal).toBe(controller.signal);
+  });
+
+  it('requires exactly what the entry declares (checked by the type check)', () => {
+    // Only the types matter here: these calls are never made.
+    const typeOnly = (run: () => unknown) => run;
+    // @ts-expect-error the entry has path parameters
+    typeOnly(() => call(API.tags.updateTag, { body: { name: 'x' } }));
+    // @ts-expect-error the entry has a required body
+    typeOnly(() => call(API.tags.createTag, { params: { id: 'o1' } }));
+    // @ts-expect-error the entry has no body
+    typeOnly(() => call(API.tags.removeTag, { params: { id: 'o1', tagId: 't1' }, body: {} }));
+    // @ts-expect-error the entry has no query
+    typeOnly(() => call(API.users.self, { query: { page: 1 } }));
+    // @ts-expect-error a required query field
+    typeOnly(() => call(API.users.search, {}));
+    // Nothing to send: the input may be left out.
+    typeOnly(() => call(API.users.self));
+    // Every query field optional: the query may be left out.
+    typeOnly(() => call(API.transcriberProfiles.list));
+    // @ts-expect-error the answer is the entry's response type
+    typeOnly(async () => (await call(API.users.self)).notAField);
+  });
+});
