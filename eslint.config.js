@@ -12,7 +12,7 @@ const TYPESCRIPT = ['apps/*/src/**/*.{ts,tsx}', 'apps/*/test/**/*.ts', 'apps/web
 // with no repo.ts of its own; move its queries into one when the part next changes.
 const DIRECT_DATABASE_ACCESS = [
   'apps/server/src/auth/{one-time,tokens,oidc}.ts', // sessions, one-time tokens, identities
-  'apps/server/src/http/auth.ts', // the active-user check of every request
+  'apps/server/src/auth/authenticate.ts', // the active-user check of every request and socket
   'apps/server/src/conversations/cleanup.ts', // an organization's media rows before its deletion
   'apps/server/src/pipeline/{state,finalize,retry,recovery,engines}.ts', // the processing state machine
   'apps/server/src/realtime/{audience,socket}.ts', // who may receive a notice

@@ -12,7 +12,8 @@ import { request, uploadMultipart, type QueryValues } from './client.ts';
 /** A part of the input: required when the entry declares it with a required field, optional when every field is, absent otherwise. */
 type Slot<K extends string, T> = [T] extends [undefined]
   ? { [P in K]?: never }
-  : {} extends T
+  : // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- "every field of T is optional"
+    {} extends T
     ? { [P in K]?: T }
     : { [P in K]: T };
 
@@ -24,6 +25,7 @@ export type CallInput<E extends Endpoint> = Slot<'params', ParamsInput<E>> &
   FormSlot<E> & { signal?: AbortSignal };
 
 /** The input may be left out when nothing in it is required. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- "nothing in the input is required"
 type CallArgs<E extends Endpoint> = {} extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
 
 /** The entry's path with each `:name` segment replaced by its parameter, encoded. */

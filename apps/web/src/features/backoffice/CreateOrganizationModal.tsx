@@ -1,7 +1,7 @@
 /** Backoffice organization creation: a name and an optional owner (POST /administration/organizations). */
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { email as emailRule, requiredText, TEXT_LIMITS, type Organization } from '@palabre/shared';
+import { email as emailRule, requiredText, TEXT_LIMITS } from '@palabre/shared';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

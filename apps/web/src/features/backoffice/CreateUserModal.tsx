@@ -1,7 +1,7 @@
 /** Backoffice user creation: names, email, password (twice) and platform roles (POST /administration/users). */
 import { Button, Group, Modal, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PLATFORM_ROLE, email as emailRule, password as passwordRule, passwordConfirmation, requiredText, TEXT_LIMITS, type User } from '@palabre/shared';
+import { PLATFORM_ROLE, email as emailRule, password as passwordRule, passwordConfirmation, requiredText, TEXT_LIMITS } from '@palabre/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlatformRoleCheckboxes } from '../users/PlatformRoleCheckboxes.tsx';
