@@ -61,6 +61,7 @@ const envSchema = z.object({
   MEDIA_IMPORT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(3600),
   MEDIA_IMPORT_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PALABRE_CHECK_RESPONSES: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -91,6 +92,8 @@ export interface Config {
   /** Honour X-Forwarded-* headers (only behind a reverse proxy you control). */
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /** Check every answer against its endpoint's contract (the test suite; never in production). */
+  checkResponses: boolean;
   /** Largest accepted media file (uploads and URL imports): 1 GB, lower only for tests. */
   maxUploadBytes: number;
   /** Longest media accepted by processing (probed duration, and the bound of every conversion). */
@@ -161,6 +164,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
+    checkResponses: env.PALABRE_CHECK_RESPONSES,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
     maxMediaDurationSeconds: env.MAX_MEDIA_DURATION_SECONDS,
     outboundAllowedRanges: [...new Set([...env.OUTBOUND_ALLOWED_RANGES, ...env.MEDIA_IMPORT_ALLOWED_RANGES])],

@@ -122,6 +122,8 @@ export async function startTestServer(
     // Test clients play people reaching the server through a reverse proxy, each from their own
     // address (X-Forwarded-For), so per-address rate limits apply to each of them separately.
     TRUST_PROXY: 'true',
+    // Every answer is checked against its endpoint's contract (see response-check.ts here).
+    PALABRE_CHECK_RESPONSES: 'true',
     ...options.env,
   });
   let running: RunningServer;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { FULL_RIGHTS, RIGHT } from '../roles.ts';
 import { TEXT_LIMITS } from '../constants.ts';
 import { zPagination, zText } from './common.ts';
+import { zSpeaker, zTurn } from '../transcript/schema.ts';
 
 /*
  * Processing status (docs/PRODUCT.md, States). Every list of statuses in the server and the web is
@@ -145,6 +146,14 @@ export const zConversation = z.object({
   favorite: z.boolean(),
 });
 export type Conversation = z.infer<typeof zConversation>;
+
+/** A media as it is read: its speakers and transcript come along once it is processed. */
+export const zConversationDetail = zConversation.extend({ speakers: z.array(zSpeaker).optional(), text: z.array(zTurn).optional() });
+/** With `projection` or `key`: only the fields asked for, and _id. */
+export const zConversationProjection = zConversationDetail.partial().required({ _id: true });
+export type ConversationProjection = z.infer<typeof zConversationProjection>;
+/** GET /conversations/:id and its children: the whole media, or the projection asked for. */
+export const zConversationView = z.union([zConversationDetail, zConversationProjection]);
 
 /** Where a search looks: title, description or transcript text (all three when absent). */
 export const CONVERSATION_SEARCH_TYPES = ['title', 'description', 'text'] as const;

@@ -41,6 +41,12 @@ export const zUser = z.object({
 });
 export type User = z.infer<typeof zUser>;
 
+/** An account as the backoffice shows it: the profile and its organizations, with its level in each. */
+export const zAccount = zUser.extend({
+  organizations: z.array(z.object({ _id: z.string(), name: z.string(), role: z.number().int() })),
+});
+export type Account = z.infer<typeof zAccount>;
+
 /** What other users may see of someone. */
 export const zPublicUser = zUser.pick({ _id: true, firstname: true, lastname: true, email: true, picture: true });
 export type PublicUser = z.infer<typeof zPublicUser>;

@@ -1,16 +1,15 @@
 /** The backoffice: users and organizations, for platform administrators. */
-import { z } from 'zod';
-import { zIdParam, zList, zPagination } from '../common.ts';
+import { zFreeText, zIdParam, zList, zPagination } from '../common.ts';
 import { zAdminCreateOrganizationBody, zOrganization, zUpdateOrganizationBody } from '../organizations.ts';
-import { zAdminCreateUserBody, zAdminUpdateUserBody, zUser } from '../users.ts';
+import { zAccount, zAdminCreateUserBody, zAdminUpdateUserBody, zUser } from '../users.ts';
 import { P, endpoint } from './define.ts';
 
-const zBackofficeQuery = zPagination.extend({ search: z.string().optional() });
+const zBackofficeQuery = zPagination.extend({ search: zFreeText.optional() });
 
 export const backofficeEndpoints = {
   users: endpoint({ method: 'GET', path: `${P}/administration/users`, summary: 'Backoffice: users', tag: 'backoffice', auth: true, query: zBackofficeQuery, response: zList(zUser) }),
   createUser: endpoint({ method: 'POST', path: `${P}/administration/users`, summary: 'Backoffice: create a user', tag: 'backoffice', auth: true, body: zAdminCreateUserBody, response: zUser, status: 201 }),
-  user: endpoint({ method: 'GET', path: `${P}/administration/users/:id`, summary: 'Backoffice: a user with their organizations', tag: 'backoffice', auth: true, params: zIdParam }),
+  user: endpoint({ method: 'GET', path: `${P}/administration/users/:id`, summary: 'Backoffice: a user with their organizations', tag: 'backoffice', auth: true, params: zIdParam, response: zAccount }),
   updateUser: endpoint({ method: 'PATCH', path: `${P}/administration/users/:id`, summary: 'Backoffice: change platform role or status', tag: 'backoffice', auth: true, params: zIdParam, body: zAdminUpdateUserBody, response: zUser }),
   removeUser: endpoint({ method: 'DELETE', path: `${P}/administration/users/:id`, summary: 'Backoffice: delete a user', tag: 'backoffice', auth: true, params: zIdParam, status: 204 }),
   organizations: endpoint({ method: 'GET', path: `${P}/administration/organizations`, summary: 'Backoffice: organizations', tag: 'backoffice', auth: true, query: zBackofficeQuery, response: zList(zOrganization) }),
