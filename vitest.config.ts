@@ -36,6 +36,7 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/test/integration/**/*.test.ts'],
           globalSetup: ['apps/server/test/harness/global-setup.ts'],
+          setupFiles: ['apps/server/test/harness/response-check.ts'],
           // Servers, PGlite and argon2 make these slower than unit tests; no test asserts timings.
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -7,7 +7,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { API_BASE, AUTH_BASE, FEATURES, MAX_AUDIO_FILE_BYTES } from '@palabre/shared';
+import { API, API_BASE, AUTH_BASE, FEATURES, MAX_AUDIO_FILE_BYTES } from '@palabre/shared';
 import type { AppContext } from './context.ts';
 import { resolveSecret } from './context.ts';
 import { adminRoutes } from './admin/routes.ts';
@@ -15,6 +15,8 @@ import { authRoutes } from './auth/routes.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { openApiDocument, trackRoutes } from './http/openapi.ts';
+import { registerResponseCheck } from './http/response-check.ts';
+import { route } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerTextInputCheck } from './http/text-input.ts';
 import { registerXsrf } from './http/xsrf.ts';
@@ -49,11 +51,12 @@ export async function buildApp(ctx: AppContext, options: { logger: FastifyBaseLo
   registerXsrf(app, { secure: ctx.config.publicUrl.startsWith('https:') });
   registerAuthentication(app, ctx);
   registerTextInputCheck(app);
+  if (ctx.config.checkResponses) registerResponseCheck(app);
 
-  app.get('/healthcheck', async () => ({ status: 'ok' }));
+  route(app, API.system.health, async () => ({ status: 'ok' as const }));
 
   /** What the web client needs before anyone signs in. */
-  app.get(`${API_BASE}/config`, async () => ({
+  route(app, API.system.config, async () => ({
     appName: ctx.config.appName,
     theme: ctx.config.appTheme,
     userCreationDisabled: ctx.config.userCreationDisabled,
@@ -62,7 +65,7 @@ export async function buildApp(ctx: AppContext, options: { logger: FastifyBaseLo
   }));
 
   const document = openApiDocument(ctx.config.appName);
-  app.get('/cm-api/docs', async () => document);
+  route(app, API.system.docs, async () => document);
 
   await app.register(authRoutes(ctx), { prefix: AUTH_BASE });
   await app.register(userRoutes(ctx), { prefix: API_BASE });
@@ -76,7 +79,7 @@ export async function buildApp(ctx: AppContext, options: { logger: FastifyBaseLo
   await app.register(favoriteRoutes(ctx), { prefix: API_BASE });
   await seedTranscriberProfiles(ctx);
 
-  routes.assertDocumented();
+  routes.assertMatchesTable();
   await serveWebClient(app, ctx.config.webDistDir ?? DEFAULT_WEB_DIST);
   return app;
 }

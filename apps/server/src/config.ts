@@ -70,6 +70,7 @@ const envSchema = z.object({
   PALABRE_MODELS_BASE_URL: z.string().url().default(DEFAULT_MODEL_HOST),
   PALABRE_BENCH_OPENAI_ENDPOINT: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PALABRE_CHECK_RESPONSES: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -100,6 +101,8 @@ export interface Config {
   /** Honour X-Forwarded-* headers (only behind a reverse proxy you control). */
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /** Check every answer against its endpoint's contract (the test suite; never in production). */
+  checkResponses: boolean;
   /** Largest accepted media file (uploads and URL imports): 1 GB, lower only for tests. */
   maxUploadBytes: number;
   /** Longest media accepted by processing (probed duration, and the bound of every conversion). */
@@ -176,6 +179,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
+    checkResponses: env.PALABRE_CHECK_RESPONSES,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
     maxMediaDurationSeconds: env.MAX_MEDIA_DURATION_SECONDS,
     outboundAllowedRanges: [...new Set([...env.OUTBOUND_ALLOWED_RANGES, ...env.MEDIA_IMPORT_ALLOWED_RANGES])],

@@ -1,72 +1,43 @@
 /** /cm-api/api/administration: the backoffice, for system administrators and above. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  zAdminCreateOrganizationBody,
-  zAdminCreateUserBody,
-  zAdminUpdateUserBody,
-  zFreeText,
-  zIdParam,
-  zPagination,
-  zUpdateOrganizationBody,
-} from '@palabre/shared';
+import type { FastifyInstance } from 'fastify';
+import { API } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
-import { requireActor, type Actor } from '../http/auth.ts';
-import { AppError, parse } from '../http/errors.ts';
+import { requireActor } from '../http/auth.ts';
+import { AppError } from '../http/errors.ts';
+import { route } from '../http/route.ts';
 import { platform } from '../policy.ts';
 import * as admin from './service.ts';
 
-function requireAdmin(request: FastifyRequest): Actor {
-  const actor = requireActor(request);
-  if (!platform.backoffice(actor.user)) throw new AppError('forbidden', 'The backoffice is for administrators');
-  return actor;
-}
-
-const zListQuery = zPagination.extend({ search: zFreeText.optional() });
-
 export function adminRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
+    // Every backoffice route, before its input is even read: signed in, and allowed in.
     app.addHook('preHandler', async (request) => {
-      requireAdmin(request);
+      const actor = requireActor(request);
+      if (!platform.backoffice(actor.user)) throw new AppError('forbidden', 'The backoffice is for administrators');
     });
 
-    app.get('/users', async (request) => admin.listUsers(ctx, parse(zListQuery, request.query)));
+    route(app, API.backoffice.users, async ({ query }) => admin.listUsers(ctx, query));
 
-    app.post('/users', async (request, reply) => {
-      const user = await admin.createUser(ctx, requireAdmin(request), parse(zAdminCreateUserBody, request.body));
-      return reply.status(201).send(user);
+    route(app, API.backoffice.createUser, async ({ actor, body }) => admin.createUser(ctx, actor, body));
+
+    route(app, API.backoffice.user, async ({ params }) => admin.getUser(ctx, params.id));
+
+    route(app, API.backoffice.updateUser, async ({ actor, params, body }) => admin.updateUser(ctx, actor, params.id, body));
+
+    route(app, API.backoffice.removeUser, async ({ actor, params }) => {
+      await admin.deleteUser(ctx, actor, params.id);
     });
 
-    app.get('/users/:id', async (request) => admin.getUser(ctx, parse(zIdParam, request.params).id));
+    route(app, API.backoffice.organizations, async ({ query }) => admin.listOrganizations(ctx, query));
 
-    app.patch('/users/:id', async (request) => {
-      const actor = requireAdmin(request);
-      const { id } = parse(zIdParam, request.params);
-      return admin.updateUser(ctx, actor, id, parse(zAdminUpdateUserBody, request.body));
-    });
+    route(app, API.backoffice.createOrganization, async ({ actor, body }) => admin.createOrganization(ctx, actor, body));
 
-    app.delete('/users/:id', async (request, reply) => {
-      const actor = requireAdmin(request);
-      await admin.deleteUser(ctx, actor, parse(zIdParam, request.params).id);
-      return reply.status(204).send();
-    });
+    route(app, API.backoffice.organization, async ({ params }) => admin.getOrganization(ctx, params.id));
 
-    app.get('/organizations', async (request) => admin.listOrganizations(ctx, parse(zListQuery, request.query)));
+    route(app, API.backoffice.updateOrganization, async ({ params, body }) => admin.updateOrganization(ctx, params.id, body));
 
-    app.post('/organizations', async (request, reply) => {
-      const org = await admin.createOrganization(ctx, requireAdmin(request), parse(zAdminCreateOrganizationBody, request.body));
-      return reply.status(201).send(org);
-    });
-
-    app.get('/organizations/:id', async (request) => admin.getOrganization(ctx, parse(zIdParam, request.params).id));
-
-    app.patch('/organizations/:id', async (request) => {
-      const { id } = parse(zIdParam, request.params);
-      return admin.updateOrganization(ctx, id, parse(zUpdateOrganizationBody, request.body));
-    });
-
-    app.delete('/organizations/:id', async (request, reply) => {
-      await admin.deleteOrganization(ctx, parse(zIdParam, request.params).id);
-      return reply.status(204).send();
+    route(app, API.backoffice.removeOrganization, async ({ params }) => {
+      await admin.deleteOrganization(ctx, params.id);
     });
   };
 }

@@ -1,16 +1,9 @@
 /** /cm-api/auth: sign-in by password, magic link and OpenID Connect; refresh; logout. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import {
-  zLoginBody,
-  zMagicLinkLoginBody,
-  zMagicLinkRequestBody,
-  zRefreshBody,
-  type AuthProvider,
-} from '@palabre/shared';
+import { API, type AuthProvider } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
-import { requireActor } from '../http/auth.ts';
-import { AppError, parse } from '../http/errors.ts';
+import { AppError } from '../http/errors.ts';
+import { route } from '../http/route.ts';
 import { beginOidc, exchangeOidcCode, finishOidc, type OidcFlowState } from './oidc.ts';
 import * as auth from './service.ts';
 import { clearRefreshCookie, refreshCookieOf, sendTokens } from './session-cookie.ts';
@@ -28,7 +21,7 @@ export function authRoutes(ctx: AppContext) {
       const limit = await clientLimit(request);
       if (!limit.isAllowed && limit.isExceeded) throw new AppError('rate_limited', 'Too many attempts, please wait a minute');
     };
-    app.get('/list', async (): Promise<AuthProvider[]> => {
+    route(app, API.auth.providers, async () => {
       const providers: AuthProvider[] = [
         { id: 'local', type: 'local', name: 'Email and password' },
         { id: 'magic_link', type: 'magic_link', name: 'Magic link' },
@@ -37,8 +30,9 @@ export function authRoutes(ctx: AppContext) {
       return providers;
     });
 
-    app.post(
-      '/login',
+    route(
+      app,
+      API.auth.login,
       {
         config: {
           rateLimit: {
@@ -51,25 +45,21 @@ export function authRoutes(ctx: AppContext) {
         // And one budget per client address across every account it tries.
         onRequest: clientBudget,
       },
-      async (request, reply) => {
-        const { email, password } = parse(zLoginBody, request.body);
-        return sendTokens(ctx, request, reply, await auth.login(ctx, email, password));
+      async ({ body, request, reply }) => {
+        return sendTokens(ctx, request, reply, await auth.login(ctx, body.email, body.password));
       },
     );
 
-    app.post('/login/magic-link', { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (request, reply) => {
-      const { magicId } = parse(zMagicLinkLoginBody, request.body);
-      return sendTokens(ctx, request, reply, await auth.loginWithMagicLink(ctx, magicId));
+    route(app, API.auth.magicLinkLogin, { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async ({ body, request, reply }) => {
+      return sendTokens(ctx, request, reply, await auth.loginWithMagicLink(ctx, body.magicId));
     });
 
-    app.post('/magic-link', { config: { rateLimit: { max: 5, timeWindow: '1 minute' } } }, async (request) => {
-      const { email, conversationId } = parse(zMagicLinkRequestBody, request.body);
-      await auth.requestMagicLink(ctx, email, conversationId);
+    route(app, API.auth.magicLinkRequest, { config: { rateLimit: { max: 5, timeWindow: '1 minute' } } }, async ({ body }) => {
+      await auth.requestMagicLink(ctx, body.email, body.conversationId);
       return { message: 'If an account exists for this address, a sign-in link has been sent to it.' };
     });
 
-    app.post('/refresh', { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply) => {
-      const { refresh_token } = parse(zRefreshBody, request.body ?? {});
+    route(app, API.auth.refresh, { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async ({ body: { refresh_token }, request, reply }) => {
       const fromCookie = refresh_token === undefined;
       const token = refresh_token ?? refreshCookieOf(request);
       if (!token) throw new AppError('validation_failed', 'No refresh token was sent', { refresh_token: 'error.required' });
@@ -81,14 +71,12 @@ export function authRoutes(ctx: AppContext) {
       }
     });
 
-    app.post('/logout', async (request, reply) => {
-      const actor = requireActor(request);
+    route(app, API.auth.logout, async ({ actor, reply }) => {
       await ctx.tokens.revokeSession(actor.sessionId);
       clearRefreshCookie(ctx, reply);
-      return reply.status(204).send();
     });
 
-    app.get('/oidc', async (_request, reply) => {
+    route(app, API.auth.oidcStart, async ({ reply }) => {
       const { url, flow } = await beginOidc(ctx);
       reply.setCookie(OIDC_COOKIE, JSON.stringify(flow), {
         path: '/cm-api/auth/oidc',
@@ -101,7 +89,7 @@ export function authRoutes(ctx: AppContext) {
       return reply.redirect(url);
     });
 
-    app.get('/oidc/callback', async (request, reply) => {
+    route(app, API.auth.oidcCallback, async ({ request, reply }) => {
       const raw = request.cookies[OIDC_COOKIE];
       const unsigned = raw ? request.unsignCookie(raw) : null;
       reply.clearCookie(OIDC_COOKIE, { path: '/cm-api/auth/oidc' });
@@ -117,9 +105,8 @@ export function authRoutes(ctx: AppContext) {
       }
     });
 
-    app.get('/oidc/token', async (request, reply) => {
-      const { code } = parse(z.object({ code: z.string().min(16).max(256) }), request.query);
-      return sendTokens(ctx, request, reply, await exchangeOidcCode(ctx, code));
+    route(app, API.auth.oidcToken, async ({ query, request, reply }) => {
+      return sendTokens(ctx, request, reply, await exchangeOidcCode(ctx, query.code));
     });
   };
 }

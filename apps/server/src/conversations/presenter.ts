@@ -3,6 +3,7 @@ import {
   DEFAULT_TRANSCRIPTION_CONFIG,
   PIPELINE_STEPS,
   type Conversation,
+  type ConversationProjection,
   type ProcessingJob,
   type Speaker,
   type Turn,
@@ -87,14 +88,14 @@ export function projectionOf(query: { projection?: string | undefined; key?: str
   return list.length > 0 ? list : null;
 }
 
-export function project(conversation: PresentedConversation, fields: string[] | null): Partial<PresentedConversation> {
+export function project(conversation: PresentedConversation, fields: string[] | null): ConversationProjection {
   if (!fields) return conversation;
   const out: Record<string, unknown> = { _id: conversation._id };
   const source = conversation as unknown as Record<string, unknown>;
   for (const field of fields) {
     if (Object.hasOwn(source, field)) out[field] = source[field];
   }
-  return out as Partial<PresentedConversation>;
+  return out as ConversationProjection;
 }
 
 /** Rows stored before types were detected may hold a declared type: only media types are shown. */

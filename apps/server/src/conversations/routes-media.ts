@@ -7,17 +7,14 @@
  * a browser from ever rendering them as a document on the application's origin.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
-import { zIdParam } from '@palabre/shared';
+import { API } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
-import { requireActor } from '../http/auth.ts';
-import { notFound, parse } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
+import { route } from '../http/route.ts';
 import { WEB_MIME_TYPE } from '../pipeline/files.ts';
 import { parseRange } from './media-range.ts';
 import * as conversations from './service.ts';
 import { servedMediaType, SNIFF_BYTES } from './sniff.ts';
-
-export const zMediaQuery = z.object({ mediatype: z.enum(['json', 'audio']).optional() }).loose();
 
 /** Headers of every media response: no sniffing, no document rendering, no embedding elsewhere. */
 export function mediaHeaders(reply: FastifyReply, disposition: 'inline' | 'attachment', filename: string): FastifyReply {
@@ -44,11 +41,8 @@ async function sniffStored(ctx: AppContext, key: string, size: number): Promise<
 
 export function mediaRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    app.get('/conversations/:id/media', async (request, reply) => {
-      const actor = requireActor(request);
-      const { id } = parse(zIdParam, request.params);
-      const { mediatype } = parse(zMediaQuery, request.query);
-      const { row } = await conversations.access(ctx, actor, id);
+    route(app, API.conversations.media, async ({ actor, params, query: { mediatype }, request, reply }) => {
+      const { row } = await conversations.access(ctx, actor, params.id);
       reply.header('cache-control', 'private, no-cache');
 
       if (mediatype === 'json') {

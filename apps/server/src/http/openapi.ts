@@ -58,7 +58,10 @@ export function openApiDocument(appName: string) {
   };
 }
 
-/** Collects API routes as they register; `assertDocumented` fails start-up on any route missing from the table. */
+/**
+ * Collects API routes as they register; `assertMatchesTable` fails start-up on a route missing from
+ * the table, and on a table entry no route serves.
+ */
 export function trackRoutes(app: FastifyInstance) {
   const registered: string[] = [];
   app.addHook('onRoute', (route) => {
@@ -68,10 +71,13 @@ export function trackRoutes(app: FastifyInstance) {
     }
   });
   return {
-    assertDocumented() {
+    assertMatchesTable() {
       const known = new Set(ENDPOINTS.map((e) => endpointKey(e.method, e.path)));
       const missing = registered.filter((key) => !known.has(key));
       if (missing.length > 0) throw new Error(`Routes missing from the endpoint table (packages/shared): ${missing.join(', ')}`);
+      const served = new Set(registered);
+      const unserved = [...known].filter((key) => !served.has(key));
+      if (unserved.length > 0) throw new Error(`Endpoint table entries without a route: ${unserved.join(', ')}`);
     },
   };
 }

@@ -1,121 +1,65 @@
 /** /cm-api/api/organizations: the organizations a user belongs to and their members. */
 import type { FastifyInstance } from 'fastify';
-import {
-  zCancelInvitationBody,
-  zCreateOrganizationBody,
-  zIdParam,
-  zInviteMemberBody,
-  zRemoveMemberBody,
-  zUpdateMemberBody,
-  zUpdateOrganizationBody,
-} from '@palabre/shared';
+import { API } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
-import { requireActor } from '../http/auth.ts';
-import { parse } from '../http/errors.ts';
+import { route } from '../http/route.ts';
 import * as invitations from './invitations.ts';
 import * as organizations from './service.ts';
 
 export function organizationRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    app.get('/organizations', async (request) => {
-      const list = await organizations.listMine(ctx, requireActor(request));
+    route(app, API.organizations.list, async ({ actor }) => {
+      const list = await organizations.listMine(ctx, actor);
       return { count: list.length, list };
     });
 
-    app.post('/organizations', async (request, reply) => {
-      const actor = requireActor(request);
-      const { name } = parse(zCreateOrganizationBody, request.body);
-      return reply.status(201).send(await organizations.create(ctx, actor, name));
-    });
+    route(app, API.organizations.create, async ({ actor, body }) => organizations.create(ctx, actor, body.name));
 
-    app.get('/organizations/:id', async (request) => {
-      const actor = requireActor(request);
-      const { id } = parse(zIdParam, request.params);
-      const { org, level } = await organizations.authorize(ctx, actor, id, 'read');
+    route(app, API.organizations.get, async ({ actor, params }) => {
+      const { org, level } = await organizations.authorize(ctx, actor, params.id, 'read');
       return organizations.describeOne(ctx, org, level);
     });
 
-    app.patch('/organizations/:id', async (request) => {
-      const actor = requireActor(request);
-      const { id } = parse(zIdParam, request.params);
-      return organizations.update(ctx, actor, id, parse(zUpdateOrganizationBody, request.body));
+    route(app, API.organizations.update, async ({ actor, params, body }) => organizations.update(ctx, actor, params.id, body));
+
+    route(app, API.organizations.remove, async ({ actor, params }) => {
+      await organizations.remove(ctx, actor, params.id);
     });
 
-    app.delete('/organizations/:id', async (request, reply) => {
-      const actor = requireActor(request);
-      const { id } = parse(zIdParam, request.params);
-      await organizations.remove(ctx, actor, id);
-      return reply.status(204).send();
+    route(app, API.organizations.leave, async ({ actor, params }) => {
+      await organizations.leave(ctx, actor, params.id);
     });
 
-    app.delete('/organizations/:id/self', async (request, reply) => {
-      const actor = requireActor(request);
-      const { id } = parse(zIdParam, request.params);
-      await organizations.leave(ctx, actor, id);
-      return reply.status(204).send();
-    });
+    route(app, API.organizations.invite, async ({ actor, params, body }) => invitations.invite(ctx, actor, params.id, body.email, body.role));
 
-    app.post('/organizations/:id/users', async (request, reply) => {
-      const actor = requireActor(request);
-      const { id } = parse(zIdParam, request.params);
-      const { email, role } = parse(zInviteMemberBody, request.body);
-      return reply.status(201).send(await invitations.invite(ctx, actor, id, email, role));
-    });
+    route(app, API.organizations.updateMember, async ({ actor, params, body }) => organizations.updateMember(ctx, actor, params.id, body.userId, body.role));
 
-    app.patch('/organizations/:id/users', async (request) => {
-      const actor = requireActor(request);
-      const { id } = parse(zIdParam, request.params);
-      const { userId, role } = parse(zUpdateMemberBody, request.body);
-      return organizations.updateMember(ctx, actor, id, userId, role);
-    });
+    route(app, API.organizations.removeMember, async ({ actor, params, body }) => organizations.removeMember(ctx, actor, params.id, body.userId));
 
-    app.delete('/organizations/:id/users', async (request) => {
-      const actor = requireActor(request);
-      const { id } = parse(zIdParam, request.params);
-      const { userId } = parse(zRemoveMemberBody, request.body);
-      return organizations.removeMember(ctx, actor, id, userId);
-    });
-
-    app.delete('/organizations/:id/invitations', async (request) => {
-      const actor = requireActor(request);
-      const { id } = parse(zIdParam, request.params);
-      const { email } = parse(zCancelInvitationBody, request.body);
-      return invitations.cancelInvitation(ctx, actor, id, email);
-    });
+    route(app, API.organizations.cancelInvitation, async ({ actor, params, body }) => invitations.cancelInvitation(ctx, actor, params.id, body.email));
 
     /** How many accounts "invite matching users" would invite, for the confirmation (organization admins). */
-    app.get('/administration/organizations/:id/inviteMatchingMail', async (request) => {
-      const actor = requireActor(request);
-      const { id } = parse(zIdParam, request.params);
-      const { org } = await organizations.authorizeOrBackoffice(ctx, actor, id, 'manageMembers');
+    route(app, API.organizations.matchingUsersCount, async ({ actor, params }) => {
+      const { org } = await organizations.authorizeOrBackoffice(ctx, actor, params.id, 'manageMembers');
       return { count: await invitations.countMatching(ctx, org) };
     });
 
     /** Invites every verified account whose address matches the organization's domains (organization admins). */
-    app.post('/administration/organizations/:id/inviteMatchingMail', async (request) => {
-      const actor = requireActor(request);
-      const { id } = parse(zIdParam, request.params);
-      const { org, level } = await organizations.authorizeOrBackoffice(ctx, actor, id, 'manageMembers');
+    route(app, API.organizations.inviteMatching, async ({ actor, params }) => {
+      const { org, level } = await organizations.authorizeOrBackoffice(ctx, actor, params.id, 'manageMembers');
       const invited = await invitations.inviteMatching(ctx, actor, org);
       return { message: `${invited} user(s) invited`, invited, organization: await organizations.describeOne(ctx, org, level) };
     });
 
-    app.get('/users/self/invitations', async (request) => {
-      const list = await invitations.listMine(ctx, requireActor(request));
+    route(app, API.organizations.myInvitations, async ({ actor }) => {
+      const list = await invitations.listMine(ctx, actor);
       return { count: list.length, list };
     });
 
-    app.post('/users/self/invitations/:id/accept', async (request) => {
-      const actor = requireActor(request);
-      const { id } = parse(zIdParam, request.params);
-      return invitations.accept(ctx, actor, id);
-    });
+    route(app, API.organizations.acceptInvitation, async ({ actor, params }) => invitations.accept(ctx, actor, params.id));
 
-    app.post('/users/self/invitations/:id/decline', async (request, reply) => {
-      const actor = requireActor(request);
-      const { id } = parse(zIdParam, request.params);
-      await invitations.decline(ctx, actor, id);
-      return reply.status(204).send();
+    route(app, API.organizations.declineInvitation, async ({ actor, params }) => {
+      await invitations.decline(ctx, actor, params.id);
     });
   };
 }

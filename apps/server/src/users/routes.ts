@@ -1,21 +1,10 @@
 /** /cm-api/api/users: accounts, own profile, password, picture, search. */
 import type { FastifyInstance } from 'fastify';
-import {
-  zChangePasswordBody,
-  zCreateUserFields,
-  zIdParam,
-  zResetPasswordBody,
-  zResetPasswordRequestBody,
-  zUpdateSelfBody,
-  zUserSearchQuery,
-  zPassword,
-  zEmail,
-  zVerifyEmailBody,
-} from '@palabre/shared';
+import { API, zEmail } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
-import { requireActor } from '../http/auth.ts';
 import { AppError, notFound, parse } from '../http/errors.ts';
 import { readSmallForm } from '../http/multipart.ts';
+import { route } from '../http/route.ts';
 import * as authService from '../auth/service.ts';
 import { MAX_PICTURE_BYTES, pictureType } from './picture.ts';
 import { presentPublicUser } from './presenter.ts';
@@ -27,21 +16,19 @@ import { sendTokens } from '../auth/session-cookie.ts';
 export function userRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     /** Account creation (step one of sign-up). The client then signs in and names its organization. */
-    app.post('/users', { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (request, reply) => {
+    route(app, API.users.create, { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async ({ request }) => {
       if (ctx.config.userCreationDisabled) throw new AppError('registration_disabled', 'Registration is disabled on this platform');
       const form = await readSmallForm(request, MAX_PICTURE_BYTES);
-      const input = parse(zCreateUserFields, form.fields);
+      const input = parse(API.users.create.multipart, form.fields);
       const user = await users.createAccount(ctx, { ...input, picture: form.files.picture, verified: false });
-      return reply.status(201).send({ message: 'Account created', user_id: user.id });
+      return { message: 'Account created', user_id: user.id };
     });
 
-    app.get('/users/self', async (request) => users.getSelf(ctx, requireActor(request)));
+    route(app, API.users.self, async ({ actor }) => users.getSelf(ctx, actor));
 
     // Each change of address mails two addresses: a few per hour per account.
     const emailChangeLimit = app.createRateLimit({ max: 5, timeWindow: '1 hour', keyGenerator: (request) => `email-change|${request.actor?.user.id}` });
-    app.put('/users/self', async (request) => {
-      const actor = requireActor(request);
-      const input = parse(zUpdateSelfBody, request.body);
+    route(app, API.users.updateSelf, async ({ actor, body: input, request }) => {
       if (input.email !== undefined && input.email !== actor.user.email) {
         const limit = await emailChangeLimit(request);
         if (!limit.isAllowed && limit.isExceeded) throw new AppError('rate_limited', 'Too many changes of address, please wait an hour');
@@ -49,70 +36,57 @@ export function userRoutes(ctx: AppContext) {
       return users.updateSelf(ctx, actor, input);
     });
 
-    app.put('/users/self/password', async (request, reply) => {
-      const actor = requireActor(request);
-      const { currentPassword, newPassword } = parse(zChangePasswordBody, request.body);
-      return sendTokens(ctx, request, reply, await users.changePassword(ctx, actor, currentPassword, newPassword));
+    route(app, API.users.changePassword, async ({ actor, body, request, reply }) => {
+      return sendTokens(ctx, request, reply, await users.changePassword(ctx, actor, body.currentPassword, body.newPassword));
     });
 
     /** Follows a verification link; the token alone identifies the account, so no sign-in is needed. */
-    app.patch('/users/self/verify-email', { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (request) => {
-      const { token } = parse(zVerifyEmailBody, request.body);
-      await verifyEmail(ctx, token);
+    route(app, API.users.verifyEmail, { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async ({ body }) => {
+      await verifyEmail(ctx, body.token);
       return { message: 'Your email address is verified.' };
     });
 
-    app.post(
-      '/users/self/verify-email',
+    route(
+      app,
+      API.users.resendVerification,
       { config: { rateLimit: { max: 3, timeWindow: '10 minutes', keyGenerator: (request) => `verify-email|${request.actor?.user.id ?? request.ip}` } } },
-      async (request) => {
-        await resendVerification(ctx, requireActor(request).user);
+      async ({ actor }) => {
+        await resendVerification(ctx, actor.user);
         return { message: 'A new verification link has been sent.' };
       },
     );
 
-    app.put('/users/self/picture', async (request) => {
-      const actor = requireActor(request);
+    route(app, API.users.setPicture, async ({ actor, request }) => {
       const form = await readSmallForm(request, MAX_PICTURE_BYTES);
       const picture = form.files.picture;
       if (!picture) throw new AppError('validation_failed', 'No picture was sent', { picture: 'error.required' });
       return users.setPicture(ctx, actor, picture);
     });
 
-    app.delete('/users/self/picture', async (request) => users.setPicture(ctx, requireActor(request), null));
+    route(app, API.users.removePicture, async ({ actor }) => users.setPicture(ctx, actor, null));
 
     /** Asks for a reset link. Same answer whether or not the address exists. */
-    app.post('/users/self/reset-password', { config: { rateLimit: { max: 5, timeWindow: '1 minute' } } }, async (request) => {
-      const { email } = parse(zResetPasswordRequestBody, request.body);
-      await authService.requestPasswordReset(ctx, email);
+    route(app, API.users.requestPasswordReset, { config: { rateLimit: { max: 5, timeWindow: '1 minute' } } }, async ({ body }) => {
+      await authService.requestPasswordReset(ctx, body.email);
       return { message: 'If an account exists for this address, a reset link has been sent to it.' };
     });
 
-    app.put('/users/self/reset-password', { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async (request) => {
-      const body = parse(zResetPasswordBody.extend({ password: zPassword }), request.body);
+    route(app, API.users.resetPassword, { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async ({ body }) => {
       await authService.resetPassword(ctx, body.token, body.password);
       return { message: 'Your password has been changed. You can now sign in.' };
     });
 
-    app.get('/users/search', async (request) => {
-      const actor = requireActor(request);
-      const { search } = parse(zUserSearchQuery, request.query);
+    route(app, API.users.search, async ({ actor, query: { search } }) => {
       const exact = zEmail.safeParse(search);
       const rows = await usersRepo.searchKnownTo(ctx.db, actor.user.id, search, { exactEmail: exact.success ? exact.data : null, limit: 20 });
       const list = rows.filter((u) => u.id !== actor.user.id).map(presentPublicUser);
       return { count: list.length, list };
     });
 
-    app.get('/users/:id', async (request) => {
-      const actor = requireActor(request);
-      const { id } = parse(zIdParam, request.params);
-      return presentPublicUser(await users.getVisibleUser(ctx, actor, id));
-    });
+    route(app, API.users.get, async ({ actor, params }) => presentPublicUser(await users.getVisibleUser(ctx, actor, params.id)));
 
-    app.get('/users/:id/picture', async (request, reply) => {
-      const actor = requireActor(request);
-      const { id } = parse(zIdParam, request.params);
-      const user = await users.getVisibleUser(ctx, actor, id);
+    route(app, API.users.picture, async ({ actor, params, reply }) => {
+      const user = await users.getVisibleUser(ctx, actor, params.id);
       if (!user.picture) throw notFound('Picture');
       return reply
         .header('content-type', pictureType(user.picture))
@@ -120,6 +94,5 @@ export function userRoutes(ctx: AppContext) {
         .header('x-content-type-options', 'nosniff')
         .send(ctx.storage.read(user.picture));
     });
-
   };
 }

@@ -124,6 +124,8 @@ export async function startTestServer(
     TRUST_PROXY: 'true',
     // No test server downloads a speech model unless its test asks for it.
     PALABRE_DEFAULT_MODEL: 'none',
+    // Every answer is checked against its endpoint's contract (see response-check.ts here).
+    PALABRE_CHECK_RESPONSES: 'true',
     ...options.env,
   });
   let running: RunningServer;

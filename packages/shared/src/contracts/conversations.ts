@@ -172,6 +172,15 @@ export const zConversation = z.object({
 });
 export type Conversation = z.infer<typeof zConversation>;
 
+/** A media as it is read: its speakers and transcript come along once it is processed. */
+export const zConversationDetail = zConversation.extend({ speakers: z.array(zSpeaker).optional(), text: z.array(zTurn).optional() });
+export type ConversationDetail = z.infer<typeof zConversationDetail>;
+/** With `projection` or `key`: only the fields asked for, and _id. */
+export const zConversationProjection = zConversationDetail.partial().required({ _id: true });
+export type ConversationProjection = z.infer<typeof zConversationProjection>;
+/** GET /conversations/:id and its children: the whole media, or the projection asked for. */
+export const zConversationView = z.union([zConversationDetail, zConversationProjection]);
+
 /** Where a search looks: title, description or transcript text (all three when absent). */
 export const CONVERSATION_SEARCH_TYPES = ['title', 'description', 'text'] as const;
 export type ConversationSearchType = (typeof CONVERSATION_SEARCH_TYPES)[number];
@@ -199,12 +208,6 @@ export const zConversationListItem = zConversation.extend({
 });
 export type ConversationListItem = z.infer<typeof zConversationListItem>;
 
-/** GET /conversations/{id}: the media, with its speakers and transcript turns once processed. */
-export const zConversationDetail = zConversation.extend({
-  speakers: z.array(zSpeaker).optional(),
-  text: z.array(zTurn).optional(),
-});
-export type ConversationDetail = z.infer<typeof zConversationDetail>;
 
 /** DELETE /organizations/{id}/conversations?conversationsId=a,b,c */
 export const zBulkDeleteConversationsQuery = z.object({ conversationsId: z.string().max(20_000).default('') });

@@ -2,7 +2,7 @@
  * Conversation (media) calls (docs/PRODUCT.md, API) used by the create page, the status page and the overview:
  * read, rename, delete, retry, transcriber profiles, and the multipart creation with upload progress.
  */
-import { API, isActiveMediaStatus, type BodyInput, type CreateConversationFields, type TranscriptionConfig } from '@palabre/shared';
+import { API, isActiveMediaStatus, type BodyInput, type ConversationDetail, type CreateConversationFields, type TranscriptionConfig } from '@palabre/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, upload } from '../../api/call.ts';
 import { ApiError, isMissing } from '../../api/client.ts';
@@ -19,7 +19,8 @@ export const conversationKeys = {
 export function useConversation(conversationId: string | undefined, options: { pollWhileProcessing?: number } = {}) {
   return useQuery({
     queryKey: conversationKeys.detail(conversationId ?? ''),
-    queryFn: () => call(API.conversations.get, { params: { id: conversationId! } }),
+    // Without `projection` or `key` the whole media comes back, never a projection.
+    queryFn: async () => (await call(API.conversations.get, { params: { id: conversationId! } })) as ConversationDetail,
     enabled: Boolean(conversationId),
     retry: (count, error) => !isMissing(error) && count < 2,
     // Slow fallback when the socket is down: every 10 s while the media is being processed.

@@ -13,5 +13,5 @@ export const authEndpoints = {
   logout: endpoint({ method: 'POST', path: `${A}/logout`, summary: 'Revoke the current session', tag: 'auth', auth: true, status: 204 }),
   oidcStart: endpoint({ method: 'GET', path: `${A}/oidc`, summary: 'Start OpenID Connect single sign-on (redirect)', tag: 'auth', auth: false, status: 302 }),
   oidcCallback: endpoint({ method: 'GET', path: `${A}/oidc/callback`, summary: 'OpenID Connect return (redirects to /login/oidc)', tag: 'auth', auth: false, status: 302 }),
-  oidcToken: endpoint({ method: 'GET', path: `${A}/oidc/token`, summary: 'Exchange the single sign-on code for tokens', tag: 'auth', auth: false, query: z.object({ code: z.string() }), response: zTokenPair }),
+  oidcToken: endpoint({ method: 'GET', path: `${A}/oidc/token`, summary: 'Exchange the single sign-on code for tokens', tag: 'auth', auth: false, query: z.object({ code: z.string().min(16).max(256) }), response: zTokenPair }),
 };

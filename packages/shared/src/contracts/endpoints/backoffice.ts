@@ -1,12 +1,11 @@
 /** The backoffice: users and organizations, for platform administrators. */
-import { z } from 'zod';
-import { zIdParam, zList, zPagination } from '../common.ts';
+import { zFreeText, zIdParam, zList, zPagination } from '../common.ts';
 import { zAdminCreateOrganizationBody, zOrganization, zUpdateOrganizationBody } from '../organizations.ts';
 import { zSpeechModels } from '../speech-models.ts';
 import { zAdminCreateUserBody, zAdminUpdateUserBody, zAdminUser, zUser } from '../users.ts';
 import { P, endpoint } from './define.ts';
 
-const zBackofficeQuery = zPagination.extend({ search: z.string().optional() });
+const zBackofficeQuery = zPagination.extend({ search: zFreeText.optional() });
 
 export const backofficeEndpoints = {
   users: endpoint({ method: 'GET', path: `${P}/administration/users`, summary: 'Backoffice: users', tag: 'backoffice', auth: true, query: zBackofficeQuery, response: zList(zUser) }),

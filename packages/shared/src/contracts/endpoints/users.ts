@@ -1,11 +1,14 @@
 /** Accounts: creation, the signed-in user, verification, passwords, pictures, search. */
+import { z } from 'zod';
 import { zResetPasswordBody, zResetPasswordRequestBody, zTokenPair } from '../auth.ts';
 import { zIdParam, zList, zMessage } from '../common.ts';
 import { zChangePasswordBody, zCreateUserFields, zPublicUser, zUpdateSelfBody, zUser, zUserSearchQuery, zVerifyEmailBody } from '../users.ts';
 import { P, endpoint } from './define.ts';
 
+const zCreatedUser = z.object({ message: z.string(), user_id: z.string() });
+
 export const userEndpoints = {
-  create: endpoint({ method: 'POST', path: `${P}/users`, summary: 'Create an account (multipart; optional file part `picture`)', tag: 'users', auth: false, multipart: zCreateUserFields, status: 201 }),
+  create: endpoint({ method: 'POST', path: `${P}/users`, summary: 'Create an account (multipart; optional file part `picture`)', tag: 'users', auth: false, multipart: zCreateUserFields, response: zCreatedUser, status: 201 }),
   self: endpoint({ method: 'GET', path: `${P}/users/self`, summary: 'The signed-in user', tag: 'users', auth: true, response: zUser }),
   updateSelf: endpoint({ method: 'PUT', path: `${P}/users/self`, summary: 'Update own profile and preferences; a new address takes effect once verified (current password required)', tag: 'users', auth: true, body: zUpdateSelfBody, response: zUser }),
   verifyEmail: endpoint({ method: 'PATCH', path: `${P}/users/self/verify-email`, summary: 'Verify an address with the token of the mailed link', tag: 'users', auth: false, body: zVerifyEmailBody, response: zMessage }),
