@@ -21,7 +21,6 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerTextInputCheck } from './http/text-input.ts';
 import { registerXsrf } from './http/xsrf.ts';
 import { conversationRoutes } from './conversations/routes.ts';
-import { speechModelRoutes } from './models/routes.ts';
 import { organizationRoutes } from './organizations/routes.ts';
 import { transcriberProfileRoutes } from './transcriber-profiles/routes.ts';
 import { favoriteRoutes } from './favorites/routes.ts';
@@ -71,7 +70,6 @@ export async function buildApp(ctx: AppContext, options: { logger: FastifyBaseLo
   await app.register(userRoutes(ctx), { prefix: API_BASE });
   await app.register(organizationRoutes(ctx), { prefix: API_BASE });
   await app.register(adminRoutes(ctx), { prefix: `${API_BASE}/administration` });
-  await app.register(speechModelRoutes(ctx), { prefix: `${API_BASE}/administration` });
   await app.register(conversationRoutes(ctx), { prefix: API_BASE });
   await app.register(transcriberProfileRoutes(ctx), { prefix: API_BASE });
   await app.register(tagRoutes(ctx), { prefix: API_BASE });

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { requireActor } from '../http/auth.ts';
 import { AppError } from '../http/errors.ts';
 import { route } from '../http/route.ts';
+import { speechModelRoutes } from '../models/routes.ts';
 import { platform } from '../policy.ts';
 import * as admin from './service.ts';
 
@@ -39,5 +40,7 @@ export function adminRoutes(ctx: AppContext) {
     route(app, API.backoffice.removeOrganization, async ({ params }) => {
       await admin.deleteOrganization(ctx, params.id);
     });
+
+    speechModelRoutes(ctx, app);
   };
 }

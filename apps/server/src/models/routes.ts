@@ -1,26 +1,18 @@
-/** /cm-api/api/administration/speech_models: the server's speech models, for platform administrators. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+/**
+ * The server's speech models, in the backoffice. Registered inside the backoffice plugin
+ * (admin/routes.ts), whose hook already admits platform administrators only.
+ */
+import type { FastifyInstance } from 'fastify';
+import { API } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
-import { requireActor } from '../http/auth.ts';
-import { AppError } from '../http/errors.ts';
-import { platform } from '../policy.ts';
+import { route } from '../http/route.ts';
 import { retryDefaultModel, speechModels } from './default-model.ts';
 
-function requireBackoffice(request: FastifyRequest): void {
-  if (!platform.backoffice(requireActor(request).user)) throw new AppError('forbidden', 'The backoffice is for administrators');
-}
+export function speechModelRoutes(ctx: AppContext, app: FastifyInstance) {
+  route(app, API.backoffice.speechModels, async () => speechModels(ctx));
 
-export function speechModelRoutes(ctx: AppContext) {
-  return async (app: FastifyInstance) => {
-    app.get('/speech_models', async (request) => {
-      requireBackoffice(request);
-      return speechModels(ctx);
-    });
-
-    app.post('/speech_models/retry', async (request) => {
-      requireBackoffice(request);
-      retryDefaultModel(ctx);
-      return speechModels(ctx);
-    });
-  };
+  route(app, API.backoffice.retrySpeechModel, async () => {
+    retryDefaultModel(ctx);
+    return speechModels(ctx);
+  });
 }
