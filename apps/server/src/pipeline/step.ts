@@ -59,6 +59,8 @@ export async function runStep(ctx: AppContext, definition: StepDefinition, conve
   const work = await workFolder(ctx, row.id);
   try {
     const changes = (await definition.run(ctx, { row, report: reporter.report, work, signal: delivery.signal })) ?? {};
+    // Work files go before the new state is visible: whoever sees the step end sees no leftovers.
+    await work.dispose();
     await reporter.flush();
     const moved = await completeStep(ctx, row, step, changes);
     const next = nextStep(step);
@@ -75,6 +77,7 @@ export async function runStep(ctx: AppContext, definition: StepDefinition, conve
     }
     if (!permanent) ctx.log.error({ err: error, conversationId, step }, 'step failed');
     await deleteKeys(ctx, definition.outputs(row));
+    await work.dispose();
     await failConversation(ctx, row, step, humanReason(error, step));
   } finally {
     await work.dispose();
