@@ -26,9 +26,10 @@ async function ownerWithMedia(api: Api, context: Parameters<typeof signInBrowser
 
 test('the tools link to the editor, subtitles and publishing, whose screens say honestly what is to come', async ({ page, api, context, baseURL, browser, clientIp }) => {
   test.setTimeout(PROCESSING_TIMEOUT + 60_000);
-  const { organization, id, owner } = await ownerWithMedia(api, context, baseURL!, 'tools');
+  const { organization, id, owner, name } = await ownerWithMedia(api, context, baseURL!, 'tools');
 
   await page.goto(`/interface/conversations/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 30_000 });
   const tools = page.getByRole('region', { name: 'Tools' });
   await expect(tools).toBeVisible();
   const expected = [
@@ -63,7 +64,7 @@ test('the tools link to the editor, subtitles and publishing, whose screens say 
     await signInBrowser(french, baseURL!, owner.tokens, organization._id);
     const frenchPage = await french.newPage();
     await frenchPage.goto(`/interface/conversations/${id}/subtitles`);
-    await expect(frenchPage.getByRole('heading', { level: 1, name: 'Sous-titres' })).toBeVisible();
+    await expect(frenchPage.getByRole('heading', { level: 1, name: 'Sous-titres' })).toBeVisible({ timeout: 30_000 });
     await expect(frenchPage.getByText("Cette partie de Palabre n'est pas encore disponible")).toBeVisible();
     await expect(frenchPage.getByRole('link', { name: "Retour à l'aperçu du média" })).toHaveAttribute('href', `/interface/conversations/${id}`);
   } finally {
@@ -78,6 +79,7 @@ test('the tools link to the editor, subtitles and publishing, whose screens say 
     await signInBrowser(reader, baseURL!, member.tokens, organization._id);
     const readerPage = await reader.newPage();
     await readerPage.goto(`/interface/conversations/${id}`);
+    await expect(readerPage.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 30_000 });
     const readerTools = readerPage.getByRole('region', { name: 'Tools' });
     await expect(readerTools.getByRole('link')).toHaveCount(1);
     await expect(readerTools.getByRole('link', { name: /^Publish and export/ })).toBeVisible();
@@ -88,8 +90,9 @@ test('the tools link to the editor, subtitles and publishing, whose screens say 
 
 test('player shortcuts work anywhere on the page, but not while typing in a field', async ({ page, api, context, baseURL }) => {
   test.setTimeout(PROCESSING_TIMEOUT + 60_000);
-  const { id } = await ownerWithMedia(api, context, baseURL!, 'keys', 30);
+  const { id, name } = await ownerWithMedia(api, context, baseURL!, 'keys', 30);
   await page.goto(`/interface/conversations/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
   await expect.poll(() => audio(page).evaluate((element: HTMLAudioElement) => element.readyState)).toBeGreaterThanOrEqual(1);
 
@@ -131,15 +134,17 @@ test('player shortcuts work anywhere on the page, but not while typing in a fiel
 });
 
 test('the player and the start of the transcript are in view on a laptop screen, in both languages, and the page works on a phone', async ({ page, api, context, baseURL, browser, clientIp }) => {
-  test.setTimeout(PROCESSING_TIMEOUT + 60_000);
   const owner = await api.signUp(newAccount('fold'));
   const organization = await api.createOrganization(owner.tokens.auth_token, uniqueName('fold org'));
+  // A loaded machine may take a while to transcribe the fixture.
+  test.setTimeout(3 * PROCESSING_TIMEOUT);
   const id = await createMedia(api, owner.tokens.auth_token, organization._id, 'JFK inaugural address');
   await signInBrowser(context, baseURL!, owner.tokens, organization._id);
 
   const inView = async (target: Page, locale: string) => {
     await target.setViewportSize({ width: 1440, height: 900 });
     await target.goto(`/interface/conversations/${id}`);
+    await expect(target.getByRole('heading', { level: 1, name: 'JFK inaugural address' })).toBeVisible({ timeout: 30_000 });
     const firstWord = target.getByTestId('transcript').locator('button[data-wid]').first();
     await expect(firstWord).toBeVisible();
     await expect(target.getByTestId('waveform')).toBeVisible();
@@ -160,7 +165,7 @@ test('the player and the start of the transcript are in view on a laptop screen,
   // On a phone: the overview is shown (not "device not compatible"), nothing wider than the screen.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/interface/conversations/${id}`);
-  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeInViewport({ timeout: 30_000 });
   await expect(page.getByTestId('transcript')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${SCREENSHOTS}/overview-390.png`, fullPage: true });
