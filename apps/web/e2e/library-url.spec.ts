@@ -13,6 +13,8 @@ const names = async (page: Page) =>
     .getByRole('table', { name: 'Media' })
     .getByTestId('media-row')
     .evaluateAll((rows) => rows.map((row) => row.querySelector('th a')?.textContent ?? ''));
+/** A first load of the client on a busy machine. */
+const LOAD_TIMEOUT = 30_000;
 const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 
 test('search, sort, page and page size survive a reload and the back button; invalid values fall back', async ({ page, api, context, baseURL }) => {
@@ -27,7 +29,7 @@ test('search, sort, page and page size survive a reload and the back button; inv
   await signInBrowser(context, baseURL!, owner.tokens, organization._id);
 
   await page.goto('/interface/explore');
-  await expect(page.getByText('13 media')).toBeVisible();
+  await expect(page.getByText('13 media')).toBeVisible({ timeout: LOAD_TIMEOUT });
 
   // Search: the text reaches the address.
   await page.getByRole('searchbox', { name: 'Search' }).fill(word);
@@ -46,7 +48,7 @@ test('search, sort, page and page size survive a reload and the back button; inv
 
   // A reload keeps all of it, the fields included.
   await page.reload();
-  await expect.poll(() => names(page)).toEqual(titles.slice(10));
+  await expect.poll(() => names(page), { timeout: LOAD_TIMEOUT }).toEqual(titles.slice(10));
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(word);
   await expect(page.getByRole('textbox', { name: 'Sort by' })).toHaveValue('Name');
   await expect(page.getByRole('button', { name: /^Ascending order/ })).toBeVisible();
@@ -61,7 +63,7 @@ test('search, sort, page and page size survive a reload and the back button; inv
   await page.getByRole('link', { name: titles[11], exact: true }).click();
   await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/interface\/conversations\//);
   await page.goBack();
-  await expect.poll(() => names(page)).toEqual(titles.slice(10));
+  await expect.poll(() => names(page), { timeout: LOAD_TIMEOUT }).toEqual(titles.slice(10));
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(word);
 
   // A bigger page shows them all, and starts again from the first page.
@@ -72,7 +74,7 @@ test('search, sort, page and page size survive a reload and the back button; inv
 
   // A link with invalid values opens the defaults (newest first, first page, 10 a page).
   await page.goto('/interface/explore?sort=owner&order=sideways&page=zero&size=7');
-  await expect(page.getByText('13 media')).toBeVisible();
+  await expect(page.getByText('13 media')).toBeVisible({ timeout: LOAD_TIMEOUT });
   await expect(page.getByRole('textbox', { name: 'Sort by' })).toHaveValue('Last update');
   await expect(page.getByRole('button', { name: 'Page 1' })).toHaveAttribute('data-active', 'true');
   await expect(page.getByRole('table', { name: 'Media' }).getByTestId('media-row')).toHaveCount(10);
@@ -97,7 +99,7 @@ test('a search snippet is a link that opens the media at the moment the words ar
   // The search arrives by a shared link, and the snippet opens the media where the word is.
   await page.goto(`/interface/explore?text=${word}`);
   const snippet = page.getByTestId('media-highlight');
-  await expect(snippet).toContainText(new RegExp(word, 'i'));
+  await expect(snippet).toContainText(new RegExp(word, 'i'), { timeout: LOAD_TIMEOUT });
   await expect(snippet).toHaveAttribute('href', new RegExp(`^/interface/conversations/${id}\\?t=`));
   await snippet.click();
   await expect.poll(() => new URL(page.url()).pathname).toBe(`/interface/conversations/${id}`);
@@ -109,6 +111,6 @@ test('a search snippet is a link that opens the media at the moment the words ar
 
   // Back in the library, the search is still there.
   await page.goBack();
-  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(word);
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(word, { timeout: LOAD_TIMEOUT });
   await expect(page.getByTestId('media-highlight')).toBeVisible();
 });

@@ -85,7 +85,8 @@ export function AudioPlayer({ conversationId, hasPeaks }: { conversationId: stri
           </Alert>
         )}
         <Waveform conversationId={conversationId} enabled={hasPeaks} audio={audio} />
-        <Group gap="sm" wrap="nowrap">
+        {/* On a narrow screen the position slider goes to its own line rather than shrinking to nothing. */}
+        <Group gap="sm" wrap="wrap">
           <Tooltip label={t('player.back10')}>
             <ActionIcon variant="subtle" size="lg" aria-label={t('player.back10')} aria-keyshortcuts="J" onClick={() => player.jump(-10)}>
               <IconRewindBackward10 size={20} />
@@ -103,7 +104,7 @@ export function AudioPlayer({ conversationId, hasPeaks }: { conversationId: stri
             {formatTime(time)} / {formatTime(duration)}
           </Text>
           <Slider
-            style={{ flex: 1 }}
+            style={{ flex: 1, minWidth: 180 }}
             min={0}
             max={Math.max(duration, 0.001)}
             step={0.1}
