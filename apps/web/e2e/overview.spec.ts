@@ -47,6 +47,7 @@ test('the tools link to the editor, subtitles and publishing, whose screens say 
   await expect(page.getByRole('heading', { level: 1, name: 'Transcription editor' })).toBeVisible();
   await expect(page.getByText(/correct the transcript turn by turn/)).toBeVisible();
   await expect(page.getByText('This part of Palabre is not available yet')).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/tool-transcription.png` });
   await page.getByRole('link', { name: 'Back to the media overview' }).click();
   await expect.poll(() => new URL(page.url()).pathname).toBe(`/interface/conversations/${id}`);
   await expect(tools).toBeVisible();
