@@ -9,13 +9,33 @@ export const FIXTURE = path.resolve(REPO_ROOT, '../shared/fixtures/audio/jfk-en.
 /** Upload end → done for the 11 s fixture takes seconds; the bound leaves room for a loaded machine. */
 export const PROCESSING_TIMEOUT = 120_000;
 
-/** Creates a media from the English fixture (multipart) and, unless told not to, waits until it is processed. */
+/** A short, silent 8 kHz mono WAV: a media that processes in no time (for tests about screens, not transcripts). */
+export function silentWav(seconds: number): { name: string; mimeType: string; buffer: Buffer } {
+  const rate = 8000;
+  const data = Buffer.alloc(Math.round(seconds * rate) * 2);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  return { name: 'silence.wav', mimeType: 'audio/wav', buffer: Buffer.concat([header, data]) };
+}
+
+/** Creates a media from the English fixture (or `file`; multipart) and, unless told not to, waits until it is processed. */
 export async function createMedia(
   api: Api,
   token: string,
   organizationId: string,
   name: string,
-  options: { membersRight?: number; wait?: boolean } = {},
+  options: { membersRight?: number; wait?: boolean; file?: { name: string; mimeType: string; buffer: Buffer } } = {},
 ): Promise<string> {
   const xsrf = (await api.request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const response = await api.request.post(`/cm-api/api/organizations/${organizationId}/conversations/create`, {
@@ -24,7 +44,7 @@ export async function createMedia(
       name,
       lang: 'en',
       ...(options.membersRight === undefined ? {} : { membersRight: String(options.membersRight) }),
-      file: { name: 'jfk-en.wav', mimeType: 'audio/wav', buffer: fs.readFileSync(FIXTURE) },
+      file: options.file ?? { name: 'jfk-en.wav', mimeType: 'audio/wav', buffer: fs.readFileSync(FIXTURE) },
     },
   });
   expect(response.status(), await response.text()).toBeLessThan(300);

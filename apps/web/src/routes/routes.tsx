@@ -17,6 +17,7 @@ import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
 import { NotFoundPage } from '../features/errors/NotFoundPage.tsx';
 import { MainLayout } from '../features/layout/MainLayout.tsx';
 import { CreateOrganizationPage } from '../features/organizations/CreateOrganizationPage.tsx';
+import type { MediaTool } from '../features/conversations/tools.ts';
 import { createGuardLoader } from './guardLoader.ts';
 import type { RouteHandle } from './handle.ts';
 import { paths } from './paths.ts';
@@ -24,38 +25,42 @@ import { RootRoute } from './RootRoute.tsx';
 import { ScreenPlaceholder } from './ScreenPlaceholder.tsx';
 
 const handle = (flags: RouteHandle) => flags;
+/** A media tool's screen (transcript editor, subtitles, publish), loaded on first use. */
+const mediaToolPage = (tool: MediaTool) => () =>
+  import('../features/conversations/MediaToolPage.tsx').then((m) => ({ Component: () => <m.MediaToolPage tool={tool} /> }));
 const toNotFound = () => redirect(paths.notFound);
 
 const conversationRoutes: RouteObject[] = [
   {
     id: 'overview',
     path: 'conversations/:conversationId',
-    handle: handle({ conversationDetail: true, noOrganizationNeeded: true, view: 'overview', breadcrumbs: ['media', 'overview'] }),
+    // Reading and listening work on a phone too: the overview is usable on a small screen.
+    handle: handle({ conversationDetail: true, noOrganizationNeeded: true, responsive: true, view: 'overview', breadcrumbs: ['media', 'overview'] }),
     lazy: () => import('../features/conversations/ConversationPage.tsx').then((m) => ({ Component: m.ConversationPage })),
   },
   {
     id: 'transcription',
     path: 'conversations/:conversationId/transcription',
     handle: handle({ conversationDetail: true, noOrganizationNeeded: true, view: 'transcription', breadcrumbs: ['media', 'transcription'] }),
-    element: <ScreenPlaceholder screen="conversationTranscription" />,
+    lazy: mediaToolPage('transcription'),
   },
   {
     id: 'subtitle',
     path: 'conversations/:conversationId/subtitles',
     handle: handle({ conversationDetail: true, noOrganizationNeeded: true, view: 'subtitle', breadcrumbs: ['media', 'subtitles'] }),
-    element: <ScreenPlaceholder screen="conversationSubtitles" />,
+    lazy: mediaToolPage('subtitles'),
   },
   {
     id: 'subtitleVersion',
     path: 'conversations/:conversationId/subtitles/:subtitleId',
     handle: handle({ conversationDetail: true, noOrganizationNeeded: true, view: 'subtitle', breadcrumbs: ['media', 'subtitles'] }),
-    element: <ScreenPlaceholder screen="conversationSubtitles" />,
+    lazy: mediaToolPage('subtitles'),
   },
   {
     id: 'publish',
     path: 'conversations/:conversationId/publish',
     handle: handle({ conversationDetail: true, noOrganizationNeeded: true, view: 'publish', breadcrumbs: ['media', 'publish'] }),
-    element: <ScreenPlaceholder screen="conversationPublish" />,
+    lazy: mediaToolPage('publish'),
   },
 ];
 

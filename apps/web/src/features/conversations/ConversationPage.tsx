@@ -1,13 +1,14 @@
 /**
  * /interface/conversations/:conversationId — the status page while the media is processed (the
- * path of the status page is the media's own), then the media overview: general information, audio
- * with waveform, channels, and the read-only transcript (docs/PRODUCT.md, Screens and routes).
+ * path of the status page is the media's own), then the media overview: audio with waveform and the
+ * read-only transcript first, beside them the tools, general information, channels and rights
+ * (docs/PRODUCT.md, Screens and routes).
  */
-import { Badge, Container, Grid, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Container, Grid, Group, List, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { freeText, hasRight, requiredText, RIGHT, TEXT_LIMITS } from '@palabre/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { isMissing } from '../../api/client.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { ErrorView } from '../../components/ErrorView.tsx';
@@ -25,6 +26,9 @@ import { AudioPlayer } from '../player/AudioPlayer.tsx';
 import { DeleteMediaButton } from './DeleteMediaButton.tsx';
 import { formatTime } from './format.ts';
 import { PlayerContext, PlayerController } from '../player/player.ts';
+import { useStartAt } from '../player/startAt.ts';
+import classes from './Overview.module.css';
+import { ToolsSection } from './ToolsSection.tsx';
 import { ProcessingStatus } from './ProcessingStatus.tsx';
 import { TranscriptView } from './TranscriptView.tsx';
 
@@ -74,7 +78,7 @@ function GeneralInformation({ conversation }: { conversation: ConversationDetail
   const language = conversation.language ?? conversation.requestedLanguage;
 
   return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="general-heading">
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="general-heading">
       <Stack gap="md">
         <Title order={2} size="h4" id="general-heading">
           {t('overview.general')}
@@ -96,7 +100,7 @@ function GeneralInformation({ conversation }: { conversation: ConversationDetail
           onCancel={() => setErrors({})}
         />
         <MediaTags conversation={conversation} />
-        <SimpleGrid cols={{ base: 2, sm: 3 }} component="dl" m={0}>
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 2 }} component="dl" m={0}>
           <InfoItem label={t('overview.duration')}>{formatTime(conversation.duration)}</InfoItem>
           <InfoItem label={t('overview.language')}>{t(`languages.${language}`, { defaultValue: language })}</InfoItem>
           <InfoItem label={t('overview.status')}>
@@ -117,35 +121,42 @@ function Overview({ conversation }: { conversation: ConversationDetail }) {
   const player = useMemo(() => new PlayerController(conversation.duration ?? 0), [conversation._id, conversation.duration]);
   const canDelete = hasRight(conversation.right, RIGHT.DELETE);
   // ?t=<seconds> (a search match in the transcript): the player starts there once the audio is ready.
-  const start = Number(useSearchParams()[0].get('t'));
-  useEffect(() => {
-    if (!Number.isFinite(start) || start <= 0) return;
-    let done = false;
-    const apply = () => {
-      if (done || !player.getSnapshot().ready) return;
-      done = true;
-      player.seek(start);
-    };
-    const unsubscribe = player.subscribe(apply);
-    apply();
-    return () => void unsubscribe();
-  }, [player, start]);
+  useStartAt(player);
 
+  // The player and the start of the transcript come first, in the wide column; what describes the
+  // media and who may use it go beside them (below them on a narrow screen).
   return (
     <PlayerContext.Provider value={player}>
-      <Stack gap="lg">
+      <Stack gap="md">
         <Group gap="xs" wrap="nowrap">
-          <Title order={1} style={{ overflowWrap: "anywhere" }}>{conversation.name}</Title>
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+            {conversation.name}
+          </Title>
           <FavoriteButton conversationId={conversation._id} favorite={Boolean(conversation.favorite)} size="lg" />
         </Group>
         <Grid gutter="lg">
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <GeneralInformation conversation={conversation} />
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack gap="md">
+              <section aria-labelledby="audio-heading" className={classes.player}>
+                <VisuallyHidden>
+                  <h2 id="audio-heading">{t('overview.audio')}</h2>
+                </VisuallyHidden>
+                <AudioPlayer conversationId={conversation._id} hasPeaks={conversation.media.peaks} />
+              </section>
+              <section aria-labelledby="transcript-heading">
+                <Title order={2} size="h4" id="transcript-heading" mb="xs">
+                  {t('transcript.title')}
+                </Title>
+                <TranscriptView speakers={conversation.speakers ?? []} turns={conversation.text ?? []} />
+              </section>
+            </Stack>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <Stack gap="lg">
-              <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="channels-heading">
-                <Title order={2} size="h4" id="channels-heading" mb="sm">
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="md">
+              <ToolsSection conversationId={conversation._id} right={conversation.right} />
+              <GeneralInformation conversation={conversation} />
+              <Paper withBorder p="md" radius="md" component="section" aria-labelledby="channels-heading">
+                <Title order={2} size="h4" id="channels-heading" mb="xs">
                   {t('overview.channels')}
                 </Title>
                 {conversation.channels.length === 0 ? (
@@ -162,8 +173,8 @@ function Overview({ conversation }: { conversation: ConversationDetail }) {
               </Paper>
               <RightsPanel conversation={conversation} />
               {canDelete && (
-                <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="danger-heading">
-                  <Title order={2} size="h4" id="danger-heading" mb="sm">
+                <Paper withBorder p="md" radius="md" component="section" aria-labelledby="danger-heading">
+                  <Title order={2} size="h4" id="danger-heading" mb="xs">
                     {t('overview.danger')}
                   </Title>
                   <DeleteMediaButton conversationId={conversation._id} name={conversation.name} />
@@ -172,18 +183,6 @@ function Overview({ conversation }: { conversation: ConversationDetail }) {
             </Stack>
           </Grid.Col>
         </Grid>
-        <section aria-labelledby="audio-heading">
-          <Title order={2} size="h4" id="audio-heading" mb="sm">
-            {t('overview.audio')}
-          </Title>
-          <AudioPlayer conversationId={conversation._id} hasPeaks={conversation.media.peaks} />
-        </section>
-        <section aria-labelledby="transcript-heading">
-          <Title order={2} size="h4" id="transcript-heading" mb="sm">
-            {t('transcript.title')}
-          </Title>
-          <TranscriptView speakers={conversation.speakers ?? []} turns={conversation.text ?? []} />
-        </section>
       </Stack>
     </PlayerContext.Provider>
   );

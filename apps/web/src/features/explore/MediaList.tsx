@@ -7,12 +7,12 @@
  * bulk delete (`deletable`) and any other through `selectionActions`.
  * Live: a media created, finished or deleted elsewhere appears or disappears.
  */
-import { ActionIcon, Alert, Anchor, Badge, Button, Checkbox, Group, Loader, Modal, Pagination, Paper, Select, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Checkbox, Group, Loader, Modal, Paper, Select, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { DEFAULT_PAGE_SIZE, isActiveMediaStatus, rightLabel } from '@palabre/shared';
+import { DEFAULT_PAGE_SIZE, isActiveMediaStatus, TEXT_LIMITS, rightLabel } from '@palabre/shared';
 import { IconAlertTriangle, IconSearch, IconSortAscending, IconSortDescending, IconTrash } from '@tabler/icons-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
@@ -27,8 +27,11 @@ import { notifySuccess } from '../../components/notify.ts';
 import { useFormatDate } from '../../components/format.ts';
 import { useConversationList, useDeleteConversations, type ConversationListItem, type ListSource, type SortCriteria, type SortField } from './api.ts';
 import { Highlight } from './Highlight.tsx';
+import { SORT_FIELDS } from './listSearch.ts';
+import { ListPager } from './ListPager.tsx';
+import { useListSearch } from './useListSearch.ts';
+import { mediaAt } from '../player/startAt.ts';
 
-const SORT_FIELDS: SortField[] = ['last_update', 'created', 'name'];
 const SEARCH_DELAY_MS = 300;
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
@@ -40,8 +43,7 @@ function statusColor(status: ConversationListItem['status']): string {
 
 /** The overview of a media, at the matched moment when the match is in the transcript. */
 function mediaLink(item: ConversationListItem): string {
-  const base = paths.conversation(item._id);
-  return typeof item.matchTime === 'number' && Number.isFinite(item.matchTime) ? `${base}?t=${Math.max(0, Math.floor(item.matchTime * 10) / 10)}` : base;
+  return mediaAt(paths.conversation(item._id), item.matchTime);
 }
 
 /**
@@ -95,10 +97,11 @@ function MediaRow({
           </div>
         )}
         {item.highlight && (
-          <Text size="sm" c="dimmed" data-testid="media-highlight" mt={4}>
+          // The snippet opens the media where the words are spoken (or the media, for a match in its title or description).
+          <Anchor component={Link} to={mediaLink(item)} size="sm" c="dimmed" display="block" data-testid="media-highlight" mt={4}>
             {typeof item.matchTime === 'number' && <span>{t('explore:matchAt', { time: formatTime(item.matchTime) })} </span>}
             <Highlight html={item.highlight} />
-          </Text>
+          </Anchor>
         )}
       </Table.Th>
       <Table.Td style={NOWRAP}>
@@ -150,12 +153,11 @@ export function MediaList({ source, organizationId, title, headerAction, emptySt
   const selectable = deletable || selectionActions !== undefined;
   const { t } = useTranslation(['explore', 'library', 'common']);
 
-  const [search, setSearch] = useState('');
+  // Search, criteria, sort, page and page size live in the URL (reload, back button, shared links).
+  const [state, change] = useListSearch();
+  const { sortField, sortCriteria, page, size } = state;
+  const [search, setSearch] = useState(state.text);
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  const [sortField, setSortField] = useState<SortField>('last_update');
-  const [sortCriteria, setSortCriteria] = useState<SortCriteria>(-1);
-  const [criteria, setCriteria] = useState<TagCriteria>({ tags: [], noTags: false });
-  const [page, setPage] = useState(0);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -163,37 +165,55 @@ export function MediaList({ source, organizationId, title, headerAction, emptySt
   const categories = useCategories(organizationId);
   const tagIndex = useMemo(() => indexTags(categories.data), [categories.data]);
 
-  const tagsKey = criteria.tags.join(',');
+  // Typed text reaches the URL once typing pauses, replacing the entry (one per search, not per key).
+  const written = useRef(state.text);
+  useEffect(() => {
+    if (debounced === written.current) return;
+    written.current = debounced;
+    change({ text: debounced }, { replace: true });
+  }, [debounced, change]);
+  // The URL changed from elsewhere (back button, a link): the field follows.
+  useEffect(() => {
+    if (state.text === written.current) return;
+    written.current = state.text;
+    setSearch(state.text);
+  }, [state.text]);
+
+  const tagsKey = state.tags.join(',');
+  const criteria = useMemo<TagCriteria>(() => ({ tags: tagsKey ? tagsKey.split(',') : [], noTags: state.noTags }), [tagsKey, state.noTags]);
   const params = useMemo(
-    () => ({ page, size: DEFAULT_PAGE_SIZE, sortField, sortCriteria, text: debounced, tags: tagsKey ? tagsKey.split(',') : [], noTags: criteria.noTags }),
-    [page, sortField, sortCriteria, debounced, tagsKey, criteria.noTags],
+    () => ({ page, size, sortField, sortCriteria, text: state.text, tags: criteria.tags, noTags: criteria.noTags }),
+    [page, size, sortField, sortCriteria, state.text, criteria],
   );
   const query = useConversationList(source, params);
   const remove = useDeleteConversations(organizationId);
 
-  // Tags belong to an organization: another organization starts without tag criteria.
-  useEffect(() => setCriteria({ tags: [], noTags: false }), [organizationId]);
-
-  // A new search, sort or criteria starts again from the first page, with nothing selected.
+  // Tags belong to an organization: switching to another one drops the tag criteria.
+  const shownOrganization = useRef(organizationId);
   useEffect(() => {
-    setPage(0);
-    setSelected(new Set());
-  }, [debounced, sortField, sortCriteria, tagsKey, criteria.noTags, organizationId]);
+    if (organizationId === null) return;
+    const previous = shownOrganization.current;
+    shownOrganization.current = organizationId;
+    if (previous !== null && previous !== organizationId && (criteria.tags.length > 0 || criteria.noTags)) change({ tags: [], noTags: false }, { replace: true });
+  }, [organizationId, criteria, change]);
+
+  // Another page, search, sort or criteria starts with nothing selected.
+  useEffect(() => setSelected(new Set()), [state.text, sortField, sortCriteria, tagsKey, criteria.noTags, page, size, organizationId]);
 
   // Notices refresh the lists when they may show the change (features/realtime/invalidation.ts).
   useConversationUpdates(organizationId);
 
   const list = query.data?.list ?? [];
   const count = query.data?.count ?? 0;
-  const pages = Math.max(1, Math.ceil(count / DEFAULT_PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(count / size));
   // Only what is on the page can be selected; an item gone (deleted elsewhere) is no longer selected.
   const selectedIds = list.filter((item) => selected.has(item._id)).map((item) => item._id);
   const allSelected = list.length > 0 && selectedIds.length === list.length;
 
   // A page emptied by deletions elsewhere falls back to the last page that exists.
   useEffect(() => {
-    if (query.data && page > 0 && page >= pages) setPage(pages - 1);
-  }, [query.data, page, pages]);
+    if (query.data && page > 0 && page >= pages) change({ page: pages - 1 }, { replace: true });
+  }, [query.data, page, pages, change]);
 
   const toggle = (id: string, checked: boolean) =>
     setSelected((previous) => {
@@ -227,7 +247,7 @@ export function MediaList({ source, organizationId, title, headerAction, emptySt
     });
   };
 
-  const filtering = debounced.length > 0 || params.tags.length > 0 || params.noTags;
+  const filtering = state.text.length > 0 || params.tags.length > 0 || params.noTags;
 
   return (
     <Stack gap="lg">
@@ -244,17 +264,18 @@ export function MediaList({ source, organizationId, title, headerAction, emptySt
             label={t('search.label')}
             placeholder={t('search.placeholder')}
             leftSection={<IconSearch size={16} aria-hidden />}
-            rightSection={query.isFetching && debounced.length > 0 ? <Loader size={14} aria-hidden /> : undefined}
+            rightSection={query.isFetching && state.text.length > 0 ? <Loader size={14} aria-hidden /> : undefined}
             value={search}
             onChange={(event) => setSearch(event.currentTarget.value)}
             type="search"
+            maxLength={TEXT_LIMITS.search}
             style={{ flex: 1, minWidth: 220 }}
           />
           <Select
             label={t('sort.label')}
             data={SORT_FIELDS.map((field) => ({ value: field, label: t(`sort.${field}`) }))}
             value={sortField}
-            onChange={(value) => value && setSortField(value as SortField)}
+            onChange={(value) => value && change({ sortField: value as SortField })}
             allowDeselect={false}
             w={200}
           />
@@ -263,14 +284,14 @@ export function MediaList({ source, organizationId, title, headerAction, emptySt
               size="lg"
               variant="default"
               aria-label={sortCriteria === -1 ? t('sort.descending') : t('sort.ascending')}
-              onClick={() => setSortCriteria((value) => (value === -1 ? 1 : -1))}
+              onClick={() => change({ sortCriteria: sortCriteria === -1 ? 1 : -1 })}
               mb={2}
             >
               {sortCriteria === -1 ? <IconSortDescending size={18} aria-hidden /> : <IconSortAscending size={18} aria-hidden />}
             </ActionIcon>
           </Tooltip>
         </Group>
-        <TagFilter organizationId={organizationId} value={criteria} onChange={setCriteria} />
+        <TagFilter organizationId={organizationId} value={criteria} onChange={(value) => change(value)} />
       </Stack>
 
       <Group justify="space-between" role="toolbar" aria-label={t('library:list.selectionToolbar')}>
@@ -334,20 +355,7 @@ export function MediaList({ source, organizationId, title, headerAction, emptySt
         </Table.ScrollContainer>
       )}
 
-      {pages > 1 && (
-        <Group justify="flex-end">
-          <Pagination
-            total={pages}
-            value={page + 1}
-            onChange={(p) => {
-              setPage(p - 1);
-              setSelected(new Set());
-            }}
-            getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-            getItemProps={(p) => ({ 'aria-label': t('pagination.page', { page: p }) })}
-          />
-        </Group>
-      )}
+      <ListPager count={count} page={page} size={size} onPage={(p) => change({ page: p })} onSize={(value) => change({ size: value })} />
 
       {deletable && (
         <Modal opened={confirming} onClose={() => !remove.isPending && setConfirming(false)} title={t('delete.title')} centered>

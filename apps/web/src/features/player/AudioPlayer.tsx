@@ -1,17 +1,19 @@
 /**
  * The media player of the overview: a native <audio> streamed from GET /conversations/{id}/media
  * (HTTP Range, so playback starts before the whole file is downloaded), custom controls, the
- * waveform drawn by wavesurfer.js from the precomputed peaks, and the keyboard jumps of docs/PRODUCT.md (Limits)
- * (←/→ with Shift 3 s, Alt 10 s, Ctrl 60 s) anywhere inside the player.
+ * waveform drawn by wavesurfer.js from the precomputed peaks, and the keyboard shortcuts (shortcuts.ts) anywhere
+ * on the page, listed behind the keyboard button.
  */
 import { ActionIcon, Alert, Box, Group, Paper, Slider, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled, IconRewindBackward10, IconRewindForward10 } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import WaveSurfer from 'wavesurfer.js';
 import { mediaUrl, usePeaks } from './api.ts';
 import { formatTime } from '../conversations/format.ts';
-import { jumpFor, usePlayer, usePlayerState } from './player.ts';
+import { usePlayer, usePlayerState } from './player.ts';
+import { ShortcutsHelp } from './ShortcutsHelp.tsx';
+import { usePlayerShortcuts } from './usePlayerShortcuts.ts';
 
 /** A CSS colour (custom properties resolved) as the canvas understands it. */
 function resolveColor(element: HTMLElement, css: string, fallback: string): string {
@@ -55,6 +57,8 @@ function Waveform({ conversationId, enabled, audio }: { conversationId: string; 
   return <Box ref={container} aria-hidden data-testid="waveform" mih={72} style={{ cursor: 'pointer' }} />;
 }
 
+const SEEK_KEYS = ['Shift', 'Alt', 'Control'].flatMap((modifier) => [`${modifier}+ArrowLeft`, `${modifier}+ArrowRight`]).join(' ');
+
 export function AudioPlayer({ conversationId, hasPeaks }: { conversationId: string; hasPeaks: boolean }) {
   const { t } = useTranslation('conversations');
   const player = usePlayer();
@@ -69,16 +73,10 @@ export function AudioPlayer({ conversationId, hasPeaks }: { conversationId: stri
     return () => player.attach(null);
   }, [player, audio]);
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    const delta = jumpFor(event);
-    if (delta === null) return;
-    event.preventDefault();
-    event.stopPropagation();
-    player.jump(delta);
-  };
+  usePlayerShortcuts(player);
 
   return (
-    <Paper withBorder p="md" radius="md" role="region" aria-label={t('player.label')} onKeyDownCapture={onKeyDown}>
+    <Paper withBorder p="md" radius="md" role="region" aria-label={t('player.label')}>
       <Stack gap="sm">
         <audio ref={setAudio} src={mediaUrl(conversationId)} preload="metadata" data-testid="media-audio" />
         {error && (
@@ -87,17 +85,18 @@ export function AudioPlayer({ conversationId, hasPeaks }: { conversationId: stri
           </Alert>
         )}
         <Waveform conversationId={conversationId} enabled={hasPeaks} audio={audio} />
-        <Group gap="sm" wrap="nowrap">
+        {/* On a narrow screen the position slider goes to its own line rather than shrinking to nothing. */}
+        <Group gap="sm" wrap="wrap">
           <Tooltip label={t('player.back10')}>
-            <ActionIcon variant="subtle" size="lg" aria-label={t('player.back10')} onClick={() => player.jump(-10)}>
+            <ActionIcon variant="subtle" size="lg" aria-label={t('player.back10')} aria-keyshortcuts="J" onClick={() => player.jump(-10)}>
               <IconRewindBackward10 size={20} />
             </ActionIcon>
           </Tooltip>
-          <ActionIcon size="xl" radius="xl" aria-label={playing ? t('player.pause') : t('player.play')} onClick={() => player.toggle()}>
+          <ActionIcon size="xl" radius="xl" aria-label={playing ? t('player.pause') : t('player.play')} aria-keyshortcuts="Space K" onClick={() => player.toggle()}>
             {playing ? <IconPlayerPauseFilled size={20} /> : <IconPlayerPlayFilled size={20} />}
           </ActionIcon>
           <Tooltip label={t('player.forward10')}>
-            <ActionIcon variant="subtle" size="lg" aria-label={t('player.forward10')} onClick={() => player.jump(10)}>
+            <ActionIcon variant="subtle" size="lg" aria-label={t('player.forward10')} aria-keyshortcuts="L" onClick={() => player.jump(10)}>
               <IconRewindForward10 size={20} />
             </ActionIcon>
           </Tooltip>
@@ -105,7 +104,7 @@ export function AudioPlayer({ conversationId, hasPeaks }: { conversationId: stri
             {formatTime(time)} / {formatTime(duration)}
           </Text>
           <Slider
-            style={{ flex: 1 }}
+            style={{ flex: 1, minWidth: 180 }}
             min={0}
             max={Math.max(duration, 0.001)}
             step={0.1}
@@ -114,11 +113,10 @@ export function AudioPlayer({ conversationId, hasPeaks }: { conversationId: stri
             label={(value) => formatTime(value)}
             thumbLabel={t('player.seek')}
             aria-valuetext={`${formatTime(time)} / ${formatTime(duration)}`}
+            thumbProps={{ 'aria-keyshortcuts': SEEK_KEYS }}
           />
+          <ShortcutsHelp />
         </Group>
-        <Text size="xs" c="dimmed">
-          {t('player.shortcuts')}
-        </Text>
       </Stack>
     </Paper>
   );

@@ -1,0 +1,28 @@
+/**
+ * The tools of a media overview and the right each needs (docs/PRODUCT.md, Screens and routes; Roles
+ * and permissions): the transcript and subtitle editors change the media, so they need the write
+ * right; publishing and exporting only read it. `ready` is false while a tool's screen only says
+ * what it will do.
+ */
+import { hasRight, RIGHT } from '@palabre/shared';
+import { paths } from '../../routes/paths.ts';
+
+export type MediaTool = 'transcription' | 'subtitles' | 'publish';
+
+interface ToolEntry {
+  tool: MediaTool;
+  right: number;
+  path: (conversationId: string) => string;
+  ready: boolean;
+}
+
+export const MEDIA_TOOLS: readonly ToolEntry[] = [
+  { tool: 'transcription', right: RIGHT.WRITE, path: paths.conversationTranscription, ready: false },
+  { tool: 'subtitles', right: RIGHT.WRITE, path: paths.conversationSubtitles, ready: false },
+  { tool: 'publish', right: RIGHT.READ, path: paths.conversationPublish, ready: false },
+];
+
+/** The tools a caller holding `right` on the media may open, in display order. */
+export function toolsFor(right: number | null | undefined): readonly ToolEntry[] {
+  return MEDIA_TOOLS.filter((entry) => hasRight(right ?? 0, entry.right));
+}

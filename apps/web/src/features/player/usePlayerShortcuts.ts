@@ -1,0 +1,21 @@
+/** Installs the player's keyboard shortcuts (shortcuts.ts) on the whole page while the player is shown. */
+import { useEffect } from 'react';
+import type { PlayerController } from './player.ts';
+import { keyTarget, playerShortcut } from './shortcuts.ts';
+
+export function usePlayerShortcuts(player: PlayerController) {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.isComposing) return;
+      const action = playerShortcut(event, keyTarget(event.target));
+      if (!action) return;
+      // Handled here, first (capture): the page does not also scroll, and a focused slider does not also move.
+      event.preventDefault();
+      event.stopPropagation();
+      if (action.kind === 'toggle') player.toggle();
+      else player.jump(action.seconds);
+    };
+    window.addEventListener('keydown', onKeyDown, { capture: true });
+    return () => window.removeEventListener('keydown', onKeyDown, { capture: true });
+  }, [player]);
+}
