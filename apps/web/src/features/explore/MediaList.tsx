@@ -10,7 +10,7 @@
 import { ActionIcon, Alert, Anchor, Badge, Button, Checkbox, Group, Loader, Modal, Paper, Select, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { DEFAULT_PAGE_SIZE, isActiveMediaStatus, TEXT_LIMITS, rightLabel } from '@palabre/shared';
+import { isActiveMediaStatus, TEXT_LIMITS, rightLabel } from '@palabre/shared';
 import { IconAlertTriangle, IconSearch, IconSortAscending, IconSortDescending, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,7 @@ import { TagChips } from '../tags/TagChip.tsx';
 import { TagFilter, type TagCriteria } from '../tags/TagFilter.tsx';
 import { notifySuccess } from '../../components/notify.ts';
 import { useFormatDate } from '../../components/format.ts';
-import { useConversationList, useDeleteConversations, type ConversationListItem, type ListSource, type SortCriteria, type SortField } from './api.ts';
+import { useConversationList, useDeleteConversations, type ConversationListItem, type ListSource, type SortField } from './api.ts';
 import { Highlight } from './Highlight.tsx';
 import { SORT_FIELDS } from './listSearch.ts';
 import { ListPager } from './ListPager.tsx';
