@@ -27,6 +27,9 @@ export function isActiveMediaStatus(status: MediaStatus): status is ActiveMediaS
 
 export const MEDIA_LANGUAGES = ['en', 'fr', 'auto'] as const;
 export type MediaLanguage = (typeof MEDIA_LANGUAGES)[number];
+/** The languages a transcript can be in (what "auto" resolves to). */
+export const TRANSCRIPT_LANGUAGES = ['en', 'fr'] as const;
+export type TranscriptLanguage = (typeof TRANSCRIPT_LANGUAGES)[number];
 export const ACOUSTIC_MODELS = ['generic', 'phone'] as const;
 export const MODEL_QUALITIES = ['low', 'medium', 'high'] as const;
 export const CONVERSATION_SOURCES = ['upload', 'url', 'microphone', 'session'] as const;
