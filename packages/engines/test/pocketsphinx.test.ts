@@ -125,6 +125,5 @@ describe('PocketSphinx engine', { timeout: 240_000 }, () => {
     const file = path.join(tmp, 'canonical.wav');
     fs.writeFileSync(file, canonical);
     expect(text(await cliOnly.transcribe({ wavPath: file, language: 'en' }))).toBe(text(viaCli));
-    expect(text(await engine.transcribe({ wavPath: file, language: 'en' }))).toBe(text(viaLibrary));
   });
 });

@@ -77,7 +77,7 @@ const openai = (organizationId: string, endpoint: string, extra: object = {}) =>
 
 async function engineOf(id: string) {
   const row = (await transcriberProfilesRepo.byId(server.ctx.db, id))!;
-  return createEngine(row, { fetch: profileFetch(server.ctx.config, row) });
+  return createEngine(row, { modelsDir: path.join(server.ctx.config.dataDir, 'models'), fetch: profileFetch(server.ctx.config, row) });
 }
 
 describe('transcriber profile endpoints', () => {

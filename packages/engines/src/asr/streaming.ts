@@ -5,7 +5,7 @@
  * not revise), then end it. Times are seconds since the stream began. The contract every
  * implementation honours is checked by `test/streaming-contract.ts`.
  */
-import type { RequestedLanguage, TranscriptLanguage } from './types.ts';
+import type { RequestedLanguage, TranscriptLanguage, TranscriptionEngine } from './types.ts';
 
 export interface StreamWord {
   word: string;
@@ -66,3 +66,9 @@ export interface StreamingEngine {
   /** Opens a stream; failures to start (missing library or model) arrive as 'error' and reject end(). */
   openStream(options: StreamOptions): TranscriptionStream;
 }
+
+/**
+ * What the engine factory hands out: batch transcription always, live streams where the engine
+ * type has them (PocketSphinx today).
+ */
+export type SpeechEngine = TranscriptionEngine & Partial<StreamingEngine>;

@@ -29,6 +29,12 @@ export interface SphinxStreamOptions extends StreamOptions {
 
 type State = 'open' | 'ending' | 'closed';
 
+let liveDecoders = 0;
+/** Decoder processes of streams that have not exited yet (each holds ~100 MB of models). */
+export function liveSphinxDecoders(): number {
+  return liveDecoders;
+}
+
 export class PocketSphinxStream extends EventEmitter implements TranscriptionStream {
   private readonly child: ChildProcess;
   private readonly stderr = new TailBuffer(4096);
@@ -48,7 +54,13 @@ export class PocketSphinxStream extends EventEmitter implements TranscriptionStr
     this.highWaterMark = options.highWaterMark ?? 2 * BYTES_PER_SECOND;
     this.child = fork(CHILD, [], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     this.child.stderr?.on('data', (chunk: Buffer) => this.stderr.push(chunk));
-    this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
+    liveDecoders++;
+    this.exited = new Promise((resolve) =>
+      this.child.once('exit', () => {
+        liveDecoders--;
+        resolve();
+      }),
+    );
     this.child.on('message', (message: FromDecoder) => this.receive(message));
     this.child.on('error', (error) => this.fail(new EngineError('engine_failed', `PocketSphinx decoder process: ${error.message}`, { cause: error })));
     this.child.on('exit', (code, signal) => {
