@@ -31,7 +31,8 @@ export interface StreamingContractOptions {
   timeoutMs?: number;
 }
 
-type Event = { type: 'partial' | 'final'; result: StreamResult; at: number } | { type: 'drain'; at: number } | { type: 'ended'; at: number };
+type ResultEvent = { type: 'partial' | 'final'; result: StreamResult; at: number };
+type Event = ResultEvent | { type: 'drain'; at: number };
 
 function record(stream: TranscriptionStream): Event[] {
   const events: Event[] = [];
@@ -49,7 +50,11 @@ async function writeAll(stream: TranscriptionStream, pcm: Buffer, chunkBytes: nu
     if (!stream.write(pcm.subarray(offset, offset + chunkBytes))) {
       refusals++;
       await new Promise<void>((resolve, reject) => {
-        stream.once('drain', resolve);
+        const drained = () => {
+          stream.off('error', reject);
+          resolve();
+        };
+        stream.once('drain', drained);
         stream.once('error', reject);
       });
     }
@@ -74,7 +79,7 @@ export function describeStreamingContract(name: string, options: StreamingContra
       await stream.end();
       const endedAt = events.length;
 
-      const finals = events.filter((e) => e.type === 'final').map((e) => e.result);
+      const finals = events.filter((e): e is ResultEvent => e.type === 'final').map((e) => e.result);
       const text = finals.map((f) => f.text).filter(Boolean).join(' ');
       const { wer } = wordErrorRate(JFK_REFERENCE, text);
       console.log(`${name} stream, jfk-en.wav: WER ${wer.toFixed(3)}: ${text}`);
