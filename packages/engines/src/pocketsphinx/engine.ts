@@ -88,9 +88,15 @@ export function createPocketSphinxEngine(config: PocketSphinxConfig = {}): Pocke
       const last = final.words.at(-1);
       if (last && duration > 0) input.onProgress?.(Math.min(0.99, last.end / duration));
     });
-    const failed = new Promise<never>((_, reject) => stream.on('error', reject));
-    failed.catch(() => {});
-    const onAbort = () => void stream.abort();
+    // Settles only when decoding cannot go on: waiting for 'drain' races with it.
+    let stop: (error: Error) => void = () => {};
+    const stopped = new Promise<never>((_, reject) => (stop = reject));
+    stopped.catch(() => {});
+    stream.on('error', stop);
+    const onAbort = () => {
+      stop(new EngineError('aborted', 'PocketSphinx transcription was cancelled'));
+      void stream.abort();
+    };
     input.signal?.addEventListener('abort', onAbort, { once: true });
     try {
       if (wav.dataBytes > 0) {
@@ -98,7 +104,7 @@ export function createPocketSphinxEngine(config: PocketSphinxConfig = {}): Pocke
         try {
           for await (const chunk of samples) {
             if (input.signal?.aborted) break;
-            if (!stream.write(chunk as Buffer)) await Promise.race([new Promise((resolve) => stream.once('drain', resolve)), failed]);
+            if (!stream.write(chunk as Buffer)) await Promise.race([new Promise((resolve) => stream.once('drain', resolve)), stopped]);
           }
         } finally {
           samples.destroy();
