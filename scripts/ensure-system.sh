@@ -38,6 +38,8 @@ want() { # want <debian package> <check…>: the package is wanted unless the ch
 want ffmpeg eval 'has_command ffmpeg && has_command ffprobe'
 want pocketsphinx eval 'has_command pocketsphinx_continuous || has_command pocketsphinx'
 want pocketsphinx-en-us test -d /usr/share/pocketsphinx/model/en-us
+# The engine calls PocketSphinx's library (the CLI above is its fallback).
+want libpocketsphinx3 eval 'ldconfig -p 2>/dev/null | grep -q libpocketsphinx.so.3'
 if [ "$set_name" = test ]; then
   want chromium test -x /usr/bin/chromium
   want postgresql has_postgres_server
@@ -45,6 +47,8 @@ if [ "$set_name" = test ]; then
   want espeak-ng has_command espeak-ng
   want sox has_command sox
   want yt-dlp has_command yt-dlp
+  # LibriVox clips with reference transcripts for `palabre bench media wer`.
+  want pocketsphinx-testdata test -f /usr/share/pocketsphinx/test/data/librivox/transcription
 fi
 
 if [ "${#missing[@]}" -eq 0 ]; then

@@ -39,18 +39,24 @@ export {
 } from './media/peaks.ts';
 export type * from './asr/types.ts';
 export { segmentAtSilences, type SegmentationOptions } from './asr/segments.ts';
+export type * from './asr/streaming.ts';
+export { createPocketSphinxEngine, type PocketSphinxEngine } from './pocketsphinx/engine.ts';
 export {
-  createPocketSphinxEngine,
+  POCKETSPHINX_DEBIAN_DEFAULTS,
+  POCKETSPHINX_FRENCH_REASON,
+  sphinxArgs,
+  type PocketSphinxConfig,
+  type SphinxModel,
+} from './pocketsphinx/config.ts';
+export { POCKETSPHINX_LIBRARY } from './pocketsphinx/names.ts';
+export {
   pocketsphinxArgs,
   parsePocketsphinxLine,
   parsePocketsphinxOutput,
   cleanPocketsphinxToken,
-  POCKETSPHINX_DEBIAN_DEFAULTS,
-  POCKETSPHINX_FRENCH_REASON,
-  type PocketSphinxConfig,
   type PocketSphinxToken,
   type ParsedPocketSphinxOutput,
-} from './asr/pocketsphinx.ts';
+} from './pocketsphinx/cli.ts';
 export { wordErrorRate, type WerResult } from './text/wer.ts';
 export { normalizeForComparison, foldWord } from './text/normalize.ts';
 export { spokenNumbersToDigits, type TimedWord, type NumberLanguage } from './text/numbers.ts';

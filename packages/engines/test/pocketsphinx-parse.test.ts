@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  POCKETSPHINX_DEBIAN_DEFAULTS,
   cleanPocketsphinxToken,
   parsePocketsphinxLine,
   parsePocketsphinxOutput,
   pocketsphinxArgs,
-} from '../src/asr/pocketsphinx.ts';
+} from '../src/pocketsphinx/cli.ts';
+import { POCKETSPHINX_DEBIAN_DEFAULTS } from '../src/pocketsphinx/config.ts';
 
 // Real output of pocketsphinx_continuous -time yes (Debian 0.8+5prealpha) on jfk-en.wav, first two utterances.
 const OUTPUT = `and then our my arm arrow

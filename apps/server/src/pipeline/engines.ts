@@ -1,12 +1,13 @@
 /**
- * Engine factory: a transcriber profile (or none) → a TranscriptionEngine adapter.
+ * The engine factory: a transcriber profile (or none) → its engine, for the pipeline's batch
+ * transcription (`transcribe`) and live sessions (`openStream`, on engine types that stream).
  *
  * Profile resolution: the conversation's own profile, else its organization's default profile,
  * else the global default profile, else the built-in PocketSphinx engine (offline English), so a
  * fresh machine transcribes without any configuration.
  */
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { createOpenAiEngine, createPocketSphinxEngine, createWhisperEngine, type TranscriptionEngine } from '@palabre/engines';
+import { createOpenAiEngine, createPocketSphinxEngine, createWhisperEngine, type SpeechEngine } from '@palabre/engines';
 import type { AppContext } from '../context.ts';
 import { transcriberProfiles } from '../db/schema.ts';
 import type { ConversationRow } from './state.ts';
@@ -36,12 +37,12 @@ export async function resolveTranscriberProfile(ctx: AppContext, row: Pick<Conve
 
 /**
  * Builds the engine of a profile; null builds the built-in default (PocketSphinx). Whisper models are
- * looked up in <PALABRE_DATA_DIR>/models (what `palabre models pull` fills).
+ * looked up in `modelsDir` (<data dir>/models, what `palabre models pull` fills).
  */
 export function createEngine(
   profile: Pick<TranscriberProfileRow, 'id' | 'name' | 'type' | 'config'> | null,
   options: { modelsDir: string; fetch?: typeof globalThis.fetch },
-): TranscriptionEngine {
+): SpeechEngine {
   if (!profile) return createPocketSphinxEngine();
   const config = profile.config ?? {};
   switch (profile.type) {

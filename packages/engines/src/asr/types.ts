@@ -1,11 +1,13 @@
 /**
  * Engine adapter interfaces. A transcriber profile names an engine type plus its settings; the
  * pipeline only ever sees these interfaces. Times are in seconds from the start of the media.
+ * Engine types and language codes are the API's (`@palabre/shared`).
  */
+import type { EngineType, MediaLanguage, TranscriptLanguage } from '@palabre/shared';
 
-export type EngineType = 'pocketsphinx' | 'whisper' | 'openai';
-export type RequestedLanguage = 'en' | 'fr' | 'auto';
-export type TranscriptLanguage = 'en' | 'fr';
+export type { EngineType, TranscriptLanguage };
+/** The language asked for a media: a transcript language, or 'auto'. */
+export type RequestedLanguage = MediaLanguage;
 
 export interface EngineWord {
   word: string;
@@ -52,46 +54,4 @@ export interface TranscriptionEngine {
   availability(options?: { language?: RequestedLanguage }): Promise<EngineAvailability>;
   /** Rejects with an EngineError (codes: engine_unavailable, language_unsupported, engine_failed, aborted, …). */
   transcribe(input: TranscribeInput): Promise<EngineResult>;
-}
-
-// -------------------------------------------------------------------------------------------
-// Streaming (live sessions) — declared now so engines and the session code agree; no
-// implementation yet.
-// -------------------------------------------------------------------------------------------
-
-export interface StreamingOptions {
-  language: RequestedLanguage;
-  /** PCM written to the stream is 16-bit little-endian mono at this rate (default 16000). */
-  sampleRate?: number;
-  signal?: AbortSignal;
-}
-
-/** A hypothesis that may still change (the words of the utterance in progress). */
-export interface PartialEvent {
-  text: string;
-  words: EngineWord[];
-}
-
-/** An utterance the engine will not revise any more. */
-export interface FinalEvent {
-  language: TranscriptLanguage;
-  segment: EngineSegment;
-}
-
-export interface StreamingSession {
-  /** Raw s16le mono PCM at the negotiated sample rate. */
-  write(pcmChunk: Buffer): void;
-  /** No more audio: the engine flushes its last final event, then emits 'close'. */
-  end(): void;
-  on(event: 'partial', listener: (event: PartialEvent) => void): this;
-  on(event: 'final', listener: (event: FinalEvent) => void): this;
-  on(event: 'error', listener: (error: Error) => void): this;
-  on(event: 'close', listener: () => void): this;
-}
-
-export interface StreamingEngine {
-  readonly id: string;
-  readonly type: EngineType;
-  availability(options?: { language?: RequestedLanguage }): Promise<EngineAvailability>;
-  open(options: StreamingOptions): StreamingSession;
 }

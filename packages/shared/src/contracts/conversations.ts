@@ -53,6 +53,9 @@ export const zMediaLanguageTag = z
     }
     return language;
   });
+/** The languages a transcript can be in (what "auto" resolves to). */
+export const TRANSCRIPT_LANGUAGES = ['en', 'fr'] as const;
+export type TranscriptLanguage = (typeof TRANSCRIPT_LANGUAGES)[number];
 export const ACOUSTIC_MODELS = ['generic', 'phone'] as const;
 export const MODEL_QUALITIES = ['low', 'medium', 'high'] as const;
 export const CONVERSATION_SOURCES = ['upload', 'url', 'microphone', 'session'] as const;

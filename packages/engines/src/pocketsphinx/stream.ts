@@ -1,0 +1,179 @@
+/**
+ * A PocketSphinx stream: the TranscriptionStream of `asr/streaming.ts` backed by one decoder in
+ * its own child process (see `child.ts`). Audio is forwarded as written; the child acknowledges
+ * every chunk once processed, which is what backpressure counts.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import type { StreamOptions, StreamResult, TranscriptionStream } from '../asr/streaming.ts';
+import { EngineError } from '../errors.ts';
+import { TailBuffer, lastLines } from '../process.ts';
+import { POCKETSPHINX_LIBRARY } from './names.ts';
+import type { FromDecoder, ToDecoder } from './protocol.ts';
+
+const CHILD = fileURLToPath(new URL('./child.ts', import.meta.url));
+const BYTES_PER_SECOND = 32_000;
+/** 100 ms blocks for live audio: partials follow speech closely. */
+export const LIVE_BLOCK_SAMPLES = 1600;
+const EXIT_GRACE_MS = 2_000;
+
+export interface SphinxStreamOptions extends StreamOptions {
+  /** Decoder options (`-hmm`, `-dict`, `-lm`, …), see `sphinxArgs`. */
+  args: Record<string, string>;
+  /** The shared library's file name or path (default `libpocketsphinx.so.3`). */
+  library?: string;
+  /** Samples per decoder call (default 1600, 100 ms). */
+  blockSamples?: number;
+}
+
+type State = 'open' | 'ending' | 'closed';
+
+let liveDecoders = 0;
+/** Decoder processes of streams that have not exited yet (each holds ~100 MB of models). */
+export function liveSphinxDecoders(): number {
+  return liveDecoders;
+}
+
+export class PocketSphinxStream extends EventEmitter implements TranscriptionStream {
+  private readonly child: ChildProcess;
+  private readonly stderr = new TailBuffer(4096);
+  private readonly highWaterMark: number;
+  private state: State = 'open';
+  private failure: Error | null = null;
+  private inFlight = 0;
+  private needDrain = false;
+  private ending: { resolve: () => void; reject: (error: Error) => void } | null = null;
+  private readonly exited: Promise<void>;
+
+  constructor(options: SphinxStreamOptions) {
+    super();
+    if ((options.sampleRate ?? 16_000) !== 16_000) {
+      throw new EngineError('media_wrong_format', 'PocketSphinx streams take 16 kHz audio only');
+    }
+    this.highWaterMark = options.highWaterMark ?? 2 * BYTES_PER_SECOND;
+    this.child = fork(CHILD, [], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    this.child.stderr?.on('data', (chunk: Buffer) => this.stderr.push(chunk));
+    liveDecoders++;
+    this.exited = new Promise((resolve) =>
+      this.child.once('exit', () => {
+        liveDecoders--;
+        resolve();
+      }),
+    );
+    this.child.on('message', (message: FromDecoder) => this.receive(message));
+    this.child.on('error', (error) => this.fail(new EngineError('engine_failed', `PocketSphinx decoder process: ${error.message}`, { cause: error })));
+    this.child.on('exit', (code, signal) => {
+      if (this.state === 'closed') return;
+      const how = signal ? `was killed by ${signal}` : `exited with status ${code}`;
+      const detail = lastLines(this.stderr.toString(), 3);
+      this.fail(new EngineError('engine_failed', `The PocketSphinx decoder process ${how}${detail ? `: ${detail}` : ''}`));
+    });
+    this.send({ type: 'open', library: options.library ?? POCKETSPHINX_LIBRARY, args: options.args, blockSamples: options.blockSamples ?? LIVE_BLOCK_SAMPLES });
+  }
+
+  write(pcm: Uint8Array): boolean {
+    if (this.failure) throw this.failure;
+    if (this.state !== 'open') throw new EngineError('aborted', 'The stream has ended: no more audio can be written');
+    if (pcm.byteLength > 0) {
+      this.inFlight += pcm.byteLength;
+      this.send({ type: 'audio', pcm });
+    }
+    if (this.inFlight < this.highWaterMark) return true;
+    this.needDrain = true;
+    return false;
+  }
+
+  end(): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    if (this.state !== 'open') return Promise.reject(new EngineError('aborted', 'The stream was already ended or aborted'));
+    this.state = 'ending';
+    return new Promise<void>((resolve, reject) => {
+      this.ending = { resolve, reject };
+      this.send({ type: 'end' });
+    });
+  }
+
+  async abort(): Promise<void> {
+    if (this.state !== 'closed') {
+      this.state = 'closed';
+      this.ending?.reject(new EngineError('aborted', 'The stream was aborted'));
+      this.ending = null;
+      // The child frees its decoder, then ends when the channel closes; a stuck one is killed.
+      this.send({ type: 'abort' });
+      this.disconnect();
+    }
+    await this.exited;
+  }
+
+  private receive(message: FromDecoder): void {
+    if (this.state === 'closed') return;
+    switch (message.type) {
+      case 'ready':
+        return;
+      case 'partial':
+        this.emit('partial', { text: message.text, words: message.words } satisfies StreamResult);
+        return;
+      case 'final':
+        this.emit('final', { text: message.text, words: message.words, language: 'en' });
+        return;
+      case 'processed':
+        this.inFlight -= message.bytes;
+        if (this.needDrain && this.inFlight < this.highWaterMark) {
+          this.needDrain = false;
+          this.emit('drain');
+        }
+        return;
+      case 'ended': {
+        this.state = 'closed';
+        this.disconnect();
+        const ending = this.ending;
+        this.ending = null;
+        // Resources are freed (the child called ps_free before answering); resolve once it is gone.
+        void this.exited.then(() => ending?.resolve());
+        return;
+      }
+      case 'error':
+        this.fail(new EngineError(message.unavailable ? 'engine_unavailable' : 'engine_failed', `PocketSphinx: ${message.message}`));
+        return;
+    }
+  }
+
+  private fail(error: Error): void {
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    this.failure = error;
+    this.disconnect();
+    this.ending?.reject(error);
+    this.ending = null;
+    // Like a Node stream, but a failure nobody listens to must not crash the server: end() and
+    // write() report it too.
+    if (this.listenerCount('error') > 0) this.emit('error', error);
+  }
+
+  private send(message: ToDecoder): void {
+    if (this.child.connected) this.child.send(message);
+  }
+
+  private disconnect(): void {
+    if (this.child.connected) this.child.disconnect();
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), EXIT_GRACE_MS);
+    timer.unref();
+    void this.exited.then(() => clearTimeout(timer));
+  }
+}
+
+/** Whether the library loads, tried in a short-lived child process. */
+export function probeSphinxLibrary(library: string): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const child = fork(CHILD, [], { execArgv: [], serialization: 'advanced', stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+    let loads = false;
+    child.on('message', (message: FromDecoder) => {
+      loads = message.type === 'ready';
+      child.disconnect();
+    });
+    child.on('error', () => resolve(false));
+    child.on('exit', () => resolve(loads));
+    child.send({ type: 'probe', library } satisfies ToDecoder);
+  });
+}
