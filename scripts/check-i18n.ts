@@ -69,7 +69,10 @@ function namespaces(locale: Locale): Map<string, Map<string, string>> | null {
     return null;
   }
   const result = new Map<string, Map<string, string>>();
-  for (const name of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const name of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const file = path.join(dir, name);
     const keys = new Map<string, string>();
     try {

@@ -88,9 +88,7 @@ function checkJournal(out: string): string[] {
 async function main(): Promise<void> {
   const { default: config } = (await import(pathToFileURL(configPath).href)) as { default: DrizzleConfig };
   const out = path.resolve(root, config.out ?? 'drizzle');
-  const schema = Array.isArray(config.schema)
-    ? config.schema.map((s) => path.resolve(root, s))
-    : path.resolve(root, config.schema);
+  const schema = Array.isArray(config.schema) ? config.schema.map((s) => path.resolve(root, s)) : path.resolve(root, config.schema);
 
   const journalProblems = checkJournal(out);
   if (journalProblems.length > 0) {
@@ -136,9 +134,7 @@ async function main(): Promise<void> {
 
     const generated = [...readTree(tempOut)].filter(([file, content]) => !committed.get(file)?.equals(content));
     if (generated.length > 0) {
-      const sql = generated
-        .filter(([file]) => file.endsWith('.sql'))
-        .map(([file, content]) => `--- ${file}\n${content.toString('utf8').trim()}`);
+      const sql = generated.filter(([file]) => file.endsWith('.sql')).map(([file, content]) => `--- ${file}\n${content.toString('utf8').trim()}`);
       fail([
         'The Drizzle schema (apps/server/src/db/schema.ts) has changes that no committed migration carries.',
         `drizzle-kit would write: ${generated.map(([file]) => file).join(', ')}`,

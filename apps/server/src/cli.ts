@@ -74,7 +74,12 @@ async function main(argv: string[]): Promise<number> {
           password: { type: 'string' },
           firstname: { type: 'string', default: 'Admin' },
           lastname: { type: 'string', default: 'Palabre' },
-          role: { type: 'string', default: String(PLATFORM_ROLE.USER | PLATFORM_ROLE.ORGANIZATION_INITIATOR | PLATFORM_ROLE.SESSION_OPERATOR | PLATFORM_ROLE.SYSTEM_ADMINISTRATOR | PLATFORM_ROLE.SUPER_ADMINISTRATOR) },
+          role: {
+            type: 'string',
+            default: String(
+              PLATFORM_ROLE.USER | PLATFORM_ROLE.ORGANIZATION_INITIATOR | PLATFORM_ROLE.SESSION_OPERATOR | PLATFORM_ROLE.SYSTEM_ADMINISTRATOR | PLATFORM_ROLE.SUPER_ADMINISTRATOR,
+            ),
+          },
         },
       });
       const checks = {

@@ -6,9 +6,7 @@ import { MAX_AUDIO_FILE_BYTES } from '@palabre/shared';
 import { DEFAULT_MODEL_HOST, MODEL_CATALOGUE } from '@palabre/engines';
 import { parseCidr } from './net/addresses.ts';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** Comma or space separated CIDR ranges. */
 const cidrList = z
@@ -32,7 +30,12 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   PALABRE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(7 * 24 * 3600).default(3600),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .max(7 * 24 * 3600)
+    .default(3600),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   INVITATIONS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(50),
   INVITATIONS_PER_ORGANIZATION_PER_HOUR: z.coerce.number().int().min(1).default(200),
@@ -55,17 +58,29 @@ const envSchema = z.object({
   OUTBOUND_ALLOWED_RANGES: cidrList,
   /** The former name of OUTBOUND_ALLOWED_RANGES, still read (both lists are merged). */
   MEDIA_IMPORT_ALLOWED_RANGES: cidrList,
-  MAX_MEDIA_DURATION_SECONDS: z.coerce.number().int().min(1).max(7 * 24 * 3600).default(6 * 3600),
+  MAX_MEDIA_DURATION_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 3600)
+    .default(6 * 3600),
   MEDIA_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   MEDIA_JOB_CONCURRENCY_PER_ORGANIZATION: z.coerce.number().int().min(1).max(256).optional(),
   MEDIA_IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
-  MEDIA_IMPORT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(3600),
+  MEDIA_IMPORT_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 3600)
+    .default(3600),
   MEDIA_IMPORT_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   PALABRE_DEFAULT_MODEL: z
     .string()
     .default('base')
     .refine((name) => name === 'none' || MODEL_CATALOGUE.some((model) => model.kind === 'whisper' && model.name === name), {
-      message: `must be none or a whisper model of the catalogue (${MODEL_CATALOGUE.filter((m) => m.kind === 'whisper').map((m) => m.name).join(', ')})`,
+      message: `must be none or a whisper model of the catalogue (${MODEL_CATALOGUE.filter((m) => m.kind === 'whisper')
+        .map((m) => m.name)
+        .join(', ')})`,
     }),
   PALABRE_MODELS_BASE_URL: z.string().url().default(DEFAULT_MODEL_HOST),
   PALABRE_BENCH_OPENAI_ENDPOINT: z.string().url().optional(),
@@ -95,9 +110,7 @@ export interface Config {
   appTheme: 'green' | 'blue' | 'violet';
   webDistDir: string | undefined;
   smtp: { url: string; from: string } | undefined;
-  oidc:
-    | { issuer: string; clientId: string; clientSecret: string | undefined; name: string; scopes: string; allowInsecure: boolean }
-    | undefined;
+  oidc: { issuer: string; clientId: string; clientSecret: string | undefined; name: string; scopes: string; allowInsecure: boolean } | undefined;
   /** Honour X-Forwarded-* headers (only behind a reverse proxy you control). */
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
@@ -136,9 +149,7 @@ function jobConcurrency(env: Env): Config['jobConcurrency'] {
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(
-    Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== '')),
-  );
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee .env.example.`);

@@ -55,21 +55,10 @@ export const platform = {
    * delete their own account, nor take away the role that lets them in. Other accounts pass.
    */
   backofficeSelfChange: (actor: PolicyUser, targetId: string, change: { status?: string | undefined; role?: number | undefined; delete?: boolean }) =>
-    targetId !== actor.id ||
-    (!change.delete && change.status !== 'suspended' && (change.role === undefined || isSystemAdministratorOrHigher(change.role))),
+    targetId !== actor.id || (!change.delete && change.status !== 'suspended' && (change.role === undefined || isSystemAdministratorOrHigher(change.role))),
 };
 
-export type OrganizationAbility =
-  | 'read'
-  | 'update'
-  | 'delete'
-  | 'invite'
-  | 'manageMembers'
-  | 'leave'
-  | 'upload'
-  | 'summary'
-  | 'session'
-  | 'manageTags';
+export type OrganizationAbility = 'read' | 'update' | 'delete' | 'invite' | 'manageMembers' | 'leave' | 'upload' | 'summary' | 'session' | 'manageTags';
 
 export function organizationAbilities(level: number, org: OrganizationFacts): Record<OrganizationAbility, boolean> {
   const member = level >= ORGANIZATION_ROLE.MEMBER;

@@ -41,8 +41,18 @@ for (const locale of LOCALES) {
 
     const name = `Guest media ${Math.random().toString(36).slice(2, 7)}`;
     const id = await createMedia(api, owner.tokens.auth_token, organization._id, name);
-    const category = await api.send<{ _id: string }>('POST', `/cm-api/api/organizations/${organization._id}/categories`, { name: uniqueName('Topics'), color: 'grape' }, owner.tokens.auth_token);
-    const tag = await api.send<{ _id: string; name: string }>('POST', `/cm-api/api/organizations/${organization._id}/tags`, { name: uniqueName('Budget'), categoryId: category._id }, owner.tokens.auth_token);
+    const category = await api.send<{ _id: string }>(
+      'POST',
+      `/cm-api/api/organizations/${organization._id}/categories`,
+      { name: uniqueName('Topics'), color: 'grape' },
+      owner.tokens.auth_token,
+    );
+    const tag = await api.send<{ _id: string; name: string }>(
+      'POST',
+      `/cm-api/api/organizations/${organization._id}/tags`,
+      { name: uniqueName('Budget'), categoryId: category._id },
+      owner.tokens.auth_token,
+    );
     await api.send('POST', `/cm-api/api/conversations/${id}/tags/${tag._id}`, undefined, owner.tokens.auth_token);
     // Even with the write right, a guest only sees the tags.
     await api.send('PUT', `/cm-api/api/conversations/${id}/users/${guest.userId}`, { right: WRITE }, owner.tokens.auth_token);
@@ -86,7 +96,12 @@ for (const locale of LOCALES) {
     await shot(page, `guest-no-organization-${locale}`);
 
     // A malformed id, or an unknown one, names nothing: the not-found page.
-    for (const target of ['/interface/conversations/not-an-id', '/interface/conversations/not-an-id/transcription', '/interface/organizations/42', `/interface/conversations/${crypto.randomUUID()}`]) {
+    for (const target of [
+      '/interface/conversations/not-an-id',
+      '/interface/conversations/not-an-id/transcription',
+      '/interface/organizations/42',
+      `/interface/conversations/${crypto.randomUUID()}`,
+    ]) {
       await page.goto(target);
       await expect(page.getByText(tr(locale, 'errors:notFound.message'))).toBeVisible();
       await expect(page.getByRole('button', { name: tr(locale, 'errors:reload') })).toHaveCount(0);
@@ -124,7 +139,10 @@ for (const locale of LOCALES) {
   });
 }
 
-for (const [account, device] of [['fr-FR', 'en-US'], ['en-US', 'fr-FR']] as Array<[Locale, Locale]>) {
+for (const [account, device] of [
+  ['fr-FR', 'en-US'],
+  ['en-US', 'fr-FR'],
+] as Array<[Locale, Locale]>) {
   test(`signing in, the account's language (${account}) wins over the device's (${device})`, async ({ browser, api, baseURL, clientIp }) => {
     const user = await api.signUp(newAccount('polyglot'));
     await api.createOrganization(user.tokens.auth_token, uniqueName('Language org'));

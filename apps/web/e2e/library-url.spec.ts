@@ -98,7 +98,10 @@ test('a search snippet is a link that opens the media at the moment the words ar
   const name = `Speech ${Math.random().toString(36).slice(2, 7)}`;
   const id = await createMedia(api, owner.tokens.auth_token, organization._id, name, { wait: false });
   await expect
-    .poll(async () => (await api.get<{ status: string }>(`/cm-api/api/conversations/${id}`, owner.tokens.auth_token)).status, { timeout: 2 * PROCESSING_TIMEOUT, intervals: [1000, 2000] })
+    .poll(async () => (await api.get<{ status: string }>(`/cm-api/api/conversations/${id}`, owner.tokens.auth_token)).status, {
+      timeout: 2 * PROCESSING_TIMEOUT,
+      intervals: [1000, 2000],
+    })
     .toBe('done');
   await signInBrowser(context, baseURL!, owner.tokens, organization._id);
 
@@ -119,9 +122,7 @@ test('a search snippet is a link that opens the media at the moment the words ar
   await expect.poll(() => new URL(page.url()).pathname).toBe(`/interface/conversations/${id}`);
   const at = Number(new URL(page.url()).searchParams.get('t'));
   expect(Math.min(...times.map((time) => Math.abs(time - at)))).toBeLessThan(0.2);
-  await expect
-    .poll(() => page.getByTestId('media-audio').evaluate((audio: HTMLAudioElement) => audio.currentTime), { timeout: 15_000 })
-    .toBeGreaterThanOrEqual(at - 0.1);
+  await expect.poll(() => page.getByTestId('media-audio').evaluate((audio: HTMLAudioElement) => audio.currentTime), { timeout: 15_000 }).toBeGreaterThanOrEqual(at - 0.1);
 
   // Back in the library, the search is still there.
   await page.goBack();

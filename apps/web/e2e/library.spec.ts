@@ -24,7 +24,10 @@ async function setUp(api: Api, context: Parameters<typeof signInBrowser>[0], bas
 }
 
 const mediaTable = (page: Page) => page.getByRole('table', { name: 'Media' });
-const mediaRow = (page: Page, name: string) => mediaTable(page).getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+const mediaRow = (page: Page, name: string) =>
+  mediaTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name, exact: true }) });
 const audioTime = (page: Page) => page.getByTestId('media-audio').evaluate((audio: HTMLAudioElement) => audio.currentTime);
 
 test('a word spoken in the media finds it, and the result opens the media at that moment', async ({ page, api, context, baseURL }) => {

@@ -134,7 +134,14 @@ test('player shortcuts work anywhere on the page, but not while typing in a fiel
   await expect(page.getByRole('button', { name: 'Play', exact: true })).toHaveAttribute('aria-keyshortcuts', 'Space K');
 });
 
-test('the player and the start of the transcript are in view on a laptop screen, in both languages, and the page works on a phone', async ({ page, api, context, baseURL, browser, clientIp }) => {
+test('the player and the start of the transcript are in view on a laptop screen, in both languages, and the page works on a phone', async ({
+  page,
+  api,
+  context,
+  baseURL,
+  browser,
+  clientIp,
+}) => {
   const owner = await api.signUp(newAccount('fold'));
   const organization = await api.createOrganization(owner.tokens.auth_token, uniqueName('fold org'));
   // A loaded machine may take a while to transcribe the fixture.

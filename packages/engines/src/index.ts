@@ -29,25 +29,12 @@ export {
 } from './media/ffmpeg.ts';
 export { parseWavHeader, readWavInfo, assertEnginePcm, type WavInfo } from './media/wav.ts';
 export { Pcm16Decoder } from './media/pcm.ts';
-export {
-  PeaksAccumulator,
-  computePeaks,
-  peaksFromWavFile,
-  peaksFromMedia,
-  type WaveformPeaks,
-  type PeaksOptions,
-} from './media/peaks.ts';
+export { PeaksAccumulator, computePeaks, peaksFromWavFile, peaksFromMedia, type WaveformPeaks, type PeaksOptions } from './media/peaks.ts';
 export type * from './asr/types.ts';
 export { segmentAtSilences, type SegmentationOptions } from './asr/segments.ts';
 export type * from './asr/streaming.ts';
 export { createPocketSphinxEngine, type PocketSphinxEngine } from './pocketsphinx/engine.ts';
-export {
-  POCKETSPHINX_DEBIAN_DEFAULTS,
-  POCKETSPHINX_FRENCH_REASON,
-  sphinxArgs,
-  type PocketSphinxConfig,
-  type SphinxModel,
-} from './pocketsphinx/config.ts';
+export { POCKETSPHINX_DEBIAN_DEFAULTS, POCKETSPHINX_FRENCH_REASON, sphinxArgs, type PocketSphinxConfig, type SphinxModel } from './pocketsphinx/config.ts';
 export { POCKETSPHINX_LIBRARY } from './pocketsphinx/names.ts';
 export {
   pocketsphinxArgs,
@@ -96,25 +83,8 @@ export {
   type ResolvedWhisperModel,
   type SpeechSpan,
 } from './asr/whisper.ts';
-export {
-  MODEL_CATALOGUE,
-  DEFAULT_MODEL_HOST,
-  findCatalogueModel,
-  modelDownloadUrl,
-  type CatalogueModel,
-  type ModelKind,
-} from './models/catalogue.ts';
-export {
-  pullModel,
-  listModels,
-  modelPath,
-  ModelError,
-  type ModelErrorCode,
-  type PullOptions,
-  type PullProgress,
-  type PullResult,
-  type InstalledModelInfo,
-} from './models/pull.ts';
+export { MODEL_CATALOGUE, DEFAULT_MODEL_HOST, findCatalogueModel, modelDownloadUrl, type CatalogueModel, type ModelKind } from './models/catalogue.ts';
+export { pullModel, listModels, modelPath, ModelError, type ModelErrorCode, type PullOptions, type PullProgress, type PullResult, type InstalledModelInfo } from './models/pull.ts';
 export {
   diarizeWavFile,
   diarizeSamples,

@@ -89,8 +89,7 @@ export function runProcess(command: string, args: readonly string[], options: Ru
     };
     const onAbort = () => stop('aborted');
     signal?.addEventListener('abort', onAbort, { once: true });
-    const timeoutTimer =
-      options.timeoutMs === undefined ? undefined : setTimeout(() => stop('timeout'), options.timeoutMs);
+    const timeoutTimer = options.timeoutMs === undefined ? undefined : setTimeout(() => stop('timeout'), options.timeoutMs);
 
     const finish = (error: EngineError | undefined) => {
       if (settled) return;

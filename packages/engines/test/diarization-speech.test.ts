@@ -108,8 +108,7 @@ describe.skipIf(!hasMeeting)('diarization on the French meeting fixture (no grou
       const speakers = new Set(hypothesis.map((s) => s.speaker)).size;
       const speech = hypothesis.reduce((sum, s) => sum + s.etime - s.stime, 0);
       console.log(
-        `diarization (meeting-fr-60s, number unknown): ${speakers} speakers, ${hypothesis.length} segments, ` +
-          `${speech.toFixed(1)} s of speech, ${seconds.toFixed(2)} s`,
+        `diarization (meeting-fr-60s, number unknown): ${speakers} speakers, ${hypothesis.length} segments, ` + `${speech.toFixed(1)} s of speech, ${seconds.toFixed(2)} s`,
       );
       expect(speakers).toBeGreaterThanOrEqual(1);
       expect(speakers).toBeLessThanOrEqual(20);

@@ -129,7 +129,13 @@ describe('detectSpeech', () => {
   });
 
   it('finds voiced regions between pauses', () => {
-    const { samples } = conversation([{ ...A, seconds: 2 }, { ...B, seconds: 1.5 }], 1);
+    const { samples } = conversation(
+      [
+        { ...A, seconds: 2 },
+        { ...B, seconds: 1.5 },
+      ],
+      1,
+    );
     const extractor = new FeatureExtractor();
     extractor.pushSamples(samples);
     const regions = detectSpeech(extractor.store);
@@ -313,9 +319,7 @@ describe('assignWordsToSpeakers', () => {
   });
 
   it('puts everything on S1 without segments', () => {
-    expect(assignWordsToSpeakers([word('a', 0, 1), word('b', 1, 2)], [])).toEqual([
-      { speaker: 'S1', stime: 0, etime: 2, words: [word('a', 0, 1), word('b', 1, 2)] },
-    ]);
+    expect(assignWordsToSpeakers([word('a', 0, 1), word('b', 1, 2)], [])).toEqual([{ speaker: 'S1', stime: 0, etime: 2, words: [word('a', 0, 1), word('b', 1, 2)] }]);
     expect(assignWordsToSpeakers([], segments)).toEqual([]);
   });
 });

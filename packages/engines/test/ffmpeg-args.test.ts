@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  extractChannelArgs,
-  fileArg,
-  parseProbe,
-  parseProgress,
-  peaksArgs,
-  probeArgs,
-  progressFraction,
-  toEnginePcmArgs,
-  toWebRenditionArgs,
-} from '../src/media/ffmpeg.ts';
+import { extractChannelArgs, fileArg, parseProbe, parseProgress, peaksArgs, probeArgs, progressFraction, toEnginePcmArgs, toWebRenditionArgs } from '../src/media/ffmpeg.ts';
 import { isEngineError } from '../src/errors.ts';
 
 const after = (args: string[], flag: string) => args[args.indexOf(flag) + 1];
@@ -18,9 +8,7 @@ describe('argument builders', () => {
   it('pass paths as file: URLs so they are never options or other protocols', () => {
     expect(fileArg('-y')).toBe('file:-y');
     expect(fileArg('http://example.com/x.mp3')).toBe('file:http://example.com/x.mp3');
-    expect(probeArgs('/media/a b.mp3')).toEqual([
-      '-hide_banner', '-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', 'file:/media/a b.mp3',
-    ]);
+    expect(probeArgs('/media/a b.mp3')).toEqual(['-hide_banner', '-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', 'file:/media/a b.mp3']);
     expect(() => fileArg('')).toThrow();
   });
 

@@ -89,8 +89,6 @@ describe('ffmpeg', () => {
     const running = convertToEnginePcm(meeting, path.join(dir, 'aborted.wav'), { signal: controller.signal });
     controller.abort();
     await expect(running).rejects.toMatchObject({ code: 'aborted' });
-    await expect(
-      convertToEnginePcm(meeting, path.join(dir, 'aborted2.wav'), { signal: AbortSignal.abort() }),
-    ).rejects.toMatchObject({ code: 'aborted' });
+    await expect(convertToEnginePcm(meeting, path.join(dir, 'aborted2.wav'), { signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'aborted' });
   });
 });

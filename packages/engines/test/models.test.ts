@@ -14,7 +14,16 @@ const SHA = createHash('sha256').update(CONTENT).digest('hex');
 
 const TEST_CATALOGUE: CatalogueModel[] = [
   { name: 'good', kind: 'whisper', fileName: 'ggml-good.bin', repository: 'test/repo', approxBytes: CONTENT.length, sha256: SHA, languages: 'multilingual', description: '' },
-  { name: 'bad-sum', kind: 'whisper', fileName: 'ggml-bad-sum.bin', repository: 'test/repo', approxBytes: CONTENT.length, sha256: '0'.repeat(64), languages: 'multilingual', description: '' },
+  {
+    name: 'bad-sum',
+    kind: 'whisper',
+    fileName: 'ggml-bad-sum.bin',
+    repository: 'test/repo',
+    approxBytes: CONTENT.length,
+    sha256: '0'.repeat(64),
+    languages: 'multilingual',
+    description: '',
+  },
   { name: 'cut', kind: 'whisper', fileName: 'ggml-cut.bin', repository: 'test/repo', approxBytes: CONTENT.length, sha256: SHA, languages: 'multilingual', description: '' },
   { name: 'nosum', kind: 'whisper', fileName: 'ggml-nosum.bin', repository: 'test/repo', approxBytes: CONTENT.length, sha256: null, languages: 'en', description: '' },
   { name: 'gone', kind: 'whisper', fileName: 'ggml-gone.bin', repository: 'test/repo', approxBytes: 1, sha256: SHA, languages: 'en', description: '' },

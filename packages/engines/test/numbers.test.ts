@@ -51,9 +51,7 @@ describe('English numbers', () => {
   });
 
   it('converts inside sentences and leaves the rest', () => {
-    expect(convert('i was born in nineteen eighty four in a town of twenty thousand people', 'en')).toBe(
-      'i was born in 1984 in a town of 20000 people',
-    );
+    expect(convert('i was born in nineteen eighty four in a town of twenty thousand people', 'en')).toBe('i was born in 1984 in a town of 20000 people');
     expect(convert('ask what you can do for your country', 'en')).toBe('ask what you can do for your country');
     expect(convert('bread and butter', 'en')).toBe('bread and butter');
   });
@@ -159,10 +157,7 @@ describe('merging word times', () => {
       { wid: 'c', word: 'twenty', stime: 0.6, etime: 0.9, confidence: 0.4 },
       { wid: 'd', word: 'four', stime: 1.0, etime: 1.3, confidence: 0.8 },
     ];
-    expect(spokenNumbersToDigits(words, 'en')).toEqual([
-      words[0],
-      { wid: 'b', word: '2024', stime: 0.3, etime: 1.3, confidence: 0.4 },
-    ]);
+    expect(spokenNumbersToDigits(words, 'en')).toEqual([words[0], { wid: 'b', word: '2024', stime: 0.3, etime: 1.3, confidence: 0.4 }]);
   });
 
   it('returns the same words when there is nothing to convert', () => {

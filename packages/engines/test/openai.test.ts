@@ -248,7 +248,18 @@ describe('verbose_json mapping', () => {
     const result = mapVerboseJson(
       {
         language: 'en',
-        segments: [{ start: 0, end: 1, text: ' hi there', avg_logprob: -0.1, words: [{ word: ' hi', start: 0, end: 0.4, probability: 0.9 }, { word: ' there', start: 0.4, end: 1 }] }],
+        segments: [
+          {
+            start: 0,
+            end: 1,
+            text: ' hi there',
+            avg_logprob: -0.1,
+            words: [
+              { word: ' hi', start: 0, end: 0.4, probability: 0.9 },
+              { word: ' there', start: 0.4, end: 1 },
+            ],
+          },
+        ],
       },
       'auto',
     );

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cleanPocketsphinxToken,
-  parsePocketsphinxLine,
-  parsePocketsphinxOutput,
-  pocketsphinxArgs,
-} from '../src/pocketsphinx/cli.ts';
+import { cleanPocketsphinxToken, parsePocketsphinxLine, parsePocketsphinxOutput, pocketsphinxArgs } from '../src/pocketsphinx/cli.ts';
 import { POCKETSPHINX_DEBIAN_DEFAULTS } from '../src/pocketsphinx/config.ts';
 
 // Real output of pocketsphinx_continuous -time yes (Debian 0.8+5prealpha) on jfk-en.wav, first two utterances.
@@ -29,10 +24,16 @@ not 3.990 4.300 0.817730
 describe('PocketSphinx output', () => {
   it('builds the command with the Debian model paths', () => {
     expect(pocketsphinxArgs({ ...POCKETSPHINX_DEBIAN_DEFAULTS }, '/tmp/a.wav')).toEqual([
-      '-infile', '/tmp/a.wav', '-time', 'yes',
-      '-hmm', '/usr/share/pocketsphinx/model/en-us/en-us',
-      '-dict', '/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict',
-      '-lm', '/usr/share/pocketsphinx/model/en-us/en-us.lm.bin',
+      '-infile',
+      '/tmp/a.wav',
+      '-time',
+      'yes',
+      '-hmm',
+      '/usr/share/pocketsphinx/model/en-us/en-us',
+      '-dict',
+      '/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict',
+      '-lm',
+      '/usr/share/pocketsphinx/model/en-us/en-us.lm.bin',
     ]);
   });
 

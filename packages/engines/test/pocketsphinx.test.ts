@@ -17,11 +17,17 @@ const REFERENCE = 'And so my fellow Americans, ask not what your country can do 
 const WER_BOUND = 0.35;
 
 const words = (result: EngineResult) => result.segments.flatMap((s) => s.words);
-const text = (result: EngineResult) => words(result).map((w) => w.word).join(' ');
+const text = (result: EngineResult) =>
+  words(result)
+    .map((w) => w.word)
+    .join(' ');
 
 function checkTranscript(label: string, result: EngineResult, fractions: number[]): void {
   const all = words(result);
-  const { wer, substitutions, deletions, insertions } = wordErrorRate(REFERENCE, all.map((w) => w.word));
+  const { wer, substitutions, deletions, insertions } = wordErrorRate(
+    REFERENCE,
+    all.map((w) => w.word),
+  );
   console.log(`pocketsphinx (${label}) jfk-en.wav: WER ${wer.toFixed(3)} (S${substitutions} D${deletions} I${insertions})\n  hypothesis: ${text(result)}`);
   expect(result.language).toBe('en');
   expect(result.segments.length).toBeGreaterThan(1);
@@ -68,9 +74,7 @@ describe('PocketSphinx engine', { timeout: 600_000 }, () => {
 
   it('refuses French and non-engine audio with typed errors', async () => {
     await expect(engine.transcribe({ wavPath: JFK, language: 'fr' })).rejects.toMatchObject({ code: 'language_unsupported' });
-    await expect(
-      engine.transcribe({ wavPath: path.resolve('../shared/fixtures/audio/meeting-fr-60s.mp3'), language: 'en' }),
-    ).rejects.toMatchObject({ code: 'media_wrong_format' });
+    await expect(engine.transcribe({ wavPath: path.resolve('../shared/fixtures/audio/meeting-fr-60s.mp3'), language: 'en' })).rejects.toMatchObject({ code: 'media_wrong_format' });
   });
 
   it('fails with a typed error when the decoder cannot load its model', async () => {

@@ -44,9 +44,7 @@ describe('punctuateWords', () => {
   });
 
   it('applies French spacing before ? ! ; : and inside guillemets', () => {
-    expect(text(punctuateWords(timed('ça va? oui! enfin; voici: rien'), 'fr'))).toBe(
-      'Ça va\u202f? Oui\u202f! Enfin\u202f; voici\u00a0: rien.',
-    );
+    expect(text(punctuateWords(timed('ça va? oui! enfin; voici: rien'), 'fr'))).toBe('Ça va\u202f? Oui\u202f! Enfin\u202f; voici\u00a0: rien.');
     expect(text(punctuateWords(timed('vraiment ?!'), 'fr'))).toBe('Vraiment\u202f?!');
   });
 

@@ -6,7 +6,10 @@ const w = (word: string, stime: number, etime: number) => ({ word, stime, etime,
 describe('segmentAtSilences', () => {
   it('splits at pauses of at least the threshold', () => {
     const words = [w('a', 0, 0.4), w('b', 0.5, 0.9), w('c', 1.6, 2), w('d', 2.1, 2.5)];
-    expect(segmentAtSilences(words).map((s) => s.words.map((x) => x.word))).toEqual([['a', 'b'], ['c', 'd']]);
+    expect(segmentAtSilences(words).map((s) => s.words.map((x) => x.word))).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
     expect(segmentAtSilences(words)[1]).toMatchObject({ stime: 1.6, etime: 2.5 });
     expect(segmentAtSilences(words, { minSilenceSeconds: 1 })).toHaveLength(1);
   });

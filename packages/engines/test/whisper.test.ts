@@ -76,9 +76,18 @@ describe('whisper result and option mapping', () => {
   });
 
   it('clamps times to the audio and splits a multi-word segment evenly', () => {
-    const result = mapWhisperResult({ segments: [{ text: ' one two', t0: 0, t1: 1000 }, { text: ' late', t0: 1900, t1: 2600 }] }, 'en', {
-      durationSeconds: 2,
-    });
+    const result = mapWhisperResult(
+      {
+        segments: [
+          { text: ' one two', t0: 0, t1: 1000 },
+          { text: ' late', t0: 1900, t1: 2600 },
+        ],
+      },
+      'en',
+      {
+        durationSeconds: 2,
+      },
+    );
     expect(result.segments.flatMap((s) => s.words)).toEqual([
       { word: 'one', stime: 0, etime: 0.5, confidence: 1 },
       { word: 'two', stime: 0.5, etime: 1, confidence: 1 },
@@ -107,7 +116,10 @@ describe('whisper availability', () => {
     const engine = createWhisperEngine({ modelsDir, model: 'large-v3-turbo' });
     expect(engine.languages).toEqual(['en', 'fr']);
     expect(await engine.availability()).toEqual({ ok: false, reason: expect.stringContaining('model not installed: run `palabre models pull large-v3-turbo`') });
-    await expect(engine.transcribe({ wavPath: JFK, language: 'en' })).rejects.toMatchObject({ code: 'engine_unavailable', message: expect.stringContaining('palabre models pull') });
+    await expect(engine.transcribe({ wavPath: JFK, language: 'en' })).rejects.toMatchObject({
+      code: 'engine_unavailable',
+      message: expect.stringContaining('palabre models pull'),
+    });
   });
 
   it('says when the binding cannot load', async () => {
@@ -166,23 +178,19 @@ if (!REAL_MODEL) {
 }
 
 describe.skipIf(!REAL_MODEL)('whisper real inference (PALABRE_TEST_WHISPER_MODEL)', () => {
-  it(
-    'transcribes the JFK recording',
-    async () => {
-      const engine = createWhisperEngine({ modelsDir, model: path.resolve(REAL_MODEL!) });
-      expect(await engine.availability({ language: 'en' })).toEqual({ ok: true });
-      const progress: number[] = [];
-      const started = performance.now();
-      const result = await engine.transcribe({ wavPath: JFK, language: 'en', onProgress: (f) => progress.push(f) });
-      const seconds = (performance.now() - started) / 1000;
-      const words = result.segments.flatMap((s) => s.words);
-      const wer = wordErrorRate(REFERENCE, words.map((w) => w.word).join(' '));
-      console.log(`[whisper] ${path.basename(REAL_MODEL!)}: WER ${wer.wer.toFixed(3)}, real-time factor ${(seconds / 11).toFixed(2)}`);
-      expect(result.language).toBe('en');
-      expect(wer.wer).toBeLessThan(0.3);
-      for (let i = 1; i < words.length; i++) expect(words[i]!.stime).toBeGreaterThanOrEqual(words[i - 1]!.stime);
-      expect(progress.at(-1)).toBe(1);
-    },
-    600_000,
-  );
+  it('transcribes the JFK recording', async () => {
+    const engine = createWhisperEngine({ modelsDir, model: path.resolve(REAL_MODEL!) });
+    expect(await engine.availability({ language: 'en' })).toEqual({ ok: true });
+    const progress: number[] = [];
+    const started = performance.now();
+    const result = await engine.transcribe({ wavPath: JFK, language: 'en', onProgress: (f) => progress.push(f) });
+    const seconds = (performance.now() - started) / 1000;
+    const words = result.segments.flatMap((s) => s.words);
+    const wer = wordErrorRate(REFERENCE, words.map((w) => w.word).join(' '));
+    console.log(`[whisper] ${path.basename(REAL_MODEL!)}: WER ${wer.wer.toFixed(3)}, real-time factor ${(seconds / 11).toFixed(2)}`);
+    expect(result.language).toBe('en');
+    expect(wer.wer).toBeLessThan(0.3);
+    for (let i = 1; i < words.length; i++) expect(words[i]!.stime).toBeGreaterThanOrEqual(words[i - 1]!.stime);
+    expect(progress.at(-1)).toBe(1);
+  }, 600_000);
 });

@@ -159,23 +159,20 @@ describe('invariants', () => {
   it('word start times do not go back within a turn', () => {
     const doc = sample();
     doc.text[0]!.words[2] = word('w3', 'va\u202f?', 0.75, 1.4);
-    expect(problems(doc)).toEqual(['text[0].words[2].stime: 0.75 is before the previous word\'s stime 0.8']);
+    expect(problems(doc)).toEqual(["text[0].words[2].stime: 0.75 is before the previous word's stime 0.8"]);
   });
 
   it('word end times do not go back within a turn', () => {
     const doc = sample();
     doc.text[0]!.words[1] = word('w2', 'ça', 0.8, 1.5);
-    expect(problems(doc)).toEqual(['text[0].words[2].etime: 1.4 is before the previous word\'s etime 1.5']);
+    expect(problems(doc)).toEqual(["text[0].words[2].etime: 1.4 is before the previous word's etime 1.5"]);
   });
 
   it("a turn's words lie within its bounds", () => {
     const doc = sample();
     doc.text[0]!.stime = 0.3;
     doc.text[1]!.etime = 3.2;
-    expect(problems(doc)).toEqual([
-      "text[0].words[0].stime: 0.2 is before the turn's stime 0.3",
-      "text[1].words[1].etime: 3.3 is after the turn's etime 3.2",
-    ]);
+    expect(problems(doc)).toEqual(["text[0].words[0].stime: 0.2 is before the turn's stime 0.3", "text[1].words[1].etime: 3.3 is after the turn's etime 3.2"]);
   });
 
   it('turns are ordered by stime', () => {
@@ -185,7 +182,11 @@ describe('invariants', () => {
   });
 
   it('every time lies within the media duration', () => {
-    expect(problems(sample(), 3.5)).toEqual(['text[1].etime: 4 is after the end of the media (3.5 s)', 'text[2].stime: 4 is after the end of the media (3.5 s)', 'text[2].etime: 4 is after the end of the media (3.5 s)']);
+    expect(problems(sample(), 3.5)).toEqual([
+      'text[1].etime: 4 is after the end of the media (3.5 s)',
+      'text[2].stime: 4 is after the end of the media (3.5 s)',
+      'text[2].etime: 4 is after the end of the media (3.5 s)',
+    ]);
     expect(problems(sample(), 3.2)).toContain('text[1].words[1].etime: 3.3 is after the end of the media (3.2 s)');
     expect(problems(sample(), Number.NaN)).toEqual(['options.duration: must be a finite number ≥ 0, got NaN']);
   });
@@ -226,7 +227,13 @@ describe('invariants', () => {
 
   it(`a segment has at most TURN_SIZE (${TURN_SIZE}) characters, counted as code points`, () => {
     const make = (text: string, count: number) =>
-      turn('t2', 'spk2', 2.5, 4, Array.from({ length: count }, (_, i) => word(`x${i}`, text, 3, 3)));
+      turn(
+        't2',
+        'spk2',
+        2.5,
+        4,
+        Array.from({ length: count }, (_, i) => word(`x${i}`, text, 3, 3)),
+      );
     const atLimit = sample();
     atLimit.text[1] = make('été', 500); // 500 × 3 letters + 499 spaces = 1999 code points (2 bytes each in UTF-8)
     atLimit.text[1].words.push(word('y', 'à', 3, 3)); // + " à" = 2001
@@ -258,9 +265,7 @@ describe('assertTranscript', () => {
     const doc = sample();
     doc.text[1]!.speaker_id = 'ghost';
     doc.text[2]!.etime = 1;
-    expect(() => assertTranscript(doc)).toThrow(
-      'Invalid transcript (2 problems):\n- text[1].speaker_id: "ghost" is not in speakers\n- text[2]: stime 4 is after etime 1',
-    );
+    expect(() => assertTranscript(doc)).toThrow('Invalid transcript (2 problems):\n- text[1].speaker_id: "ghost" is not in speakers\n- text[2]: stime 4 is after etime 1');
     expect(() => assertTranscript(null)).toThrow(/Invalid transcript \(1 problem\):\n- \(document\): /);
   });
 });

@@ -118,13 +118,7 @@ describe('retimeEditedTurn', () => {
   });
 
   it('an inserted word is spread in the gap between its neighbours', () => {
-    expect(show(edit('bonjour à tout le monde'))).toEqual([
-      'w1:bonjour[0.5,1]0.8',
-      'new1:à[1,1.2]1',
-      'w2:tout[1.2,1.5]0.8',
-      'w3:le[1.6,1.8]0.8',
-      'w4:monde[2,2.5]0.8',
-    ]);
+    expect(show(edit('bonjour à tout le monde'))).toEqual(['w1:bonjour[0.5,1]0.8', 'new1:à[1,1.2]1', 'w2:tout[1.2,1.5]0.8', 'w3:le[1.6,1.8]0.8', 'w4:monde[2,2.5]0.8']);
   });
 
   it('several inserted words share the gap evenly, rounded to the millisecond', () => {
@@ -258,11 +252,7 @@ describe('single operations', () => {
   });
 
   it('insertText: spread in the gap, or up to the turn’s end when appended', () => {
-    expect(show(valid(value(insertText(base(), 1, 'à vous et', ids())))).slice(1, 4)).toEqual([
-      'new1:à[1,1.067]1',
-      'new2:vous[1.067,1.133]1',
-      'new3:et[1.133,1.2]1',
-    ]);
+    expect(show(valid(value(insertText(base(), 1, 'à vous et', ids())))).slice(1, 4)).toEqual(['new1:à[1,1.067]1', 'new2:vous[1.067,1.133]1', 'new3:et[1.133,1.2]1']);
     expect(show(value(insertText(base(), 4, 'entier', ids())))[4]).toBe('new1:entier[2.5,4]1');
     expect(insertText(base(), 5, 'x', ids()).ok).toBe(false);
   });
@@ -315,7 +305,12 @@ describe('mergeTurns', () => {
 
   it(`is refused when the merged turn would exceed ${TURN_SIZE} characters`, () => {
     const long = (id: string, start: number, count: number) =>
-      t(id, start, start + count, Array.from({ length: count }, (_, i) => w(`${id}-${i}`, 'abcd', start + i, start + i + 1)));
+      t(
+        id,
+        start,
+        start + count,
+        Array.from({ length: count }, (_, i) => w(`${id}-${i}`, 'abcd', start + i, start + i + 1)),
+      );
     // 200 words of 4 letters: 999 characters each; merged: 999 + 1 + 999 = 1999.
     expect(mergeTurns(long('a', 0, 200), long('b', 200, 200)).ok).toBe(true);
     const withOneMore = long('b', 200, 201); // 1004 characters; merged: 2004.

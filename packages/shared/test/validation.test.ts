@@ -41,7 +41,7 @@ describe('free text', () => {
   });
 
   it('accepts other punctuation and non-ASCII letters', () => {
-    expect(freeText("Réunion d'équipe — Q&A (2024) \"#1\" @home").error).toBeNull();
+    expect(freeText('Réunion d\'équipe — Q&A (2024) "#1" @home').error).toBeNull();
   });
 });
 

@@ -22,10 +22,7 @@ export interface Page {
 export async function listUsers(ctx: AppContext, { page, size, search }: Page & { search?: string | undefined }) {
   const offset = page * size;
   const [rows, count] = search
-    ? await Promise.all([
-        usersRepo.search(ctx.db, search, { includePrivate: true, limit: size, offset }),
-        usersRepo.countSearch(ctx.db, search),
-      ])
+    ? await Promise.all([usersRepo.search(ctx.db, search, { includePrivate: true, limit: size, offset }), usersRepo.countSearch(ctx.db, search)])
     : await Promise.all([usersRepo.list(ctx.db, size, offset), usersRepo.count(ctx.db)]);
   return { count, list: rows.map((u) => presentUser(u)) };
 }
@@ -58,12 +55,7 @@ export async function getUser(ctx: AppContext, id: string) {
   return presentAccount(user, await organizationsOf(ctx, user));
 }
 
-export async function updateUser(
-  ctx: AppContext,
-  actor: Actor,
-  id: string,
-  patch: { role?: number | undefined; status?: UserRow['status'] | undefined },
-): Promise<User> {
+export async function updateUser(ctx: AppContext, actor: Actor, id: string, patch: { role?: number | undefined; status?: UserRow['status'] | undefined }): Promise<User> {
   if (!platform.backofficeSelfChange(actor.user, id, patch)) {
     throw new AppError('forbidden', 'You cannot suspend yourself or remove your own administrator role');
   }
@@ -106,7 +98,10 @@ async function loadOrganization(ctx: AppContext, id: string) {
 
 export async function listOrganizations(ctx: AppContext, { page, size }: Page) {
   const [rows, count] = await Promise.all([organizationsRepo.list(ctx.db, size, page * size), organizationsRepo.count(ctx.db)]);
-  const list = await organizations.describe(ctx, rows.map((org) => ({ org, level: OUTSIDER })));
+  const list = await organizations.describe(
+    ctx,
+    rows.map((org) => ({ org, level: OUTSIDER })),
+  );
   return { count, list };
 }
 

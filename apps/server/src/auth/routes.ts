@@ -39,7 +39,10 @@ export function authRoutes(ctx: AppContext) {
             max: ctx.config.loginRateLimitPerMinute,
             timeWindow: '1 minute',
             // Normalised like the email rule does, so that " A@x" and "a@x " share one budget.
-            keyGenerator: (request) => `${request.ip}|${String((request.body as { email?: unknown })?.email ?? '').trim().toLowerCase()}`,
+            keyGenerator: (request) =>
+              `${request.ip}|${String((request.body as { email?: unknown })?.email ?? '')
+                .trim()
+                .toLowerCase()}`,
           },
         },
         // And one budget per client address across every account it tries.

@@ -125,10 +125,7 @@ export class TokenService {
       if (error instanceof joseErrors.JWTExpired) throw new AppError('token_expired', 'The authentication token has expired');
       throw new AppError('unauthorized', 'Authentication required');
     }
-    const [session] = await this.db
-      .select({ revokedAt: authSessions.revokedAt })
-      .from(authSessions)
-      .where(eq(authSessions.id, claims.sessionId));
+    const [session] = await this.db.select({ revokedAt: authSessions.revokedAt }).from(authSessions).where(eq(authSessions.id, claims.sessionId));
     if (!session || session.revokedAt) throw new AppError('token_revoked', 'The authentication token was revoked');
     return claims;
   }

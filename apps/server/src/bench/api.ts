@@ -78,8 +78,7 @@ export class BenchClient {
     const head =
       Object.entries(fields)
         .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-        .join('') +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file)}"\r\nContent-Type: ${contentType}\r\n\r\n`;
+        .join('') + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file)}"\r\nContent-Type: ${contentType}\r\n\r\n`;
     const tail = `\r\n--${boundary}--\r\n`;
     const size = fs.statSync(file).size;
     const headers = {

@@ -46,9 +46,7 @@ export interface MemoryPeaks {
   arrayBuffers: number;
 }
 
-export type ChildMessage =
-  | { type: 'ready'; url: string; dataDir: string }
-  | { type: 'peaks'; peaks: MemoryPeaks; current: MemoryPeaks };
+export type ChildMessage = { type: 'ready'; url: string; dataDir: string } | { type: 'peaks'; peaks: MemoryPeaks; current: MemoryPeaks };
 
 /** Child process mode: start without workers, sample process.memoryUsage every 50 ms, answer on IPC. */
 async function child(): Promise<void> {

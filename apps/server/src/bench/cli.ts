@@ -40,7 +40,13 @@ export async function runBenchCommand(args: string[], config: Config): Promise<n
   switch (name) {
     case 'rtf': {
       const { benchRtf } = await import('./rtf.ts');
-      return benchRtf({ write: values.write, runs, fixtures: path.resolve(values.fixtures), modelsDir: path.join(config.dataDir, 'models'), openAiEndpoint: values['openai-endpoint'] ?? config.benchOpenAiEndpoint });
+      return benchRtf({
+        write: values.write,
+        runs,
+        fixtures: path.resolve(values.fixtures),
+        modelsDir: path.join(config.dataDir, 'models'),
+        openAiEndpoint: values['openai-endpoint'] ?? config.benchOpenAiEndpoint,
+      });
     }
     case 'wer': {
       const { benchWer } = await import('./wer.ts');

@@ -121,7 +121,9 @@ export function transcriptJson(random: () => number, language: 'en' | 'fr', plan
       time += random() * 0.08;
     }
     const segment = JSON.stringify(words.slice(start, start + size).join(' '));
-    turns.push(`{"turn_id":"t${t}","speaker_id":"${speaker}","segment":${segment},"language":"${language}","stime":${turnStart.toFixed(3)},"etime":${time.toFixed(3)},"words":[${items.join(',')}]}`);
+    turns.push(
+      `{"turn_id":"t${t}","speaker_id":"${speaker}","segment":${segment},"language":"${language}","stime":${turnStart.toFixed(3)},"etime":${time.toFixed(3)},"words":[${items.join(',')}]}`,
+    );
     time += 0.3 + random() * 1.2;
     start += size;
   }
@@ -130,7 +132,18 @@ export function transcriptJson(random: () => number, language: 'en' | 'fr', plan
 }
 
 const TITLES_EN = ['Team meeting', 'Client call', 'Weekly review', 'Interview', 'Product demo', 'Training session', 'Board meeting', 'Podcast episode', 'Sales call', 'Lecture'];
-const TITLES_FR = ['Réunion d’équipe', 'Appel client', 'Point hebdomadaire', 'Entretien', 'Démonstration produit', 'Formation', 'Conseil d’administration', 'Épisode de podcast', 'Appel commercial', 'Cours magistral'];
+const TITLES_FR = [
+  'Réunion d’équipe',
+  'Appel client',
+  'Point hebdomadaire',
+  'Entretien',
+  'Démonstration produit',
+  'Formation',
+  'Conseil d’administration',
+  'Épisode de podcast',
+  'Appel commercial',
+  'Cours magistral',
+];
 
 export interface SeededLibrary {
   organizationId: string;
@@ -177,14 +190,24 @@ export async function seedLibrary(
       JSON.stringify({ upload: true, summary: true, session: true }),
     ])
   ).rows[0].id as string;
-  await exec(`INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, $3), ($1, $4, $5)`, [organizationId, ownerId, ORGANIZATION_ROLE.OWNER, memberId, ORGANIZATION_ROLE.MEMBER]);
+  await exec(`INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, $3), ($1, $4, $5)`, [
+    organizationId,
+    ownerId,
+    ORGANIZATION_ROLE.OWNER,
+    memberId,
+    ORGANIZATION_ROLE.MEMBER,
+  ]);
 
   // 3 categories × 5 tags; tag k of the 15 is drawn with a weight that decreases with k.
   const tagIds: string[] = [];
   for (const [c, category] of ['Topic', 'Client', 'Status'].entries()) {
-    const categoryId = (await exec(`INSERT INTO tag_categories (organization_id, name, color) VALUES ($1, $2, '#3366cc') RETURNING id`, [organizationId, category])).rows[0].id as string;
+    const categoryId = (await exec(`INSERT INTO tag_categories (organization_id, name, color) VALUES ($1, $2, '#3366cc') RETURNING id`, [organizationId, category])).rows[0]
+      .id as string;
     for (let t = 0; t < 5; t++) {
-      tagIds.push((await exec(`INSERT INTO tags (organization_id, category_id, name) VALUES ($1, $2, $3) RETURNING id`, [organizationId, categoryId, `${category} ${c * 5 + t + 1}`])).rows[0].id as string);
+      tagIds.push(
+        (await exec(`INSERT INTO tags (organization_id, category_id, name) VALUES ($1, $2, $3) RETURNING id`, [organizationId, categoryId, `${category} ${c * 5 + t + 1}`])).rows[0]
+          .id as string,
+      );
     }
   }
   const drawTag = zipf(tagIds);
@@ -193,7 +216,7 @@ export async function seedLibrary(
   const span = Date.parse('2026-11-01T00:00:00Z') - epoch;
   let words = 0;
   let insertMs = 0;
-  for (let done = 0; done < options.count; ) {
+  for (let done = 0; done < options.count;) {
     const n = Math.min(batch, options.count - done);
     const rows: string[] = [];
     const tagRows: string[] = [];
@@ -211,7 +234,12 @@ export async function seedLibrary(
       words += transcript?.words ?? 0;
       const titles = language === 'en' ? TITLES_EN : TITLES_FR;
       const name = `${titles[Math.floor(random() * titles.length)]} ${index}`;
-      const description = random() < 0.3 ? (language === 'en' ? `Recorded for the ${drawEnglish(random)} ${drawEnglish(random)} follow-up` : `Enregistré pour le suivi ${drawFrench(random)} ${drawFrench(random)}`) : '';
+      const description =
+        random() < 0.3
+          ? language === 'en'
+            ? `Recorded for the ${drawEnglish(random)} ${drawEnglish(random)} follow-up`
+            : `Enregistré pour le suivi ${drawFrench(random)} ${drawFrench(random)}`
+          : '';
       const owner = random() < 0.8 ? ownerId : memberId;
       const membersRight = random() < 0.85 ? RIGHT.READ | RIGHT.COMMENT : random() < 0.67 ? RIGHT.READ : 0;
       const created = epoch + Math.floor(random() * span);
@@ -243,10 +271,14 @@ export async function seedLibrary(
       [`[${rows.join(',')}]`],
     );
     if (tagRows.length > 0) {
-      await exec(`INSERT INTO conversation_tags (conversation_id, tag_id) SELECT (r->>'c')::uuid, (r->>'t')::uuid FROM jsonb_array_elements($1::jsonb) AS r`, [`[${tagRows.join(',')}]`]);
+      await exec(`INSERT INTO conversation_tags (conversation_id, tag_id) SELECT (r->>'c')::uuid, (r->>'t')::uuid FROM jsonb_array_elements($1::jsonb) AS r`, [
+        `[${tagRows.join(',')}]`,
+      ]);
     }
     if (favoriteRows.length > 0) {
-      await exec(`INSERT INTO favorites (user_id, conversation_id) SELECT (r->>'u')::uuid, (r->>'c')::uuid FROM jsonb_array_elements($1::jsonb) AS r`, [`[${favoriteRows.join(',')}]`]);
+      await exec(`INSERT INTO favorites (user_id, conversation_id) SELECT (r->>'u')::uuid, (r->>'c')::uuid FROM jsonb_array_elements($1::jsonb) AS r`, [
+        `[${favoriteRows.join(',')}]`,
+      ]);
     }
     if (rightRows.length > 0) {
       await exec(
@@ -280,10 +312,14 @@ export async function seedLibrary(
 }
 
 /** Sizes as the database reports them (bytes). */
-export async function librarySizes(handle: DatabaseHandle): Promise<{ database: number; conversations: number; heapAndToast: number; indexes: Array<{ name: string; bytes: number }> }> {
+export async function librarySizes(
+  handle: DatabaseHandle,
+): Promise<{ database: number; conversations: number; heapAndToast: number; indexes: Array<{ name: string; bytes: number }> }> {
   const exec = (text: string) => handle.executeSql(text);
   const [sizes] = (
-    await exec(`SELECT pg_database_size(current_database())::bigint AS database, pg_total_relation_size('conversations')::bigint AS conversations, pg_table_size('conversations')::bigint AS heap`)
+    await exec(
+      `SELECT pg_database_size(current_database())::bigint AS database, pg_total_relation_size('conversations')::bigint AS conversations, pg_table_size('conversations')::bigint AS heap`,
+    )
   ).rows as Array<{ database: string; conversations: string; heap: string }>;
   const indexes = (
     await exec(`SELECT indexrelid::regclass::text AS name, pg_relation_size(indexrelid)::bigint AS bytes FROM pg_index WHERE indrelid = 'conversations'::regclass ORDER BY 2 DESC`)

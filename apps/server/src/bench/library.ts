@@ -117,7 +117,11 @@ export async function measureLibrary(
   const log = options.log ?? (() => {});
   const warmup = options.warmup ?? 3;
   const actors = new Map<Viewer, Actor>();
-  for (const [viewer, id] of [['owner', library.ownerId], ['member', library.memberId], ['external', library.externalId]] as const) {
+  for (const [viewer, id] of [
+    ['owner', library.ownerId],
+    ['member', library.memberId],
+    ['external', library.externalId],
+  ] as const) {
     const [user] = await handle.db.select().from(schema.users).where(eq(schema.users.id, id));
     actors.set(viewer, { user: user!, sessionId: crypto.randomUUID() });
   }
@@ -160,7 +164,11 @@ export async function measureLibrary(
 const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** A fresh database of `kind`, migrated, with what to do to get rid of it. */
-async function freshDatabase(kind: DatabaseKind, databaseUrl: string | undefined, log: (line: string) => void): Promise<{ handle: DatabaseHandle; dataDir: string; dispose(): Promise<void> }> {
+async function freshDatabase(
+  kind: DatabaseKind,
+  databaseUrl: string | undefined,
+  log: (line: string) => void,
+): Promise<{ handle: DatabaseHandle; dataDir: string; dispose(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'palabre-bench-library-'));
   const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   if (kind === 'pglite') {
@@ -346,7 +354,14 @@ look at the turns that match, then at their words).
 <!-- library-results ${stored} -->`;
 }
 
-export async function benchLibrary(options: { count: number; databases: DatabaseKind[]; write: boolean; runs: number; databaseUrl?: string | undefined; explain?: boolean }): Promise<number> {
+export async function benchLibrary(options: {
+  count: number;
+  databases: DatabaseKind[];
+  write: boolean;
+  runs: number;
+  databaseUrl?: string | undefined;
+  explain?: boolean;
+}): Promise<number> {
   const results: Partial<Record<DatabaseKind, DatabaseResult & { date: string; machine: string }>> = {};
   for (const kind of options.databases) {
     const result = await benchLibraryOn(kind, options);

@@ -43,7 +43,9 @@ export async function benchPipeline(options: { write: boolean; runs: number; fix
   }
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'palabre-bench-pipeline-'));
   const file = path.join(work, 'jfk-loop-60s.wav');
-  await runFfmpeg(['-nostdin', '-y', '-stream_loop', '-1', '-i', jfk, '-t', '60', '-ar', '44100', '-ac', '2', '-c:a', 'pcm_s16le', file], { description: 'Building the 60 s file' });
+  await runFfmpeg(['-nostdin', '-y', '-stream_loop', '-1', '-i', jfk, '-t', '60', '-ar', '44100', '-ac', '2', '-c:a', 'pcm_s16le', file], {
+    description: 'Building the 60 s file',
+  });
   const raw = path.join(work, 'jfk-loop-60s.raw');
   await toRawPcm(file, raw);
   const server = await startBenchServer({ workers: true });
@@ -77,7 +79,10 @@ export async function benchPipeline(options: { write: boolean; runs: number; fix
           phases[phase] = 0;
           continue;
         }
-        const next = PHASES.slice(i + 1).map((p) => firstSeen.get(p)).find((t) => t !== undefined) ?? done;
+        const next =
+          PHASES.slice(i + 1)
+            .map((p) => firstSeen.get(p))
+            .find((t) => t !== undefined) ?? done;
         phases[phase] = next - from;
       }
       const profile = await resolveTranscriberProfile(server.running.ctx, row);
@@ -95,7 +100,13 @@ export async function benchPipeline(options: { write: boolean; runs: number; fix
     const header = ['', ...PHASES.map((p) => (p === 'pending' ? 'waiting for a worker' : p)), 'upload end → done', 'bare decoder', 'ratio'];
     const fmt = (ms: number) => (ms < 100 ? '< 0.1 s' : `${(ms / 1000).toFixed(2)} s`);
     const ratio = (r: Run) => r.totalMs / r.bareMs;
-    const rows = runs.map((r, i) => [`run ${i + 1}`, ...PHASES.map((p) => fmt(r.phases[p])), `${(r.totalMs / 1000).toFixed(2)} s`, `${(r.bareMs / 1000).toFixed(2)} s`, `${ratio(r).toFixed(2)} ×`]);
+    const rows = runs.map((r, i) => [
+      `run ${i + 1}`,
+      ...PHASES.map((p) => fmt(r.phases[p])),
+      `${(r.totalMs / 1000).toFixed(2)} s`,
+      `${(r.bareMs / 1000).toFixed(2)} s`,
+      `${ratio(r).toFixed(2)} ×`,
+    ]);
     const med = median(runs.map((r) => r.totalMs));
     const medRatio = median(runs.map(ratio));
     rows.push([

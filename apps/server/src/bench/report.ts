@@ -30,7 +30,11 @@ export type Cell = string | number;
 export function textTable(header: readonly string[], rows: ReadonlyArray<readonly Cell[]>): string {
   const all = [header, ...rows].map((r) => r.map(String));
   const widths = header.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(all[0]!), widths.map((w) => '-'.repeat(w)).join('  '), ...all.slice(1).map(line)].join('\n');
 }
 
@@ -84,7 +88,7 @@ Without \`--write\` they only print their table. Each run replaces its own secti
 
 /** Replaces (or adds) a section of docs/PERFORMANCE.md, and makes sure the intro names the commands. */
 export function writeSection(id: string, content: string, file = PERFORMANCE_FILE): void {
-  let document = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Performance\n\nMeasured figures for Palabre\'s processing.\n';
+  let document = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : "# Performance\n\nMeasured figures for Palabre's processing.\n";
   document = replaceSection(document, 'media:intro', INTRO, 'intro');
   document = replaceSection(document, id, content);
   fs.mkdirSync(path.dirname(file), { recursive: true });

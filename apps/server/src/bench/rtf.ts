@@ -72,7 +72,17 @@ export async function benchRtf(options: { write: boolean; runs: number; fixtures
         }
         const med = median(walls);
         const min = Math.min(...walls);
-        rows.push([label, input.file, `${input.duration.toFixed(1)} s`, String(options.runs), `${med.toFixed(2)} s`, `${min.toFixed(2)} s`, (med / input.duration).toFixed(3), (min / input.duration).toFixed(3), String(words)]);
+        rows.push([
+          label,
+          input.file,
+          `${input.duration.toFixed(1)} s`,
+          String(options.runs),
+          `${med.toFixed(2)} s`,
+          `${min.toFixed(2)} s`,
+          (med / input.duration).toFixed(3),
+          (min / input.duration).toFixed(3),
+          String(words),
+        ]);
       }
     }
     console.log(`\n\n${textTable(header, rows)}`);

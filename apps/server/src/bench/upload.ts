@@ -71,7 +71,12 @@ class ServerChild {
     this.process = fork(script, [], { env: { ...process.env, PALABRE_BENCH_DATA_DIR: dataDir }, execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   }
   async next(): Promise<ChildMessage> {
-    const [message] = (await Promise.race([once(this.process, 'message'), once(this.process, 'exit').then(([code]) => { throw new Error(`server process exited (${code})`); })])) as [ChildMessage];
+    const [message] = (await Promise.race([
+      once(this.process, 'message'),
+      once(this.process, 'exit').then(([code]) => {
+        throw new Error(`server process exited (${code})`);
+      }),
+    ])) as [ChildMessage];
     return message;
   }
   async ask(type: 'reset' | 'peaks'): Promise<{ peaks: MemoryPeaks; current: MemoryPeaks }> {
@@ -138,7 +143,9 @@ export async function benchUpload(options: { write: boolean; tmpDir?: string }):
   const stats = await fs.promises.statfs(base);
   const free = stats.bavail * stats.bsize;
   if (free < REQUIRED_FREE_BYTES) {
-    console.error(`Only ${mib(free)} free in ${base}: the upload benchmark needs 3 GiB (the 1 GiB file, its stored copy, and the refused one's temporary file). Free some space or pass --tmp <dir>.`);
+    console.error(
+      `Only ${mib(free)} free in ${base}: the upload benchmark needs 3 GiB (the 1 GiB file, its stored copy, and the refused one's temporary file). Free some space or pass --tmp <dir>.`,
+    );
     return 1;
   }
   const work = fs.mkdtempSync(path.join(base, 'palabre-bench-upload-'));
@@ -184,8 +191,12 @@ export async function benchUpload(options: { write: boolean; tmpDir?: string }):
     ];
     const rows = [row('1 GiB (1,073,741,824 B)', ok, MAX_AUDIO_FILE_BYTES), row('1 GiB + 1 B', tooBig, MAX_AUDIO_FILE_BYTES + 1)];
     console.log(`\n${textTable(header, rows)}`);
-    console.log(`\n1 GiB upload: ${accepted ? 'accepted, stored file has the exact size' : `NOT as expected (status ${ok.status}, stored ${JSON.stringify(storedSizes)}: ${ok.message})`}`);
-    console.log(`1 GiB + 1 B: ${refused ? `refused with 413 ("${tooBig.message}"), nothing left in storage` : `NOT as expected (status ${tooBig.status}, left over: ${leftOver.join(', ') || 'nothing'})`}`);
+    console.log(
+      `\n1 GiB upload: ${accepted ? 'accepted, stored file has the exact size' : `NOT as expected (status ${ok.status}, stored ${JSON.stringify(storedSizes)}: ${ok.message})`}`,
+    );
+    console.log(
+      `1 GiB + 1 B: ${refused ? `refused with 413 ("${tooBig.message}"), nothing left in storage` : `NOT as expected (status ${tooBig.status}, left over: ${leftOver.join(', ') || 'nothing'})`}`,
+    );
     console.log(`RSS samples: ${ok.samples} and ${tooBig.samples}`);
 
     if (options.write) {

@@ -38,7 +38,11 @@ export async function benchWer(options: { write: boolean; fixtures: string }): P
     return 1;
   }
   const items = [
-    ...parseSphinxTranscription(fs.readFileSync(transcription, 'utf8')).map((t) => ({ name: `librivox/${t.id}.wav`, file: path.join(LIBRIVOX_DIR, `${t.id}.wav`), reference: t.reference })),
+    ...parseSphinxTranscription(fs.readFileSync(transcription, 'utf8')).map((t) => ({
+      name: `librivox/${t.id}.wav`,
+      file: path.join(LIBRIVOX_DIR, `${t.id}.wav`),
+      reference: t.reference,
+    })),
     { name: 'jfk-en.wav (fixture)', file: jfk, reference: JFK_REFERENCE },
   ];
   const engine = createPocketSphinxEngine();
@@ -59,11 +63,27 @@ export async function benchWer(options: { write: boolean; fixtures: string }): P
       const rawPath = path.join(work, `${index}.raw`);
       await toRawPcm(item.file, rawPath);
       const bare = await runBareDecoder(rawPath);
-      results.push({ name: item.name, duration, reference: item.reference, hypothesis, wer: wordErrorRate(item.reference, hypothesis), bare: wordErrorRate(item.reference, bare.words) });
+      results.push({
+        name: item.name,
+        duration,
+        reference: item.reference,
+        hypothesis,
+        wer: wordErrorRate(item.reference, hypothesis),
+        bare: wordErrorRate(item.reference, bare.words),
+      });
       process.stdout.write('.');
     }
     const header = ['recording', 'audio', 'ref words', 'sub', 'del', 'ins', 'WER', 'bare decoder WER'];
-    const rows = results.map((r) => [r.name, `${r.duration.toFixed(1)} s`, r.wer.referenceWords, r.wer.substitutions, r.wer.deletions, r.wer.insertions, percent(r.wer.wer), percent(r.bare.wer)]);
+    const rows = results.map((r) => [
+      r.name,
+      `${r.duration.toFixed(1)} s`,
+      r.wer.referenceWords,
+      r.wer.substitutions,
+      r.wer.deletions,
+      r.wer.insertions,
+      percent(r.wer.wer),
+      percent(r.bare.wer),
+    ]);
     const sum = (f: (w: WerResult) => number, list = results, which: 'wer' | 'bare' = 'wer') => list.reduce((n, r) => n + f(r[which]), 0);
     const corpus = (list: typeof results, which: 'wer' | 'bare' = 'wer') =>
       sum((w) => w.substitutions + w.deletions + w.insertions, list, which) / sum((w) => w.referenceWords, list, which);

@@ -14,11 +14,7 @@ export function storageKeys(row: Pick<ConversationRow, 'files'>): string[] {
 }
 
 export async function deleteFiles(ctx: AppContext, keys: string[]): Promise<void> {
-  await Promise.all(
-    keys.map((key) =>
-      ctx.storage.delete(key).catch((error: unknown) => ctx.log.warn({ err: error, key }, 'could not delete a media file')),
-    ),
-  );
+  await Promise.all(keys.map((key) => ctx.storage.delete(key).catch((error: unknown) => ctx.log.warn({ err: error, key }, 'could not delete a media file'))));
 }
 
 /**

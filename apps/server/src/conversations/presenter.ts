@@ -1,13 +1,5 @@
 /** The API shape of a media (zConversation), with projection support. */
-import {
-  DEFAULT_TRANSCRIPTION_CONFIG,
-  PIPELINE_STEPS,
-  type Conversation,
-  type ConversationProjection,
-  type ProcessingJob,
-  type Speaker,
-  type Turn,
-} from '@palabre/shared';
+import { DEFAULT_TRANSCRIPTION_CONFIG, PIPELINE_STEPS, type Conversation, type ConversationProjection, type ProcessingJob, type Speaker, type Turn } from '@palabre/shared';
 import type { ConversationRow } from './repo.ts';
 
 export type PresentedConversation = Conversation & { speakers?: Speaker[]; text?: Turn[] };

@@ -39,9 +39,7 @@ export interface ListOptions {
  * listing keeps only what the viewer may read.
  */
 export type ListScope =
-  | { kind: 'organization'; organizationId: string }
-  | { kind: 'favorites'; organizationId?: string | undefined }
-  | { kind: 'shared'; organizationId?: string | undefined };
+  { kind: 'organization'; organizationId: string } | { kind: 'favorites'; organizationId?: string | undefined } | { kind: 'shared'; organizationId?: string | undefined };
 
 /** A listed media with the viewer's right on it. */
 export type ListedRow = ConversationRow & { right: number };
@@ -119,13 +117,18 @@ function filterConditions(options: ListOptions, search: { query: SQL } | null): 
 }
 
 export const conversationsRepo = {
-  byId: async (db: Database, id: string): Promise<ConversationRow | undefined> =>
-    (await db.select(rowColumns).from(conversations).where(eq(conversations.id, id)))[0],
+  byId: async (db: Database, id: string): Promise<ConversationRow | undefined> => (await db.select(rowColumns).from(conversations).where(eq(conversations.id, id)))[0],
   byIds: (db: Database, ids: string[]): Promise<ConversationRow[]> =>
     ids.length === 0 ? Promise.resolve([]) : db.select(rowColumns).from(conversations).where(inArray(conversations.id, ids)),
   insert: async (db: Database, values: NewConversation): Promise<ConversationRow> => (await db.insert(conversations).values(values).returning(rowColumns))[0]!,
   update: async (db: Database, id: string, values: Partial<NewConversation>): Promise<ConversationRow | undefined> =>
-    (await db.update(conversations).set({ ...values, updatedAt: new Date() }).where(eq(conversations.id, id)).returning(rowColumns))[0],
+    (
+      await db
+        .update(conversations)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(conversations.id, id))
+        .returning(rowColumns)
+    )[0],
   delete: (db: Database, id: string) => db.delete(conversations).where(eq(conversations.id, id)),
   deleteMany: (db: Database, ids: string[]) => db.delete(conversations).where(inArray(conversations.id, ids)),
   children: (db: Database, parentId: string): Promise<ConversationRow[]> =>
@@ -137,11 +140,7 @@ export const conversationsRepo = {
     const where = and(scopeCondition(scope), sql`(${right} & 1) = 1`, ...filterConditions(options, search))!;
     const column = SORT_COLUMNS[options.sortField];
     // A search ranks first (title above description above transcript: the weights); the sort orders ties.
-    const order: SQL[] = [
-      ...(search ? [sql`ts_rank(${conversations.search}, ${search.query}) DESC`] : []),
-      options.descending ? desc(column) : asc(column),
-      asc(conversations.id),
-    ];
+    const order: SQL[] = [...(search ? [sql`ts_rank(${conversations.search}, ${search.query}) DESC`] : []), options.descending ? desc(column) : asc(column), asc(conversations.id)];
     const base = (fields: Record<string, unknown>) => {
       let query = db
         .select(fields as typeof rowColumns)

@@ -27,7 +27,11 @@ export function mediaHeaders(reply: FastifyReply, disposition: 'inline' | 'attac
 
 /** A Content-Disposition with a plain ASCII fallback name and the UTF-8 name (RFC 6266). */
 export function contentDisposition(disposition: 'inline' | 'attachment', filename: string): string {
-  const clean = filename.replace(/[\u0000-\u001f\u007f"\\/]/g, '').trim().slice(0, 150) || 'media';
+  const clean =
+    filename
+      .replace(/[\u0000-\u001f\u007f"\\/]/g, '')
+      .trim()
+      .slice(0, 150) || 'media';
   const ascii = clean.replace(/[^\x20-\x7e]/g, '_').replace(/[;%]/g, '_');
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(clean)}`;
 }
@@ -68,7 +72,10 @@ export function mediaRoutes(ctx: AppContext) {
           .send({ status: 'error', code: 'validation_failed', message: 'Range not satisfiable' });
       }
       if (range.kind === 'partial') {
-        reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1);
+        reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+          .header('content-length', range.end - range.start + 1);
         return reply.send(ctx.storage.read(source.key, { start: range.start, end: range.end }));
       }
       reply.header('content-length', size);

@@ -26,9 +26,7 @@ export function readRoutes(ctx: AppContext) {
     // Unknown query parameters (the client's `t` timestamp) are dropped by the entries' schemas.
     route(app, API.conversations.list, async ({ actor, params, query }) => conversations.list(ctx, actor, params.id, listOptionsOf(query)));
 
-    route(app, API.conversations.bulkDelete, async ({ actor, params, query }) =>
-      conversations.removeMany(ctx, actor, params.id, query.conversationsId.split(',')),
-    );
+    route(app, API.conversations.bulkDelete, async ({ actor, params, query }) => conversations.removeMany(ctx, actor, params.id, query.conversationsId.split(',')));
 
     route(app, API.conversations.search, async ({ actor, body }) => conversations.search(ctx, actor, body));
 

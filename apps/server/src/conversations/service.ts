@@ -66,12 +66,7 @@ export async function get(ctx: AppContext, actor: Actor, id: string): Promise<Pr
   return presentOne(ctx, actor, row, right);
 }
 
-export async function update(
-  ctx: AppContext,
-  actor: Actor,
-  id: string,
-  patch: { name?: string | undefined; description?: string | undefined; membersRight?: number | undefined },
-) {
+export async function update(ctx: AppContext, actor: Actor, id: string, patch: { name?: string | undefined; description?: string | undefined; membersRight?: number | undefined }) {
   const editsText = patch.name !== undefined || patch.description !== undefined;
   const { row, right } = await access(ctx, actor, id, editsText ? RIGHT.WRITE : RIGHT.READ);
   const values: { name?: string; description?: string; membersRight?: number } = {};
@@ -114,9 +109,16 @@ export async function removeMany(ctx: AppContext, actor: Actor, organizationId: 
   const selected = [...new Set(ids.map((id) => id.trim()).filter(Boolean))];
   if (selected.length === 0) throw new AppError('validation_failed', 'No media selected', { conversationsId: 'error.required' });
   const { org, level } = await authorize(ctx, actor, organizationId, 'read');
-  const rows = await conversationsRepo.byIds(ctx.db, selected.filter((id) => UUID.test(id)));
+  const rows = await conversationsRepo.byIds(
+    ctx.db,
+    selected.filter((id) => UUID.test(id)),
+  );
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const custom = await rightsRepo.ofMany(ctx.db, rows.map((row) => row.id), actor.user.id);
+  const custom = await rightsRepo.ofMany(
+    ctx.db,
+    rows.map((row) => row.id),
+    actor.user.id,
+  );
   const rights = selected.map((id) => {
     const row = byId.get(id);
     // A media missing or of another organization counts as one the caller cannot see.
@@ -151,7 +153,11 @@ export type ListedConversation = PresentedConversation & Partial<SearchMatch>;
 /** A page of media of `scope` the caller may read; when searching, each with where it matched. */
 export async function listScope(ctx: AppContext, actor: Actor, scope: ListScope, options: ListOptions): Promise<{ count: number; list: ListedConversation[] }> {
   const { count, rows } = await conversationsRepo.listReadable(ctx.db, actor.user.id, scope, options);
-  const presented = await presentAll(ctx, actor, rows.map((row) => ({ row, right: row.right })));
+  const presented = await presentAll(
+    ctx,
+    actor,
+    rows.map((row) => ({ row, right: row.right })),
+  );
   // A list carries no transcript (speakers, text): only where a search matched it.
   const list: ListedConversation[] = presented.map(({ speakers: _speakers, text: _text, ...item }) => item);
   const text = options.text?.trim();
@@ -172,11 +178,7 @@ export async function list(ctx: AppContext, actor: Actor, organizationId: string
 }
 
 /** POST /conversations/search: full-text search in one field (or all) of an organization's readable media, ranked. */
-export function search(
-  ctx: AppContext,
-  actor: Actor,
-  body: { organizationId: string; text: string; searchType?: SearchType | undefined; page: number; size: number },
-) {
+export function search(ctx: AppContext, actor: Actor, body: { organizationId: string; text: string; searchType?: SearchType | undefined; page: number; size: number }) {
   return list(ctx, actor, body.organizationId, {
     page: body.page,
     size: body.size,

@@ -47,7 +47,10 @@ export function extensionOf(filename: string | undefined): string {
 
 /** A track's name: the one given in channelNames, else the file name without extension. */
 export function channelName(index: number, given: string[] | undefined, filename: string | undefined): string {
-  const fromFile = path.basename(filename ?? '', path.extname(filename ?? '')).trim().slice(0, 100);
+  const fromFile = path
+    .basename(filename ?? '', path.extname(filename ?? ''))
+    .trim()
+    .slice(0, 100);
   return given?.[index] ?? (fromFile || `Track ${index + 1}`);
 }
 
@@ -175,9 +178,7 @@ export async function createFromRequest(ctx: AppContext, actor: Actor, organizat
       throw new AppError('validation_failed', MESSAGES.checkForm, { channelNames: 'error.invalid' });
     }
 
-    const profile = fields.serviceName
-      ? await profileForOrganization(ctx, org.id, fields.serviceName)
-      : await profileForLanguage(ctx, org.id, fields.lang);
+    const profile = fields.serviceName ? await profileForOrganization(ctx, org.id, fields.serviceName) : await profileForLanguage(ctx, org.id, fields.lang);
     if (fields.serviceName && !profile) throw new AppError('validation_failed', MESSAGES.checkForm, { serviceName: 'error.invalid' });
     // Refused now rather than failing later in processing.
     if (!supportsLanguage(profile, fields.lang)) {
@@ -218,7 +219,11 @@ export async function createFromRequest(ctx: AppContext, actor: Actor, organizat
     sourceUrl = fields.url;
   } catch (error) {
     // Whatever happened (including the client going away halfway), nothing stays behind.
-    if (!inserted) await deleteFiles(ctx, originals.map((o) => o.key));
+    if (!inserted)
+      await deleteFiles(
+        ctx,
+        originals.map((o) => o.key),
+      );
     throw multipartLimitError(error) ?? error;
   }
 

@@ -112,7 +112,13 @@ export async function download(ctx: AppContext, url: string, keyBase: string, si
   const name = fileNameOf(finalUrl, 'media');
   const ext = path.extname(name).toLowerCase();
   const key = `${keyBase}${/^\.[a-z0-9]{1,8}$/.test(ext) ? ext : ''}`;
-  const limited = response.pipe(byteLimit(ctx.config.maxUploadBytes, () => new ImportRefused(TOO_BIG), () => idle.touch()));
+  const limited = response.pipe(
+    byteLimit(
+      ctx.config.maxUploadBytes,
+      () => new ImportRefused(TOO_BIG),
+      () => idle.touch(),
+    ),
+  );
   response.on('error', (error) => limited.destroy(connectionError(error)));
   const { size } = await ctx.storage.put(key, limited);
   return { key, name, size, mimeType: null };

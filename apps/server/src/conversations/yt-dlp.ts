@@ -67,7 +67,10 @@ export async function downloadWithYtDlp(ctx: AppContext, policy: OutboundPolicy,
     const file = path.join(dir, produced[0]!);
     const { size } = await fsp.stat(file);
     if (size > ctx.config.maxUploadBytes) throw new ImportRefused(TOO_BIG);
-    const ext = path.extname(file).toLowerCase().replace(/[^.a-z0-9]/g, '');
+    const ext = path
+      .extname(file)
+      .toLowerCase()
+      .replace(/[^.a-z0-9]/g, '');
     const key = `${keyBase}${ext}`;
     await ctx.storage.put(key, fs.createReadStream(file));
     const base = fileNameOf(new URL(url), 'media');

@@ -19,7 +19,9 @@ export const users = pgTable(
     picture: text('picture'),
     private: boolean('private').notNull().default(false),
     role: integer('role').notNull().default(1),
-    status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'suspended'] })
+      .notNull()
+      .default('active'),
     locale: text('locale', { enum: ['en-US', 'fr-FR'] }),
     emailNotifications: jsonb('email_notifications').$type<Partial<EmailNotifications>>().notNull().default({}),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
@@ -90,7 +92,9 @@ export const organizations = pgTable(
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    visibility: text('visibility', { enum: ['private', 'public'] }).notNull().default('private'),
+    visibility: text('visibility', { enum: ['private', 'public'] })
+      .notNull()
+      .default('private'),
     permissions: jsonb('permissions').$type<OrganizationPermissions>().notNull(),
     matchingEmails: jsonb('matching_emails').$type<string[]>().notNull().default([]),
     ...timestamps,
@@ -178,13 +182,15 @@ export const conversations = pgTable(
     parentId: uuid('parent_id'),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    source: text('source', { enum: ['upload', 'url', 'microphone', 'session'] }).notNull().default('upload'),
-    status: text('status', { enum: MEDIA_STATUSES })
+    source: text('source', { enum: ['upload', 'url', 'microphone', 'session'] })
       .notNull()
-      .default('pending'),
+      .default('upload'),
+    status: text('status', { enum: MEDIA_STATUSES }).notNull().default('pending'),
     progress: real('progress').notNull().default(0),
     processing: jsonb('processing').$type<ProcessingState>().notNull().default({ steps: [] }),
-    requestedLanguage: text('requested_language', { enum: ['en', 'fr', 'auto'] }).notNull().default('auto'),
+    requestedLanguage: text('requested_language', { enum: ['en', 'fr', 'auto'] })
+      .notNull()
+      .default('auto'),
     language: text('language'),
     acoustic: text('acoustic', { enum: ['generic', 'phone'] }),
     modelQuality: text('model_quality', { enum: ['low', 'medium', 'high'] }),

@@ -19,6 +19,5 @@ export const favoritesRepo = {
     return new Set(rows.map((r) => r.id));
   },
   add: (db: Database, userId: string, conversationId: string) => db.insert(favorites).values({ userId, conversationId }).onConflictDoNothing(),
-  remove: (db: Database, userId: string, conversationId: string) =>
-    db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.conversationId, conversationId))),
+  remove: (db: Database, userId: string, conversationId: string) => db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.conversationId, conversationId))),
 };

@@ -81,9 +81,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       // Malformed JSON, wrong content type, bad multipart: the client's fault, said plainly.
-      return reply
-        .status(fe.statusCode === 415 ? 415 : 400)
-        .send({ status: 'error', code: 'validation_failed', message: 'The request is malformed' } satisfies ApiErrorBody);
+      return reply.status(fe.statusCode === 415 ? 415 : 400).send({ status: 'error', code: 'validation_failed', message: 'The request is malformed' } satisfies ApiErrorBody);
     }
     request.log.error({ err: error, url: request.url, method: request.method }, 'unhandled error');
     return reply.status(500).send(errorBody(new AppError('internal_error', 'An internal error occurred')));

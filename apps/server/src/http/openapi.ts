@@ -12,7 +12,10 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
 
 function parameters(endpoint: Endpoint) {
   const out: object[] = [];
-  for (const [where, schema] of [['path', endpoint.params], ['query', endpoint.query]] as const) {
+  for (const [where, schema] of [
+    ['path', endpoint.params],
+    ['query', endpoint.query],
+  ] as const) {
     if (!schema) continue;
     const s = jsonSchema(schema, 'input') as { properties?: Record<string, object>; required?: string[] };
     for (const [name, prop] of Object.entries(s.properties ?? {})) {

@@ -47,12 +47,7 @@ function localPath(app: FastifyInstance, entry: Endpoint): string {
 
 export function route<const E extends Endpoint>(app: FastifyInstance, entry: E, handler: RouteHandler<E>): void;
 export function route<const E extends Endpoint>(app: FastifyInstance, entry: E, options: RouteOptions, handler: RouteHandler<E>): void;
-export function route<const E extends Endpoint>(
-  app: FastifyInstance,
-  entry: E,
-  optionsOrHandler: RouteOptions | RouteHandler<E>,
-  maybeHandler?: RouteHandler<E>,
-): void {
+export function route<const E extends Endpoint>(app: FastifyInstance, entry: E, optionsOrHandler: RouteOptions | RouteHandler<E>, maybeHandler?: RouteHandler<E>): void {
   const options = typeof optionsOrHandler === 'function' ? {} : optionsOrHandler;
   const handler = typeof optionsOrHandler === 'function' ? optionsOrHandler : maybeHandler!;
   app.route({

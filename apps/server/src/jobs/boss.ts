@@ -116,14 +116,10 @@ export class BossQueue implements JobQueue {
     for (const name of this.registry.names()) {
       const workers = Math.max(1, Math.floor(this.concurrency(name)));
       for (let n = 0; n < workers; n++) {
-        await this.boss.work<unknown>(
-          name,
-          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: this.pollingIntervalSeconds },
-          async ([job]) => {
-            if (!job) return;
-            await this.deliverFairly(ctx, name, job);
-          },
-        );
+        await this.boss.work<unknown>(name, { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: this.pollingIntervalSeconds }, async ([job]) => {
+          if (!job) return;
+          await this.deliverFairly(ctx, name, job);
+        });
       }
     }
     this.working = true;

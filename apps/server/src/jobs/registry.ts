@@ -102,7 +102,8 @@ export class JobRegistry {
     const schema = JOBS[name];
     if (!schema) throw new JobPayloadError(`Unknown job "${name}"`);
     const result = schema.safeParse(payload);
-    if (!result.success) throw new JobPayloadError(`Invalid payload for job "${name}": ${result.error.issues.map((i) => `${i.path.join('.') || '(payload)'} ${i.message}`).join('; ')}`);
+    if (!result.success)
+      throw new JobPayloadError(`Invalid payload for job "${name}": ${result.error.issues.map((i) => `${i.path.join('.') || '(payload)'} ${i.message}`).join('; ')}`);
     return result.data as JobPayload<N>;
   }
 

@@ -53,7 +53,9 @@ export async function runModelsCommand(
       const state = installed ? `installed (${formatBytes(bytes ?? 0)})` : 'absent';
       const size = `${model.exactBytes ? '' : '~'}${formatBytes(model.approxBytes)}`;
       const verified = model.sha256 ? '' : ' [no checksum: needs --allow-unverified]';
-      io.out(`  ${model.name.padEnd(width)}  ${state.padEnd(22)} ${size.padStart(9)}  ${model.kind === 'vad' ? 'VAD' : model.languages === 'en' ? 'English' : 'multilingual'}, ${model.description}${verified}`);
+      io.out(
+        `  ${model.name.padEnd(width)}  ${state.padEnd(22)} ${size.padStart(9)}  ${model.kind === 'vad' ? 'VAD' : model.languages === 'en' ? 'English' : 'multilingual'}, ${model.description}${verified}`,
+      );
     }
     return 0;
   }

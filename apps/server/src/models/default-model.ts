@@ -9,16 +9,7 @@
  * for it from the backoffice. The state lives in the process that downloads; another process (split
  * roles) shows only what the models folder holds.
  */
-import {
-  MODEL_CATALOGUE,
-  ModelError,
-  findCatalogueModel,
-  listModels,
-  loadWhisperBinding,
-  pullModel,
-  type CatalogueModel,
-  type PullProgress,
-} from '@palabre/engines';
+import { MODEL_CATALOGUE, ModelError, findCatalogueModel, listModels, loadWhisperBinding, pullModel, type CatalogueModel, type PullProgress } from '@palabre/engines';
 import type { ModelDownload, ModelDownloadFailure, SpeechModels } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import { downloadFetch } from '../net/download.ts';

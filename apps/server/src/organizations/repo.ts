@@ -8,10 +8,21 @@ export type NewOrganization = typeof organizations.$inferInsert;
 export const organizationsRepo = {
   byId: async (db: Database, id: string) => (await db.select().from(organizations).where(eq(organizations.id, id)))[0],
   byName: async (db: Database, name: string) =>
-    (await db.select().from(organizations).where(sql`lower(${organizations.name}) = lower(${name})`))[0],
+    (
+      await db
+        .select()
+        .from(organizations)
+        .where(sql`lower(${organizations.name}) = lower(${name})`)
+    )[0],
   insert: async (db: Database, values: NewOrganization) => (await db.insert(organizations).values(values).returning())[0]!,
   update: async (db: Database, id: string, values: Partial<NewOrganization>) =>
-    (await db.update(organizations).set({ ...values, updatedAt: new Date() }).where(eq(organizations.id, id)).returning())[0],
+    (
+      await db
+        .update(organizations)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(organizations.id, id))
+        .returning()
+    )[0],
   delete: (db: Database, id: string) => db.delete(organizations).where(eq(organizations.id, id)),
 
   /** The organizations a user belongs to, oldest membership first. */
@@ -22,8 +33,7 @@ export const organizationsRepo = {
       .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
       .where(eq(memberships.userId, userId))
       .orderBy(asc(memberships.createdAt), asc(organizations.name)),
-  list: (db: Database, limit: number, offset: number) =>
-    db.select().from(organizations).orderBy(asc(organizations.name)).limit(limit).offset(offset),
+  list: (db: Database, limit: number, offset: number) => db.select().from(organizations).orderBy(asc(organizations.name)).limit(limit).offset(offset),
   count: async (db: Database) => (await db.select({ n: count() }).from(organizations))[0]!.n,
 
   membership: async (db: Database, organizationId: string, userId: string) =>
@@ -55,9 +65,7 @@ export const organizationsRepo = {
     db.delete(memberships).where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId))),
 
   invitations: (db: Database, organizationIds: string[]) =>
-    organizationIds.length === 0
-      ? Promise.resolve([])
-      : db.select().from(invitations).where(inArray(invitations.organizationId, organizationIds)).orderBy(asc(invitations.email)),
+    organizationIds.length === 0 ? Promise.resolve([]) : db.select().from(invitations).where(inArray(invitations.organizationId, organizationIds)).orderBy(asc(invitations.email)),
   addInvitation: (db: Database, organizationId: string, email: string, role: number, invitedBy: string) =>
     db
       .insert(invitations)
@@ -67,7 +75,12 @@ export const organizationsRepo = {
     db.delete(invitations).where(and(eq(invitations.organizationId, organizationId), eq(invitations.email, email))),
   deleteInvitationsFor: (db: Database, email: string) => db.delete(invitations).where(eq(invitations.email, email)),
   invitation: async (db: Database, organizationId: string, email: string) =>
-    (await db.select().from(invitations).where(and(eq(invitations.organizationId, organizationId), eq(invitations.email, email))))[0],
+    (
+      await db
+        .select()
+        .from(invitations)
+        .where(and(eq(invitations.organizationId, organizationId), eq(invitations.email, email)))
+    )[0],
   /** Invitations waiting for an address, with their organization and who sent them. */
   invitationsForEmail: (db: Database, email: string) =>
     db

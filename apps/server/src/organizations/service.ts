@@ -12,16 +12,10 @@ import { usersRepo } from '../users/repo.ts';
 import { organizationsRepo, type OrganizationRow } from './repo.ts';
 import { presentOrganization } from './presenter.ts';
 
-const nameTaken = () =>
-  new AppError('organization_name_exists', 'An organization with this name already exists', { name: 'error.name_exists' });
+const nameTaken = () => new AppError('organization_name_exists', 'An organization with this name already exists', { name: 'error.name_exists' });
 
 /** Loads an organization as the actor sees it; absent and forbidden both answer not found. */
-export async function authorize(
-  ctx: AppContext,
-  actor: Actor,
-  id: string,
-  ability: OrganizationAbility,
-): Promise<{ org: OrganizationRow; level: number }> {
+export async function authorize(ctx: AppContext, actor: Actor, id: string, ability: OrganizationAbility): Promise<{ org: OrganizationRow; level: number }> {
   const org = await organizationsRepo.byId(ctx.db, id);
   if (!org) throw notFound('Organization');
   const membership = await organizationsRepo.membership(ctx.db, id, actor.user.id);

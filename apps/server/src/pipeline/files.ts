@@ -51,12 +51,7 @@ export async function readJson<T>(ctx: AppContext, key: string): Promise<T | nul
 
 /** Every derived file of a media (not the originals). */
 export function derivedKeys(id: string, channels: number): string[] {
-  return [
-    ...Array.from({ length: channels }, (_, n) => mediaKeys.channel(id, n)),
-    mediaKeys.web(id),
-    mediaKeys.peaks(id),
-    ...workKeys(id, channels),
-  ];
+  return [...Array.from({ length: channels }, (_, n) => mediaKeys.channel(id, n)), mediaKeys.web(id), mediaKeys.peaks(id), ...workKeys(id, channels)];
 }
 
 export function workKeys(id: string, channels: number): string[] {

@@ -4,17 +4,7 @@
  * compute the waveform peaks. All the heavy work happens in ffmpeg/ffprobe child processes.
  */
 import fsp from 'node:fs/promises';
-import {
-  convertToEnginePcm,
-  fileArg,
-  makeWebRendition,
-  peaksFromMedia,
-  peaksFromWavFile,
-  probeMedia,
-  readWavInfo,
-  runFfmpeg,
-  type MediaInfo,
-} from '@palabre/engines';
+import { convertToEnginePcm, fileArg, makeWebRendition, peaksFromMedia, peaksFromWavFile, probeMedia, readWavInfo, runFfmpeg, type MediaInfo } from '@palabre/engines';
 import type { AppContext } from '../context.ts';
 import type { JobDelivery } from '../jobs/registry.ts';
 import { withLocalFiles } from '../storage/storage.ts';
@@ -61,7 +51,11 @@ export function mixToWebRenditionArgs(inputs: readonly string[], output: string,
 async function run(ctx: AppContext, step: StepContext) {
   const originals = step.row.files.originals;
   if (originals.length === 0) throw new PipelineError('the media has no file');
-  return withLocalFiles(ctx.storage, originals.map((o) => o.key), (files) => convert(ctx, step, files));
+  return withLocalFiles(
+    ctx.storage,
+    originals.map((o) => o.key),
+    (files) => convert(ctx, step, files),
+  );
 }
 
 /** The step's work on local paths of the originals (`files`, in the originals' order). */
@@ -124,12 +118,19 @@ async function convert(ctx: AppContext, { row, report, work, signal }: StepConte
       onProgress: webProgress,
     });
   } else {
-    await runFfmpeg(mixToWebRenditionArgs(inputs.map((i) => i.path), web, outputBounds(duration, WEB_BYTES_PER_SECOND)), {
-      signal,
-      durationSeconds: duration,
-      onProgress: webProgress,
-      description: 'Mixing the tracks into the web-playable rendition',
-    });
+    await runFfmpeg(
+      mixToWebRenditionArgs(
+        inputs.map((i) => i.path),
+        web,
+        outputBounds(duration, WEB_BYTES_PER_SECOND),
+      ),
+      {
+        signal,
+        durationSeconds: duration,
+        onProgress: webProgress,
+        description: 'Mixing the tracks into the web-playable rendition',
+      },
+    );
   }
 
   // One track: its engine PCM is already decoded; several: the mix is what the player shows.

@@ -48,6 +48,5 @@ export const rightsRepo = {
     return row ? row.right : null;
   },
   /** The accounts of these users (those that exist). */
-  users: (db: Database, ids: string[]): Promise<RightHolderRow[]> =>
-    ids.length === 0 ? Promise.resolve([]) : db.select().from(users).where(inArray(users.id, ids)),
+  users: (db: Database, ids: string[]): Promise<RightHolderRow[]> => (ids.length === 0 ? Promise.resolve([]) : db.select().from(users).where(inArray(users.id, ids))),
 };

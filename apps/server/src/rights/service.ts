@@ -178,7 +178,10 @@ export async function shareAccess(
   const facts = { id: actor.user.id, role: actor.user.role };
   const actorRights = new Map(rows.map((row) => [row.id, conversationRight(facts, row, level, own.get(row.id) ?? null)]));
   // A media missing or of another organization counts as one the caller cannot see.
-  const { access: verdict } = everyMediaAccess(ids.map((id) => (byId.has(id) ? actorRights.get(id)! : 0)), RIGHT.SHARE);
+  const { access: verdict } = everyMediaAccess(
+    ids.map((id) => (byId.has(id) ? actorRights.get(id)! : 0)),
+    RIGHT.SHARE,
+  );
   if (verdict === 'hidden') throw notFound('Conversation');
   if (verdict === 'forbidden') throw forbidden();
 

@@ -186,7 +186,15 @@ export class LocalStorage implements Storage {
       if (entry.isDirectory()) {
         const stat = await fsp.stat(full).catch(() => null);
         await this.sweepFolder(full, before, report);
-        if (stat && stat.mtimeMs < before && (await fsp.rmdir(full).then(() => true, () => false))) report.folders++;
+        if (
+          stat &&
+          stat.mtimeMs < before &&
+          (await fsp.rmdir(full).then(
+            () => true,
+            () => false,
+          ))
+        )
+          report.folders++;
       } else if (PART.test(entry.name)) {
         const stat = await fsp.stat(full).catch(() => null);
         if (stat && stat.mtimeMs < before) {
@@ -201,7 +209,13 @@ export class LocalStorage implements Storage {
   private async removeEmptyParents(folder: string): Promise<void> {
     let current = folder;
     while (current.startsWith(this.root + path.sep)) {
-      if (!(await fsp.rmdir(current).then(() => true, () => false))) return;
+      if (
+        !(await fsp.rmdir(current).then(
+          () => true,
+          () => false,
+        ))
+      )
+        return;
       current = path.dirname(current);
     }
   }

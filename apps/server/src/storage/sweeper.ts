@@ -48,7 +48,10 @@ async function newestChange(target: string): Promise<number> {
 async function statuses(ctx: AppContext, ids: string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   for (let i = 0; i < ids.length; i += 500) {
-    const rows = await ctx.db.select({ id: conversations.id, status: conversations.status }).from(conversations).where(inArray(conversations.id, ids.slice(i, i + 500)));
+    const rows = await ctx.db
+      .select({ id: conversations.id, status: conversations.status })
+      .from(conversations)
+      .where(inArray(conversations.id, ids.slice(i, i + 500)));
     for (const row of rows) found.set(row.id, row.status);
   }
   return found;

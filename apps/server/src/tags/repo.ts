@@ -36,14 +36,24 @@ export const tagsRepo = {
       .orderBy(asc(sql`lower(${tagCategories.name})`), asc(tagCategories.name), asc(tagCategories.createdAt)),
   /** A category of this organization (absent when it belongs to another one). */
   category: async (db: Database, organizationId: string, id: string): Promise<CategoryRow | undefined> =>
-    (await db.select().from(tagCategories).where(and(eq(tagCategories.id, id), eq(tagCategories.organizationId, organizationId))))[0],
+    (
+      await db
+        .select()
+        .from(tagCategories)
+        .where(and(eq(tagCategories.id, id), eq(tagCategories.organizationId, organizationId)))
+    )[0],
   /** Adds the category every new organization starts with. */
-  insertDefaultCategory: (db: Database, organizationId: string): Promise<CategoryRow> =>
-    tagsRepo.insertCategory(db, { organizationId, ...DEFAULT_CATEGORY }),
+  insertDefaultCategory: (db: Database, organizationId: string): Promise<CategoryRow> => tagsRepo.insertCategory(db, { organizationId, ...DEFAULT_CATEGORY }),
   insertCategory: async (db: Database, values: { organizationId: string; name: string; color: string }): Promise<CategoryRow> =>
     (await db.insert(tagCategories).values(values).returning())[0]!,
   updateCategory: async (db: Database, id: string, values: { name?: string; color?: string }): Promise<CategoryRow | undefined> =>
-    (await db.update(tagCategories).set({ ...values, updatedAt: new Date() }).where(eq(tagCategories.id, id)).returning())[0],
+    (
+      await db
+        .update(tagCategories)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(tagCategories.id, id))
+        .returning()
+    )[0],
   /** Deletes a category; its tags and their use on media go with it (foreign keys cascade). */
   deleteCategory: (db: Database, id: string) => db.delete(tagCategories).where(eq(tagCategories.id, id)),
 
@@ -65,18 +75,27 @@ export const tagsRepo = {
       .orderBy(asc(sql`lower(${tags.name})`), asc(tags.name), asc(tags.createdAt)),
   /** A tag of this organization (absent when it belongs to another one). */
   tag: async (db: Database, organizationId: string, id: string): Promise<TagRow | undefined> =>
-    (await db.select().from(tags).where(and(eq(tags.id, id), eq(tags.organizationId, organizationId))))[0],
-  insertTag: async (db: Database, values: { organizationId: string; categoryId: string; name: string }): Promise<TagRow> =>
-    (await db.insert(tags).values(values).returning())[0]!,
+    (
+      await db
+        .select()
+        .from(tags)
+        .where(and(eq(tags.id, id), eq(tags.organizationId, organizationId)))
+    )[0],
+  insertTag: async (db: Database, values: { organizationId: string; categoryId: string; name: string }): Promise<TagRow> => (await db.insert(tags).values(values).returning())[0]!,
   updateTag: async (db: Database, id: string, values: { name?: string; categoryId?: string }): Promise<TagRow | undefined> =>
-    (await db.update(tags).set({ ...values, updatedAt: new Date() }).where(eq(tags.id, id)).returning())[0],
+    (
+      await db
+        .update(tags)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(tags.id, id))
+        .returning()
+    )[0],
   deleteTag: (db: Database, id: string) => db.delete(tags).where(eq(tags.id, id)),
 
   // --- Tags on media ----------------------------------------------------------------------------
 
   /** Puts a tag on a media; nothing happens when it is already there. */
-  attach: (db: Database, conversationId: string, tagId: string) =>
-    db.insert(conversationTags).values({ conversationId, tagId }).onConflictDoNothing(),
+  attach: (db: Database, conversationId: string, tagId: string) => db.insert(conversationTags).values({ conversationId, tagId }).onConflictDoNothing(),
   detach: (db: Database, conversationId: string, tagId: string) =>
     db.delete(conversationTags).where(and(eq(conversationTags.conversationId, conversationId), eq(conversationTags.tagId, tagId))),
   /** The tags on a media and the categories they belong to, by name. */
@@ -95,10 +114,7 @@ export const tagsRepo = {
   /** Ids of the media carrying any of these tags. */
   async conversationsWith(db: Database, tagIds: string[]): Promise<string[]> {
     if (tagIds.length === 0) return [];
-    const rows = await db
-      .selectDistinct({ id: conversationTags.conversationId })
-      .from(conversationTags)
-      .where(inArray(conversationTags.tagId, tagIds));
+    const rows = await db.selectDistinct({ id: conversationTags.conversationId }).from(conversationTags).where(inArray(conversationTags.tagId, tagIds));
     return rows.map((row) => row.id);
   },
   /** Ids of the media carrying a tag of this category. */

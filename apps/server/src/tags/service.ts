@@ -16,8 +16,7 @@ import type { PresentedConversation } from '../conversations/presenter.ts';
 import { presentCategory, presentTag } from './presenter.ts';
 import { tagsRepo, type CategoryRow, type TagRow } from './repo.ts';
 
-const categoryNameTaken = () =>
-  new AppError('conflict', 'A category with this name already exists in the organization', { name: 'error.name_exists' });
+const categoryNameTaken = () => new AppError('conflict', 'A category with this name already exists in the organization', { name: 'error.name_exists' });
 const tagNameTaken = () => new AppError('conflict', 'A tag with this name already exists in the category', { name: 'error.name_exists' });
 
 /** Runs a write, reporting a name already taken as `taken()`. */
@@ -72,8 +71,7 @@ export async function updateCategory(
   const values: { name?: string; color?: string } = {};
   if (patch.name !== undefined) values.name = patch.name;
   if (patch.color !== undefined) values.color = patch.color;
-  const updated =
-    Object.keys(values).length > 0 ? ((await uniqueName(() => tagsRepo.updateCategory(ctx.db, category.id, values), categoryNameTaken)) ?? category) : category;
+  const updated = Object.keys(values).length > 0 ? ((await uniqueName(() => tagsRepo.updateCategory(ctx.db, category.id, values), categoryNameTaken)) ?? category) : category;
   return presentCategory(updated, await tagsRepo.tagsIn(ctx.db, category.id));
 }
 

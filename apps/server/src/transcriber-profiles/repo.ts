@@ -10,8 +10,17 @@ const order = [desc(transcriberProfiles.isDefault), asc(transcriberProfiles.name
 
 export const transcriberProfilesRepo = {
   byId: async (db: Database, id: string) => (await db.select().from(transcriberProfiles).where(eq(transcriberProfiles.id, id)))[0],
-  all: (db: Database) => db.select().from(transcriberProfiles).orderBy(...order),
-  global: (db: Database) => db.select().from(transcriberProfiles).where(isNull(transcriberProfiles.organizationId)).orderBy(...order),
+  all: (db: Database) =>
+    db
+      .select()
+      .from(transcriberProfiles)
+      .orderBy(...order),
+  global: (db: Database) =>
+    db
+      .select()
+      .from(transcriberProfiles)
+      .where(isNull(transcriberProfiles.organizationId))
+      .orderBy(...order),
   /** Global profiles and the organization's own. */
   visibleTo: (db: Database, organizationId: string) =>
     db
@@ -20,9 +29,19 @@ export const transcriberProfilesRepo = {
       .where(or(isNull(transcriberProfiles.organizationId), eq(transcriberProfiles.organizationId, organizationId)))
       .orderBy(...order),
   ofOrganization: (db: Database, organizationId: string) =>
-    db.select().from(transcriberProfiles).where(and(eq(transcriberProfiles.organizationId, organizationId))).orderBy(...order),
+    db
+      .select()
+      .from(transcriberProfiles)
+      .where(and(eq(transcriberProfiles.organizationId, organizationId)))
+      .orderBy(...order),
   insert: async (db: Database, values: NewTranscriberProfile) => (await db.insert(transcriberProfiles).values(values).returning())[0]!,
   update: async (db: Database, id: string, values: Partial<NewTranscriberProfile>) =>
-    (await db.update(transcriberProfiles).set({ ...values, updatedAt: new Date() }).where(eq(transcriberProfiles.id, id)).returning())[0],
+    (
+      await db
+        .update(transcriberProfiles)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(transcriberProfiles.id, id))
+        .returning()
+    )[0],
   delete: (db: Database, id: string) => db.delete(transcriberProfiles).where(eq(transcriberProfiles.id, id)),
 };

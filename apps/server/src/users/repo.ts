@@ -8,12 +8,7 @@ export type NewUser = typeof users.$inferInsert;
 /** Name or email contains the text (LIKE wildcards in the text are taken literally). */
 function searchMatch(text: string) {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return or(
-    ilike(users.email, pattern),
-    ilike(users.firstname, pattern),
-    ilike(users.lastname, pattern),
-    ilike(sql`${users.firstname} || ' ' || ${users.lastname}`, pattern),
-  );
+  return or(ilike(users.email, pattern), ilike(users.firstname, pattern), ilike(users.lastname, pattern), ilike(sql`${users.firstname} || ' ' || ${users.lastname}`, pattern));
 }
 
 export const usersRepo = {
@@ -21,7 +16,13 @@ export const usersRepo = {
   byEmail: async (db: Database, email: string) => (await db.select().from(users).where(eq(users.email, email)))[0],
   insert: async (db: Database, values: NewUser) => (await db.insert(users).values(values).returning())[0]!,
   update: async (db: Database, id: string, values: Partial<NewUser>) =>
-    (await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning())[0],
+    (
+      await db
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning()
+    )[0],
   delete: (db: Database, id: string) => db.delete(users).where(eq(users.id, id)),
   count: async (db: Database) => (await db.select({ n: count() }).from(users))[0]!.n,
 
@@ -63,8 +64,7 @@ export const usersRepo = {
     const [row] = await db.select({ n: count() }).from(users).where(searchMatch(text));
     return row!.n;
   },
-  list: (db: Database, limit: number, offset: number) =>
-    db.select().from(users).orderBy(asc(users.createdAt)).limit(limit).offset(offset),
+  list: (db: Database, limit: number, offset: number) => db.select().from(users).orderBy(asc(users.createdAt)).limit(limit).offset(offset),
 
   /** Do these two users share an organization? */
   shareOrganization: async (db: Database, a: string, b: string) => {
@@ -79,8 +79,7 @@ export const usersRepo = {
   },
 
   /** Pending invitations for an address, and organizations whose matching domains cover it. */
-  pendingInvitations: (db: Database, email: string) =>
-    db.select().from(invitations).where(eq(invitations.email, email)),
+  pendingInvitations: (db: Database, email: string) => db.select().from(invitations).where(eq(invitations.email, email)),
   organizationsMatchingDomain: (db: Database, domain: string) =>
     db
       .select({ id: organizations.id })

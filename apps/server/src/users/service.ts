@@ -31,22 +31,24 @@ export async function createAccount(ctx: AppContext, input: NewAccount): Promise
   // A refused picture must refuse the whole sign-up, not leave an account behind.
   if (input.picture) checkPicture(input.picture);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
-  const user = await ctx.db.transaction(async (tx) => {
-    const created = await usersRepo.insert(tx, {
-      email: input.email,
-      firstname: input.firstname,
-      lastname: input.lastname,
-      passwordHash,
-      role: input.role ?? PLATFORM_ROLE.USER | PLATFORM_ROLE.ORGANIZATION_INITIATOR,
-      emailNotifications: DEFAULT_EMAIL_NOTIFICATIONS,
-      emailVerifiedAt: input.verified ? new Date() : null,
+  const user = await ctx.db
+    .transaction(async (tx) => {
+      const created = await usersRepo.insert(tx, {
+        email: input.email,
+        firstname: input.firstname,
+        lastname: input.lastname,
+        passwordHash,
+        role: input.role ?? PLATFORM_ROLE.USER | PLATFORM_ROLE.ORGANIZATION_INITIATOR,
+        emailNotifications: DEFAULT_EMAIL_NOTIFICATIONS,
+        emailVerifiedAt: input.verified ? new Date() : null,
+      });
+      if (input.verified) await joinMatchingOrganizations(tx, created);
+      return created;
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw emailTaken(); // two sign-ups racing for one address
+      throw error;
     });
-    if (input.verified) await joinMatchingOrganizations(tx, created);
-    return created;
-  }).catch((error: unknown) => {
-    if (isUniqueViolation(error)) throw emailTaken(); // two sign-ups racing for one address
-    throw error;
-  });
   if (!input.verified) await sendVerification(ctx, user, user.email);
   if (input.picture) {
     const key = await storePicture(ctx.storage, user.id, input.picture);

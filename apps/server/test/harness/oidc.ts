@@ -129,11 +129,7 @@ export class Browser {
  * then the consent form (or, with `cancel`, cancels on the first page). Stops at the first redirect
  * to the path `stopAt` and returns that URL. `pages` receives the prompt of each page filled in.
  */
-export async function walkSignOn(
-  browser: Browser,
-  start: URL,
-  options: { login: string; stopAt: string; cancel?: boolean; pages?: string[] },
-): Promise<URL> {
+export async function walkSignOn(browser: Browser, start: URL, options: { login: string; stopAt: string; cancel?: boolean; pages?: string[] }): Promise<URL> {
   let url = start;
   let form: Record<string, string> | undefined;
   for (let hop = 0; hop < 25; hop++) {

@@ -71,10 +71,7 @@ export function linkIn(mail: Mail): URL {
 }
 
 /** A real 1×1 PNG image. */
-export const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
+export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `palabre_test_${crypto.randomBytes(6).toString('hex')}`;
@@ -241,10 +238,7 @@ export async function joinByInvitation(server: TestServer, inviter: TestClient, 
  * Inserts a media row as the pipeline leaves a processed one (status done), for tests about what
  * happens after processing; `values` override anything. Answers its id.
  */
-export async function insertMedia(
-  server: TestServer,
-  values: Partial<typeof conversations.$inferInsert> & { organizationId: string; ownerId: string | null },
-): Promise<string> {
+export async function insertMedia(server: TestServer, values: Partial<typeof conversations.$inferInsert> & { organizationId: string; ownerId: string | null }): Promise<string> {
   const id = values.id ?? crypto.randomUUID();
   await server.ctx.db.insert(conversations).values({ name: `Media ${id.slice(0, 6)}`, status: 'done', progress: 1, ...values, id });
   return id;

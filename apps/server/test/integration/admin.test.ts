@@ -108,7 +108,7 @@ describe('users', () => {
     expect((await admin.client.patch(`${BASE}/users/${crypto.randomUUID()}`, { role: USER })).status).toBe(404);
   });
 
-  it("suspends a user: their tokens stop working and they cannot sign in until reactivated", async () => {
+  it('suspends a user: their tokens stop working and they cannot sign in until reactivated', async () => {
     const person = await server.signUp();
     const { authToken, refreshToken } = person.client;
     const suspended = await admin.client.patch(`${BASE}/users/${person.id}`, { status: 'suspended' });
@@ -247,7 +247,13 @@ describe('platform roles granted from the backoffice', () => {
     const withOperator = USER | PLATFORM_ROLE.SESSION_OPERATOR;
     expect((await limitedAdmin.client.patch(`${BASE}/users/${target.id}`, { role: withOperator })).status).toBe(403);
     expect((await limitedAdmin.client.patch(`${BASE}/users/${limitedAdmin.id}`, { role: USER | SYSTEM_ADMINISTRATOR | PLATFORM_ROLE.SESSION_OPERATOR })).status).toBe(403);
-    const created = await limitedAdmin.client.post(`${BASE}/users`, { firstname: 'New', lastname: 'Operator', email: uniqueEmail('operator'), password: 'a-long-password', role: withOperator });
+    const created = await limitedAdmin.client.post(`${BASE}/users`, {
+      firstname: 'New',
+      lastname: 'Operator',
+      email: uniqueEmail('operator'),
+      password: 'a-long-password',
+      role: withOperator,
+    });
     expect(created.status).toBe(403);
   });
 });

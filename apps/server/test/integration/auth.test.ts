@@ -17,7 +17,10 @@ afterAll(() => server?.close());
 /** Moves the last rotation of the token's session back in time, past the grace window. */
 async function endGraceWindow(refreshToken: string) {
   const sessionId = refreshToken.split('.')[0]!;
-  await server.ctx.db.update(authSessions).set({ rotatedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(authSessions.id, sessionId));
+  await server.ctx.db
+    .update(authSessions)
+    .set({ rotatedAt: new Date(Date.now() - 10 * 60_000) })
+    .where(eq(authSessions.id, sessionId));
 }
 
 it('runs on the database chosen by PALABRE_TEST_DB', () => {

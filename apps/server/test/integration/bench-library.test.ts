@@ -41,11 +41,13 @@ describe('bench library', () => {
   });
 
   it('seeds the library and measures every listing through the real code', async () => {
-    const counts = (await server.running.db.executeSql(
-      `SELECT (SELECT count(*)::int FROM conversations WHERE organization_id = $1) AS media,
+    const counts = (
+      await server.running.db.executeSql(
+        `SELECT (SELECT count(*)::int FROM conversations WHERE organization_id = $1) AS media,
               (SELECT count(*)::int FROM conversations WHERE organization_id = $1 AND search @@ to_tsquery('simple', $2)) AS common`,
-      [library.organizationId, PLANTED.common.word],
-    )).rows[0] as { media: number; common: number };
+        [library.organizationId, PLANTED.common.word],
+      )
+    ).rows[0] as { media: number; common: number };
     expect(counts.media).toBe(COUNT);
     expect(counts.common).toBeGreaterThan(COUNT * 0.2);
     expect(library.words).toBeGreaterThan(COUNT * 200);
@@ -67,7 +69,19 @@ describe('bench library', () => {
     expect(sizes.indexes.map((i) => i.name)).toContain('conversations_search_idx');
 
     const section = librarySection({
-      [server.dbKind]: { kind: server.dbKind, count: COUNT, words: library.words, seedMs: library.seedMs, rate: library.rate, sizes, cases: results, runs: 2, load: 0, date: '2026-01-01', machine: 'test' },
+      [server.dbKind]: {
+        kind: server.dbKind,
+        count: COUNT,
+        words: library.words,
+        seedMs: library.seedMs,
+        rate: library.rate,
+        sizes,
+        cases: results,
+        runs: 2,
+        load: 0,
+        date: '2026-01-01',
+        machine: 'test',
+      },
     });
     expect(section).toContain('| list by name (owner) |');
     expect(section).not.toMatch(/<!-- library-results [^>]*--[^>]/);

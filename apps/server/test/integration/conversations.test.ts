@@ -75,7 +75,10 @@ async function team() {
   const org = await createOrganization(owner.client);
   const member = await server.quickUser();
   const admin = await server.quickUser();
-  for (const [user, role] of [[member, 1], [admin, 3]] as Array<[TestUser, number]>) {
+  for (const [user, role] of [
+    [member, 1],
+    [admin, 3],
+  ] as Array<[TestUser, number]>) {
     await joinByInvitation(server, owner.client, org._id, user, role);
   }
   return { owner, org, member, admin };
@@ -102,7 +105,15 @@ describe('POST /organizations/:id/conversations/create', () => {
     const id = response.body.conversationId;
 
     const [row] = await server.ctx.db.select().from(conversations).where(eq(conversations.id, id));
-    expect(row).toMatchObject({ organizationId: org._id, ownerId: owner.id, name: 'Ich bin ein Berliner', status: 'pending', source: 'upload', requestedLanguage: 'en', membersRight: 1 });
+    expect(row).toMatchObject({
+      organizationId: org._id,
+      ownerId: owner.id,
+      name: 'Ich bin ein Berliner',
+      status: 'pending',
+      source: 'upload',
+      requestedLanguage: 'en',
+      membersRight: 1,
+    });
     expect(row!.files.originals).toEqual([{ key: expect.stringContaining(id), name: 'jfk-en.wav', size: JFK.length, mimeType: 'audio/wav' }]);
     expect(row!.channels).toEqual([{ index: 0, name: 'jfk-en' }]);
     expect(row!.transcriberProfileId).toBeTruthy();
@@ -146,8 +157,14 @@ describe('POST /organizations/:id/conversations/create', () => {
     expect(rows).toHaveLength(2);
     const a = rows.find((r) => r.id === named.body.conversationId)!;
     const b = rows.find((r) => r.id === unnamed.body.conversationId)!;
-    expect(a.channels).toEqual([{ index: 0, name: 'Alice' }, { index: 1, name: 'Bob' }]);
-    expect(b.channels).toEqual([{ index: 0, name: 'jfk-en' }, { index: 1, name: 'short-fr' }]);
+    expect(a.channels).toEqual([
+      { index: 0, name: 'Alice' },
+      { index: 1, name: 'Bob' },
+    ]);
+    expect(b.channels).toEqual([
+      { index: 0, name: 'jfk-en' },
+      { index: 1, name: 'short-fr' },
+    ]);
     expect(a.files.originals.map((o) => o.size)).toEqual([JFK.length, SHORT_FR.length]);
   });
 
@@ -292,7 +309,7 @@ describe('POST /organizations/:id/conversations/create', () => {
     expect(await rowsOf(org._id)).toHaveLength(1);
   });
 
-  it("answers 404 to someone outside the organization", async () => {
+  it('answers 404 to someone outside the organization', async () => {
     const { org } = await team();
     const stranger = await server.quickUser();
     const response = await upload(stranger, org._id);
@@ -300,10 +317,16 @@ describe('POST /organizations/:id/conversations/create', () => {
     expect(await rowsOf(org._id)).toHaveLength(0);
   });
 
-  it("refuses a transcriber profile of another organization, accepts its own and the global ones", async () => {
+  it('refuses a transcriber profile of another organization, accepts its own and the global ones', async () => {
     const { owner, org } = await team();
     const other = await team();
-    const foreign = await other.owner.client.post(`${API}/transcriber_profiles`, { name: 'Theirs', type: 'whisper', languages: ['en'], organizationId: other.org._id, config: { model: 'base.en' } });
+    const foreign = await other.owner.client.post(`${API}/transcriber_profiles`, {
+      name: 'Theirs',
+      type: 'whisper',
+      languages: ['en'],
+      organizationId: other.org._id,
+      config: { model: 'base.en' },
+    });
     expect(foreign.status).toBe(201);
     const own = await owner.client.post(`${API}/transcriber_profiles`, { name: 'Ours', type: 'whisper', languages: ['fr'], organizationId: org._id, config: { model: 'base' } });
     expect(own.status).toBe(201);
@@ -324,7 +347,14 @@ describe('POST /organizations/:id/conversations/create', () => {
     expect(row).toMatchObject({ source: 'url', status: 'pending' });
     expect(sent).toEqual([{ name: 'media.import-url', payload: { conversationId: row!.id, url: 'https://93.184.215.14/talk.mp3' } }]);
 
-    for (const url of ['http://127.0.0.1:1/a.wav', 'http://[::1]/a.wav', 'http://169.254.169.254/latest', 'http://10.1.2.3/a.wav', 'http://localhost/a.wav', 'ftp://example.org/a.wav']) {
+    for (const url of [
+      'http://127.0.0.1:1/a.wav',
+      'http://[::1]/a.wav',
+      'http://169.254.169.254/latest',
+      'http://10.1.2.3/a.wav',
+      'http://localhost/a.wav',
+      'ftp://example.org/a.wav',
+    ]) {
       const refused = await upload(owner, org._id, { name: 'Internal', url }, []);
       expect(refused.status, url).toBe(400);
       expect(refused.body.code).toBe('validation_failed');
@@ -356,7 +386,10 @@ describe('GET /conversations/:id', () => {
     await server.ctx.db.update(conversations).set({ status: 'done', progress: 1, transcript }).where(eq(conversations.id, id));
     const done = await owner.client.get(`${API}/conversations/${id}`);
     expect(done.body).toMatchObject({ status: 'done', speakers: transcript.speakers, text: transcript.text, jobs: { transcription: { state: 'done', progress: 1 } } });
-    await server.ctx.db.update(conversations).set({ status: 'error', processing: { steps: [], log: 'ffprobe: invalid data' } }).where(eq(conversations.id, id));
+    await server.ctx.db
+      .update(conversations)
+      .set({ status: 'error', processing: { steps: [], log: 'ffprobe: invalid data' } })
+      .where(eq(conversations.id, id));
     const failed = await owner.client.get(`${API}/conversations/${id}`);
     expect(failed.body.jobs.transcription).toMatchObject({ state: 'error', log: 'ffprobe: invalid data' });
     expect(failed.body.text).toBeUndefined();
@@ -549,10 +582,7 @@ describe('lists', () => {
   it('GET /conversations/:id/child: children by parent, with projection', async () => {
     const { owner, org } = await team();
     const parent = await uploaded(owner, org._id, { name: 'Parent' });
-    const [child] = await server.ctx.db
-      .insert(conversations)
-      .values({ organizationId: org._id, ownerId: owner.id, parentId: parent, name: 'Child' })
-      .returning();
+    const [child] = await server.ctx.db.insert(conversations).values({ organizationId: org._id, ownerId: owner.id, parentId: parent, name: 'Child' }).returning();
     const children = await owner.client.get(`${API}/conversations/${parent}/child`, { query: { projection: 'name' } });
     expect(children.status).toBe(200);
     expect(children.body).toEqual({ count: 1, list: [{ _id: child!.id, name: 'Child' }] });

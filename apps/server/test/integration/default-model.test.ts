@@ -20,7 +20,17 @@ const SHA256 = crypto.createHash('sha256').update(MODEL_BYTES).digest('hex');
 
 /** A catalogue whose `base` is the small file served below. */
 const CATALOGUE: CatalogueModel[] = [
-  { name: 'base', kind: 'whisper', fileName: 'ggml-base.bin', repository: 'palabre/models', approxBytes: MODEL_BYTES.length, exactBytes: true, sha256: SHA256, languages: 'multilingual', description: 'test model' },
+  {
+    name: 'base',
+    kind: 'whisper',
+    fileName: 'ggml-base.bin',
+    repository: 'palabre/models',
+    approxBytes: MODEL_BYTES.length,
+    exactBytes: true,
+    sha256: SHA256,
+    languages: 'multilingual',
+    description: 'test model',
+  },
 ];
 
 /** Serves the model file in two halves; the second one only once `release()` is called. */
@@ -138,7 +148,10 @@ describe('the default speech model', () => {
     expect((await globalProfiles(admin)).filter((p) => p.isDefault).map((p) => p.type)).toEqual(['pocketsphinx']);
     expect(fs.readdirSync(path.join(server.ctx.config.dataDir, 'models'))).toEqual([]);
 
-    const warnings = server.logged().split('\n').filter((line) => line.includes('could not be downloaded'));
+    const warnings = server
+      .logged()
+      .split('\n')
+      .filter((line) => line.includes('could not be downloaded'));
     expect(warnings).toHaveLength(1);
     expect(JSON.parse(warnings[0]!)).toMatchObject({ level: 40, model: 'base', reason: 'unreachable' });
     expect(warnings[0]).not.toMatch(/stack|\s+at\s/);
@@ -147,7 +160,12 @@ describe('the default speech model', () => {
     const retried = await admin.client.post(`${API}/administration/speech_models/retry`, {});
     expect(retried.status).toBe(200);
     await until(admin, (models) => models.download?.state === 'failed');
-    expect(server.logged().split('\n').filter((line) => line.includes('could not be downloaded'))).toHaveLength(2);
+    expect(
+      server
+        .logged()
+        .split('\n')
+        .filter((line) => line.includes('could not be downloaded')),
+    ).toHaveLength(2);
   });
 
   it('refuses a file that is not the expected one, installs nothing, and installs it when tried again', async () => {

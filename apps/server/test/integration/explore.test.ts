@@ -99,7 +99,7 @@ beforeEach(() => {
 });
 
 describe('GET /organizations/:id/conversations', () => {
-  it('lists the readable media, newest update first, with counts and the caller\'s right', async () => {
+  it("lists the readable media, newest update first, with counts and the caller's right", async () => {
     const res = await list(owner, 'page=0');
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(8);
@@ -114,7 +114,7 @@ describe('GET /organizations/:id/conversations', () => {
     expect(names(res)).not.toContain('Foreign country report');
   });
 
-  it('hides from a member what they may not read and never lists another organization\'s media', async () => {
+  it("hides from a member what they may not read and never lists another organization's media", async () => {
     const res = await list(member, 'size=50');
     expect(res.body.count).toBe(7);
     expect(names(res)).not.toContain('Private country notes');
@@ -158,7 +158,7 @@ describe('full-text search', () => {
     const res = await list(owner, 'text=eleve');
     expect(names(res)).toEqual(['Cours du lundi']);
     const item = res.body.list[0];
-    expect(item.highlight).toContain("<mark>L&#39;élève</mark>");
+    expect(item.highlight).toContain('<mark>L&#39;élève</mark>');
     // Words one second apart from 10 s: "Bonjour à tous" (10–12), then "L'élève" at 13.
     expect(item.matchTime).toBe(13);
     // A list says where the text matched, without carrying transcripts.
@@ -242,8 +242,7 @@ describe('POST /conversations/search', () => {
 describe('DELETE /organizations/:id/conversations', () => {
   const remove = (user: TestUser, idList: string[], organizationId = orgId) =>
     user.client.delete(`${API}/organizations/${organizationId}/conversations?conversationsId=${idList.join(',')}`);
-  const exists = async (idList: string[]) =>
-    (await server.ctx.db.select({ id: conversations.id }).from(conversations).where(inArray(conversations.id, idList))).length;
+  const exists = async (idList: string[]) => (await server.ctx.db.select({ id: conversations.id }).from(conversations).where(inArray(conversations.id, idList))).length;
 
   it('refuses an empty selection', async () => {
     expect((await remove(owner, [])).status).toBe(400);
@@ -279,7 +278,10 @@ describe('DELETE /organizations/:id/conversations', () => {
     const a = await seed({ name: 'Bulk C' });
     const key = `media/${a}/original-0.wav`;
     await server.ctx.storage.put(key, Readable.from([Buffer.from('RIFF')]));
-    await server.ctx.db.update(conversations).set({ files: { originals: [{ key, name: 'a.wav', size: 4, mimeType: 'audio/wav' }] } }).where(eq(conversations.id, a));
+    await server.ctx.db
+      .update(conversations)
+      .set({ files: { originals: [{ key, name: 'a.wav', size: 4, mimeType: 'audio/wav' }] } })
+      .where(eq(conversations.id, a));
     const b = await seed({ name: 'Bulk D' });
     const res = await remove(owner, [a, b]);
     expect(res.status).toBe(200);

@@ -94,7 +94,7 @@ describe('PUT and DELETE /users/self/favorites/:id', () => {
 });
 
 describe('GET /users/self/favorites', () => {
-  it('lists the readable favorites with the organization list\'s filters and sort', async () => {
+  it("lists the readable favorites with the organization list's filters and sort", async () => {
     const user = await server.quickUser();
     await server.ctx.db.insert(memberships).values({ organizationId: orgId, userId: user.id, role: 1 });
     for (const id of [ids.alpha!, ids.beta!, ids.gamma!]) expect((await star(user, id)).status).toBe(200);
@@ -117,7 +117,10 @@ describe('GET /users/self/favorites', () => {
     expect((await favorites(user, 'organizationId=nope')).status).toBe(400);
 
     // Tags: all the listed ones, or none.
-    const [category] = await server.ctx.db.insert(tagCategories).values({ organizationId: orgId, name: `Topics ${tick}`, color: 'blue' }).returning();
+    const [category] = await server.ctx.db
+      .insert(tagCategories)
+      .values({ organizationId: orgId, name: `Topics ${tick}`, color: 'blue' })
+      .returning();
     const [tag] = await server.ctx.db.insert(tags).values({ organizationId: orgId, categoryId: category!.id, name: 'Science' }).returning();
     await server.ctx.db.insert(conversationTags).values({ conversationId: ids.alpha!, tagId: tag!.id });
     expect(names(await favorites(user, `tags=${tag!.id}`))).toEqual(['Alpha lecture']);
@@ -131,7 +134,7 @@ describe('GET /users/self/favorites', () => {
 });
 
 describe('GET /users/self/favorites across organizations', () => {
-  it('lists starred media of the caller\'s organization and media shared from others, with search, tags, sort and pages', async () => {
+  it("lists starred media of the caller's organization and media shared from others, with search, tags, sort and pages", async () => {
     const user = await server.quickUser();
     await server.ctx.db.insert(memberships).values({ organizationId: orgId, userId: user.id, role: 1 });
     const guestOnly = await server.quickUser();
@@ -155,7 +158,10 @@ describe('GET /users/self/favorites across organizations', () => {
     expect(res.body.list[0].right).toBe(read);
 
     // Tag criteria apply to media of any organization.
-    const [category] = await server.ctx.db.insert(tagCategories).values({ organizationId: otherOrgId, name: `Shared topics ${tick}`, color: 'red' }).returning();
+    const [category] = await server.ctx.db
+      .insert(tagCategories)
+      .values({ organizationId: otherOrgId, name: `Shared topics ${tick}`, color: 'red' })
+      .returning();
     const [tag] = await server.ctx.db.insert(tags).values({ organizationId: otherOrgId, categoryId: category!.id, name: 'Report' }).returning();
     await server.ctx.db.insert(conversationTags).values({ conversationId: sharedId, tagId: tag!.id });
     expect(names(await favorites(user, `tags=${tag!.id}`))).toEqual(['Delta shared']);

@@ -5,16 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FULL_RIGHTS, zList, zPendingInvitation } from '@palabre/shared';
 import { conversationRights } from '../../src/db/schema.ts';
-import {
-  createOrganization,
-  insertMedia,
-  joinByInvitation,
-  markVerified,
-  startTestServer,
-  uniqueEmail,
-  type TestServer,
-  type TestUser,
-} from '../harness/server.ts';
+import { createOrganization, insertMedia, joinByInvitation, markVerified, startTestServer, uniqueEmail, type TestServer, type TestUser } from '../harness/server.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -62,7 +62,10 @@ async function failedMedia(owner: TestUser, orgId: string, fields: Record<string
   const created = await upload(owner, orgId, fields);
   if (created.status !== 201) throw new Error(JSON.stringify(created.body));
   const id = created.body.conversationId as string;
-  await server.ctx.db.update(conversations).set({ status: 'error', processing: { steps: [], log: 'engine not available' } }).where(eq(conversations.id, id));
+  await server.ctx.db
+    .update(conversations)
+    .set({ status: 'error', processing: { steps: [], log: 'engine not available' } })
+    .where(eq(conversations.id, id));
   sent.length = 0;
   return id;
 }
@@ -99,7 +102,11 @@ describe('language tags sent by clients', () => {
   it('stores en-US, fr_FR and * as en, fr and auto', async () => {
     const { owner, org } = await team();
     await profile(org._id);
-    for (const [tag, stored] of [['en-US', 'en'], ['fr_FR', 'fr'], ['*', 'auto']] as const) {
+    for (const [tag, stored] of [
+      ['en-US', 'en'],
+      ['fr_FR', 'fr'],
+      ['*', 'auto'],
+    ] as const) {
       const created = await upload(owner, org._id, { name: `Meeting ${tag}`, lang: tag });
       expect(created.status, tag).toBe(201);
       expect((await rowOf(created.body.conversationId)).requestedLanguage, tag).toBe(stored);

@@ -17,7 +17,11 @@ async function team() {
   const owner = await server.quickUser();
   const org = await createOrganization(owner.client);
   const [admin, maintainer, member] = [await server.quickUser(), await server.quickUser(), await server.quickUser()];
-  for (const [user, role] of [[admin, 3], [maintainer, 2], [member, 1]] as Array<[TestUser, number]>) {
+  for (const [user, role] of [
+    [admin, 3],
+    [maintainer, 2],
+    [member, 1],
+  ] as Array<[TestUser, number]>) {
     await joinByInvitation(server, owner.client, org._id, user, role);
   }
   return { org, owner, admin, maintainer, member };
@@ -117,8 +121,7 @@ describe('POST /cm-api/api/organizations/:id/users (invite)', () => {
 });
 
 describe('PATCH /cm-api/api/organizations/:id/users (change role)', () => {
-  const setRole = (client: TestUser['client'], orgId: string, userId: string, role: number) =>
-    client.patch(usersPath(orgId), { userId, role });
+  const setRole = (client: TestUser['client'], orgId: string, userId: string, role: number) => client.patch(usersPath(orgId), { userId, role });
 
   it('lets the owner promote a member to admin, and tells the member', async () => {
     const { org, owner, member } = await team();

@@ -19,8 +19,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const API = '/cm-api/api';
-const invite = (client: ReturnType<TestServer['client']>, orgId: string, email: string) =>
-  client.post(`${API}/organizations/${orgId}/users`, { email, role: 1 });
+const invite = (client: ReturnType<TestServer['client']>, orgId: string, email: string) => client.post(`${API}/organizations/${orgId}/users`, { email, role: 1 });
 
 describe('invitation budgets', () => {
   it('refuses a fourth invitation from one user within the hour, with 429 too_many_requests and no mail', async () => {

@@ -17,7 +17,11 @@ async function team() {
   const owner = await server.quickUser();
   const org = await createOrganization(owner.client, randomName('Team'));
   const [admin, maintainer, member] = [await server.quickUser(), await server.quickUser(), await server.quickUser()];
-  for (const [user, role] of [[admin, 3], [maintainer, 2], [member, 1]] as Array<[TestUser, number]>) {
+  for (const [user, role] of [
+    [admin, 3],
+    [maintainer, 2],
+    [member, 1],
+  ] as Array<[TestUser, number]>) {
     await joinByInvitation(server, owner.client, org._id, user, role);
   }
   return { org, owner, admin, maintainer, member };
@@ -102,7 +106,12 @@ describe('GET /cm-api/api/organizations', () => {
     expect(response.status).toBe(200);
     const { count, list } = zList(zOrganization).parse(response.body);
     expect(count).toBe(2);
-    expect(list.map((o) => [o._id, o.myRole]).sort()).toEqual([[org._id, 1], [own._id, 6]].sort());
+    expect(list.map((o) => [o._id, o.myRole]).sort()).toEqual(
+      [
+        [org._id, 1],
+        [own._id, 6],
+      ].sort(),
+    );
   });
 });
 

@@ -164,7 +164,11 @@ describe('media pipeline', { timeout: 600_000 }, () => {
     const preprocessJob = await sendAgain('media.preprocess');
     const transcribeJob = await sendAgain('media.transcribe');
     const finalizeJob = await sendAgain('media.finalize');
-    for (const [name, id] of [['media.preprocess', preprocessJob], ['media.transcribe', transcribeJob], ['media.finalize', finalizeJob]] as const) {
+    for (const [name, id] of [
+      ['media.preprocess', preprocessJob],
+      ['media.transcribe', transcribeJob],
+      ['media.finalize', finalizeJob],
+    ] as const) {
       expect(id).toBeTypeOf('string');
       expect(await waitForJob(name, id!)).toBe('completed');
     }
@@ -176,11 +180,7 @@ describe('media pipeline', { timeout: 600_000 }, () => {
   });
 
   it('resumes a media left without a job, and never queues the same step twice', async () => {
-    const id = await createMedia(
-      [{ file: fixture('jfk-en.wav') }],
-      { transcriptionConfig: { diarization: { enabled: false, numberOfSpeakers: null } } },
-      { enqueue: false },
-    );
+    const id = await createMedia([{ file: fixture('jfk-en.wav') }], { transcriptionConfig: { diarization: { enabled: false, numberOfSpeakers: null } } }, { enqueue: false });
     const first = await server.running.queue.sendJob('media.preprocess', { conversationId: id });
     const duplicate = await server.running.queue.sendJob('media.preprocess', { conversationId: id });
     expect(first).toBeTypeOf('string');
@@ -292,9 +292,7 @@ describe('job registry', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'palabre-registry-'));
     try {
       const config = loadConfig({ PALABRE_DATA_DIR: dataDir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' });
-      await expect(startServer(config, { logger: false, jobs: pipelineJobs.filter((j) => j.name !== 'media.transcribe') })).rejects.toThrow(
-        /"media\.transcribe" has no handler/,
-      );
+      await expect(startServer(config, { logger: false, jobs: pipelineJobs.filter((j) => j.name !== 'media.transcribe') })).rejects.toThrow(/"media\.transcribe" has no handler/);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

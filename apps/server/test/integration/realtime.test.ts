@@ -183,7 +183,7 @@ describe('handshake, refused like an HTTP call with the same token', () => {
     try {
       await connected(open(token));
     } catch (error) {
-      return { message: (error as Error).message, code: ((error as { data?: SocketRefusal }).data)?.code };
+      return { message: (error as Error).message, code: (error as { data?: SocketRefusal }).data?.code };
     }
     throw new Error('the socket connected');
   }
@@ -251,7 +251,12 @@ describe('client requests', () => {
     socket.emit('watch_organization', organizationId, 'not-a-function');
     socket.emit('join_room');
     socket.emit('no_such_event', organizationId);
-    expect(await socket.timeout(1000).emitWithAck('no_such_event', organizationId).catch((error: Error) => error.message)).toMatch(/timed out/);
+    expect(
+      await socket
+        .timeout(1000)
+        .emitWithAck('no_such_event', organizationId)
+        .catch((error: Error) => error.message),
+    ).toMatch(/timed out/);
     expect(socket.connected).toBe(true);
     expect(await request(socket, 'watch_organization', organizationId)).toEqual({ ok: true });
     expect((await member.client.get('/cm-api/api/users/self')).status).toBe(200);

@@ -101,9 +101,7 @@ describe('GET /conversations/:id/users', () => {
     expect(byId.get(admin.id)).toMatchObject({ right: FULL_RIGHTS, custom: false, role: 3, owner: false });
     expect(byId.get(member.id)).toMatchObject({ right: read, custom: false, role: 1, owner: false });
     expect(byId.get(other.id)).toMatchObject({ right: write, custom: true, role: 1 });
-    expect(body.conversationUsers.externalMembers).toEqual([
-      expect.objectContaining({ _id: outsider.id, right: comment, custom: true, role: 0, owner: false }),
-    ]);
+    expect(body.conversationUsers.externalMembers).toEqual([expect.objectContaining({ _id: outsider.id, right: comment, custom: true, role: 0, owner: false })]);
     expect(res.body.conversationUsers.organizationMembers[0]).not.toHaveProperty('passwordHash');
     // Only those who may share see who has access: a reader or the outside user is refused, others do not see the media.
     expect((await usersOf(member, id)).status).toBe(403);
@@ -174,7 +172,7 @@ describe('PUT /conversations/:id/users/:userId', () => {
     expect((await outsider2.client.get(`${API}/conversations/shared`)).body.list.map((c: any) => c._id)).not.toContain(id);
   });
 
-  it('lets a custom member right override the members\' right both ways, and DELETE restores it', async () => {
+  it("lets a custom member right override the members' right both ways, and DELETE restores it", async () => {
     const open = await seed({ membersRight: write });
     expect((await setRight(owner, open, member.id, 0)).status).toBe(200);
     expect(await customRight(open, member.id)).toBe(0);
@@ -209,7 +207,7 @@ describe('DELETE /conversations/:id/users/:userId', () => {
 });
 
 describe('PATCH /conversations/:id membersRight', () => {
-  it('needs the share right and never goes above the caller\'s own right', async () => {
+  it("needs the share right and never goes above the caller's own right", async () => {
     const id = await seed({ membersRight: write });
     expect((await member.client.patch(`${API}/conversations/${id}`, { membersRight: read })).status).toBe(403);
     await setRight(owner, id, member.id, share);
@@ -228,7 +226,10 @@ describe('POST /conversations/shared/access', () => {
     const c = await seed({ membersRight: read });
     await setRight(owner, a, member.id, share);
     await setRight(owner, b, member.id, share);
-    const targets = [{ userId: outsider.id, right: read }, { userId: outsider2.id, right: comment }];
+    const targets = [
+      { userId: outsider.id, right: read },
+      { userId: outsider2.id, right: comment },
+    ];
 
     // The member cannot share c: nothing is shared.
     let res = await shareMany(member, { conversations: [a, b, c], users: targets });
@@ -312,7 +313,7 @@ describe('mails', () => {
     expect(mailsTo(user).slice(before)).toHaveLength(4);
   });
 
-  it('writes in the recipient\'s language and reports a member losing or regaining access', async () => {
+  it("writes in the recipient's language and reports a member losing or regaining access", async () => {
     const user = await server.quickUser({ firstname: 'Fanny', lastname: 'Française' });
     expect((await user.client.put(`${API}/users/self`, { locale: 'fr-FR' })).status).toBe(200);
     const id = await seed({ name: 'Réunion', membersRight: read });
@@ -335,7 +336,7 @@ describe('mails', () => {
 });
 
 describe('the SQL rule of listings', () => {
-  it('equals the policy rule for every combination of ownership, level, custom right and members\' right', async () => {
+  it("equals the policy rule for every combination of ownership, level, custom right and members' right", async () => {
     const viewer = await server.quickUser();
     const levels = [0, 1, 2, 3, 6];
     const customs: Array<number | null> = [null, 0, 1, 7, 23, 31];
@@ -370,7 +371,12 @@ describe('the SQL rule of listings', () => {
     // Through the listing: every readable media, with the SQL right.
     const listed = new Map<string, number>();
     for (const organizationId of matrixOrgs) {
-      const { rows } = await conversationsRepo.listReadable(server.ctx.db, viewer.id, { kind: 'organization', organizationId }, { page: 0, size: 1000, sortField: 'created', descending: false });
+      const { rows } = await conversationsRepo.listReadable(
+        server.ctx.db,
+        viewer.id,
+        { kind: 'organization', organizationId },
+        { page: 0, size: 1000, sortField: 'created', descending: false },
+      );
       for (const row of rows) listed.set(row.id, row.right);
     }
     let mismatches = 0;

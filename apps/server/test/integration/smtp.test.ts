@@ -78,9 +78,7 @@ function decodeHeaderValue(value: string): string {
   return value
     .replace(/(\?=)\s+(=\?)/g, '$1$2')
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, encoding: string, encoded: string) =>
-      encoding.toUpperCase() === 'B'
-        ? Buffer.from(encoded, 'base64').toString('utf8')
-        : decodeQuotedPrintable(encoded.replace(/_/g, ' ')),
+      encoding.toUpperCase() === 'B' ? Buffer.from(encoded, 'base64').toString('utf8') : decodeQuotedPrintable(encoded.replace(/_/g, ' ')),
     );
 }
 

@@ -46,7 +46,12 @@ describe('deleting an organization', () => {
       const key = `media/${id}/original-0.wav`;
       const { size } = await server.ctx.storage.put(key, Readable.from([Buffer.from('RIFF')]));
       await server.ctx.storage.put(`media/${id}/peaks.json`, Readable.from(['[]']));
-      await insertMedia(server, { id, organizationId: org._id, ownerId: owner.id, files: { originals: [{ key, name: 'a.wav', size, mimeType: null }], peaks: `media/${id}/peaks.json` } });
+      await insertMedia(server, {
+        id,
+        organizationId: org._id,
+        ownerId: owner.id,
+        files: { originals: [{ key, name: 'a.wav', size, mimeType: null }], peaks: `media/${id}/peaks.json` },
+      });
       ids.push(id);
     }
     const otherOwner = await server.quickUser();
@@ -100,7 +105,8 @@ describe('the storage sweeper', () => {
     };
     for (const file of Object.values(files)) write(file);
     fs.mkdirSync(path.join(mediaFolder(empty), 'work'), { recursive: true });
-    for (const target of [mediaFolder(done), path.dirname(files.deadWork), path.dirname(files.liveWork), mediaFolder(orphan), mediaFolder(empty), files.slowFirstTrack]) age(target);
+    for (const target of [mediaFolder(done), path.dirname(files.deadWork), path.dirname(files.liveWork), mediaFolder(orphan), mediaFolder(empty), files.slowFirstTrack])
+      age(target);
 
     const report = await sweepStorage(server.ctx);
     // The orphan's files go with its folder; the empty media folder (and its work folder) are empty folders.

@@ -189,7 +189,7 @@ describe('PATCH /organizations/:id/categories/:categoryId', () => {
     expect(taken.body.fields).toEqual({ name: 'error.name_exists' });
   });
 
-  it('is refused to a plain member (403); another organization\'s category is not found (404)', async () => {
+  it("is refused to a plain member (403); another organization's category is not found (404)", async () => {
     const category = await newCategory();
     expect((await patch(member, category._id, { name: 'No' })).status).toBe(403);
     expect((await patch(stranger, category._id, { name: 'No' })).status).toBe(404);
@@ -317,13 +317,13 @@ describe('PATCH /organizations/:id/tags/:tagId', () => {
     expect(empty.body.fields).toEqual({ name: 'error.required' });
   });
 
-  it('cannot move a tag into another organization\'s category (404)', async () => {
+  it("cannot move a tag into another organization's category (404)", async () => {
     const tag = await newTag((await newCategory())._id);
     const foreign = (await categoriesOf(stranger, otherOrgId)).body.list[0];
     expect((await patch(owner, tag._id, { categoryId: foreign._id })).status).toBe(404);
   });
 
-  it('is refused to a plain member (403); another organization\'s tag is not found (404)', async () => {
+  it("is refused to a plain member (403); another organization's tag is not found (404)", async () => {
     const tag = await newTag((await newCategory())._id);
     expect((await patch(member, tag._id, { name: 'No' })).status).toBe(403);
     expect((await patch(stranger, tag._id, { name: 'No' })).status).toBe(404);
@@ -387,7 +387,7 @@ describe('POST and DELETE /conversations/:id/tags/:tagId', () => {
     expect(await mediaTags(media)).toEqual([second._id]);
   });
 
-  it('needs a tag of the media\'s organization (404)', async () => {
+  it("needs a tag of the media's organization (404)", async () => {
     const media = await seedMedia('Foreign tag target');
     const foreignTag = await newTag((await categoriesOf(stranger, otherOrgId)).body.list[0]._id, 'Elsewhere', otherOrgId, stranger);
     expect((await tagMedia(owner, media, foreignTag._id)).status).toBe(404);
@@ -414,7 +414,7 @@ describe('POST and DELETE /conversations/:id/tags/:tagId', () => {
 });
 
 describe('GET /conversations/:id/tags', () => {
-  it('shows the tags on a media, in their categories, to a guest who cannot read the organization\'s tags', async () => {
+  it("shows the tags on a media, in their categories, to a guest who cannot read the organization's tags", async () => {
     const category = await newCategory(`Topics ${crypto.randomBytes(3).toString('hex')}`, 'red');
     const science = await newTag(category._id, 'Science');
     await newTag(category._id, 'Unused');

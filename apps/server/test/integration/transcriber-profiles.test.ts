@@ -23,13 +23,23 @@ async function team() {
   const org = await createOrganization(owner.client);
   const admin = await server.quickUser();
   const member = await server.quickUser();
-  for (const [user, role] of [[admin, 3], [member, 1]] as Array<[TestUser, number]>) {
+  for (const [user, role] of [
+    [admin, 3],
+    [member, 1],
+  ] as Array<[TestUser, number]>) {
     await joinByInvitation(server, owner.client, org._id, user, role);
   }
   return { owner, org, admin, member };
 }
 
-const whisper = (organizationId: string | null, extra: object = {}) => ({ name: 'Whisper base', type: 'whisper', languages: ['en', 'fr'], organizationId, config: { model: 'base' }, ...extra });
+const whisper = (organizationId: string | null, extra: object = {}) => ({
+  name: 'Whisper base',
+  type: 'whisper',
+  languages: ['en', 'fr'],
+  organizationId,
+  config: { model: 'base' },
+  ...extra,
+});
 
 describe('seeding', () => {
   it('creates the offline PocketSphinx profile once, as the global default', async () => {
@@ -50,7 +60,10 @@ describe('management rights', () => {
     const sysadmin = await server.quickUser({ role: PLATFORM_ROLE.USER | PLATFORM_ROLE.SYSTEM_ADMINISTRATOR });
     const user = await server.quickUser();
     expect((await user.client.post(`${API}/transcriber_profiles`, whisper(null))).status).toBe(403);
-    const created = await sysadmin.client.post(`${API}/transcriber_profiles`, whisper(null, { config: { endpoint: 'http://asr.internal/v1', apiKey: 'sk-secret' }, type: 'openai', name: 'Hosted' }));
+    const created = await sysadmin.client.post(
+      `${API}/transcriber_profiles`,
+      whisper(null, { config: { endpoint: 'http://asr.internal/v1', apiKey: 'sk-secret' }, type: 'openai', name: 'Hosted' }),
+    );
     expect(created.status).toBe(201);
     const profile = zTranscriberProfile.parse(created.body);
     expect(profile.config).toEqual({ endpoint: 'http://asr.internal/v1', hasApiKey: true });
@@ -62,11 +75,21 @@ describe('management rights', () => {
     expect((await user.client.delete(`${API}/transcriber_profiles/${profile._id}`)).status).toBe(403);
 
     // PUT without apiKey keeps it; "" removes it.
-    const kept = await sysadmin.client.put(`${API}/transcriber_profiles/${profile._id}`, { name: 'Hosted 2', type: 'openai', languages: ['en'], config: { endpoint: 'http://asr.internal/v1' } });
+    const kept = await sysadmin.client.put(`${API}/transcriber_profiles/${profile._id}`, {
+      name: 'Hosted 2',
+      type: 'openai',
+      languages: ['en'],
+      config: { endpoint: 'http://asr.internal/v1' },
+    });
     expect(kept.status).toBe(200);
     expect(kept.body).toMatchObject({ name: 'Hosted 2', config: { hasApiKey: true } });
     expect((await transcriberProfilesRepo.byId(server.ctx.db, profile._id))!.config.apiKey).toBe('sk-secret');
-    const cleared = await sysadmin.client.put(`${API}/transcriber_profiles/${profile._id}`, { name: 'Hosted 2', type: 'openai', languages: ['en'], config: { endpoint: 'http://asr.internal/v1', apiKey: '' } });
+    const cleared = await sysadmin.client.put(`${API}/transcriber_profiles/${profile._id}`, {
+      name: 'Hosted 2',
+      type: 'openai',
+      languages: ['en'],
+      config: { endpoint: 'http://asr.internal/v1', apiKey: '' },
+    });
     expect(cleared.body.config.hasApiKey).toBe(false);
     expect((await sysadmin.client.delete(`${API}/transcriber_profiles/${profile._id}`)).status).toBe(204);
     expect((await sysadmin.client.get(`${API}/transcriber_profiles/${profile._id}`)).status).toBe(404);
@@ -135,9 +158,7 @@ describe('availability', () => {
   it('pocketsphinx is available when its program and English model are installed', async () => {
     const user = await server.quickUser();
     const [seeded] = (await user.client.get(`${API}/transcriber_profiles`)).body.list.filter((p: any) => p.type === 'pocketsphinx');
-    const installed =
-      ['pocketsphinx_continuous', 'pocketsphinx'].some((b) => findOnPath(b) !== null) &&
-      fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us.lm.bin');
+    const installed = ['pocketsphinx_continuous', 'pocketsphinx'].some((b) => findOnPath(b) !== null) && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us.lm.bin');
     expect(seeded.availability.ok).toBe(installed);
     if (!installed) expect(seeded.availability.reason).toMatch(/apt-get install/);
   });

@@ -25,7 +25,9 @@ const sent: Array<{ name: string; payload: any }> = [];
 const open = new Set<http.ServerResponse>();
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { MEDIA_IMPORT_ALLOWED_RANGES: '127.0.0.0/8', MAX_UPLOAD_BYTES: String(LIMIT), MEDIA_IMPORT_TIMEOUT_SECONDS: '3', MEDIA_IMPORT_IDLE_TIMEOUT_SECONDS: '1' } });
+  server = await startTestServer({
+    env: { MEDIA_IMPORT_ALLOWED_RANGES: '127.0.0.0/8', MAX_UPLOAD_BYTES: String(LIMIT), MEDIA_IMPORT_TIMEOUT_SECONDS: '3', MEDIA_IMPORT_IDLE_TIMEOUT_SECONDS: '1' },
+  });
   server.ctx.jobs = { send: async (name, payload) => void sent.push({ name, payload }) };
   media = http.createServer((request, response) => {
     open.add(response);

@@ -69,11 +69,15 @@ describe('URL import refusals', () => {
       expect(after!.processing.log, url).toMatch(/could not be imported/);
       expect(after!.files.originals).toEqual([]);
     }
-    const loopback = (await server.ctx.db.select().from(conversations).where(eq(conversations.organizationId, org._id))).find((r) => (r.files as any).sourceUrl === 'http://localhost/a.wav')!;
+    const loopback = (await server.ctx.db.select().from(conversations).where(eq(conversations.organizationId, org._id))).find(
+      (r) => (r.files as any).sourceUrl === 'http://localhost/a.wav',
+    )!;
     // Refusals say only that the address is not allowed: no DNS answer, no resolved address.
     expect(loopback.processing.log).toMatch(/this address is not allowed/);
     expect(loopback.processing.log).not.toMatch(/127\.0\.0\.1|::1|loopback/);
-    const metadata = (await server.ctx.db.select().from(conversations).where(eq(conversations.organizationId, org._id))).find((r) => (r.files as any).sourceUrl?.includes('64:ff9b'))!;
+    const metadata = (await server.ctx.db.select().from(conversations).where(eq(conversations.organizationId, org._id))).find((r) =>
+      (r.files as any).sourceUrl?.includes('64:ff9b'),
+    )!;
     expect(metadata.processing.log).toMatch(/this address is not allowed/);
     expect(metadata.processing.log).not.toMatch(/169\.254|link-local/);
     const media = path.join(server.ctx.config.dataDir, 'storage', 'media');

@@ -162,7 +162,7 @@ describe('own picture', () => {
 });
 
 describe('GET /cm-api/api/users/search', () => {
-  it('finds people of the caller\'s organizations by name or email, hiding private profiles and the caller', async () => {
+  it("finds people of the caller's organizations by name or email, hiding private profiles and the caller", async () => {
     const tag = `zq${Date.now().toString(36)}`;
     const caller = await server.quickUser({ lastname: `${tag}caller` });
     const visible = await server.quickUser({ firstname: 'Katherine', lastname: `${tag}johnson` });
@@ -183,20 +183,19 @@ describe('GET /cm-api/api/users/search', () => {
     expect(byFullName.body.list.map((u: { _id: string }) => u._id)).toEqual([visible.id]);
   });
 
-  it('finds someone outside the caller\'s organizations only by their exact address', async () => {
+  it("finds someone outside the caller's organizations only by their exact address", async () => {
     const tag = `zo${Date.now().toString(36)}`;
     const caller = await server.quickUser();
     await createOrganization(caller.client);
     const outsider = await server.quickUser({ firstname: 'Grace', lastname: `${tag}hopper` });
-    const ids = async (search: string) =>
-      (await caller.client.get('/cm-api/api/users/search', { query: { search } })).body.list.map((u: { _id: string }) => u._id);
+    const ids = async (search: string) => (await caller.client.get('/cm-api/api/users/search', { query: { search } })).body.list.map((u: { _id: string }) => u._id);
     expect(await ids(tag.slice(0, 2))).not.toContain(outsider.id);
     expect(await ids(tag)).toEqual([]);
     expect(await ids(outsider.email.slice(0, -1))).toEqual([]);
     expect(await ids(outsider.email.toUpperCase())).toEqual([outsider.id]);
   });
 
-  it('finds people holding a right on a media of the caller\'s organization', async () => {
+  it("finds people holding a right on a media of the caller's organization", async () => {
     const tag = `zg${Date.now().toString(36)}`;
     const caller = await server.quickUser();
     const org = await createOrganization(caller.client);

@@ -50,7 +50,9 @@ first
 
 describe('bench helpers', () => {
   it('parses the sphinx transcription format', () => {
-    expect(parseSphinxTranscription('<s> he was not an ill disposed young man </s> (clip-0880)\n\n')).toEqual([{ id: 'clip-0880', reference: 'he was not an ill disposed young man' }]);
+    expect(parseSphinxTranscription('<s> he was not an ill disposed young man </s> (clip-0880)\n\n')).toEqual([
+      { id: 'clip-0880', reference: 'he was not an ill disposed young man' },
+    ]);
   });
 
   it('writes a 16 kHz mono PCM WAV header', () => {

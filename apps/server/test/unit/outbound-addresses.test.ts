@@ -5,32 +5,68 @@ import { addressRefusal, blockListOf, classifyAddress, embeddedIpv4s } from '../
 
 /** One address inside each range that must not be reached, and one just outside when it matters. */
 const REFUSED_V4 = [
-  '0.0.0.0', '0.255.255.255', // unspecified / "this network"
-  '10.0.0.1', '10.255.255.255', // private
-  '100.64.0.1', '100.127.255.254', // CGNAT
-  '127.0.0.1', '127.255.255.254', // loopback
-  '169.254.0.1', '169.254.169.254', // link-local (cloud metadata)
-  '172.16.0.1', '172.31.255.255', // private
-  '192.0.0.1', '192.0.0.170', // IETF protocol assignments
-  '192.0.2.1', '198.51.100.1', '203.0.113.1', // documentation
+  '0.0.0.0',
+  '0.255.255.255', // unspecified / "this network"
+  '10.0.0.1',
+  '10.255.255.255', // private
+  '100.64.0.1',
+  '100.127.255.254', // CGNAT
+  '127.0.0.1',
+  '127.255.255.254', // loopback
+  '169.254.0.1',
+  '169.254.169.254', // link-local (cloud metadata)
+  '172.16.0.1',
+  '172.31.255.255', // private
+  '192.0.0.1',
+  '192.0.0.170', // IETF protocol assignments
+  '192.0.2.1',
+  '198.51.100.1',
+  '203.0.113.1', // documentation
   '192.88.99.1', // 6to4 relay anycast
-  '192.168.0.1', '192.168.255.255', // private
-  '198.18.0.1', '198.19.255.255', // benchmarking
-  '224.0.0.1', '239.255.255.255', // multicast
-  '240.0.0.1', '255.255.255.255', // reserved, broadcast
+  '192.168.0.1',
+  '192.168.255.255', // private
+  '198.18.0.1',
+  '198.19.255.255', // benchmarking
+  '224.0.0.1',
+  '239.255.255.255', // multicast
+  '240.0.0.1',
+  '255.255.255.255', // reserved, broadcast
 ];
-const PUBLIC_V4 = ['1.1.1.1', '8.8.8.8', '9.255.255.255', '11.0.0.1', '100.63.255.255', '100.128.0.1', '126.255.255.255', '128.0.0.1', '169.253.255.255', '172.15.255.255', '172.32.0.1', '192.167.255.255', '192.169.0.1', '198.17.255.255', '198.20.0.1', '223.255.255.255'];
+const PUBLIC_V4 = [
+  '1.1.1.1',
+  '8.8.8.8',
+  '9.255.255.255',
+  '11.0.0.1',
+  '100.63.255.255',
+  '100.128.0.1',
+  '126.255.255.255',
+  '128.0.0.1',
+  '169.253.255.255',
+  '172.15.255.255',
+  '172.32.0.1',
+  '192.167.255.255',
+  '192.169.0.1',
+  '198.17.255.255',
+  '198.20.0.1',
+  '223.255.255.255',
+];
 
 const REFUSED_V6 = [
   '::', // unspecified
   '::1', // loopback
-  'fe80::1', 'febf::1', 'fe80::1%eth0', // link-local
+  'fe80::1',
+  'febf::1',
+  'fe80::1%eth0', // link-local
   'fec0::1', // site-local
-  'fc00::1', 'fd12:3456::1', // unique local
-  'ff02::1', 'ff0e::1', // multicast
+  'fc00::1',
+  'fd12:3456::1', // unique local
+  'ff02::1',
+  'ff0e::1', // multicast
   '100::1', // discard
-  '2001:db8::1', '3fff::1', // documentation
-  '2001:2::1', '2001:10::1', // IETF protocol assignments
+  '2001:db8::1',
+  '3fff::1', // documentation
+  '2001:2::1',
+  '2001:10::1', // IETF protocol assignments
   '64:ff9b:1::1', // local-use NAT64
   '5f00::1', // segment routing
 ];
@@ -75,7 +111,10 @@ describe('outbound address rules', () => {
 describe('outbound configuration', () => {
   it('reads OUTBOUND_ALLOWED_RANGES and still the former MEDIA_IMPORT_ALLOWED_RANGES', () => {
     expect(loadConfig({ OUTBOUND_ALLOWED_RANGES: '10.0.0.0/8 fd00::/8' }).outboundAllowedRanges).toEqual(['10.0.0.0/8', 'fd00::/8']);
-    expect(loadConfig({ OUTBOUND_ALLOWED_RANGES: '10.0.0.0/8', MEDIA_IMPORT_ALLOWED_RANGES: '10.0.0.0/8,192.168.1.0/24' }).outboundAllowedRanges).toEqual(['10.0.0.0/8', '192.168.1.0/24']);
+    expect(loadConfig({ OUTBOUND_ALLOWED_RANGES: '10.0.0.0/8', MEDIA_IMPORT_ALLOWED_RANGES: '10.0.0.0/8,192.168.1.0/24' }).outboundAllowedRanges).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.0/24',
+    ]);
     expect(() => loadConfig({ OUTBOUND_ALLOWED_RANGES: 'intranet' })).toThrow(/OUTBOUND_ALLOWED_RANGES/);
   });
   it('has an idle timeout for URL imports (60 s unless configured)', () => {

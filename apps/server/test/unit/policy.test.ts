@@ -36,8 +36,16 @@ describe('organizationAbilities', () => {
 
   it('lets a member read, leave and use the permitted tools only', () => {
     expect(organizationAbilities(MEMBER, open)).toEqual({
-      read: true, update: false, delete: false, invite: false, manageMembers: false, leave: true,
-      upload: true, summary: true, session: true, manageTags: false,
+      read: true,
+      update: false,
+      delete: false,
+      invite: false,
+      manageMembers: false,
+      leave: true,
+      upload: true,
+      summary: true,
+      session: true,
+      manageTags: false,
     });
     expect(organizationAbilities(MAINTAINER, open).manageTags).toBe(true);
     const restricted = organizationAbilities(MEMBER, locked);
@@ -85,7 +93,7 @@ describe('mayAssignRole', () => {
 
 describe('mayCancelInvitation', () => {
   const me = { id: 'me', role: PLATFORM_ROLE.USER };
-  it('follows the rule for inviting: roles up to the canceller\'s own, and always the invitations they sent', () => {
+  it("follows the rule for inviting: roles up to the canceller's own, and always the invitations they sent", () => {
     expect(mayCancelInvitation(me, MAINTAINER, { role: ADMIN, invitedBy: 'owner' })).toBe(false);
     expect(mayCancelInvitation(me, MAINTAINER, { role: MAINTAINER, invitedBy: 'owner' })).toBe(true);
     expect(mayCancelInvitation(me, MAINTAINER, { role: ADMIN, invitedBy: 'me' })).toBe(true);
@@ -155,7 +163,7 @@ describe('conversationRight', () => {
     expect(conversationRight(user, media(0), OWNER, null)).toBe(FULL_RIGHTS);
   });
 
-  it('lets a custom right replace the members\' right both ways', () => {
+  it("lets a custom right replace the members' right both ways", () => {
     expect(conversationRight(user, media(write), MEMBER, null)).toBe(write);
     expect(conversationRight(user, media(write), MEMBER, 0)).toBe(0);
     expect(conversationRight(user, media(write), MAINTAINER, read)).toBe(read);

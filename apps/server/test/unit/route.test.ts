@@ -16,8 +16,26 @@ import { route } from '../../src/http/route.ts';
 const zItem = z.object({ _id: z.string(), name: z.string() });
 
 const entries = {
-  get: endpoint({ method: 'GET', path: '/cm-api/api/items/:id', summary: 'An item', tag: 't', auth: false, params: z.object({ id: z.string().uuid() }), query: z.object({ upper: z.enum(['yes', 'no']).default('no') }), response: zItem }),
-  create: endpoint({ method: 'POST', path: '/cm-api/api/items', summary: 'Create', tag: 't', auth: true, body: z.object({ name: z.string().min(1) }), response: zItem, status: 201 }),
+  get: endpoint({
+    method: 'GET',
+    path: '/cm-api/api/items/:id',
+    summary: 'An item',
+    tag: 't',
+    auth: false,
+    params: z.object({ id: z.string().uuid() }),
+    query: z.object({ upper: z.enum(['yes', 'no']).default('no') }),
+    response: zItem,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/cm-api/api/items',
+    summary: 'Create',
+    tag: 't',
+    auth: true,
+    body: z.object({ name: z.string().min(1) }),
+    response: zItem,
+    status: 201,
+  }),
   remove: endpoint({ method: 'DELETE', path: '/cm-api/api/items/:id', summary: 'Remove', tag: 't', auth: false, status: 204 }),
   broken: endpoint({ method: 'GET', path: '/cm-api/api/broken', summary: 'Answers the wrong shape', tag: 't', auth: false, response: zItem }),
 };

@@ -54,10 +54,7 @@ export default async function globalSetup(config: FullConfig) {
     throw new Error(`Chromium is not installed at ${executablePath}. Install Debian's: apt-get update && apt-get install -y chromium`);
   }
   if (!fs.existsSync(WEB_DIST_INDEX)) {
-    throw new Error(
-      `The web client is not built (${WEB_DIST_INDEX} is missing).\n` +
-        'Build it first: npm run build --workspace @palabre/web (npm run test:e2e does it for you).',
-    );
+    throw new Error(`The web client is not built (${WEB_DIST_INDEX} is missing).\n` + 'Build it first: npm run build --workspace @palabre/web (npm run test:e2e does it for you).');
   }
 
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'palabre-e2e-'));

@@ -28,12 +28,7 @@ export function readOutbox(dataDir: string): OutboxMail[] {
 }
 
 /** Waits for the newest mail to an address whose subject matches; `after` skips mails already seen. */
-export async function waitForMail(
-  dataDir: string,
-  to: string,
-  subject: RegExp,
-  options: { after?: OutboxMail[]; timeout?: number } = {},
-): Promise<OutboxMail> {
+export async function waitForMail(dataDir: string, to: string, subject: RegExp, options: { after?: OutboxMail[]; timeout?: number } = {}): Promise<OutboxMail> {
   const seen = new Set((options.after ?? []).map((m) => m.file));
   let found: OutboxMail | undefined;
   await expect

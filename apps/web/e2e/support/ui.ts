@@ -5,10 +5,7 @@ import { expect } from './fixtures.ts';
 export const NOT_FOUND_TEXT = "The page is not found, or you don't have the rights to access it";
 
 /** A valid 1×1 PNG, for the profile picture. */
-export const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /** Fills and submits the email/password sign-in form at /login (the page must be open). */
 export async function submitLogin(page: Page, email: string, password: string) {

@@ -19,10 +19,7 @@ type Slot<K extends string, T> = [T] extends [undefined]
 
 type FormSlot<E extends Endpoint> = E extends { multipart: z.ZodType } ? { form: FormData } : { form?: never };
 
-export type CallInput<E extends Endpoint> = Slot<'params', ParamsInput<E>> &
-  Slot<'query', QueryInput<E>> &
-  Slot<'body', BodyInput<E>> &
-  FormSlot<E> & { signal?: AbortSignal };
+export type CallInput<E extends Endpoint> = Slot<'params', ParamsInput<E>> & Slot<'query', QueryInput<E>> & Slot<'body', BodyInput<E>> & FormSlot<E> & { signal?: AbortSignal };
 
 /** The input may be left out when nothing in it is required. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- "nothing in the input is required"

@@ -135,13 +135,7 @@ export async function request<T>(method: string, path: string, options: RequestO
 }
 
 /** Multipart upload with a progress callback (0..1), through XMLHttpRequest which reports upload progress (used by call.ts's `upload`). */
-export function uploadMultipart<T>(
-  method: 'POST' | 'PUT',
-  path: string,
-  form: FormData,
-  onProgress?: (fraction: number) => void,
-  signal?: AbortSignal,
-): Promise<T> {
+export function uploadMultipart<T>(method: 'POST' | 'PUT', path: string, form: FormData, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<T> {
   return ensureXsrf().then(
     () =>
       new Promise<T>((resolve, reject) => {

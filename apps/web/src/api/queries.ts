@@ -50,8 +50,5 @@ export function useMyOrganizations() {
 }
 
 export function invalidateSession(client: QueryClient) {
-  return Promise.all([
-    client.invalidateQueries({ queryKey: queryKeys.me }),
-    client.invalidateQueries({ queryKey: queryKeys.organizations }),
-  ]);
+  return Promise.all([client.invalidateQueries({ queryKey: queryKeys.me }), client.invalidateQueries({ queryKey: queryKeys.organizations })]);
 }

@@ -26,7 +26,11 @@ export function useApiErrors(): ApiErrors {
   return {
     fields(error) {
       if (!(error instanceof ApiError)) return {};
-      return Object.fromEntries(Object.entries(error.fields).filter(([field]) => field !== WHOLE_REQUEST).map(([field, key]) => [field, fieldText(key)]));
+      return Object.fromEntries(
+        Object.entries(error.fields)
+          .filter(([field]) => field !== WHOLE_REQUEST)
+          .map(([field, key]) => [field, fieldText(key)]),
+      );
     },
     message(error) {
       if (!(error instanceof ApiError)) return t('apiError.internal_error');

@@ -9,18 +9,7 @@
  * Without confirmation every change is emitted immediately through onChange.
  * Readonly mode shows the label and the value only.
  */
-import {
-  ActionIcon,
-  Checkbox,
-  Group,
-  PasswordInput,
-  Radio,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Checkbox, Group, PasswordInput, Radio, Stack, Text, TextInput, Textarea, Tooltip } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

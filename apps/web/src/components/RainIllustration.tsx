@@ -17,10 +17,7 @@ export function RainIllustration({ size = 180 }: { size?: number }) {
           <stop offset="1" stopColor="var(--mantine-color-gray-5)" />
         </linearGradient>
       </defs>
-      <path
-        d="M52 100c-16 0-28-11-28-25s12-25 28-25c3-18 19-30 38-30 17 0 31 10 36 25 3-1 7-2 11-2 17 0 30 13 30 29s-13 28-30 28z"
-        fill="url(#palabre-cloud)"
-      />
+      <path d="M52 100c-16 0-28-11-28-25s12-25 28-25c3-18 19-30 38-30 17 0 31 10 36 25 3-1 7-2 11-2 17 0 30 13 30 29s-13 28-30 28z" fill="url(#palabre-cloud)" />
       {drops.map(([x, y]) => (
         <path key={`${x}-${y}`} d={`M${x} ${y}l-6 14`} stroke="var(--mantine-primary-color-5)" strokeWidth="5" strokeLinecap="round">
           <animateTransform attributeName="transform" type="translate" values="0 -6; -2 6; 0 -6" dur="1.6s" begin={`${(x % 5) * 0.2}s`} repeatCount="indefinite" />

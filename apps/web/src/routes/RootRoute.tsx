@@ -17,9 +17,7 @@ export function RootRoute() {
   useAccountLocale();
   return (
     <>
-      {navigation.state === 'loading' && (
-        <Progress value={100} animated size="xs" radius={0} pos="fixed" top={0} left={0} right={0} style={{ zIndex: 1000 }} aria-hidden />
-      )}
+      {navigation.state === 'loading' && <Progress value={100} animated size="xs" radius={0} pos="fixed" top={0} left={0} right={0} style={{ zIndex: 1000 }} aria-hidden />}
       {small && !responsive ? <DeviceNotCompatible /> : <Outlet />}
       <ScrollRestoration />
     </>

@@ -43,9 +43,10 @@ describe('decideNavigation', () => {
       });
     });
     it('applies before sign-in, even on a public session page', () => {
-      expect(
-        decide({ pathname: '/interface/o/sessions/s', handle: { sessions: true, public: true }, sessionsEnabled: false, authenticated: false }),
-      ).toEqual({ type: 'redirect', to: '/interface/404' });
+      expect(decide({ pathname: '/interface/o/sessions/s', handle: { sessions: true, public: true }, sessionsEnabled: false, authenticated: false })).toEqual({
+        type: 'redirect',
+        to: '/interface/404',
+      });
     });
     it('leaves session pages alone when sessions are enabled', () => {
       expect(decide({ pathname: '/interface/sessionsList', handle: { sessions: true } })).toEqual({ type: 'proceed' });
@@ -54,9 +55,11 @@ describe('decideNavigation', () => {
 
   describe('rule 2: magic link', () => {
     it('asks to validate the magic id, with the conversation of the query', () => {
-      expect(
-        decide({ pathname: '/magiclink-auth/abc', params: { magicId: 'abc' }, search: '?conversationId=c1', handle: { public: true }, authenticated: false }),
-      ).toEqual({ type: 'magicLink', magicId: 'abc', conversationId: 'c1' });
+      expect(decide({ pathname: '/magiclink-auth/abc', params: { magicId: 'abc' }, search: '?conversationId=c1', handle: { public: true }, authenticated: false })).toEqual({
+        type: 'magicLink',
+        magicId: 'abc',
+        conversationId: 'c1',
+      });
     });
     it('validates even for a user already signed in (the link may be for another account)', () => {
       expect(decide({ pathname: '/magiclink-auth/abc', params: { magicId: 'abc' }, handle: { public: true } })).toEqual({

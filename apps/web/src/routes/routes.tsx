@@ -26,8 +26,7 @@ import { ScreenPlaceholder } from './ScreenPlaceholder.tsx';
 
 const handle = (flags: RouteHandle) => flags;
 /** A media tool's screen (transcript editor, subtitles, publish), loaded on first use. */
-const mediaToolPage = (tool: MediaTool) => () =>
-  import('../features/conversations/MediaToolPage.tsx').then((m) => ({ Component: () => <m.MediaToolPage tool={tool} /> }));
+const mediaToolPage = (tool: MediaTool) => () => import('../features/conversations/MediaToolPage.tsx').then((m) => ({ Component: () => <m.MediaToolPage tool={tool} /> }));
 const toNotFound = () => redirect(paths.notFound);
 
 const conversationRoutes: RouteObject[] = [

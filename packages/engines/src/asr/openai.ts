@@ -25,16 +25,7 @@
  */
 import { openAsBlob } from 'node:fs';
 import { EngineError } from '../errors.ts';
-import type {
-  EngineAvailability,
-  EngineResult,
-  EngineSegment,
-  EngineWord,
-  RequestedLanguage,
-  TranscribeInput,
-  TranscriptLanguage,
-  TranscriptionEngine,
-} from './types.ts';
+import type { EngineAvailability, EngineResult, EngineSegment, EngineWord, RequestedLanguage, TranscribeInput, TranscriptLanguage, TranscriptionEngine } from './types.ts';
 
 export interface OpenAiEngineConfig {
   /** Profile id; defaults to "openai". */
@@ -118,8 +109,7 @@ function toWord(raw: VerboseJsonWord, fallbackConfidence: number): EngineWord | 
   if (!text) return null;
   const stime = num(raw.start, 0);
   const etime = Math.max(stime, num(raw.end, stime));
-  const confidence =
-    typeof raw.probability === 'number' && Number.isFinite(raw.probability) ? round3(Math.min(1, Math.max(0, raw.probability))) : fallbackConfidence;
+  const confidence = typeof raw.probability === 'number' && Number.isFinite(raw.probability) ? round3(Math.min(1, Math.max(0, raw.probability))) : fallbackConfidence;
   return { word: text, stime: round3(stime), etime: round3(etime), confidence };
 }
 
@@ -193,7 +183,8 @@ export function mapVerboseJson(response: VerboseJsonResponse, requested: Request
 /** A human message for a failed HTTP answer; never contains the API key. */
 export function describeHttpFailure(status: number, endpoint: string): { code: 'engine_unavailable' | 'engine_failed'; message: string } {
   const where = `the transcription server at ${endpoint}`;
-  if (status >= 300 && status < 400) return { code: 'engine_unavailable', message: `${where} answered with a redirect (HTTP ${status}), which is not followed; set the final address in the profile` };
+  if (status >= 300 && status < 400)
+    return { code: 'engine_unavailable', message: `${where} answered with a redirect (HTTP ${status}), which is not followed; set the final address in the profile` };
   if (status === 401 || status === 403) return { code: 'engine_unavailable', message: `${where} refused the API key (HTTP ${status}); check the profile's API key` };
   if (status === 404) return { code: 'engine_unavailable', message: `${where} has no /v1/audio/transcriptions or does not know the profile's model (HTTP 404)` };
   if (status === 413) return { code: 'engine_failed', message: `The audio file is too large for ${where} (HTTP 413)` };
@@ -239,7 +230,8 @@ export function createOpenAiEngine(config: OpenAiEngineConfig = {}): Transcripti
       await response.body?.cancel().catch(() => undefined);
       // Some servers do not list models (404/405): reachable is what matters here.
       if (response.status === 401 || response.status === 403) return { ok: false, reason: describeHttpFailure(response.status, endpoint).message };
-      if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) return { ok: false, reason: describeHttpFailure(response.status || 302, endpoint).message };
+      if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400))
+        return { ok: false, reason: describeHttpFailure(response.status || 302, endpoint).message };
       if (response.status >= 500) return { ok: false, reason: describeHttpFailure(response.status, endpoint).message };
       return { ok: true };
     } catch (error) {

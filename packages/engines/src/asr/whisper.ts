@@ -135,10 +135,7 @@ export function defaultWhisperThreads(): number {
 }
 
 /** Options given to the binding's transcribeFile. Pure. */
-export function whisperTranscribeOptions(
-  input: { language: RequestedLanguage },
-  config: Pick<WhisperEngineConfig, 'threads' | 'beamSize'> = {},
-): WhisperBindingTranscribeOptions {
+export function whisperTranscribeOptions(input: { language: RequestedLanguage }, config: Pick<WhisperEngineConfig, 'threads' | 'beamSize'> = {}): WhisperBindingTranscribeOptions {
   const options: WhisperBindingTranscribeOptions = {
     language: input.language,
     maxThreads: config.threads && config.threads > 0 ? Math.floor(config.threads) : defaultWhisperThreads(),
@@ -206,9 +203,7 @@ export function mapWhisperResult(
 // ---------------------------------------------------------------------------------------------
 
 export function whisperModelMissingReason(model: ResolvedWhisperModel): string {
-  return model.pullName
-    ? `model not installed: run \`palabre models pull ${model.pullName}\` (expected ${model.path})`
-    : `model not installed: ${model.path} does not exist`;
+  return model.pullName ? `model not installed: run \`palabre models pull ${model.pullName}\` (expected ${model.path})` : `model not installed: ${model.path} does not exist`;
 }
 
 export function createWhisperEngine(config: WhisperEngineConfig): TranscriptionEngine {

@@ -79,13 +79,18 @@ function hungarian(cost: number[][]): number[] {
   return assignment;
 }
 
-export function diarizationErrorRate(
-  reference: readonly LabelledSegment[],
-  hypothesis: readonly LabelledSegment[],
-  options: { collar?: number } = {},
-): DerResult {
+export function diarizationErrorRate(reference: readonly LabelledSegment[], hypothesis: readonly LabelledSegment[], options: { collar?: number } = {}): DerResult {
   const collar = options.collar ?? 0.25;
-  const noScore = collar > 0 ? reference.flatMap((s) => [[s.stime - collar, s.stime + collar], [s.etime - collar, s.etime + collar]] as const) : [];
+  const noScore =
+    collar > 0
+      ? reference.flatMap(
+          (s) =>
+            [
+              [s.stime - collar, s.stime + collar],
+              [s.etime - collar, s.etime + collar],
+            ] as const,
+        )
+      : [];
   const points = new Set<number>();
   for (const s of [...reference, ...hypothesis]) {
     points.add(s.stime);
@@ -103,8 +108,7 @@ export function diarizationErrorRate(
   let missed = 0;
   let falseAlarm = 0;
   let matchable = 0;
-  const active = (segments: readonly LabelledSegment[], t: number) =>
-    new Set(segments.filter((s) => s.stime <= t && t < s.etime).map((s) => s.speaker));
+  const active = (segments: readonly LabelledSegment[], t: number) => new Set(segments.filter((s) => s.stime <= t && t < s.etime).map((s) => s.speaker));
   for (let i = 0; i + 1 < sorted.length; i++) {
     const t0 = sorted[i]!;
     const t1 = sorted[i + 1]!;

@@ -264,8 +264,7 @@ function smooth(segments: FrameSegment[], minFrames: number): FrameSegment[] {
     const s = list[shortest]!;
     const before = shortest > 0 && s.start - list[shortest - 1]!.end < JOIN_GAP_FRAMES ? list[shortest - 1] : undefined;
     const after = shortest + 1 < list.length && list[shortest + 1]!.start - s.end < JOIN_GAP_FRAMES ? list[shortest + 1] : undefined;
-    const target =
-      before && after ? (before.end - before.start >= after.end - after.start ? before : after) : (before ?? after)!;
+    const target = before && after ? (before.end - before.start >= after.end - after.start ? before : after) : (before ?? after)!;
     s.label = target.label;
     joinSameSpeaker(list);
   }
@@ -273,7 +272,7 @@ function smooth(segments: FrameSegment[], minFrames: number): FrameSegment[] {
 }
 
 function joinSameSpeaker(list: FrameSegment[]): void {
-  for (let i = 1; i < list.length; ) {
+  for (let i = 1; i < list.length;) {
     const a = list[i - 1]!;
     const b = list[i]!;
     if (a.label === b.label && b.start - a.end < JOIN_GAP_FRAMES) {

@@ -195,7 +195,7 @@ export class FeatureExtractor {
     for (let i = 0; i < FRAME_LENGTH; i++) {
       const x = pending[i]! - mean;
       energy += x * x;
-      if (i > 0 && (pending[i - 1]! - mean >= 0) !== (x >= 0)) crossings++;
+      if (i > 0 && pending[i - 1]! - mean >= 0 !== x >= 0) crossings++;
     }
     frame[ENERGY_OFFSET] = 10 * Math.log10(energy / FRAME_LENGTH / (32768 * 32768) + 1e-10);
     frame[ZCR_OFFSET] = crossings / (FRAME_LENGTH - 1);

@@ -1,12 +1,4 @@
-export {
-  diarizeFeatures,
-  diarizeSamples,
-  diarizeWavFile,
-  DEFAULT_DIARIZATION_THRESHOLD,
-  MAX_SPEAKERS,
-  type SpeakerSegment,
-  type DiarizationOptions,
-} from './diarize.ts';
+export { diarizeFeatures, diarizeSamples, diarizeWavFile, DEFAULT_DIARIZATION_THRESHOLD, MAX_SPEAKERS, type SpeakerSegment, type DiarizationOptions } from './diarize.ts';
 export { FeatureExtractor, FeatureStore } from './features.ts';
 export { detectSpeech, type VadOptions, type FrameRegion } from './vad.ts';
 export { averageLinkage, cutDendrogram, cosineDistance, type Merge } from './cluster.ts';

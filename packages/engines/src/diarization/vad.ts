@@ -48,7 +48,7 @@ export function detectSpeech(store: FeatureStore, options: VadOptions = {}): Fra
   const minSilence = Math.round((options.minSilenceSeconds ?? 0.3) * FRAMES_PER_SECOND);
   const minSpeech = Math.round((options.minSpeechSeconds ?? 0.25) * FRAMES_PER_SECOND);
   const regions: FrameRegion[] = [];
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     if (!speech[i]) {
       i++;
       continue;

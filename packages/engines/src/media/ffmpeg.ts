@@ -115,18 +115,7 @@ export interface WebRenditionOptions extends StreamChoice {
 export function toWebRenditionArgs(input: string, output: string, options: WebRenditionOptions = {}): string[] {
   const channels = Math.min(Math.max(options.sourceChannels ?? 2, 1), 2);
   const kbps = (options.kbpsPerChannel ?? 64) * channels;
-  return audioConversionArgs(input, output, options, [
-    '-ac',
-    String(channels),
-    '-c:a',
-    'aac',
-    '-b:a',
-    `${kbps}k`,
-    '-movflags',
-    '+faststart',
-    '-f',
-    'mp4',
-  ]);
+  return audioConversionArgs(input, output, options, ['-ac', String(channels), '-c:a', 'aac', '-b:a', `${kbps}k`, '-movflags', '+faststart', '-f', 'mp4']);
 }
 
 /**
@@ -382,11 +371,7 @@ export function convertToEnginePcm(input: string, output: string, options: Conve
   });
 }
 
-export function makeWebRendition(
-  input: string,
-  output: string,
-  options: ConvertOptions & WebRenditionOptions = {},
-): Promise<{ stderrTail: string }> {
+export function makeWebRendition(input: string, output: string, options: ConvertOptions & WebRenditionOptions = {}): Promise<{ stderrTail: string }> {
   return runFfmpeg(toWebRenditionArgs(input, output, options), { ...options, description: 'Making the web-playable rendition' });
 }
 

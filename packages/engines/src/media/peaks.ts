@@ -97,10 +97,7 @@ export function computePeaks(samples: Int16Array, options: PeaksOptions = {}): W
 }
 
 /** Peaks of a 16 kHz mono 16-bit WAV (the engine PCM), read as a stream. */
-export async function peaksFromWavFile(
-  path: string,
-  options: { peaksPerSecond?: number; signal?: AbortSignal } = {},
-): Promise<WaveformPeaks> {
+export async function peaksFromWavFile(path: string, options: { peaksPerSecond?: number; signal?: AbortSignal } = {}): Promise<WaveformPeaks> {
   const info = await readWavInfo(path);
   assertEnginePcm(info, path);
   const accumulator = new PeaksAccumulator({ sampleRate: info.sampleRate, peaksPerSecond: options.peaksPerSecond });
@@ -121,10 +118,7 @@ export async function peaksFromWavFile(
 }
 
 /** Peaks of any media ffmpeg reads, decoded to PCM on the fly (no intermediate file). */
-export async function peaksFromMedia(
-  input: string,
-  options: ConvertOptions & { peaksPerSecond?: number } = {},
-): Promise<WaveformPeaks> {
+export async function peaksFromMedia(input: string, options: ConvertOptions & { peaksPerSecond?: number } = {}): Promise<WaveformPeaks> {
   const accumulator = new PeaksAccumulator({ peaksPerSecond: options.peaksPerSecond });
   await runFfmpeg(peaksArgs(input, options), {
     ...options,

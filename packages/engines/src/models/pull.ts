@@ -69,10 +69,7 @@ export async function pullModel(name: string, modelsDir: string, options: PullOp
     throw new ModelError('unknown_model', `Unknown model "${name}". Known models: ${catalogue.map((m) => m.name).join(', ')}`);
   }
   if (model.sha256 === null && !options.allowUnverified) {
-    throw new ModelError(
-      'unverified',
-      `No checksum is known for "${model.name}", so its download cannot be verified; pass --allow-unverified to install it anyway`,
-    );
+    throw new ModelError('unverified', `No checksum is known for "${model.name}", so its download cannot be verified; pass --allow-unverified to install it anyway`);
   }
   const target = modelPath(model, modelsDir);
   if (!options.force && (await canAccess(target))) {
@@ -117,10 +114,7 @@ export async function pullModel(name: string, modelsDir: string, options: PullOp
     }
     const digest = hash.digest('hex');
     if (model.sha256 !== null && digest !== model.sha256) {
-      throw new ModelError(
-        'checksum_mismatch',
-        `Checksum mismatch for ${model.fileName}: expected SHA-256 ${model.sha256}, got ${digest}; the file was not installed`,
-      );
+      throw new ModelError('checksum_mismatch', `Checksum mismatch for ${model.fileName}: expected SHA-256 ${model.sha256}, got ${digest}; the file was not installed`);
     }
     await rename(part, target);
     return { model, path: target, downloaded: true, bytes: received, sha256: digest, verified: model.sha256 !== null };

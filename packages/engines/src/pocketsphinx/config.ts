@@ -18,8 +18,7 @@ export const POCKETSPHINX_DEBIAN_DEFAULTS = {
   lm: '/usr/share/pocketsphinx/model/en-us/en-us.lm.bin',
 } as const;
 
-export const POCKETSPHINX_FRENCH_REASON =
-  'PocketSphinx here only has the English (en-us) model; choose a Whisper or OpenAI-compatible profile for French';
+export const POCKETSPHINX_FRENCH_REASON = 'PocketSphinx here only has the English (en-us) model; choose a Whisper or OpenAI-compatible profile for French';
 
 /**
  * Decoder options for `cmd_ln_init`: the model plus extra `-key value` pairs, with the library's log

@@ -1,11 +1,6 @@
 /** Lower-case, accents folded (é → e, ç → c, œ → oe), for comparisons only. */
 export function foldWord(word: string): string {
-  return word
-    .toLowerCase()
-    .replaceAll('œ', 'oe')
-    .replaceAll('æ', 'ae')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '');
+  return word.toLowerCase().replaceAll('œ', 'oe').replaceAll('æ', 'ae').normalize('NFD').replace(/\p{M}/gu, '');
 }
 
 /**

@@ -80,7 +80,10 @@ export function describeStreamingContract(name: string, options: StreamingContra
       const endedAt = events.length;
 
       const finals = events.filter((e): e is ResultEvent => e.type === 'final').map((e) => e.result);
-      const text = finals.map((f) => f.text).filter(Boolean).join(' ');
+      const text = finals
+        .map((f) => f.text)
+        .filter(Boolean)
+        .join(' ');
       const { wer } = wordErrorRate(JFK_REFERENCE, text);
       console.log(`${name} stream, jfk-en.wav: WER ${wer.toFixed(3)}: ${text}`);
       expect(wer).toBeLessThanOrEqual(options.maxWer);

@@ -43,16 +43,14 @@ export function normalizeMediaLanguage(tag: string): MediaLanguage | null {
 }
 
 /** A media language as clients send it (see normalizeMediaLanguage), parsed to the stored value. */
-export const zMediaLanguageTag = z
-  .string()
-  .transform((tag, ctx) => {
-    const language = normalizeMediaLanguage(tag);
-    if (language === null) {
-      ctx.addIssue({ code: 'custom', message: 'error.invalid' });
-      return z.NEVER;
-    }
-    return language;
-  });
+export const zMediaLanguageTag = z.string().transform((tag, ctx) => {
+  const language = normalizeMediaLanguage(tag);
+  if (language === null) {
+    ctx.addIssue({ code: 'custom', message: 'error.invalid' });
+    return z.NEVER;
+  }
+  return language;
+});
 /** The languages a transcript can be in (what "auto" resolves to). */
 export const TRANSCRIPT_LANGUAGES = ['en', 'fr'] as const;
 export type TranscriptLanguage = (typeof TRANSCRIPT_LANGUAGES)[number];
@@ -77,14 +75,17 @@ export const DEFAULT_TRANSCRIPTION_CONFIG: TranscriptionConfig = zTranscriptionC
 
 /** A multipart field holding JSON. */
 const jsonField = <T extends z.ZodType>(schema: T) =>
-  z.string().transform((raw, ctx) => {
-    try {
-      return JSON.parse(raw) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'error.invalid_json' });
-      return z.NEVER;
-    }
-  }).pipe(schema);
+  z
+    .string()
+    .transform((raw, ctx) => {
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'error.invalid_json' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
 
 /**
  * The levels a user can be given on a media, each including the lower ones (docs/PRODUCT.md, Roles and
@@ -104,7 +105,10 @@ export type RightLevelName = keyof typeof RIGHT_LEVELS;
 export const RIGHT_LEVEL_VALUES: number[] = [...new Set(Object.values(RIGHT_LEVELS))];
 
 /** A right given to a user or to the members: one of the levels. */
-export const zRightLevel = z.number().int().refine((n) => RIGHT_LEVEL_VALUES.includes(n), { message: 'error.invalid_right' });
+export const zRightLevel = z
+  .number()
+  .int()
+  .refine((n) => RIGHT_LEVEL_VALUES.includes(n), { message: 'error.invalid_right' });
 
 /** The organization members' default right on a media: the same rule at creation and on PATCH. */
 export const zMembersRight = zRightLevel;
@@ -117,7 +121,10 @@ export const zCreateConversationFields = z
   .object({
     name: zText({ required: true, max: TEXT_LIMITS.mediaName }),
     description: zText({ max: TEXT_LIMITS.mediaDescription, multiline: true }).default(''),
-    membersRight: z.coerce.number().pipe(zMembersRight).default(RIGHT.READ | RIGHT.COMMENT),
+    membersRight: z.coerce
+      .number()
+      .pipe(zMembersRight)
+      .default(RIGHT.READ | RIGHT.COMMENT),
     /** A transcriber profile id; the organization's default profile when absent. */
     serviceName: z.string().uuid().optional(),
     transcriptionConfig: jsonField(zTranscriptionConfig).optional(),
@@ -210,7 +217,6 @@ export const zConversationListItem = zConversation.extend({
   matchTime: z.number().nullable().optional(),
 });
 export type ConversationListItem = z.infer<typeof zConversationListItem>;
-
 
 /** DELETE /organizations/{id}/conversations?conversationsId=a,b,c */
 export const zBulkDeleteConversationsQuery = z.object({ conversationsId: z.string().max(20_000).default('') });

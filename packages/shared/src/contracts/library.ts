@@ -31,9 +31,7 @@ export const zCategory = z.object({
 });
 export type Category = z.infer<typeof zCategory>;
 
-export const zCategoryBody = z
-  .object({ name: zText({ required: true, max: CATEGORY_NAME_MAX }), color: z.enum(CATEGORY_COLORS) })
-  .strict();
+export const zCategoryBody = z.object({ name: zText({ required: true, max: CATEGORY_NAME_MAX }), color: z.enum(CATEGORY_COLORS) }).strict();
 export const zUpdateCategoryBody = zCategoryBody.partial().strict();
 
 export const zTagBody = z.object({ name: zText({ required: true, max: TAG_NAME_MAX }), categoryId: zId }).strict();
@@ -53,7 +51,14 @@ export const zLibraryListQuery = zConversationListQuery.extend({
     .string()
     .max(2000)
     .optional()
-    .transform((raw) => [...new Set((raw ?? '').split(',').map((id) => id.trim()).filter(Boolean))])
+    .transform((raw) => [
+      ...new Set(
+        (raw ?? '')
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(z.array(zId).max(20)),
   filter: z.enum(['notags']).optional(),
 });
@@ -101,7 +106,10 @@ export const zShareAccessBody = z
   .object({
     organizationId: zId,
     conversations: z.array(zId).min(1).max(100),
-    users: z.array(z.object({ userId: zId, right: zRightLevel }).strict()).min(1).max(50),
+    users: z
+      .array(z.object({ userId: zId, right: zRightLevel }).strict())
+      .min(1)
+      .max(50),
   })
   .strict();
 export const zShareAccessResult = z.object({ shared: z.number().int() });

@@ -88,6 +88,4 @@ export type PendingInvitation = z.infer<typeof zPendingInvitation>;
 export const zMatchingUsersCount = z.object({ count: z.number().int() });
 export const zInviteMatchingResult = z.object({ message: z.string(), invited: z.number().int(), organization: zOrganization });
 
-export const zAdminCreateOrganizationBody = z
-  .object({ name: zText({ required: true, max: TEXT_LIMITS.organizationName }), ownerEmail: zEmail.optional() })
-  .strict();
+export const zAdminCreateOrganizationBody = z.object({ name: zText({ required: true, max: TEXT_LIMITS.organizationName }), ownerEmail: zEmail.optional() }).strict();

@@ -3,22 +3,11 @@ import { LOCALES, TEXT_LIMITS } from '../constants.ts';
 import { PLATFORM_ROLE_MAX } from '../roles.ts';
 import { zEmail, zPassword, zText } from './common.ts';
 
-export const EMAIL_NOTIFICATION_KEYS = [
-  'mediaShared',
-  'mediaUnshared',
-  'mediaRightsUpdated',
-  'organizationJoined',
-  'organizationLeft',
-  'organizationRoleChanged',
-] as const;
+export const EMAIL_NOTIFICATION_KEYS = ['mediaShared', 'mediaUnshared', 'mediaRightsUpdated', 'organizationJoined', 'organizationLeft', 'organizationRoleChanged'] as const;
 export type EmailNotificationKey = (typeof EMAIL_NOTIFICATION_KEYS)[number];
-export const zEmailNotifications = z.object(
-  Object.fromEntries(EMAIL_NOTIFICATION_KEYS.map((k) => [k, z.boolean()])) as Record<EmailNotificationKey, z.ZodBoolean>,
-);
+export const zEmailNotifications = z.object(Object.fromEntries(EMAIL_NOTIFICATION_KEYS.map((k) => [k, z.boolean()])) as Record<EmailNotificationKey, z.ZodBoolean>);
 export type EmailNotifications = z.infer<typeof zEmailNotifications>;
-export const DEFAULT_EMAIL_NOTIFICATIONS: EmailNotifications = Object.fromEntries(
-  EMAIL_NOTIFICATION_KEYS.map((k) => [k, true]),
-) as EmailNotifications;
+export const DEFAULT_EMAIL_NOTIFICATIONS: EmailNotifications = Object.fromEntries(EMAIL_NOTIFICATION_KEYS.map((k) => [k, true])) as EmailNotifications;
 
 export const USER_STATUSES = ['active', 'suspended'] as const;
 export const zLocale = z.enum(LOCALES);
@@ -73,9 +62,7 @@ export const zUpdateSelfBody = z
 /** The one-shot token of an address verification link. */
 export const zVerifyEmailBody = z.object({ token: z.string().min(16).max(256) }).strict();
 
-export const zChangePasswordBody = z
-  .object({ currentPassword: z.string().trim().min(1), newPassword: zPassword })
-  .strict();
+export const zChangePasswordBody = z.object({ currentPassword: z.string().trim().min(1), newPassword: zPassword }).strict();
 
 export const zUserSearchQuery = z.object({ search: zText({ required: true, max: TEXT_LIMITS.search }) });
 

@@ -19,10 +19,7 @@ export const zWord = z.strictObject({
   word: z.string({ error: 'must be a string' }),
   stime: zTime,
   etime: zTime,
-  confidence: z
-    .number({ error: 'must be a number in [0, 1]' })
-    .min(0, { error: 'must be in [0, 1]' })
-    .max(1, { error: 'must be in [0, 1]' }),
+  confidence: z.number({ error: 'must be a number in [0, 1]' }).min(0, { error: 'must be in [0, 1]' }).max(1, { error: 'must be in [0, 1]' }),
 });
 
 export const zTurn = z.strictObject({

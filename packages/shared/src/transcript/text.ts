@@ -69,10 +69,7 @@ export function isValidWord(word: string): boolean {
  * spaces) is a punctuation token: it is not pronounced, so when inserted it takes no time.
  */
 export const PUNCTUATION = '.,;:!?…«»"\'’‘“”‚„()[]{}-‐–—/¿¡';
-const PUNCTUATION_TOKEN = new RegExp(
-  `^[${[...PUNCTUATION + NO_BREAK_SPACES].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}]+$`,
-  'u',
-);
+const PUNCTUATION_TOKEN = new RegExp(`^[${[...(PUNCTUATION + NO_BREAK_SPACES)].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}]+$`, 'u');
 export function isPunctuationToken(word: string): boolean {
   return PUNCTUATION_TOKEN.test(word);
 }

@@ -89,8 +89,7 @@ export function spreadInserted(run: readonly string[], lo: number, hi: number): 
 }
 
 const timed = (word: Word): Draft => ({ kind: 'timed', word });
-const edited = (word: Word, text: string): Word =>
-  text === word.word ? word : { ...word, word: text, confidence: EDITED_CONFIDENCE };
+const edited = (word: Word, text: string): Word => (text === word.word ? word : { ...word, word: text, confidence: EDITED_CONFIDENCE });
 
 /* ---------------------------------------------------------------------------------------------- */
 /* Word-level diff.                                                                                */
@@ -149,9 +148,7 @@ function lcs(olds: readonly string[], news: readonly string[], locked: readonly 
     const table = new Uint32Array((n + 1) * width);
     for (let i = n - 1; i >= 0; i -= 1) {
       for (let j = m - 1; j >= 0; j -= 1) {
-        table[i * width + j] = same(head + i, head + j)
-          ? table[(i + 1) * width + j + 1]! + 1
-          : Math.max(table[(i + 1) * width + j]!, table[i * width + j + 1]!);
+        table[i * width + j] = same(head + i, head + j) ? table[(i + 1) * width + j + 1]! + 1 : Math.max(table[(i + 1) * width + j]!, table[i * width + j + 1]!);
       }
     }
     let i = 0;
@@ -341,7 +338,13 @@ export function mergeWords(turn: Turn, from: number, to: number, text?: string):
   if (!validIndex(to, from + 1, turn.words.length)) return outOfRange(to, turn.words.length, 'end index');
   const first = turn.words[from]!;
   const last = turn.words[to - 1]!;
-  const joined = cut(text ?? turn.words.slice(from, to).map((w) => w.word).join('')).join('');
+  const joined = cut(
+    text ??
+      turn.words
+        .slice(from, to)
+        .map((w) => w.word)
+        .join(''),
+  ).join('');
   const merged: Word = { ...first, word: joined, etime: last.etime, confidence: EDITED_CONFIDENCE };
   if (joined === '') return deleteWords(turn, from, to - from);
   const words = [...turn.words.slice(0, from), merged, ...turn.words.slice(to)];

@@ -14,12 +14,7 @@ export function MagicLinkInvalidPage() {
         {t('magicLinkInvalid.title')}
       </Title>
       <Text>{t('magicLinkInvalid.message')}</Text>
-      <EmailLinkRequestForm
-        request={requestMagicLink}
-        submitLabel={t('magicLinkInvalid.submit')}
-        sentMessage={t('magicLink.sent')}
-        failedMessage={t('magicLink.failed')}
-      />
+      <EmailLinkRequestForm request={requestMagicLink} submitLabel={t('magicLinkInvalid.submit')} sentMessage={t('magicLink.sent')} failedMessage={t('magicLink.failed')} />
       <Anchor component={Link} to={paths.login} size="sm">
         {t('backToLogin')}
       </Anchor>

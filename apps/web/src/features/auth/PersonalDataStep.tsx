@@ -77,12 +77,37 @@ export function PersonalDataStep({ initialEmail, onDone }: { initialEmail: strin
       <Stack gap="sm">
         <FormFailure message={failure} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <FormField label={t('fields.firstname')} name="firstname" autocomplete="given-name" value={values.firstname} onChange={set('firstname')} error={errors.firstname} options={{ focus: true }} />
+          <FormField
+            label={t('fields.firstname')}
+            name="firstname"
+            autocomplete="given-name"
+            value={values.firstname}
+            onChange={set('firstname')}
+            error={errors.firstname}
+            options={{ focus: true }}
+          />
           <FormField label={t('fields.lastname')} name="lastname" autocomplete="family-name" value={values.lastname} onChange={set('lastname')} error={errors.lastname} />
         </SimpleGrid>
         <FormField label={t('fields.email')} type="email" name="email" autocomplete="email" value={values.email} onChange={set('email')} error={errors.email} />
-        <FormField label={t('fields.password')} type="password" name="password" autocomplete="new-password" value={values.password} onChange={set('password')} error={errors.password} description={t('signup.passwordHint')} />
-        <FormField label={t('fields.passwordConfirmation')} type="password" name="passwordConfirmation" autocomplete="new-password" value={values.confirmation} onChange={set('confirmation')} error={errors.confirmation} />
+        <FormField
+          label={t('fields.password')}
+          type="password"
+          name="password"
+          autocomplete="new-password"
+          value={values.password}
+          onChange={set('password')}
+          error={errors.password}
+          description={t('signup.passwordHint')}
+        />
+        <FormField
+          label={t('fields.passwordConfirmation')}
+          type="password"
+          name="passwordConfirmation"
+          autocomplete="new-password"
+          value={values.confirmation}
+          onChange={set('confirmation')}
+          error={errors.confirmation}
+        />
         <Group align="flex-end" wrap="nowrap">
           <Avatar src={preview} alt={preview ? t('signup.picturePreview') : ''} size={56} radius="xl">
             <IconPhoto size={24} aria-hidden />

@@ -61,8 +61,25 @@ function NewPasswordForm({ token }: { token: string }) {
             {t('reset.askAgain')}
           </Anchor>
         </FormFailure>
-        <FormField label={t('fields.newPassword')} type="password" name="password" autocomplete="new-password" value={password} onChange={setPassword} error={errors.password} options={{ focus: true }} />
-        <FormField label={t('fields.passwordConfirmation')} type="password" name="passwordConfirmation" autocomplete="new-password" value={confirmation} onChange={setConfirmation} error={errors.confirmation} />
+        <FormField
+          label={t('fields.newPassword')}
+          type="password"
+          name="password"
+          autocomplete="new-password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+          options={{ focus: true }}
+        />
+        <FormField
+          label={t('fields.passwordConfirmation')}
+          type="password"
+          name="passwordConfirmation"
+          autocomplete="new-password"
+          value={confirmation}
+          onChange={setConfirmation}
+          error={errors.confirmation}
+        />
         <Button type="submit" loading={state === 'sending'}>
           {t('reset.submit')}
         </Button>

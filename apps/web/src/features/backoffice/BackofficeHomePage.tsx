@@ -11,9 +11,19 @@ function Tile({ to, title, count, icon, loading, note }: { to: string; title: st
     <Paper withBorder p="lg" radius="md">
       <Stack gap="xs">
         {icon}
-        <Anchor component={Link} to={to} fw={600} size="lg">{title}</Anchor>
+        <Anchor component={Link} to={to} fw={600} size="lg">
+          {title}
+        </Anchor>
         {note && <Text c="dimmed">{note}</Text>}
-        {loading ? <Skeleton h={32} w={80} /> : count !== undefined && <Text size="xl" fw={700}>{count}</Text>}
+        {loading ? (
+          <Skeleton h={32} w={80} />
+        ) : (
+          count !== undefined && (
+            <Text size="xl" fw={700}>
+              {count}
+            </Text>
+          )
+        )}
       </Stack>
     </Paper>
   );

@@ -13,9 +13,7 @@ const HOME = '/backoffice';
 function NavItem({ to, label, icon, exact, onClick }: { to: string; label: string; icon: ReactNode; exact?: boolean; onClick?: () => void }) {
   const { pathname } = useLocation();
   const active = exact ? pathname === to || pathname === `${to}/` : pathname === to || pathname.startsWith(`${to}/`);
-  return (
-    <NavLink component={Link} to={to} label={label} leftSection={icon} active={active} aria-current={active ? 'page' : undefined} onClick={onClick} />
-  );
+  return <NavLink component={Link} to={to} label={label} leftSection={icon} active={active} aria-current={active ? 'page' : undefined} onClick={onClick} />;
 }
 
 export function BackofficeLayout() {
@@ -34,8 +32,12 @@ export function BackofficeLayout() {
     return (
       <Center h="100vh" p="md">
         <Stack align="center" gap="md">
-          <Title order={1} size="h3" ta="center">{t('backoffice:forbidden')}</Title>
-          <Button component={Link} to="/" variant="light" leftSection={<IconArrowLeft size={16} />}>{t('backoffice:nav.backToApp')}</Button>
+          <Title order={1} size="h3" ta="center">
+            {t('backoffice:forbidden')}
+          </Title>
+          <Button component={Link} to="/" variant="light" leftSection={<IconArrowLeft size={16} />}>
+            {t('backoffice:nav.backToApp')}
+          </Button>
         </Stack>
       </Center>
     );
@@ -47,9 +49,13 @@ export function BackofficeLayout() {
         <Group h="100%" px="md" justify="space-between">
           <Group gap="sm">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('backoffice:nav.toggle')} />
-            <Text fw={700} size="lg">{t('backoffice:title')}</Text>
+            <Text fw={700} size="lg">
+              {t('backoffice:title')}
+            </Text>
           </Group>
-          <Text size="sm" c="dimmed">{me.data.email}</Text>
+          <Text size="sm" c="dimmed">
+            {me.data.email}
+          </Text>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" component="nav" aria-label={t('backoffice:nav.label')}>

@@ -53,15 +53,14 @@ export function CreateOrganizationModal({ opened, onClose }: { opened: boolean; 
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput label={t('organizations:general.name')} {...bind('name')} data-autofocus />
-          <TextInput
-            label={t('backoffice:organizations.ownerEmail')}
-            description={t('backoffice:organizations.ownerHelp')}
-            type="email"
-            {...bind('ownerEmail')}
-          />
+          <TextInput label={t('backoffice:organizations.ownerEmail')} description={t('backoffice:organizations.ownerHelp')} type="email" {...bind('ownerEmail')} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={close}>{t('common:actions.cancel')}</Button>
-            <Button type="submit" loading={create.isPending}>{t('backoffice:organizations.create')}</Button>
+            <Button variant="default" onClick={close}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              {t('backoffice:organizations.create')}
+            </Button>
           </Group>
         </Stack>
       </form>

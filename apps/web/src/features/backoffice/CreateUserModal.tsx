@@ -31,8 +31,7 @@ export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose:
       notifySuccess(t('backoffice:users.created', { email: user.email }));
       close();
     },
-    onError: (err) =>
-      showError(err, t('backoffice:users.createError'), { code: 'email_exists', field: 'email', message: t('backoffice:users.emailExists') }),
+    onError: (err) => showError(err, t('backoffice:users.createError'), { code: 'email_exists', field: 'email', message: t('backoffice:users.emailExists') }),
   });
 
   const submit = (event: FormEvent) => {
@@ -57,14 +56,7 @@ export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose:
   };
   const text = (name: Field, label: string, autoComplete: string, type = 'text') => {
     const Input = type === 'password' ? PasswordInput : TextInput;
-    return (
-      <Input
-        label={label}
-        type={type === 'password' ? undefined : type}
-        autoComplete={autoComplete}
-        {...bind(name)}
-      />
-    );
+    return <Input label={label} type={type === 'password' ? undefined : type} autoComplete={autoComplete} {...bind(name)} />;
   };
 
   return (
@@ -82,8 +74,12 @@ export function CreateUserModal({ opened, onClose }: { opened: boolean; onClose:
           </SimpleGrid>
           <PlatformRoleCheckboxes label={t('backoffice:users.roles')} value={role} onChange={(next) => setRole(next)} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={close}>{t('common:actions.cancel')}</Button>
-            <Button type="submit" loading={create.isPending}>{t('backoffice:users.create')}</Button>
+            <Button variant="default" onClick={close}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              {t('backoffice:users.create')}
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -48,13 +48,21 @@ export function OrganizationDetailPage() {
 
   if (query.isPending) return <CenteredLoader />;
   if (isMissing(query.error)) return <Navigate to={paths.notFound} replace />;
-  if (!query.data) return <Alert color="red" title={t('organizations:loadError')}>{query.error?.message}</Alert>;
+  if (!query.data)
+    return (
+      <Alert color="red" title={t('organizations:loadError')}>
+        {query.error?.message}
+      </Alert>
+    );
   const org = query.data;
 
   return (
     <Stack gap="lg">
       <Anchor component={Link} to="/backoffice/organizations" size="sm">
-        <Group gap={4}><IconArrowLeft size={14} />{t('backoffice:organizations.back')}</Group>
+        <Group gap={4}>
+          <IconArrowLeft size={14} />
+          {t('backoffice:organizations.back')}
+        </Group>
       </Anchor>
       <Title order={1}>{org.name}</Title>
       <Paper withBorder p="lg">
@@ -66,7 +74,9 @@ export function OrganizationDetailPage() {
             [t('backoffice:organizations.media'), number.format(org.statistics.mediaCount)],
           ].map(([label, value]) => (
             <Stack gap={2} key={label}>
-              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                {label}
+              </Text>
               <Text size="sm">{value}</Text>
             </Stack>
           ))}
@@ -79,10 +89,14 @@ export function OrganizationDetailPage() {
       <Paper withBorder p="lg" component="section" aria-labelledby="bo-org-danger" style={{ borderColor: 'var(--mantine-color-red-4)' }}>
         <Group justify="space-between">
           <div>
-            <Title order={3} id="bo-org-danger" c="red.7">{t('organizations:danger.title')}</Title>
+            <Title order={3} id="bo-org-danger" c="red.7">
+              {t('organizations:danger.title')}
+            </Title>
             <Text size="sm">{t('organizations:delete.explanation')}</Text>
           </div>
-          <Button color="red" onClick={() => setDeleting(true)}>{t('organizations:delete.button')}</Button>
+          <Button color="red" onClick={() => setDeleting(true)}>
+            {t('organizations:delete.button')}
+          </Button>
         </Group>
       </Paper>
       <DeleteOrganizationModal opened={deleting} name={org.name} loading={remove.isPending} onClose={() => setDeleting(false)} onConfirm={() => remove.mutate()} />

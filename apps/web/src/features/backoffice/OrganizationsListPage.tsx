@@ -27,7 +27,9 @@ export function OrganizationsListPage() {
     <Stack gap="lg">
       <Group justify="space-between">
         <Title order={1}>{t('backoffice:organizations.title')}</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={open}>{t('backoffice:organizations.create')}</Button>
+        <Button leftSection={<IconPlus size={16} />} onClick={open}>
+          {t('backoffice:organizations.create')}
+        </Button>
       </Group>
       <PaginatedTable
         query={orgs}
@@ -45,11 +47,25 @@ export function OrganizationsListPage() {
         }
         row={(org) => (
           <Table.Tr key={org._id}>
-            <Table.Td><Anchor component={Link} to={`/backoffice/organizations/${org._id}`} size="sm" title={org.name} truncate="end" display="block" maw={260}>{org.name}</Anchor></Table.Td>
-            <Table.Td><Text size="sm" truncate="end" maw={220} title={ownerOf(org)}>{ownerOf(org)}</Text></Table.Td>
-            <Table.Td ta="right"><Text size="sm">{number.format(org.statistics.memberCount)}</Text></Table.Td>
-            <Table.Td ta="right"><Text size="sm">{number.format(org.statistics.mediaCount)}</Text></Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}><Text size="sm">{formatDate(org.created)}</Text></Table.Td>
+            <Table.Td>
+              <Anchor component={Link} to={`/backoffice/organizations/${org._id}`} size="sm" title={org.name} truncate="end" display="block" maw={260}>
+                {org.name}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" truncate="end" maw={220} title={ownerOf(org)}>
+                {ownerOf(org)}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right">
+              <Text size="sm">{number.format(org.statistics.memberCount)}</Text>
+            </Table.Td>
+            <Table.Td ta="right">
+              <Text size="sm">{number.format(org.statistics.mediaCount)}</Text>
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Text size="sm">{formatDate(org.created)}</Text>
+            </Table.Td>
           </Table.Tr>
         )}
         empty={t('backoffice:organizations.empty')}

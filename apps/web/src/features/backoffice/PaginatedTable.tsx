@@ -64,7 +64,9 @@ export function PaginatedTable<T>({ query, pagination, label, minWidth, head, ro
         </Table.ScrollContainer>
       )}
       <Group justify="space-between">
-        <Text size="sm" c="dimmed">{total(count)}</Text>
+        <Text size="sm" c="dimmed">
+          {total(count)}
+        </Text>
         <Group gap="md">
           <Select
             aria-label={t('backoffice:common.pageSize')}

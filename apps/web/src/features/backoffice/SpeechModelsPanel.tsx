@@ -16,19 +16,31 @@ function DownloadState({ download }: { download: ModelDownload }) {
     <Stack gap="xs">
       <Group gap="sm">
         <Text fw={500}>{t('speechModels.model', { model: download.model })}</Text>
-        <Badge color={STATE_COLORS[download.state]} variant="light">{t(`speechModels.state.${download.state}`)}</Badge>
-        {download.state === 'downloading' && download.percent !== null && <Text size="sm" c="dimmed">{t('speechModels.percent', { percent: download.percent })}</Text>}
+        <Badge color={STATE_COLORS[download.state]} variant="light">
+          {t(`speechModels.state.${download.state}`)}
+        </Badge>
+        {download.state === 'downloading' && download.percent !== null && (
+          <Text size="sm" c="dimmed">
+            {t('speechModels.percent', { percent: download.percent })}
+          </Text>
+        )}
       </Group>
       {download.state === 'downloading' && (
         <Progress value={download.percent ?? 100} animated striped={download.percent === null} aria-label={t('speechModels.progress', { model: download.model })} />
       )}
-      {download.state === 'ready' && <Text size="sm" c="dimmed">{t('speechModels.readyNote')}</Text>}
+      {download.state === 'ready' && (
+        <Text size="sm" c="dimmed">
+          {t('speechModels.readyNote')}
+        </Text>
+      )}
       {download.state === 'failed' && (
         <Alert color="orange" variant="light" role="status">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{t(`speechModels.reason.${download.reason ?? 'failed'}`)}</Text>
             <Text size="sm">{t('speechModels.failedNote')}</Text>
-            <Button size="xs" variant="light" loading={retry.isPending} onClick={() => retry.mutate()}>{t('speechModels.retry')}</Button>
+            <Button size="xs" variant="light" loading={retry.isPending} onClick={() => retry.mutate()}>
+              {t('speechModels.retry')}
+            </Button>
           </Stack>
         </Alert>
       )}
@@ -44,10 +56,18 @@ export function SpeechModelsPanel() {
     <Paper withBorder p="md" component="section" aria-labelledby="speech-models-title">
       <Stack gap="sm">
         <div>
-          <Title order={2} size="h4" id="speech-models-title">{t('speechModels.title')}</Title>
-          <Text size="sm" c="dimmed">{t('speechModels.subtitle')}</Text>
+          <Title order={2} size="h4" id="speech-models-title">
+            {t('speechModels.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('speechModels.subtitle')}
+          </Text>
         </div>
-        {models.isError && <Text size="sm" c="red">{t('speechModels.loadError')}</Text>}
+        {models.isError && (
+          <Text size="sm" c="red">
+            {t('speechModels.loadError')}
+          </Text>
+        )}
         {data && (
           <>
             {data.installed.length > 0 ? (

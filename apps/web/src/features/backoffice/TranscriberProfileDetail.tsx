@@ -22,7 +22,10 @@ export function TranscriberProfileDetail({ id }: { id: string }) {
 
   const back = (
     <Anchor component={Link} to={paths.backofficeTranscriberProfiles} size="sm">
-      <Group gap={4}><IconArrowLeft size={14} />{t('backoffice:transcriberProfiles.back')}</Group>
+      <Group gap={4}>
+        <IconArrowLeft size={14} />
+        {t('backoffice:transcriberProfiles.back')}
+      </Group>
     </Anchor>
   );
   if (query.isPending) return <CenteredLoader />;
@@ -31,7 +34,9 @@ export function TranscriberProfileDetail({ id }: { id: string }) {
     return (
       <Stack gap="lg">
         {back}
-        <Alert color="red" title={t('backoffice:transcriberProfiles.loadError')}>{query.error?.message}</Alert>
+        <Alert color="red" title={t('backoffice:transcriberProfiles.loadError')}>
+          {query.error?.message}
+        </Alert>
       </Stack>
     );
   }
@@ -46,7 +51,9 @@ export function TranscriberProfileDetail({ id }: { id: string }) {
             <Title order={1}>{profile.name}</Title>
             {profile.isDefault && <Badge variant="light">{t('backoffice:transcriberProfiles.default')}</Badge>}
           </Group>
-          <Text c="dimmed" size="sm">{labels.type(profile.type)} · {labels.languages(profile.languages)}</Text>
+          <Text c="dimmed" size="sm">
+            {labels.type(profile.type)} · {labels.languages(profile.languages)}
+          </Text>
         </div>
         <AvailabilityBadge availability={profile.availability} />
       </Group>

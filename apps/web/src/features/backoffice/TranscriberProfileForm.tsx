@@ -51,10 +51,7 @@ export function TranscriberProfileForm({ profile, onSaved, onCancel }: Transcrib
   const organizations = useScopeOrganizations();
   const save = useSaveTranscriberProfile(profile?._id);
 
-  const scopeOptions = [
-    { value: GLOBAL, label: t('backoffice:transcriberProfiles.global') },
-    ...(organizations.data ?? []).map((org) => ({ value: org._id, label: org.name })),
-  ];
+  const scopeOptions = [{ value: GLOBAL, label: t('backoffice:transcriberProfiles.global') }, ...(organizations.data ?? []).map((org) => ({ value: org._id, label: org.name }))];
   // An organization beyond the first page of the list still shows as the current scope.
   if (scope !== GLOBAL && !scopeOptions.some((o) => o.value === scope)) scopeOptions.push({ value: scope, label: scope });
 
@@ -199,20 +196,35 @@ export function TranscriberProfileForm({ profile, onSaved, onCancel }: Transcrib
             )}
           </>
         )}
-        {type === 'pocketsphinx' && <Text size="sm" c="dimmed">{t('backoffice:transcriberProfiles.pocketsphinxHint')}</Text>}
+        {type === 'pocketsphinx' && (
+          <Text size="sm" c="dimmed">
+            {t('backoffice:transcriberProfiles.pocketsphinxHint')}
+          </Text>
+        )}
 
         <Stack gap="xs">
-          <Switch label={t('backoffice:transcriberProfiles.isDefault')} description={t('backoffice:transcriberProfiles.isDefaultHelp')} checked={isDefault} onChange={(e) => setDefault(e.currentTarget.checked)} />
+          <Switch
+            label={t('backoffice:transcriberProfiles.isDefault')}
+            description={t('backoffice:transcriberProfiles.isDefaultHelp')}
+            checked={isDefault}
+            onChange={(e) => setDefault(e.currentTarget.checked)}
+          />
           <Switch label={t('backoffice:transcriberProfiles.diarization')} checked={diarization} onChange={(e) => setDiarization(e.currentTarget.checked)} />
           <Switch label={t('backoffice:transcriberProfiles.quickMeeting')} checked={quickMeeting} onChange={(e) => setQuickMeeting(e.currentTarget.checked)} />
         </Stack>
 
         {profile && !profile.availability.ok && (
-          <Alert color="orange" variant="light" title={t('common:availability.unavailable')}>{profile.availability.reason}</Alert>
+          <Alert color="orange" variant="light" title={t('common:availability.unavailable')}>
+            {profile.availability.reason}
+          </Alert>
         )}
 
         <Group justify="flex-end">
-          {onCancel && <Button variant="default" onClick={onCancel}>{t('common:actions.cancel')}</Button>}
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              {t('common:actions.cancel')}
+            </Button>
+          )}
           <Button type="submit" loading={save.isPending}>
             {editing ? t('common:actions.save') : t('backoffice:transcriberProfiles.create')}
           </Button>

@@ -9,8 +9,7 @@ export function useProfileLabels() {
   const { t } = useTranslation('backoffice');
   return {
     type: (type: TranscriberProfile['type']) => t(`transcriberProfiles.types.${type}`),
-    languages: (languages: string[]) =>
-      languages.map((lang) => (lang === 'en' || lang === 'fr' ? t(`transcriberProfiles.language.${lang}`) : lang)).join(', '),
+    languages: (languages: string[]) => languages.map((lang) => (lang === 'en' || lang === 'fr' ? t(`transcriberProfiles.language.${lang}`) : lang)).join(', '),
   };
 }
 
@@ -57,12 +56,18 @@ export function DeleteProfilesModal({ profiles, onClose, onDeleted }: DeleteProf
         </Text>
         {!single && (
           <Text size="sm" c="dimmed" component="ul" m={0}>
-            {profiles.map((p) => <li key={p._id}>{p.name}</li>)}
+            {profiles.map((p) => (
+              <li key={p._id}>{p.name}</li>
+            ))}
           </Text>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('common:actions.cancel')}</Button>
-          <Button color="red" onClick={confirm} loading={remove.isPending}>{t('common:actions.delete')}</Button>
+          <Button variant="default" onClick={onClose}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button color="red" onClick={confirm} loading={remove.isPending}>
+            {t('common:actions.delete')}
+          </Button>
         </Group>
       </Stack>
     </Modal>

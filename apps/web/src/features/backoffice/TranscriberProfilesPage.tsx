@@ -54,7 +54,9 @@ function TranscriberProfilesList() {
               {t('backoffice:transcriberProfiles.deleteSelected', { count: selection.length })}
             </Button>
           )}
-          <Button leftSection={<IconPlus size={16} />} onClick={open}>{t('backoffice:transcriberProfiles.create')}</Button>
+          <Button leftSection={<IconPlus size={16} />} onClick={open}>
+            {t('backoffice:transcriberProfiles.create')}
+          </Button>
         </Group>
       </Group>
       <SpeechModelsPanel />
@@ -82,7 +84,9 @@ function TranscriberProfilesList() {
             <Table.Th>{t('backoffice:transcriberProfiles.languages')}</Table.Th>
             <Table.Th>{t('backoffice:transcriberProfiles.scope')}</Table.Th>
             <Table.Th>{t('backoffice:transcriberProfiles.availability')}</Table.Th>
-            <Table.Th w={50}><VisuallyHidden>{t('common:actions.delete')}</VisuallyHidden></Table.Th>
+            <Table.Th w={50}>
+              <VisuallyHidden>{t('common:actions.delete')}</VisuallyHidden>
+            </Table.Th>
           </>
         }
         row={(profile) => (
@@ -96,16 +100,28 @@ function TranscriberProfilesList() {
             </Table.Td>
             <Table.Td>
               <Group gap="xs" wrap="nowrap">
-                <Anchor component={Link} to={`/backoffice/transcriberProfiles/${profile._id}`} size="sm">{profile.name}</Anchor>
-                {profile.isDefault && <Badge size="sm" variant="light">{t('backoffice:transcriberProfiles.default')}</Badge>}
+                <Anchor component={Link} to={`/backoffice/transcriberProfiles/${profile._id}`} size="sm">
+                  {profile.name}
+                </Anchor>
+                {profile.isDefault && (
+                  <Badge size="sm" variant="light">
+                    {t('backoffice:transcriberProfiles.default')}
+                  </Badge>
+                )}
               </Group>
             </Table.Td>
-            <Table.Td><Text size="sm">{labels.type(profile.type)}</Text></Table.Td>
-            <Table.Td><Text size="sm">{labels.languages(profile.languages)}</Text></Table.Td>
+            <Table.Td>
+              <Text size="sm">{labels.type(profile.type)}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{labels.languages(profile.languages)}</Text>
+            </Table.Td>
             <Table.Td>
               <Text size="sm">{profile.organizationId ? organizationName(profile.organizationId) : t('backoffice:transcriberProfiles.global')}</Text>
             </Table.Td>
-            <Table.Td><AvailabilityBadge availability={profile.availability} showReason /></Table.Td>
+            <Table.Td>
+              <AvailabilityBadge availability={profile.availability} showReason />
+            </Table.Td>
             <Table.Td>
               <ActionIcon variant="subtle" color="red" aria-label={t('backoffice:transcriberProfiles.deleteOne', { name: profile.name })} onClick={() => setDeleting([profile])}>
                 <IconTrash size={16} />
@@ -117,11 +133,7 @@ function TranscriberProfilesList() {
         total={(count) => t('backoffice:transcriberProfiles.total', { count })}
       />
       <TranscriberProfileModal opened={creating} onClose={close} />
-      <DeleteProfilesModal
-        profiles={deleting}
-        onClose={() => setDeleting([])}
-        onDeleted={(ids) => setSelected((s) => s.filter((id) => !ids.includes(id)))}
-      />
+      <DeleteProfilesModal profiles={deleting} onClose={() => setDeleting([])} onDeleted={(ids) => setSelected((s) => s.filter((id) => !ids.includes(id)))} />
     </Stack>
   );
 }

@@ -20,8 +20,12 @@ import { backofficeKeys, deleteUser, updateUser, useAdminUser } from './backoffi
 function Info({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
-      <Text size="sm" component="div">{children}</Text>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
     </Stack>
   );
 }
@@ -62,7 +66,12 @@ export function UserDetailPage() {
 
   if (query.isPending) return <CenteredLoader />;
   if (isMissing(query.error)) return <Navigate to={paths.notFound} replace />;
-  if (!query.data) return <Alert color="red" title={t('backoffice:user.loadError')}>{query.error?.message}</Alert>;
+  if (!query.data)
+    return (
+      <Alert color="red" title={t('backoffice:user.loadError')}>
+        {query.error?.message}
+      </Alert>
+    );
   const user = query.data;
   const self = user._id === me.data?._id;
   const suspended = user.status === 'suspended';
@@ -87,14 +96,19 @@ export function UserDetailPage() {
   return (
     <Stack gap="lg">
       <Anchor component={Link} to="/backoffice/users" size="sm">
-        <Group gap={4}><IconArrowLeft size={14} />{t('backoffice:user.back')}</Group>
+        <Group gap={4}>
+          <IconArrowLeft size={14} />
+          {t('backoffice:user.back')}
+        </Group>
       </Anchor>
       <Group gap="md">
         <Avatar src={user.picture} size={64} radius={64} name={fullName(user)} color="initials" />
         <div>
           <Group gap="sm">
             <Title order={1}>{fullName(user)}</Title>
-            <Badge variant="light" color={suspended ? 'red' : 'green'}>{t(`backoffice:status.${user.status}`)}</Badge>
+            <Badge variant="light" color={suspended ? 'red' : 'green'}>
+              {t(`backoffice:status.${user.status}`)}
+            </Badge>
           </Group>
           <Text c="dimmed">{user.email}</Text>
         </div>
@@ -108,9 +122,13 @@ export function UserDetailPage() {
       </Paper>
       <Paper withBorder p="lg" component="section" aria-labelledby="user-orgs-title">
         <Stack>
-          <Title order={3} id="user-orgs-title">{t('backoffice:user.organizations')}</Title>
+          <Title order={3} id="user-orgs-title">
+            {t('backoffice:user.organizations')}
+          </Title>
           {user.organizations.length === 0 ? (
-            <Text size="sm" c="dimmed">{t('backoffice:user.noOrganization')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('backoffice:user.noOrganization')}
+            </Text>
           ) : (
             <Table aria-labelledby="user-orgs-title">
               <Table.Thead>
@@ -122,8 +140,14 @@ export function UserDetailPage() {
               <Table.Tbody>
                 {user.organizations.map((org) => (
                   <Table.Tr key={org._id}>
-                    <Table.Td><Anchor component={Link} to={`/backoffice/organizations/${org._id}`} size="sm">{org.name}</Anchor></Table.Td>
-                    <Table.Td><Text size="sm">{orgRole(org.role)}</Text></Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/backoffice/organizations/${org._id}`} size="sm">
+                        {org.name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{orgRole(org.role)}</Text>
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -133,10 +157,16 @@ export function UserDetailPage() {
       </Paper>
       <Paper withBorder p="lg" component="section" aria-labelledby="user-roles-title">
         <Stack>
-          <Title order={3} id="user-roles-title">{t('backoffice:user.access')}</Title>
+          <Title order={3} id="user-roles-title">
+            {t('backoffice:user.access')}
+          </Title>
           <PlatformRoleCheckboxes label={t('backoffice:users.roles')} value={role} onChange={(next) => setRole(next)} disabled={update.isPending} />
           <Group justify="flex-end">
-            {role !== user.role && <Button variant="subtle" onClick={() => setRole(user.role)}>{t('common:actions.cancel')}</Button>}
+            {role !== user.role && (
+              <Button variant="subtle" onClick={() => setRole(user.role)}>
+                {t('common:actions.cancel')}
+              </Button>
+            )}
             <Button disabled={role === user.role} loading={update.isPending && update.variables?.role !== undefined} onClick={() => update.mutate({ role })}>
               {t('backoffice:user.saveRoles')}
             </Button>
@@ -146,16 +176,24 @@ export function UserDetailPage() {
       {!self && (
         <Paper withBorder p="lg" component="section" aria-labelledby="user-account-title">
           <Stack>
-            <Title order={3} id="user-account-title">{t('backoffice:user.account')}</Title>
+            <Title order={3} id="user-account-title">
+              {t('backoffice:user.account')}
+            </Title>
             <Group justify="space-between" wrap="nowrap">
-              <Text size="sm" style={{ flex: 1 }}>{t(suspended ? 'backoffice:user.reactivateHelp' : 'backoffice:user.suspendHelp')}</Text>
+              <Text size="sm" style={{ flex: 1 }}>
+                {t(suspended ? 'backoffice:user.reactivateHelp' : 'backoffice:user.suspendHelp')}
+              </Text>
               <Button variant="outline" color={suspended ? 'green' : 'orange'} onClick={toggleStatus}>
                 {t(suspended ? 'backoffice:user.reactivate' : 'backoffice:user.suspend')}
               </Button>
             </Group>
             <Group justify="space-between" wrap="nowrap">
-              <Text size="sm" style={{ flex: 1 }}>{t('backoffice:user.deleteHelp')}</Text>
-              <Button color="red" onClick={confirmDelete} loading={remove.isPending}>{t('backoffice:user.delete')}</Button>
+              <Text size="sm" style={{ flex: 1 }}>
+                {t('backoffice:user.deleteHelp')}
+              </Text>
+              <Button color="red" onClick={confirmDelete} loading={remove.isPending}>
+                {t('backoffice:user.delete')}
+              </Button>
             </Group>
           </Stack>
         </Paper>

@@ -25,7 +25,9 @@ export function UsersListPage() {
     <Stack gap="lg">
       <Group justify="space-between">
         <Title order={1}>{t('backoffice:users.title')}</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={open}>{t('backoffice:users.create')}</Button>
+        <Button leftSection={<IconPlus size={16} />} onClick={open}>
+          {t('backoffice:users.create')}
+        </Button>
       </Group>
       <TextInput
         label={t('backoffice:users.search')}
@@ -55,14 +57,26 @@ export function UsersListPage() {
         row={(user) => (
           <Table.Tr key={user._id}>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              <Anchor component={Link} to={`/backoffice/users/${user._id}`} size="sm" title={fullName(user)} truncate="end" display="block" maw={260}>{fullName(user)}</Anchor>
+              <Anchor component={Link} to={`/backoffice/users/${user._id}`} size="sm" title={fullName(user)} truncate="end" display="block" maw={260}>
+                {fullName(user)}
+              </Anchor>
             </Table.Td>
-            <Table.Td><Text size="sm" truncate="end" maw={260} title={user.email}>{user.email}</Text></Table.Td>
-            <Table.Td><Text size="sm">{roles(user.role)}</Text></Table.Td>
+            <Table.Td>
+              <Text size="sm" truncate="end" maw={260} title={user.email}>
+                {user.email}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{roles(user.role)}</Text>
+            </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              <Badge variant="light" color={user.status === 'active' ? 'green' : 'red'} styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>{t(`backoffice:status.${user.status}`)}</Badge>
+              <Badge variant="light" color={user.status === 'active' ? 'green' : 'red'} styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>
+                {t(`backoffice:status.${user.status}`)}
+              </Badge>
             </Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}><Text size="sm">{formatDate(user.created)}</Text></Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Text size="sm">{formatDate(user.created)}</Text>
+            </Table.Td>
           </Table.Tr>
         )}
         empty={t('backoffice:users.empty')}

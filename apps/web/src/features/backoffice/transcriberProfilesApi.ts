@@ -52,8 +52,7 @@ export function useScopeOrganizations() {
 export function useSaveTranscriberProfile(id?: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TranscriberProfileBody) =>
-      id ? call(API.transcriberProfiles.replace, { params: { id }, body }) : call(API.transcriberProfiles.create, { body }),
+    mutationFn: (body: TranscriberProfileBody) => (id ? call(API.transcriberProfiles.replace, { params: { id }, body }) : call(API.transcriberProfiles.create, { body })),
     onSuccess: async (profile) => {
       client.setQueryData(transcriberProfileKeys.detail(profile._id), profile);
       await client.invalidateQueries({ queryKey: transcriberProfileKeys.list });

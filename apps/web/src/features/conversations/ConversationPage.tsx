@@ -54,10 +54,7 @@ function GeneralInformation({ conversation }: { conversation: ConversationDetail
   const apiErrors = useApiErrors();
 
   const save = (field: 'name' | 'description', input: string) => {
-    const { value, error } =
-      field === 'name'
-        ? requiredText(input, { max: TEXT_LIMITS.mediaName })
-        : freeText(input, { max: TEXT_LIMITS.mediaDescription, multiline: true });
+    const { value, error } = field === 'name' ? requiredText(input, { max: TEXT_LIMITS.mediaName }) : freeText(input, { max: TEXT_LIMITS.mediaDescription, multiline: true });
     if (error) {
       setErrors({ [field]: error });
       return;

@@ -55,12 +55,7 @@ export function CreateConversationPage() {
             {t('create.subtitle')}
           </Text>
         </div>
-        <Tabs
-          value={active}
-          onChange={(value) => value && setParams({ tab: value }, { replace: true })}
-          keepMounted={false}
-          aria-label={t('create.tabsLabel')}
-        >
+        <Tabs value={active} onChange={(value) => value && setParams({ tab: value }, { replace: true })} keepMounted={false} aria-label={t('create.tabsLabel')}>
           <Tabs.List mb="lg">
             {TABS.map(({ value, icon: Icon, ready }) => (
               <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />}>

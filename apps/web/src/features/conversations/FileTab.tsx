@@ -145,10 +145,7 @@ export function FileTab() {
           </Stack>
         )}
         <MediaSettingsFields settings={settings} update={update} errors={errors} serverErrors={upload.fields} disabled={sending} />
-        <UploadControls
-          upload={upload}
-          placed={[...SETTINGS_FIELDS, 'file']}
-        />
+        <UploadControls upload={upload} placed={[...SETTINGS_FIELDS, 'file']} />
       </Stack>
     </form>
   );

@@ -147,14 +147,7 @@ export function MicrophoneTab() {
                 {formatTime(recording ? elapsed : (result?.seconds ?? 0))}
               </Text>
             </Group>
-            <Progress
-              w="100%"
-              maw={360}
-              value={Math.min(100, level * 140)}
-              color={level > 0.9 ? 'red' : 'teal'}
-              aria-label={t('microphone.level')}
-              transitionDuration={0}
-            />
+            <Progress w="100%" maw={360} value={Math.min(100, level * 140)} color={level > 0.9 ? 'red' : 'teal'} aria-label={t('microphone.level')} transitionDuration={0} />
             <Group>
               {recording ? (
                 <Button color="red" leftSection={<IconPlayerStopFilled size={16} />} onClick={stop}>
@@ -187,11 +180,7 @@ export function MicrophoneTab() {
           </Stack>
         </Paper>
         <MediaSettingsFields settings={settings} update={update} errors={errors} serverErrors={upload.fields} disabled={sending || recording} />
-        <UploadControls
-          upload={upload}
-          placed={SETTINGS_FIELDS}
-          disabled={recording}
-        />
+        <UploadControls upload={upload} placed={SETTINGS_FIELDS} disabled={recording} />
       </Stack>
     </form>
   );

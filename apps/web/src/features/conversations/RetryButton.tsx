@@ -63,7 +63,11 @@ export function RetryButton({ conversation }: { conversation: ConversationDetail
               placeholder={profiles.isPending ? t('common:app.loading') : t('settings.profilePlaceholder')}
               data={(profiles.data ?? []).map((p) => ({
                 value: p._id,
-                label: p.availability.ok ? (profileFits(p, language) ? p.name : `${p.name} — ${t('settings.otherLanguage')}`) : `${p.name} — ${t('settings.unavailable', { reason: p.availability.reason ?? t('settings.unavailableUnknown') })}`,
+                label: p.availability.ok
+                  ? profileFits(p, language)
+                    ? p.name
+                    : `${p.name} — ${t('settings.otherLanguage')}`
+                  : `${p.name} — ${t('settings.unavailable', { reason: p.availability.reason ?? t('settings.unavailableUnknown') })}`,
                 disabled: !p.availability.ok || !profileFits(p, language),
               }))}
               value={profileId}

@@ -29,12 +29,7 @@ const TurnView = memo(function TurnView({ turn, turnIndex, speaker, activeWord, 
     <Box component="article" className={classes.turn} aria-labelledby={`turn-${turnIndex}-speaker`} data-turn={turnIndex}>
       <Text size="sm" fw={600} id={`turn-${turnIndex}-speaker`} component="h3" m={0}>
         {speaker}{' '}
-        <UnstyledButton
-          className={classes.time}
-          onClick={() => onSeek(turn.stime)}
-          aria-label={t('transcript.playFrom', { time: formatTime(turn.stime) })}
-          tabIndex={-1}
-        >
+        <UnstyledButton className={classes.time} onClick={() => onSeek(turn.stime)} aria-label={t('transcript.playFrom', { time: formatTime(turn.stime) })} tabIndex={-1}>
           {formatTime(turn.stime)}
         </UnstyledButton>
       </Text>

@@ -77,10 +77,7 @@ export function UrlTab() {
           }}
         />
         <MediaSettingsFields settings={settings} update={update} errors={errors} serverErrors={upload.fields} disabled={sending} />
-        <UploadControls
-          upload={upload}
-          placed={[...SETTINGS_FIELDS, 'url']}
-        />
+        <UploadControls upload={upload} placed={[...SETTINGS_FIELDS, 'url']} />
       </Stack>
     </form>
   );

@@ -31,7 +31,5 @@ export function parseHighlight(html: string): { text: string; marked: boolean }[
 }
 
 export function Highlight({ html }: { html: string }): ReactNode {
-  return parseHighlight(html).map((segment, index) =>
-    segment.marked ? <mark key={index}>{segment.text}</mark> : <Fragment key={index}>{segment.text}</Fragment>,
-  );
+  return parseHighlight(html).map((segment, index) => (segment.marked ? <mark key={index}>{segment.text}</mark> : <Fragment key={index}>{segment.text}</Fragment>));
 }

@@ -7,7 +7,26 @@
  * bulk delete (`deletable`) and any other through `selectionActions`.
  * Live: a media created, finished or deleted elsewhere appears or disappears.
  */
-import { ActionIcon, Alert, Anchor, Badge, Button, Checkbox, Group, Loader, Modal, Paper, Select, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { isActiveMediaStatus, TEXT_LIMITS, rightLabel } from '@palabre/shared';
@@ -105,7 +124,13 @@ function MediaRow({
         )}
       </Table.Th>
       <Table.Td style={NOWRAP}>
-        <Badge variant="light" color={statusColor(item.status)} leftSection={processing ? <Loader size={10} color="blue" aria-hidden /> : undefined} style={{ minWidth: 'max-content' }} data-testid="media-status">
+        <Badge
+          variant="light"
+          color={statusColor(item.status)}
+          leftSection={processing ? <Loader size={10} color="blue" aria-hidden /> : undefined}
+          style={{ minWidth: 'max-content' }}
+          data-testid="media-status"
+        >
           {t(`conversations:statuses.${item.status}`)}
         </Badge>
       </Table.Td>
@@ -114,7 +139,9 @@ function MediaRow({
       <Table.Td style={NOWRAP}>
         <time dateTime={item.last_update}>{formatDate(item.last_update)}</time>
       </Table.Td>
-      <Table.Td data-testid="media-right" style={NOWRAP}>{t(`explore:rights.${rightLabel(item.right ?? 0)}`)}</Table.Td>
+      <Table.Td data-testid="media-right" style={NOWRAP}>
+        {t(`explore:rights.${rightLabel(item.right ?? 0)}`)}
+      </Table.Td>
     </Table.Tr>
   );
 }
@@ -348,7 +375,14 @@ export function MediaList({ source, organizationId, title, headerAction, emptySt
             </Table.Thead>
             <Table.Tbody>
               {list.map((item) => (
-                <MediaRow key={item._id} item={item} selected={selected.has(item._id)} onToggle={selectable ? toggle : undefined} tagIndex={tagIndex} organizationId={organizationId} />
+                <MediaRow
+                  key={item._id}
+                  item={item}
+                  selected={selected.has(item._id)}
+                  onToggle={selectable ? toggle : undefined}
+                  tagIndex={tagIndex}
+                  organizationId={organizationId}
+                />
               ))}
             </Table.Tbody>
           </Table>

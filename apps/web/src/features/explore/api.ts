@@ -72,8 +72,7 @@ export function useConversationList(source: ListSource | null, params: ListParam
 export function useDeleteConversations(organizationId: string | null | undefined) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) =>
-      call(API.conversations.bulkDelete, { params: { id: organizationId! }, query: { conversationsId: ids.join(',') } }),
+    mutationFn: (ids: string[]) => call(API.conversations.bulkDelete, { params: { id: organizationId! }, query: { conversationsId: ids.join(',') } }),
     onSuccess: (_data, ids) => {
       for (const id of ids) client.removeQueries({ queryKey: conversationKeys.detail(id), exact: true });
       return client.invalidateQueries({ queryKey: exploreKeys.lists });

@@ -46,7 +46,14 @@ function positiveInteger(raw: string | null): number | null {
 
 export function parseListSearch(search: URLSearchParams): ListState {
   const text = (search.get('text') ?? '').trim();
-  const tags = [...new Set((search.get('tags') ?? '').split(',').map((id) => id.trim()).filter((id) => zId.safeParse(id).success))];
+  const tags = [
+    ...new Set(
+      (search.get('tags') ?? '')
+        .split(',')
+        .map((id) => id.trim())
+        .filter((id) => zId.safeParse(id).success),
+    ),
+  ];
   const noTags = search.get('notags') === '1';
   const sort = search.get('sort');
   const order = search.get('order');

@@ -23,9 +23,7 @@ export function FavoriteButton({ conversationId, favorite, size = 'md' }: { conv
         aria-pressed={favorite}
         data-testid="favorite-toggle"
         loading={toggle.isPending}
-        onClick={() =>
-          toggle.mutate({ conversationId, favorite: !favorite }, { onError: (error) => notifyError(error, t('favorites.failed')) })
-        }
+        onClick={() => toggle.mutate({ conversationId, favorite: !favorite }, { onError: (error) => notifyError(error, t('favorites.failed')) })}
       >
         {favorite ? <IconStarFilled size="70%" aria-hidden /> : <IconStar size="70%" aria-hidden />}
       </ActionIcon>

@@ -32,9 +32,7 @@ export function AppHeader({ user, withOrganization = false, navigation }: AppHea
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
-        {navigation && (
-          <Burger opened={navigation.opened} onClick={navigation.toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
-        )}
+        {navigation && <Burger opened={navigation.opened} onClick={navigation.toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />}
         <AppName />
         {user && withOrganization && <OrganizationSwitcher role={user.role} />}
       </Group>

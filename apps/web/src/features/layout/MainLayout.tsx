@@ -80,11 +80,7 @@ function SignedInLayout() {
 
   return (
     <OrganizationScopeProvider organizations={organizations.data}>
-      <AppShell
-        header={{ height: HEADER_HEIGHT }}
-        navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-        padding="md"
-      >
+      <AppShell header={{ height: HEADER_HEIGHT }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
         <SkipLink />
         <AppShell.Header component="header">
           <AppHeader user={user} withOrganization={withOrganization} navigation={{ opened, toggle }} />

@@ -39,8 +39,7 @@ export function OrganizationSwitcher({ role }: { role: number }) {
       <InvitationsButton />
       {canCreateOrganization(role) && (
         <Tooltip label={t('organizationSwitcher.create')}>
-          <ActionIcon
-            visibleFrom="sm" component={Link} to={paths.organizationCreate} variant="light" size="lg" aria-label={t('organizationSwitcher.create')}>
+          <ActionIcon visibleFrom="sm" component={Link} to={paths.organizationCreate} variant="light" size="lg" aria-label={t('organizationSwitcher.create')}>
             <IconPlus size={18} aria-hidden />
           </ActionIcon>
         </Tooltip>

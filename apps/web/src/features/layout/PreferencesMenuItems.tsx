@@ -45,10 +45,7 @@ export function PreferencesMenuItems() {
         </Menu.Item>
       ))}
       <Menu.Divider />
-      <Menu.Item
-        leftSection={scheme === 'dark' ? <IconSun size={16} aria-hidden /> : <IconMoon size={16} aria-hidden />}
-        onClick={toggleColorScheme}
-      >
+      <Menu.Item leftSection={scheme === 'dark' ? <IconSun size={16} aria-hidden /> : <IconMoon size={16} aria-hidden />} onClick={toggleColorScheme}>
         {scheme === 'dark' ? t('userMenu.lightTheme') : t('userMenu.darkTheme')}
       </Menu.Item>
     </>

@@ -1,14 +1,6 @@
 /** Side navigation of the main area. */
 import { NavLink, Stack } from '@mantine/core';
-import {
-  IconBuilding,
-  IconBroadcast,
-  IconCloudUpload,
-  IconFolders,
-  IconShare,
-  IconStar,
-  IconTags,
-} from '@tabler/icons-react';
+import { IconBuilding, IconBroadcast, IconCloudUpload, IconFolders, IconShare, IconStar, IconTags } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';

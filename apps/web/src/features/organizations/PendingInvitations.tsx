@@ -32,8 +32,12 @@ export function PendingInvitations({ onAccepted, titleOrder = 2 }: Props) {
   return (
     <Stack gap="sm" component="section" aria-labelledby="pending-invitations-title">
       <div>
-        <Title order={titleOrder} size="h4" id="pending-invitations-title">{t('pending.title')}</Title>
-        <Text size="sm" c="dimmed">{t('pending.intro')}</Text>
+        <Title order={titleOrder} size="h4" id="pending-invitations-title">
+          {t('pending.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('pending.intro')}
+        </Text>
       </div>
       <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {list.map((invitation) => (
@@ -59,7 +63,9 @@ function InvitationItem({ invitation, answer }: { invitation: PendingInvitation;
     <Paper component="li" withBorder p="sm" radius="sm">
       <Stack gap="xs">
         <div style={{ minWidth: 0 }}>
-          <Text fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>{organization}</Text>
+          <Text fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+            {organization}
+          </Text>
           <Text size="sm" c="dimmed" lineClamp={2}>
             {inviter ? t('pending.from', { name: inviter, role }) : t('pending.asRole', { role })}
           </Text>

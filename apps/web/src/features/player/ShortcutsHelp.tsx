@@ -9,9 +9,27 @@ const ROWS: { keys: string[][]; label: string }[] = [
   { keys: [['space'], ['K']], label: 'toggle' },
   { keys: [['J']], label: 'back10' },
   { keys: [['L']], label: 'forward10' },
-  { keys: [['shift', '←'], ['shift', '→']], label: 'jump3' },
-  { keys: [['Alt', '←'], ['Alt', '→']], label: 'jump10' },
-  { keys: [['Ctrl', '←'], ['Ctrl', '→']], label: 'jump60' },
+  {
+    keys: [
+      ['shift', '←'],
+      ['shift', '→'],
+    ],
+    label: 'jump3',
+  },
+  {
+    keys: [
+      ['Alt', '←'],
+      ['Alt', '→'],
+    ],
+    label: 'jump10',
+  },
+  {
+    keys: [
+      ['Ctrl', '←'],
+      ['Ctrl', '→'],
+    ],
+    label: 'jump60',
+  },
 ];
 const NAMED = new Set(['space', 'shift']);
 
@@ -41,7 +59,11 @@ export function ShortcutsHelp() {
                     <Group gap={4} wrap="nowrap">
                       {row.keys.map((combo, index) => (
                         <Fragment key={combo.join('+')}>
-                          {index > 0 && <Text size="xs" c="dimmed">{t('player.shortcuts.or')}</Text>}
+                          {index > 0 && (
+                            <Text size="xs" c="dimmed">
+                              {t('player.shortcuts.or')}
+                            </Text>
+                          )}
                           {combo.map((key) => (
                             <Kbd key={key} size="xs">
                               {NAMED.has(key) ? t(`player.shortcuts.${key}`) : key}

@@ -18,7 +18,10 @@ function seeded(shownStatus: MediaStatus) {
   const lists = sources.map((source) => exploreKeys.list(source, params));
   for (const key of lists) client.setQueryData(key, page);
   const detail = conversationKeys.detail(mediaId);
-  const below: QueryKey[] = [[...detail, 'peaks'], [...detail, 'tags', '']];
+  const below: QueryKey[] = [
+    [...detail, 'peaks'],
+    [...detail, 'tags', ''],
+  ];
   for (const key of [detail, ...below]) client.setQueryData(key, {});
   const other = conversationKeys.detail(otherId);
   client.setQueryData(other, {});

@@ -105,7 +105,21 @@ function UserRow({ media, user, external, selfId }: { media: Media; user: Conver
   );
 }
 
-function UserList({ media, users, external, selfId, empty, labelledBy }: { media: Media; users: ConversationUser[]; external: boolean; selfId: string | undefined; empty: string; labelledBy: string }) {
+function UserList({
+  media,
+  users,
+  external,
+  selfId,
+  empty,
+  labelledBy,
+}: {
+  media: Media;
+  users: ConversationUser[];
+  external: boolean;
+  selfId: string | undefined;
+  empty: string;
+  labelledBy: string;
+}) {
   if (users.length === 0) {
     return (
       <Text size="sm" c="dimmed">

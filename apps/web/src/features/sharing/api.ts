@@ -40,8 +40,7 @@ function useRefresh(conversationId: string) {
 export function useSetUserRight(conversationId: string) {
   const refresh = useRefresh(conversationId);
   return useMutation({
-    mutationFn: ({ userId, right }: { userId: string; right: number }) =>
-      call(API.rights.setUser, { params: { id: conversationId, userId }, body: { right } }),
+    mutationFn: ({ userId, right }: { userId: string; right: number }) => call(API.rights.setUser, { params: { id: conversationId, userId }, body: { right } }),
     onSuccess: (users) => refresh(users),
   });
 }
@@ -84,7 +83,6 @@ export function useShareAccess() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ShareAccessBody) => call(API.rights.shareAccess, { body }),
-    onSuccess: (_result, body) =>
-      Promise.all(body.conversations.map((id) => client.invalidateQueries({ queryKey: sharingKeys.users(id) }))),
+    onSuccess: (_result, body) => Promise.all(body.conversations.map((id) => client.invalidateQueries({ queryKey: sharingKeys.users(id) }))),
   });
 }

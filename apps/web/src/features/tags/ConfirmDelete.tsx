@@ -2,7 +2,21 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-export function ConfirmDelete({ opened, title, message, pending, onConfirm, onClose }: { opened: boolean; title: string; message: string; pending: boolean; onConfirm: () => void; onClose: () => void }) {
+export function ConfirmDelete({
+  opened,
+  title,
+  message,
+  pending,
+  onConfirm,
+  onClose,
+}: {
+  opened: boolean;
+  title: string;
+  message: string;
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(['library', 'common']);
   return (
     <Modal opened={opened} onClose={() => !pending && onClose()} title={title} centered>

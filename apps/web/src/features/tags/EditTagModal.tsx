@@ -25,12 +25,7 @@ export function EditTagModal({ tag, categories, mutations, onClose }: { tag: Tag
     <Modal opened onClose={() => !mutations.updateTag.isPending && onClose()} title={t('tags.editTitle', { name: tag.name })} centered>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput
-            label={t('tags.name')}
-            {...inputProps}
-            maxLength={TAG_NAME_MAX}
-            data-autofocus
-          />
+          <TextInput label={t('tags.name')} {...inputProps} maxLength={TAG_NAME_MAX} data-autofocus />
           <Select
             label={t('tags.category')}
             data={categories.map((category) => ({ value: category._id, label: category.name }))}

@@ -157,11 +157,7 @@ export function MediaTags({ conversation }: { conversation: Pick<ConversationDet
             key={tag._id}
             tag={tag}
             disabled={mediaTag.isPending}
-            onRemove={
-              editable
-                ? () => mediaTag.mutate({ tagId: tag._id, on: false }, { onError: (error) => notifyError(error, t('errors.tagRemove')) })
-                : undefined
-            }
+            onRemove={editable ? () => mediaTag.mutate({ tagId: tag._id, on: false }, { onError: (error) => notifyError(error, t('errors.tagRemove')) }) : undefined}
           />
         ))}
         {editable && (

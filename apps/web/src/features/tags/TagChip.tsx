@@ -15,16 +15,7 @@ export function TagChip({ tag, onRemove, disabled }: { tag: TagWithCategory; onR
       data-testid="tag-chip"
       title={`${tag.category.name} · ${tag.name}`}
       rightSection={
-        onRemove ? (
-          <CloseButton
-            size="xs"
-            variant="transparent"
-            c="inherit"
-            disabled={disabled}
-            aria-label={t('tags.remove', { name: tag.name })}
-            onClick={onRemove}
-          />
-        ) : undefined
+        onRemove ? <CloseButton size="xs" variant="transparent" c="inherit" disabled={disabled} aria-label={t('tags.remove', { name: tag.name })} onClick={onRemove} /> : undefined
       }
       pr={onRemove ? 2 : undefined}
     >

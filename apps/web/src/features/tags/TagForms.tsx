@@ -75,13 +75,7 @@ export function CategoryForm({
   return (
     <form onSubmit={submit} noValidate aria-label={onCancel ? t('categories.editForm', { name: initial.name }) : submitLabel}>
       <Group align="flex-start" gap="sm">
-        <TextInput
-          label={t('categories.name')}
-          {...inputProps}
-          maxLength={CATEGORY_NAME_MAX}
-          style={{ flex: 1, minWidth: 200 }}
-          data-autofocus
-        />
+        <TextInput label={t('categories.name')} {...inputProps} maxLength={CATEGORY_NAME_MAX} style={{ flex: 1, minWidth: 200 }} data-autofocus />
         <ColorSelect value={color} onChange={setColor} w={180} />
         {!onCancel && (
           <Button type="submit" loading={pending} mt={25}>

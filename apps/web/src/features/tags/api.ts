@@ -73,8 +73,7 @@ export function useTagMutations(organizationId: string) {
       onSuccess: refresh(false),
     }),
     updateTag: useMutation({
-      mutationFn: ({ id, ...body }: { id: string; name?: string; categoryId?: string }) =>
-        call(API.tags.updateTag, { params: { id: organizationId, tagId: id }, body }),
+      mutationFn: ({ id, ...body }: { id: string; name?: string; categoryId?: string }) => call(API.tags.updateTag, { params: { id: organizationId, tagId: id }, body }),
       onSuccess: refresh(false),
     }),
     deleteTag: useMutation({

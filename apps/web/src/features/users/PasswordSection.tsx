@@ -38,25 +38,25 @@ export function PasswordSection() {
     if (current || next.error || confirm.error) return;
     change.mutate({ currentPassword: values.currentPassword, newPassword: next.value });
   };
-  const input = (name: Field, label: string, autoComplete: string) => (
-    <PasswordInput
-      label={label}
-      autoComplete={autoComplete}
-      {...bind(name)}
-    />
-  );
+  const input = (name: Field, label: string, autoComplete: string) => <PasswordInput label={label} autoComplete={autoComplete} {...bind(name)} />;
 
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="password-title">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Title order={3} id="password-title">{t('settings:password.title')}</Title>
-          <Text size="sm" c="dimmed">{t('settings:password.explanation')}</Text>
+          <Title order={3} id="password-title">
+            {t('settings:password.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('settings:password.explanation')}
+          </Text>
           {input('currentPassword', t('settings:password.current'), 'current-password')}
           {input('newPassword', t('settings:password.new'), 'new-password')}
           {input('confirmation', t('settings:password.confirmation'), 'new-password')}
           <Group justify="flex-end">
-            <Button type="submit" loading={change.isPending}>{t('settings:password.submit')}</Button>
+            <Button type="submit" loading={change.isPending}>
+              {t('settings:password.submit')}
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -69,7 +69,9 @@ export function PictureSection({ user }: { user: User }) {
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="picture-title">
       <Stack>
-        <Title order={3} id="picture-title">{t('settings:picture.title')}</Title>
+        <Title order={3} id="picture-title">
+          {t('settings:picture.title')}
+        </Title>
         <Group align="center" gap="lg">
           <Avatar src={preview ?? user.picture} size={96} radius={96} alt={t('settings:picture.alt')} color="initials" name={initials}>
             {initials}
@@ -85,8 +87,12 @@ export function PictureSection({ user }: { user: User }) {
               </FileButton>
               {file && (
                 <>
-                  <Button onClick={() => upload.mutate(file)} loading={upload.isPending}>{t('settings:picture.upload')}</Button>
-                  <Button variant="subtle" onClick={() => choose(null)} disabled={upload.isPending}>{t('common:actions.cancel')}</Button>
+                  <Button onClick={() => upload.mutate(file)} loading={upload.isPending}>
+                    {t('settings:picture.upload')}
+                  </Button>
+                  <Button variant="subtle" onClick={() => choose(null)} disabled={upload.isPending}>
+                    {t('common:actions.cancel')}
+                  </Button>
                 </>
               )}
               {!file && user.picture && (
@@ -95,9 +101,15 @@ export function PictureSection({ user }: { user: User }) {
                 </Button>
               )}
             </Group>
-            <Text size="xs" c="dimmed">{file ? file.name : t('settings:picture.hint')}</Text>
+            <Text size="xs" c="dimmed">
+              {file ? file.name : t('settings:picture.hint')}
+            </Text>
             {upload.isPending && <Progress value={progress * 100} size="sm" aria-label={t('settings:picture.uploading')} />}
-            {error && <Text size="sm" c="red" role="alert">{error}</Text>}
+            {error && (
+              <Text size="sm" c="red" role="alert">
+                {error}
+              </Text>
+            )}
           </Stack>
         </Group>
       </Stack>

@@ -20,13 +20,14 @@ export function PreferencesSection({ user }: { user: User }) {
     rememberLocale(locale);
     update.mutate({ locale }, { onError });
   };
-  const toggleNotification = (key: EmailNotificationKey, checked: boolean) =>
-    update.mutate({ emailNotifications: { [key]: checked } }, { onError });
+  const toggleNotification = (key: EmailNotificationKey, checked: boolean) => update.mutate({ emailNotifications: { [key]: checked } }, { onError });
 
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="preferences-title">
       <Stack>
-        <Title order={3} id="preferences-title">{t('settings:preferences.title')}</Title>
+        <Title order={3} id="preferences-title">
+          {t('settings:preferences.title')}
+        </Title>
         <Select
           label={t('settings:preferences.language')}
           data={LOCALES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
@@ -44,13 +45,19 @@ export function PreferencesSection({ user }: { user: User }) {
         <Divider />
         <div>
           <Title order={4}>{t('settings:notifications.title')}</Title>
-          <Text size="sm" c="dimmed">{t('settings:notifications.explanation')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('settings:notifications.explanation')}
+          </Text>
         </div>
-        <Text size="sm" fw={600}>{t('settings:notifications.media')}</Text>
+        <Text size="sm" fw={600}>
+          {t('settings:notifications.media')}
+        </Text>
         {EMAIL_NOTIFICATION_KEYS.slice(0, 3).map((key) => (
           <Switch key={key} label={t(`settings:notifications.${key}`)} checked={user.emailNotifications[key]} onChange={(e) => toggleNotification(key, e.currentTarget.checked)} />
         ))}
-        <Text size="sm" fw={600}>{t('settings:notifications.organization')}</Text>
+        <Text size="sm" fw={600}>
+          {t('settings:notifications.organization')}
+        </Text>
         {EMAIL_NOTIFICATION_KEYS.slice(3).map((key) => (
           <Switch key={key} label={t(`settings:notifications.${key}`)} checked={user.emailNotifications[key]} onChange={(e) => toggleNotification(key, e.currentTarget.checked)} />
         ))}

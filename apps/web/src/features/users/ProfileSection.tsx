@@ -85,7 +85,9 @@ export function ProfileSection({ user }: { user: User }) {
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="profile-title">
       <Stack>
-        <Title order={3} id="profile-title">{t('settings:profile.title')}</Title>
+        <Title order={3} id="profile-title">
+          {t('settings:profile.title')}
+        </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {field('firstname', t('settings:profile.firstname'), 'given-name')}
           {field('lastname', t('settings:profile.lastname'), 'family-name')}

@@ -15,7 +15,9 @@ export function RolesSection({ user }: { user: User }) {
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="roles-title">
       <Stack>
-        <Title order={3} id="roles-title">{t('settings:roles.title')}</Title>
+        <Title order={3} id="roles-title">
+          {t('settings:roles.title')}
+        </Title>
         <PlatformRoleCheckboxes
           label={t('settings:roles.label')}
           description={t('settings:roles.explanation')}

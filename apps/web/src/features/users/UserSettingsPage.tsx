@@ -19,7 +19,9 @@ export function UserSettingsPage() {
   if (!me.data) {
     return (
       <Container size="sm" py="xl">
-        <Alert color="red" title={t('settings:loadError')}>{me.error?.message}</Alert>
+        <Alert color="red" title={t('settings:loadError')}>
+          {me.error?.message}
+        </Alert>
       </Container>
     );
   }

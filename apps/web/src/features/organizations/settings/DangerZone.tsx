@@ -53,17 +53,27 @@ export function DangerZone({ org }: { org: Organization }) {
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="org-danger-title" style={{ borderColor: 'var(--mantine-color-red-4)' }}>
       <Stack>
-        <Title order={3} id="org-danger-title" c="red.7">{t('organizations:danger.title')}</Title>
+        <Title order={3} id="org-danger-title" c="red.7">
+          {t('organizations:danger.title')}
+        </Title>
         {org.abilities.leave && (
           <Group justify="space-between" wrap="nowrap">
-            <Text size="sm" style={{ flex: 1 }}>{t('organizations:leave.explanation')}</Text>
-            <Button variant="outline" color="red" onClick={confirmLeave} loading={leave.isPending}>{t('organizations:leave.button')}</Button>
+            <Text size="sm" style={{ flex: 1 }}>
+              {t('organizations:leave.explanation')}
+            </Text>
+            <Button variant="outline" color="red" onClick={confirmLeave} loading={leave.isPending}>
+              {t('organizations:leave.button')}
+            </Button>
           </Group>
         )}
         {org.abilities.delete && (
           <Group justify="space-between" wrap="nowrap">
-            <Text size="sm" style={{ flex: 1 }}>{t('organizations:delete.explanation')}</Text>
-            <Button color="red" onClick={() => setDeleting(true)}>{t('organizations:delete.button')}</Button>
+            <Text size="sm" style={{ flex: 1 }}>
+              {t('organizations:delete.explanation')}
+            </Text>
+            <Button color="red" onClick={() => setDeleting(true)}>
+              {t('organizations:delete.button')}
+            </Button>
           </Group>
         )}
       </Stack>

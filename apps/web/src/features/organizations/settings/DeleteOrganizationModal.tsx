@@ -28,15 +28,11 @@ export function DeleteOrganizationModal({ opened, name, loading, onClose, onConf
       >
         <Stack>
           <Text size="sm">{t('organizations:delete.warning', { name })}</Text>
-          <TextInput
-            label={t('organizations:delete.typeName', { name })}
-            value={typed}
-            onChange={(e) => setTyped(e.currentTarget.value)}
-            autoComplete="off"
-            data-autofocus
-          />
+          <TextInput label={t('organizations:delete.typeName', { name })} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} autoComplete="off" data-autofocus />
           <Group justify="flex-end">
-            <Button variant="default" onClick={close}>{t('common:actions.cancel')}</Button>
+            <Button variant="default" onClick={close}>
+              {t('common:actions.cancel')}
+            </Button>
             <Button type="submit" color="red" disabled={typed.trim() !== name} loading={loading}>
               {t('organizations:delete.confirm')}
             </Button>

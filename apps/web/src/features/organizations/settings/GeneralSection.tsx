@@ -29,7 +29,8 @@ export function GeneralSection({ org, scope, editable }: Props) {
     notifyError(err, t('organizations:errors.update'));
   };
   const commit = (field: 'name' | 'description', input: string) => {
-    const { value, error } = field === 'name' ? requiredText(input, { max: TEXT_LIMITS.organizationName }) : freeText(input, { max: TEXT_LIMITS.organizationDescription, multiline: true });
+    const { value, error } =
+      field === 'name' ? requiredText(input, { max: TEXT_LIMITS.organizationName }) : freeText(input, { max: TEXT_LIMITS.organizationDescription, multiline: true });
     setErrors((e) => ({ ...e, [field]: errorText(t, error) }));
     if (error || value === org[field]) return;
     patch.mutate({ [field]: value }, { onSuccess: () => notifySuccess(t('organizations:saved')), onError: onError(field) });
@@ -38,7 +39,9 @@ export function GeneralSection({ org, scope, editable }: Props) {
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="org-general-title">
       <Stack>
-        <Title order={3} id="org-general-title">{t('organizations:general.title')}</Title>
+        <Title order={3} id="org-general-title">
+          {t('organizations:general.title')}
+        </Title>
         <ConfirmField
           label={t('organizations:general.name')}
           value={org.name}
@@ -63,10 +66,7 @@ export function GeneralSection({ org, scope, editable }: Props) {
             label={t('organizations:visibility.title')}
             value={org.visibility}
             onChange={(value) =>
-              patch.mutate(
-                { visibility: value as Organization['visibility'] },
-                { onSuccess: () => notifySuccess(t('organizations:saved')), onError: onError(null) },
-              )
+              patch.mutate({ visibility: value as Organization['visibility'] }, { onSuccess: () => notifySuccess(t('organizations:saved')), onError: onError(null) })
             }
           >
             <Stack gap="xs" mt="xs">
@@ -76,12 +76,20 @@ export function GeneralSection({ org, scope, editable }: Props) {
           </Radio.Group>
         ) : (
           <Stack gap={2}>
-            <Text size="sm" fw={500}>{t('organizations:visibility.title')}</Text>
+            <Text size="sm" fw={500}>
+              {t('organizations:visibility.title')}
+            </Text>
             <Text size="sm">{t(`organizations:visibility.${org.visibility}`)}</Text>
-            <Text size="xs" c="dimmed">{t(`organizations:visibility.${org.visibility}Help`)}</Text>
+            <Text size="xs" c="dimmed">
+              {t(`organizations:visibility.${org.visibility}Help`)}
+            </Text>
           </Stack>
         )}
-        {!editable && <Text size="xs" c="dimmed">{t('organizations:general.readOnly')}</Text>}
+        {!editable && (
+          <Text size="xs" c="dimmed">
+            {t('organizations:general.readOnly')}
+          </Text>
+        )}
       </Stack>
     </Paper>
   );

@@ -72,12 +72,16 @@ export function InvitationsSection({ org }: { org: Organization }) {
             allowDeselect={false}
             w={180}
           />
-          <Button type="submit" mt={25} loading={invite.isPending}>{t('organizations:invite.submit')}</Button>
+          <Button type="submit" mt={25} loading={invite.isPending}>
+            {t('organizations:invite.submit')}
+          </Button>
         </Group>
       </form>
       <Title order={4}>{t('organizations:invitations.title')}</Title>
       {org.invitations.length === 0 ? (
-        <Text size="sm" c="dimmed">{t('organizations:invitations.none')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('organizations:invitations.none')}
+        </Text>
       ) : (
         <Table verticalSpacing="xs" aria-label={t('organizations:invitations.title')}>
           <Table.Thead>
@@ -85,29 +89,39 @@ export function InvitationsSection({ org }: { org: Organization }) {
               <Table.Th>{t('organizations:members.email')}</Table.Th>
               <Table.Th>{t('organizations:members.role')}</Table.Th>
               <Table.Th>{t('organizations:invitations.state')}</Table.Th>
-              <Table.Th><VisuallyHidden>{t('organizations:members.actions')}</VisuallyHidden></Table.Th>
+              <Table.Th>
+                <VisuallyHidden>{t('organizations:members.actions')}</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {org.invitations.map((invitation) => (
               <Table.Tr key={invitation.email}>
-                <Table.Td><Text size="sm">{invitation.email}</Text></Table.Td>
-                <Table.Td><Text size="sm">{roleLabel(invitation.role)}</Text></Table.Td>
-                <Table.Td><Badge variant="light" color="yellow">{t('organizations:invitations.pending')}</Badge></Table.Td>
+                <Table.Td>
+                  <Text size="sm">{invitation.email}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{roleLabel(invitation.role)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color="yellow">
+                    {t('organizations:invitations.pending')}
+                  </Badge>
+                </Table.Td>
                 <Table.Td>
                   {/* The server also lets people cancel invitations they sent; the rest is theirs to decide. */}
                   {invitableRoles(org.myRole).includes(invitation.role) && (
-                  <Tooltip label={t('organizations:invitations.cancel')}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('organizations:invitations.cancelFor', { email: invitation.email })}
-                      loading={cancel.isPending && cancel.variables === invitation.email}
-                      onClick={() => cancel.mutate(invitation.email)}
-                    >
-                      <IconX size={16} />
-                    </ActionIcon>
-                  </Tooltip>
+                    <Tooltip label={t('organizations:invitations.cancel')}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t('organizations:invitations.cancelFor', { email: invitation.email })}
+                        loading={cancel.isPending && cancel.variables === invitation.email}
+                        onClick={() => cancel.mutate(invitation.email)}
+                      >
+                        <IconX size={16} />
+                      </ActionIcon>
+                    </Tooltip>
                   )}
                 </Table.Td>
               </Table.Tr>

@@ -73,8 +73,12 @@ export function MatchingEmailsSection({ org, scope, editable, canInvite }: Props
     <Paper withBorder p="lg" component="section" aria-labelledby="org-matching-title">
       <Stack>
         <div>
-          <Title order={3} id="org-matching-title">{t('organizations:matching.title')}</Title>
-          <Text size="sm" c="dimmed">{t('organizations:matching.explanation')}</Text>
+          <Title order={3} id="org-matching-title">
+            {t('organizations:matching.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('organizations:matching.explanation')}
+          </Text>
         </div>
         {editable ? (
           <TagsInput
@@ -102,11 +106,19 @@ export function MatchingEmailsSection({ org, scope, editable, canInvite }: Props
           {editable && (
             <Group gap="xs">
               {dirty && (
-                <Button variant="subtle" onClick={() => { setDomains(org.matchingEmails); setError(null); }}>
+                <Button
+                  variant="subtle"
+                  onClick={() => {
+                    setDomains(org.matchingEmails);
+                    setError(null);
+                  }}
+                >
                   {t('common:actions.cancel')}
                 </Button>
               )}
-              <Button onClick={save} disabled={!dirty} loading={patch.isPending}>{t('organizations:matching.save')}</Button>
+              <Button onClick={save} disabled={!dirty} loading={patch.isPending}>
+                {t('organizations:matching.save')}
+              </Button>
             </Group>
           )}
         </Group>
@@ -115,7 +127,9 @@ export function MatchingEmailsSection({ org, scope, editable, canInvite }: Props
         <Stack>
           <Text>{toInvite ? t('organizations:matching.confirm', { count: toInvite }) : t('organizations:matching.confirmNone')}</Text>
           <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={() => setToInvite(null)}>{t('common:actions.cancel')}</Button>
+            <Button variant="default" onClick={() => setToInvite(null)}>
+              {t('common:actions.cancel')}
+            </Button>
             {Boolean(toInvite) && (
               <Button onClick={() => inviteNow.mutate()} loading={inviteNow.isPending}>
                 {t('organizations:matching.confirmSubmit', { count: toInvite ?? 0 })}

@@ -77,11 +77,20 @@ export function MembersSection({ org, scope }: { org: Organization; scope: Organ
               <Avatar src={member.picture} size="sm" radius="xl" name={fullName(member)} color="initials" />
               <Text size="sm" truncate="end" maw={260} title={fullName(member)}>
                 {fullName(member)}
-                {self && <Text span c="dimmed" size="xs"> ({t('organizations:members.you')})</Text>}
+                {self && (
+                  <Text span c="dimmed" size="xs">
+                    {' '}
+                    ({t('organizations:members.you')})
+                  </Text>
+                )}
               </Text>
             </Group>
           </Table.Td>
-          <Table.Td><Text size="sm" truncate="end" maw={260} title={member.email}>{member.email}</Text></Table.Td>
+          <Table.Td>
+            <Text size="sm" truncate="end" maw={260} title={member.email}>
+              {member.email}
+            </Text>
+          </Table.Td>
           <Table.Td>{roleCell(member)}</Table.Td>
           {manage && (
             <Table.Td>
@@ -101,7 +110,9 @@ export function MembersSection({ org, scope }: { org: Organization; scope: Organ
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="org-members-title">
       <Stack>
-        <Title order={3} id="org-members-title">{t('organizations:members.title')}</Title>
+        <Title order={3} id="org-members-title">
+          {t('organizations:members.title')}
+        </Title>
         <Table.ScrollContainer minWidth={560}>
           <Table verticalSpacing="xs" aria-labelledby="org-members-title">
             <Table.Thead>
@@ -109,7 +120,11 @@ export function MembersSection({ org, scope }: { org: Organization; scope: Organ
                 <Table.Th>{t('organizations:members.name')}</Table.Th>
                 <Table.Th>{t('organizations:members.email')}</Table.Th>
                 <Table.Th>{t('organizations:members.role')}</Table.Th>
-                {manage && <Table.Th><VisuallyHidden>{t('organizations:members.actions')}</VisuallyHidden></Table.Th>}
+                {manage && (
+                  <Table.Th>
+                    <VisuallyHidden>{t('organizations:members.actions')}</VisuallyHidden>
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>{rows}</Table.Tbody>

@@ -45,7 +45,9 @@ export function OrganizationSettingsPage() {
             <Title order={1}>{org.name}</Title>
             <Badge variant="light">{roleLabel(org.myRole)}</Badge>
           </Group>
-          <Text size="sm" c="dimmed">{t('organizations:createdOn', { date: formatDate(org.created) })}</Text>
+          <Text size="sm" c="dimmed">
+            {t('organizations:createdOn', { date: formatDate(org.created) })}
+          </Text>
         </div>
         <GeneralSection org={org} scope="member" editable={editable} />
         <StatisticsSection org={org} />

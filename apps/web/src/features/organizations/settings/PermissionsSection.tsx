@@ -15,32 +15,41 @@ export function PermissionsSection({ org, scope, editable }: { org: Organization
     <Paper withBorder p="lg" component="section" aria-labelledby="org-permissions-title">
       <Stack>
         <div>
-          <Title order={3} id="org-permissions-title">{t('organizations:permissions.title')}</Title>
-          <Text size="sm" c="dimmed">{t('organizations:permissions.explanation')}</Text>
+          <Title order={3} id="org-permissions-title">
+            {t('organizations:permissions.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('organizations:permissions.explanation')}
+          </Text>
         </div>
-        {!editable && KEYS.map((key) => (
-          <Group key={key} gap="xs" wrap="nowrap">
-            {org.permissions[key] ? <IconCheck size={18} color="var(--mantine-color-green-7)" aria-hidden /> : <IconX size={18} color="var(--mantine-color-red-7)" aria-hidden />}
-            <Text size="sm">
-              {t(`organizations:permissions.${key}`)}
-              <Text span c="dimmed" size="sm"> — {t(org.permissions[key] ? 'organizations:permissions.allowed' : 'organizations:permissions.notAllowed')}</Text>
-            </Text>
-          </Group>
-        ))}
-        {editable && KEYS.map((key) => (
-          <Switch
-            key={key}
-            label={t(`organizations:permissions.${key}`)}
-            checked={org.permissions[key]}
-            disabled={patch.isPending}
-            onChange={(e) =>
-              patch.mutate(
-                { permissions: { [key]: e.currentTarget.checked } },
-                { onSuccess: () => notifySuccess(t('organizations:saved')), onError: (err) => notifyError(err, t('organizations:errors.update')) },
-              )
-            }
-          />
-        ))}
+        {!editable &&
+          KEYS.map((key) => (
+            <Group key={key} gap="xs" wrap="nowrap">
+              {org.permissions[key] ? <IconCheck size={18} color="var(--mantine-color-green-7)" aria-hidden /> : <IconX size={18} color="var(--mantine-color-red-7)" aria-hidden />}
+              <Text size="sm">
+                {t(`organizations:permissions.${key}`)}
+                <Text span c="dimmed" size="sm">
+                  {' '}
+                  — {t(org.permissions[key] ? 'organizations:permissions.allowed' : 'organizations:permissions.notAllowed')}
+                </Text>
+              </Text>
+            </Group>
+          ))}
+        {editable &&
+          KEYS.map((key) => (
+            <Switch
+              key={key}
+              label={t(`organizations:permissions.${key}`)}
+              checked={org.permissions[key]}
+              disabled={patch.isPending}
+              onChange={(e) =>
+                patch.mutate(
+                  { permissions: { [key]: e.currentTarget.checked } },
+                  { onSuccess: () => notifySuccess(t('organizations:saved')), onError: (err) => notifyError(err, t('organizations:errors.update')) },
+                )
+              }
+            />
+          ))}
       </Stack>
     </Paper>
   );

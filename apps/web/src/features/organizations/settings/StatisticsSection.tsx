@@ -8,15 +8,21 @@ export function StatisticsSection({ org }: { org: Organization }) {
   const number = new Intl.NumberFormat(i18n.language);
   const stat = (label: string, value: number) => (
     <Paper withBorder p="md" radius="md">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
-      <Text size="xl" fw={700}>{number.format(value)}</Text>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="xl" fw={700}>
+        {number.format(value)}
+      </Text>
     </Paper>
   );
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="org-stats-title">
       <Stack>
         <Group justify="space-between">
-          <Title order={3} id="org-stats-title">{t('statistics.title')}</Title>
+          <Title order={3} id="org-stats-title">
+            {t('statistics.title')}
+          </Title>
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           {stat(t('statistics.media'), org.statistics.mediaCount)}

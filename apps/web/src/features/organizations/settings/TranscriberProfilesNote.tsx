@@ -20,15 +20,23 @@ export function TranscriberProfilesNote() {
     <Paper withBorder p="lg" component="section" aria-labelledby="org-profiles-title">
       <Stack>
         <div>
-          <Title order={3} id="org-profiles-title">{t('transcriberProfiles.title')}</Title>
-          <Text size="sm" c="dimmed">{t('transcriberProfiles.readOnly')}</Text>
+          <Title order={3} id="org-profiles-title">
+            {t('transcriberProfiles.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('transcriberProfiles.readOnly')}
+          </Text>
         </div>
         {profiles.isPending ? (
           <CenteredLoader />
         ) : profiles.isError ? (
-          <Text c="red" size="sm">{profiles.error.message}</Text>
+          <Text c="red" size="sm">
+            {profiles.error.message}
+          </Text>
         ) : profiles.data.length === 0 ? (
-          <Text c="dimmed" size="sm">{t('transcriberProfiles.empty')}</Text>
+          <Text c="dimmed" size="sm">
+            {t('transcriberProfiles.empty')}
+          </Text>
         ) : (
           <Table.ScrollContainer minWidth={640}>
             <Table verticalSpacing="sm" aria-labelledby="org-profiles-title">
@@ -46,14 +54,32 @@ export function TranscriberProfilesNote() {
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
                         <Text size="sm">{profile.name}</Text>
-                        {profile.isDefault && <Badge size="sm" variant="light">{t('transcriberProfiles.default')}</Badge>}
-                        {profile.organizationId === null && <Badge size="sm" variant="outline" color="gray">{t('transcriberProfiles.global')}</Badge>}
+                        {profile.isDefault && (
+                          <Badge size="sm" variant="light">
+                            {t('transcriberProfiles.default')}
+                          </Badge>
+                        )}
+                        {profile.organizationId === null && (
+                          <Badge size="sm" variant="outline" color="gray">
+                            {t('transcriberProfiles.global')}
+                          </Badge>
+                        )}
                       </Group>
-                      {profile.description && <Text size="xs" c="dimmed">{profile.description}</Text>}
+                      {profile.description && (
+                        <Text size="xs" c="dimmed">
+                          {profile.description}
+                        </Text>
+                      )}
                     </Table.Td>
-                    <Table.Td><Text size="sm">{t(`transcriberProfiles.types.${profile.type}`)}</Text></Table.Td>
-                    <Table.Td><Text size="sm">{profile.languages.map(language).join(', ')}</Text></Table.Td>
-                    <Table.Td><AvailabilityBadge availability={profile.availability} showReason /></Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{t(`transcriberProfiles.types.${profile.type}`)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{profile.languages.map(language).join(', ')}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <AvailabilityBadge availability={profile.availability} showReason />
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -15,8 +15,7 @@ export type OrganizationPatch = BodyInput<typeof API.organizations.update>;
 const readEntry = (scope: OrganizationScope) => (scope === 'admin' ? API.backoffice.organization : API.organizations.get);
 const updateEntry = (scope: OrganizationScope) => (scope === 'admin' ? API.backoffice.updateOrganization : API.organizations.update);
 
-export const organizationKey = (scope: OrganizationScope, id: string) =>
-  scope === 'admin' ? (['backoffice', 'organizations', id] as const) : queryKeys.organization(id);
+export const organizationKey = (scope: OrganizationScope, id: string) => (scope === 'admin' ? (['backoffice', 'organizations', id] as const) : queryKeys.organization(id));
 
 export function useOrganization(scope: OrganizationScope, id: string | undefined) {
   return useQuery({
