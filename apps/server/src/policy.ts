@@ -56,6 +56,11 @@ export const platform = {
    */
   backofficeSelfChange: (actor: PolicyUser, targetId: string, change: { status?: string | undefined; role?: number | undefined; delete?: boolean }) =>
     targetId !== actor.id || (!change.delete && change.status !== 'suspended' && (change.role === undefined || isSystemAdministratorOrHigher(change.role))),
+  /**
+   * The organizations (given as the account's level in each) that keep an account from being deleted:
+   * those it owns, which would be left without an owner.
+   */
+  organizationsBlockingDeletion: (levels: number[]) => levels.filter((level) => level >= ORGANIZATION_ROLE.OWNER),
 };
 
 export type OrganizationAbility = 'read' | 'update' | 'delete' | 'invite' | 'manageMembers' | 'leave' | 'upload' | 'summary' | 'session' | 'manageTags';

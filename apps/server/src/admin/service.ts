@@ -2,7 +2,7 @@
  * The backoffice: system administrators manage every account and organization. Who may enter is
  * checked by the routes (`platform.backoffice`); the rules on what they may change live in `policy.ts`.
  */
-import { ORGANIZATION_ROLE, type Organization, type User } from '@palabre/shared';
+import type { Organization, User } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import type { Actor, UserRow } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -76,7 +76,7 @@ export async function deleteUser(ctx: AppContext, actor: Actor, id: string): Pro
   }
   const user = await loadUser(ctx, id);
   // Organizations are not left without an owner: they are deleted first.
-  const owned = (await organizationsOf(ctx, user)).filter(({ level }) => level >= ORGANIZATION_ROLE.OWNER);
+  const owned = platform.organizationsBlockingDeletion((await organizationsOf(ctx, user)).map(({ level }) => level));
   if (owned.length > 0) {
     throw new AppError('conflict', `This user owns ${owned.length} organization(s); delete them first`);
   }

@@ -236,3 +236,10 @@ describe('mediaAccess and everyMediaAccess', () => {
     expect(everyMediaAccess([share, read, 0], share)).toEqual({ access: 'hidden', blocked: 2 });
   });
 });
+
+describe('deleting an account from the backoffice', () => {
+  it('is blocked by the organizations it owns, and by those only', () => {
+    expect(platform.organizationsBlockingDeletion([MEMBER, OWNER, ADMIN, OWNER])).toEqual([OWNER, OWNER]);
+    expect(platform.organizationsBlockingDeletion([MEMBER, MAINTAINER, ADMIN, NONE])).toEqual([]);
+  });
+});
