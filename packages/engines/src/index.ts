@@ -1,5 +1,5 @@
 export * from './errors.ts';
-export { findOnPath } from './path.ts';
+export { findOnPath, findSharedLibrary } from './path.ts';
 export {
   ENGINE_SAMPLE_RATE,
   fileArg,

@@ -26,3 +26,26 @@ export function findOnPath(binary: string, searchPath: string = process.env.PATH
   }
   return null;
 }
+
+const MULTIARCH: Partial<Record<NodeJS.Architecture, string>> = { x64: 'x86_64-linux-gnu', arm64: 'aarch64-linux-gnu' };
+
+/**
+ * Where a shared library such as `libpocketsphinx.so.3` is installed, or null: the folders of
+ * `LD_LIBRARY_PATH`, then the system's (Debian's multiarch folder first). A file found there is a
+ * library the dynamic loader would find, not a proof that it loads: engines that load it check that
+ * in a child process. Synchronous, like findOnPath, for checks that answer at once.
+ */
+export function findSharedLibrary(name: string, libraryPath: string = process.env.LD_LIBRARY_PATH ?? '', arch: NodeJS.Architecture = process.arch): string | null {
+  const multiarch = MULTIARCH[arch];
+  const system = [...(multiarch ? [`/usr/lib/${multiarch}`, `/lib/${multiarch}`] : []), '/usr/local/lib', '/usr/lib', '/lib'];
+  for (const dir of [...libraryPath.split(path.delimiter).filter(Boolean), ...system]) {
+    const candidate = path.join(dir, path.basename(name));
+    try {
+      accessSync(candidate, constants.R_OK);
+      return candidate;
+    } catch {
+      // not in this folder
+    }
+  }
+  return null;
+}

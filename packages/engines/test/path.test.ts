@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findOnPath } from '../src/path.ts';
+import { findOnPath, findSharedLibrary } from '../src/path.ts';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'palabre-path-'));
 const first = path.join(root, 'first');
@@ -27,5 +27,18 @@ describe('findOnPath', () => {
   it('checks a name with a slash as a path', () => {
     expect(findOnPath(path.join(second, 'tool'), '')).toBe(path.join(second, 'tool'));
     expect(findOnPath(path.join(first, 'tool'), second)).toBeNull();
+  });
+});
+
+describe('findSharedLibrary', () => {
+  it('looks in LD_LIBRARY_PATH folders first, then the system folders', () => {
+    fs.writeFileSync(path.join(second, 'libexample.so.1'), '');
+    expect(findSharedLibrary('libexample.so.1', [first, second].join(path.delimiter))).toBe(path.join(second, 'libexample.so.1'));
+    expect(findSharedLibrary('libnothing-like-this.so.9', first)).toBeNull();
+  });
+
+  it('finds the C library where the system keeps it, and takes only a name, never a path', () => {
+    expect(findSharedLibrary('libc.so.6', '')).not.toBeNull();
+    expect(findSharedLibrary(path.join('..', '..', 'etc', 'libexample.so.1'), second)).toBe(path.join(second, 'libexample.so.1'));
   });
 });

@@ -1,7 +1,7 @@
 /** Whether a profile's engine can run on this machine now, and if not, what to do about it. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { findOnPath } from '@palabre/engines';
+import { findOnPath, findSharedLibrary, POCKETSPHINX_LIBRARY } from '@palabre/engines';
 import type { Config } from '../config.ts';
 import type { TranscriberProfileRow } from './repo.ts';
 
@@ -10,7 +10,7 @@ export interface Availability {
   reason?: string;
 }
 
-/** Debian's pocketsphinx and pocketsphinx-en-us packages. */
+/** Debian's libpocketsphinx3 (the library the engine calls), pocketsphinx (its fallback program) and pocketsphinx-en-us packages. */
 export const POCKETSPHINX_BINARIES = ['pocketsphinx_continuous', 'pocketsphinx'];
 export const POCKETSPHINX_MODEL_FILES = [
   '/usr/share/pocketsphinx/model/en-us/en-us',
@@ -30,8 +30,9 @@ export function whisperModelCandidates(config: Config, model: string): string[] 
 export function availability(config: Config, profile: Pick<TranscriberProfileRow, 'type' | 'config'>): Availability {
   switch (profile.type) {
     case 'pocketsphinx': {
-      if (!POCKETSPHINX_BINARIES.some((binary) => findOnPath(binary) !== null)) {
-        return { ok: false, reason: 'PocketSphinx is not installed (Debian/Ubuntu: apt-get install pocketsphinx pocketsphinx-en-us)' };
+      // The engine decodes with the library and falls back to the program: either one will do.
+      if (findSharedLibrary(POCKETSPHINX_LIBRARY) === null && !POCKETSPHINX_BINARIES.some((binary) => findOnPath(binary) !== null)) {
+        return { ok: false, reason: 'PocketSphinx is not installed (Debian/Ubuntu: apt-get install libpocketsphinx3 pocketsphinx-en-us)' };
       }
       const missing = POCKETSPHINX_MODEL_FILES.filter((file) => !fs.existsSync(file));
       if (missing.length > 0) return { ok: false, reason: `PocketSphinx model files missing (${missing.join(', ')}): apt-get install pocketsphinx-en-us` };

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findOnPath } from '@palabre/engines';
+import { findOnPath, findSharedLibrary } from '@palabre/engines';
 import { PLATFORM_ROLE, zList, zTranscriberProfile } from '@palabre/shared';
 import { seedTranscriberProfiles } from '../../src/transcriber-profiles/seed.ts';
 import { transcriberProfilesRepo } from '../../src/transcriber-profiles/repo.ts';
@@ -155,10 +155,11 @@ describe('availability', () => {
     expect(openai.body.availability.reason).toMatch(/endpoint/);
   });
 
-  it('pocketsphinx is available when its program and English model are installed', async () => {
+  it('pocketsphinx is available when its library or its program, and its English model, are installed', async () => {
     const user = await server.quickUser();
     const [seeded] = (await user.client.get(`${API}/transcriber_profiles`)).body.list.filter((p: any) => p.type === 'pocketsphinx');
-    const installed = ['pocketsphinx_continuous', 'pocketsphinx'].some((b) => findOnPath(b) !== null) && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us.lm.bin');
+    const decoder = findSharedLibrary('libpocketsphinx.so.3') !== null || ['pocketsphinx_continuous', 'pocketsphinx'].some((b) => findOnPath(b) !== null);
+    const installed = decoder && fs.existsSync('/usr/share/pocketsphinx/model/en-us/en-us.lm.bin');
     expect(seeded.availability.ok).toBe(installed);
     if (!installed) expect(seeded.availability.reason).toMatch(/apt-get install/);
   });
