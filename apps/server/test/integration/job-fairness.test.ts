@@ -37,11 +37,17 @@ async function gatedServer(env: Record<string, string>) {
   const s = server;
   const status = async (id: string) => (await s.ctx.db.select().from(conversations).where(eq(conversations.id, id)))[0]!.status;
   const waitFor = async (id: string, wanted: MediaStatus) => {
-    for (let n = 0; n < 300; n++) {
+    // A busy machine delays the workers' polling: one minute is the bound, not the expectation.
+    for (let n = 0; n < 600; n++) {
       if ((await status(id)) === wanted) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    throw new Error(`media ${id} never became ${wanted} (${await status(id)})`);
+    // What the queue held, to tell a starved job from a lost one.
+    const { rows } = await s.running.db.executeSql(
+      `SELECT data->>'conversationId' AS media, state, priority, start_after FROM pgboss.job WHERE name = 'media.preprocess' ORDER BY created_on`,
+      [],
+    );
+    throw new Error(`media ${id} never became ${wanted} (${await status(id)}); queue: ${JSON.stringify(rows)}`);
   };
   const release = (id: string) => gates.get(id)?.();
   const organization = async () => {
