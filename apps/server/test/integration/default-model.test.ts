@@ -77,6 +77,20 @@ afterEach(async () => {
   for (const server of servers.splice(0)) await server.close();
   for (const host of hosts.splice(0)) await new Promise((resolve) => host.close(resolve));
 });
+
+/** A server whose default model comes from `host` (on loopback, allowed for this test), and its administrator. */
+async function serverDownloadingFrom(host: http.Server) {
+  hosts.push(host);
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  const { port } = host.address() as AddressInfo;
+  const server = await startTestServer({
+    env: { PALABRE_DEFAULT_MODEL: 'base', PALABRE_MODELS_BASE_URL: `http://127.0.0.1:${port}`, OUTBOUND_ALLOWED_RANGES: '127.0.0.1/32' },
+    start: { modelCatalogue: CATALOGUE },
+  });
+  servers.push(server);
+  const admin = await server.quickUser({ role: PLATFORM_ROLE.USER | PLATFORM_ROLE.SYSTEM_ADMINISTRATOR });
+  return { server, admin };
+}
 afterAll(async () => {
   for (const server of servers.splice(0)) await server.close();
 });
@@ -84,15 +98,7 @@ afterAll(async () => {
 describe('the default speech model', () => {
   it('downloads into the models folder with its progress shown, then makes whisper the default profile', async () => {
     const host = modelHost();
-    hosts.push(host.server);
-    await new Promise<void>((resolve) => host.server.listen(0, '127.0.0.1', resolve));
-    const { port } = host.server.address() as AddressInfo;
-    const server = await startTestServer({
-      env: { PALABRE_DEFAULT_MODEL: 'base', PALABRE_MODELS_BASE_URL: `http://127.0.0.1:${port}`, OUTBOUND_ALLOWED_RANGES: '127.0.0.1/32' },
-      start: { modelCatalogue: CATALOGUE },
-    });
-    servers.push(server);
-    const admin = await server.quickUser({ role: PLATFORM_ROLE.USER | PLATFORM_ROLE.SYSTEM_ADMINISTRATOR });
+    const { server, admin } = await serverDownloadingFrom(host.server);
 
     const halfway = await until(admin, (models) => (models.download?.percent ?? 0) >= 50);
     expect(halfway).toEqual({ download: { model: 'base', state: 'downloading', percent: 50, reason: null }, installed: [] });
@@ -114,15 +120,7 @@ describe('the default speech model', () => {
 
   it('keeps the default profile an administrator saved, and adds the whisper one beside it', async () => {
     const host = modelHost();
-    hosts.push(host.server);
-    await new Promise<void>((resolve) => host.server.listen(0, '127.0.0.1', resolve));
-    const { port } = host.server.address() as AddressInfo;
-    const server = await startTestServer({
-      env: { PALABRE_DEFAULT_MODEL: 'base', PALABRE_MODELS_BASE_URL: `http://127.0.0.1:${port}`, OUTBOUND_ALLOWED_RANGES: '127.0.0.1/32' },
-      start: { modelCatalogue: CATALOGUE },
-    });
-    servers.push(server);
-    const admin = await server.quickUser({ role: PLATFORM_ROLE.USER | PLATFORM_ROLE.SYSTEM_ADMINISTRATOR });
+    const { admin } = await serverDownloadingFrom(host.server);
     await until(admin, (models) => models.download?.state === 'downloading');
     const [pocketsphinx] = await globalProfiles(admin);
     const saved = await admin.client.put(`${API}/transcriber_profiles/${pocketsphinx!._id}`, { name: 'PocketSphinx', type: 'pocketsphinx', languages: ['en'], isDefault: true });
@@ -173,15 +171,7 @@ describe('the default speech model', () => {
     const host = http.createServer((_request, response) => {
       response.writeHead(200, { 'content-length': String(body.length) }).end(body);
     });
-    hosts.push(host);
-    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-    const { port } = host.address() as AddressInfo;
-    const server = await startTestServer({
-      env: { PALABRE_DEFAULT_MODEL: 'base', PALABRE_MODELS_BASE_URL: `http://127.0.0.1:${port}`, OUTBOUND_ALLOWED_RANGES: '127.0.0.1/32' },
-      start: { modelCatalogue: CATALOGUE },
-    });
-    servers.push(server);
-    const admin = await server.quickUser({ role: PLATFORM_ROLE.USER | PLATFORM_ROLE.SYSTEM_ADMINISTRATOR });
+    const { server, admin } = await serverDownloadingFrom(host);
     const failed = await until(admin, (models) => models.download?.state !== 'downloading');
     expect(failed).toEqual({ download: { model: 'base', state: 'failed', percent: null, reason: 'checksum_mismatch' }, installed: [] });
     expect(fs.readdirSync(path.join(server.ctx.config.dataDir, 'models'))).toEqual([]);
