@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'wrong_password',
   'email_not_verified',
   'no_organization_rights',
+  'turn_too_long',
+  'invalid_document',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

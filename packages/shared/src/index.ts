@@ -14,4 +14,6 @@ export * from './contracts/speech-models.ts';
 export * from './contracts/media.ts';
 export * from './contracts/jobs.ts';
 export * from './contracts/realtime.ts';
+export * from './contracts/collab.ts';
+export * from './contracts/transcript-edit.ts';
 export * from './contracts/library.ts';

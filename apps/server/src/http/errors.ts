@@ -28,6 +28,8 @@ const STATUS: Record<ErrorCode, number> = {
   wrong_password: 400,
   email_not_verified: 403,
   no_organization_rights: 403,
+  turn_too_long: 422,
+  invalid_document: 422,
   internal_error: 500,
 };
 

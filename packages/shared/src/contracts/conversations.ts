@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { FULL_RIGHTS, RIGHT } from '../roles.ts';
 import { TEXT_LIMITS } from '../constants.ts';
 import { zPagination, zText } from './common.ts';
+import { zConversationTranscriptPatch } from './transcript-edit.ts';
 import { zSpeaker, zTurn } from '../transcript/schema.ts';
 
 /*
@@ -227,6 +228,9 @@ export const zUpdateConversationBody = z
     name: zText({ required: true, max: TEXT_LIMITS.mediaName }),
     description: zText({ max: TEXT_LIMITS.mediaDescription, multiline: true }),
     membersRight: zMembersRight,
+    /** Speaker renames and/or a whole new text (write right), applied through the live document. */
+    speakers: zConversationTranscriptPatch.shape.speakers,
+    text: zConversationTranscriptPatch.shape.text,
   })
   .partial()
   .strict();

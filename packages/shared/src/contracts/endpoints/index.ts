@@ -12,6 +12,7 @@ import { organizationEndpoints } from './organizations.ts';
 import { rightEndpoints } from './rights.ts';
 import { systemEndpoints } from './system.ts';
 import { tagEndpoints } from './tags.ts';
+import { transcriptEndpoints } from './transcript.ts';
 import { transcriberProfileEndpoints } from './transcriber-profiles.ts';
 import { userEndpoints } from './users.ts';
 
@@ -24,6 +25,7 @@ export const API = {
   users: userEndpoints,
   organizations: organizationEndpoints,
   conversations: conversationEndpoints,
+  transcript: transcriptEndpoints,
   library: libraryEndpoints,
   rights: rightEndpoints,
   tags: tagEndpoints,

@@ -1,0 +1,127 @@
+/**
+ * The collaborative transcript document (docs/collaboration.md): how a transcript (format version 1,
+ * transcript/schema.ts) lives in a Y.Doc that several editors change at once.
+ *
+ * - `meta`     Y.Map: `version` (COLLAB_DOC_VERSION), `name` (the media's name, written by the server).
+ * - `speakers` Y.Map<string>: speaker_id → speaker_name. A speaker no turn uses is left out of the
+ *              projection (it "disappears"), so adding one and then using it are two separate steps.
+ * - `turns`    Y.Array<Y.Map>: one map per turn, in order, with
+ *     `id`       string, the turn_id;
+ *     `speaker`  string, a speaker_id;
+ *     `language` string, optional;
+ *     `stime`, `etime` numbers, the turn's bounds;
+ *     `text`     Y.Text, the turn's text as people type it (characters merge across editors);
+ *     `words`    Word[] (a plain JSON value), the turn's *baseline* timed words: what the engine gave,
+ *                or what the last structural operation (split, merge, server rewrite) settled. It is
+ *                replaced whole, never edited in place.
+ *
+ * The projection (`readTranscript`, `readTurn`) retimes each turn's baseline words to its current text
+ * with `retimeEditedTurn`, so every timing rule of the format applies whatever order edits arrived in,
+ * and every client and the server compute the same words from the same document. Words the projection
+ * invents get deterministic wids `${turn_id}~${k}` (stable for one document state); settling a turn
+ * (`settleTurn`) replaces them with fresh unique ids.
+ */
+import * as Y from 'yjs';
+import { retimeEditedTurn } from '../transcript/timing.ts';
+import { TRANSCRIPT_FORMAT_VERSION, type Speaker, type Transcript, type Turn, type Word } from '../transcript/schema.ts';
+
+export const COLLAB_DOC_VERSION = 1;
+
+export type TurnMap = Y.Map<unknown>;
+
+export const metaOf = (doc: Y.Doc): Y.Map<unknown> => doc.getMap('meta');
+export const speakersOf = (doc: Y.Doc): Y.Map<string> => doc.getMap<string>('speakers');
+export const turnsOf = (doc: Y.Doc): Y.Array<TurnMap> => doc.getArray<TurnMap>('turns');
+
+/** The Y.Map of one turn, filled from a transcript turn (not yet in a document). */
+export function turnToMap(turn: Turn): TurnMap {
+  const map = new Y.Map<unknown>();
+  map.set('id', turn.turn_id);
+  map.set('speaker', turn.speaker_id);
+  if (turn.language !== undefined) map.set('language', turn.language);
+  map.set('stime', turn.stime);
+  map.set('etime', turn.etime);
+  map.set(
+    'words',
+    turn.words.map((w) => ({ ...w })),
+  );
+  map.set('text', new Y.Text(turn.segment));
+  return map;
+}
+
+/** Fills an empty document (or replaces the content of one) with a transcript, in one transaction. */
+export function writeTranscript(doc: Y.Doc, transcript: Transcript, origin: unknown = null): Y.Doc {
+  doc.transact(() => {
+    const meta = metaOf(doc);
+    if (meta.get('version') !== COLLAB_DOC_VERSION) meta.set('version', COLLAB_DOC_VERSION);
+    const speakers = speakersOf(doc);
+    const wanted = new Map(transcript.speakers.map((s) => [s.speaker_id, s.speaker_name]));
+    for (const id of [...speakers.keys()]) if (!wanted.has(id)) speakers.delete(id);
+    for (const [id, name] of wanted) if (speakers.get(id) !== name) speakers.set(id, name);
+    const turns = turnsOf(doc);
+    if (turns.length > 0) turns.delete(0, turns.length);
+    turns.insert(
+      0,
+      transcript.text.map((turn) => turnToMap(turn)),
+    );
+  }, origin);
+  return doc;
+}
+
+/** A new document holding a transcript. */
+export function createTranscriptDoc(transcript: Transcript): Y.Doc {
+  return writeTranscript(new Y.Doc(), transcript);
+}
+
+/** A turn's text (Y.Text) — every turn map has one. */
+export function textOf(turn: TurnMap): Y.Text {
+  return turn.get('text') as Y.Text;
+}
+
+/** A turn's baseline words. */
+export function baselineOf(turn: TurnMap): Word[] {
+  return (turn.get('words') as Word[] | undefined) ?? [];
+}
+
+/** The turn as the format defines it: its baseline words retimed to its current text. */
+export function readTurn(turn: TurnMap): Turn {
+  const id = turn.get('id') as string;
+  const language = turn.get('language') as string | undefined;
+  const base: Turn = {
+    turn_id: id,
+    speaker_id: turn.get('speaker') as string,
+    segment: '',
+    stime: turn.get('stime') as number,
+    etime: turn.get('etime') as number,
+    words: baselineOf(turn),
+    ...(language !== undefined ? { language } : {}),
+  };
+  base.segment = base.words.map((w) => w.word).join(' ');
+  const text = textOf(turn).toString();
+  if (text === base.segment) return base;
+  let k = 0;
+  return retimeEditedTurn(base, text, () => `${id}~${(k += 1)}`);
+}
+
+/** The transcript the document holds (speakers without turns left out, in order of first use). */
+export function readTranscript(doc: Y.Doc): Transcript {
+  const text = turnsOf(doc)
+    .toArray()
+    .map((turn) => readTurn(turn));
+  const names = speakersOf(doc);
+  const used: Speaker[] = [];
+  const seen = new Set<string>();
+  for (const turn of text) {
+    if (seen.has(turn.speaker_id)) continue;
+    seen.add(turn.speaker_id);
+    used.push({ speaker_id: turn.speaker_id, speaker_name: names.get(turn.speaker_id) ?? turn.speaker_id });
+  }
+  return { version: TRANSCRIPT_FORMAT_VERSION, speakers: used, text };
+}
+
+/** Index of a turn in `turns`, or -1. */
+export function turnIndex(doc: Y.Doc, turnId: string): number {
+  const turns = turnsOf(doc);
+  for (let i = 0; i < turns.length; i += 1) if (turns.get(i).get('id') === turnId) return i;
+  return -1;
+}

@@ -1,0 +1,2 @@
+export * from './doc.ts';
+export * from './operations.ts';
