@@ -6,7 +6,7 @@
  * search, exports and the API read) with a debounce.
  */
 import type * as Y from 'yjs';
-import type { SnapshotReason, Transcript } from '@palabre/shared';
+import type { Snapshot, SnapshotReason, SnapshotSummary, Transcript } from '@palabre/shared';
 
 /** Who changes a document: a user (their edits are credited in the history) or the server. */
 export type ChangeAuthor = { userId: string } | null;
@@ -33,6 +33,15 @@ export interface TranscriptDocuments {
   rewrite(conversationId: string, transcript: Transcript, author: ChangeAuthor): Promise<void>;
   /** Writes every pending projection now (shutdown, tests). */
   flush(): Promise<void>;
+  /** The media's snapshots, newest first. */
+  history(conversationId: string): Promise<SnapshotSummary[]>;
+  /** One snapshot with its transcript (null: not a snapshot of this media). */
+  snapshot(conversationId: string, snapshotId: string): Promise<Snapshot | null>;
+  /**
+   * Restores a snapshot into the live document: a `before_restore` snapshot of the current state
+   * first (returned, so a restore is undone by restoring it), then the fewest changes.
+   */
+  restore(conversationId: string, snapshotId: string, author: ChangeAuthor): Promise<SnapshotSummary | null>;
   /** Rights may have changed (on a media, for a user, in an organization): open sockets are re-checked. */
   rightsChanged(scope: { conversationId?: string; userId?: string; organizationId?: string }): void;
 }

@@ -64,3 +64,4 @@ export type SnapshotSummary = z.infer<typeof zSnapshotSummary>;
 
 export const zSnapshotParams = z.object({ id: zId, snapshotId: zId });
 export const zSnapshot = zSnapshotSummary.extend({ transcript: zTranscript });
+export type Snapshot = z.infer<typeof zSnapshot>;
