@@ -4,6 +4,7 @@
  * time, so an update is applied, stored and relayed in the order it was accepted.
  */
 import * as Y from 'yjs';
+import { TranscriptProjection } from '@palabre/shared/collab';
 import type { StoredDocument } from './store.ts';
 
 /**
@@ -15,6 +16,8 @@ export const LOG_LOOKBACK_MS = 5_000;
 
 export class OpenDocument {
   doc: Y.Doc;
+  /** The document's transcript, re-read only for the turns that changed (checks and projection use it). */
+  projection: TranscriptProjection;
   /** The media's duration (seconds): word times stay within it. */
   duration: number | null = null;
   /** Sockets that joined it; at zero the document is written back and dropped from memory. */
@@ -48,6 +51,7 @@ export class OpenDocument {
   constructor(id: string, stored: StoredDocument & { state: Uint8Array }, lastSnapshotAt: Date | null) {
     this.id = id;
     this.doc = OpenDocument.build(stored);
+    this.projection = new TranscriptProjection(this.doc);
     this.knownFolded = stored.foldedUpdateId;
     this.baseFloor = stored.foldedUpdateId;
     this.maxSeen = stored.foldedUpdateId;
@@ -64,8 +68,9 @@ export class OpenDocument {
 
   /** Starts over from what is stored (an update was refused or could not be stored after it was applied). */
   reset(stored: StoredDocument & { state: Uint8Array }): void {
-    this.doc.destroy();
+    this.destroy();
     this.doc = OpenDocument.build(stored);
+    this.projection = new TranscriptProjection(this.doc);
     this.knownFolded = stored.foldedUpdateId;
     this.baseFloor = stored.foldedUpdateId;
     this.seen = new Set();
@@ -122,6 +127,11 @@ export class OpenDocument {
       for (const id of this.seen) if (id <= floor) this.seen.delete(id);
     }
     return floor;
+  }
+
+  destroy(): void {
+    this.projection.destroy();
+    this.doc.destroy();
   }
 
   clearTimers(): void {

@@ -9,7 +9,7 @@
  */
 import * as Y from 'yjs';
 import type { Snapshot, SnapshotReason, SnapshotSummary, Transcript } from '@palabre/shared';
-import { applyTranscript, createTranscriptDoc, documentProblems, readTranscript } from '@palabre/shared/collab';
+import { applyTranscript, createTranscriptDoc, documentProblems } from '@palabre/shared/collab';
 import type { AppContext } from '../context.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { OpenDocument } from './open-document.ts';
@@ -104,13 +104,26 @@ export class DocumentRegistry implements TranscriptDocuments {
     entry.reset(stored as typeof stored & { state: Uint8Array });
   }
 
+  /**
+   * Runs `task` on the media's document, after the tasks queued before it. A document written back
+   * and forgotten meanwhile (idle, or its media deleted) is looked up again.
+   */
+  private async task<T>(conversationId: string, task: (entry: OpenDocument) => Promise<T>): Promise<T> {
+    for (;;) {
+      const entry = await this.entry(conversationId);
+      const outcome = await entry.run(async () => (entry.closed ? { closed: true as const } : { closed: false as const, value: await task(entry) }));
+      if (!outcome.closed) return outcome.value;
+      if (this.open.get(conversationId) && (await this.open.get(conversationId)!.catch(() => null)) === entry) this.open.delete(conversationId);
+    }
+  }
+
   /** A socket joins: the document stays in memory until every holder released it. */
-  async hold(conversationId: string): Promise<OpenDocument> {
-    const entry = await this.entry(conversationId);
-    entry.holders += 1;
-    if (entry.idleTimer) clearTimeout(entry.idleTimer);
-    entry.idleTimer = null;
-    return entry;
+  async hold(conversationId: string): Promise<void> {
+    await this.task(conversationId, async (entry) => {
+      entry.holders += 1;
+      if (entry.idleTimer) clearTimeout(entry.idleTimer);
+      entry.idleTimer = null;
+    });
   }
 
   /** A socket leaves; the last one out writes the projection and the compacted state at once. */
@@ -123,8 +136,7 @@ export class DocumentRegistry implements TranscriptDocuments {
 
   /** The document as a client lacking `stateVector` needs it, and the server's state vector. */
   async sync(conversationId: string, stateVector: Uint8Array): Promise<{ update: Uint8Array; stateVector: Uint8Array }> {
-    const entry = await this.entry(conversationId);
-    return entry.run(async () => ({ update: Y.encodeStateAsUpdate(entry.doc, stateVector), stateVector: Y.encodeStateVector(entry.doc) }));
+    return this.task(conversationId, async (entry) => ({ update: Y.encodeStateAsUpdate(entry.doc, stateVector), stateVector: Y.encodeStateVector(entry.doc) }));
   }
 
   // ---- changes ----------------------------------------------------------------------------------
@@ -135,8 +147,7 @@ export class DocumentRegistry implements TranscriptDocuments {
    * and nobody else ever sees it. Resolves once stored.
    */
   async applyUpdate(conversationId: string, update: Uint8Array, userId: string, sender: string): Promise<void> {
-    const entry = await this.entry(conversationId);
-    return entry.run(async () => {
+    return this.task(conversationId, async (entry) => {
       await this.autoSnapshot(entry);
       let captured: Uint8Array | null;
       try {
@@ -157,16 +168,15 @@ export class DocumentRegistry implements TranscriptDocuments {
   }
 
   async change<T>(conversationId: string, author: ChangeAuthor, fn: (doc: Y.Doc) => T, options: ChangeOptions = {}): Promise<T> {
-    const entry = await this.entry(conversationId);
-    try {
-      return await entry.run(async () => {
+    return this.task(conversationId, async (entry) => {
+      try {
         if (options.snapshot) await this.takeSnapshot(entry, options.snapshot);
         else if (author) await this.autoSnapshot(entry);
-        return this.changeLocked(entry, author, fn);
-      });
-    } finally {
-      this.scheduleIdle(entry);
-    }
+        return await this.changeLocked(entry, author, fn);
+      } finally {
+        this.scheduleIdle(entry);
+      }
+    });
   }
 
   private async changeLocked<T>(entry: OpenDocument, author: ChangeAuthor, fn: (doc: Y.Doc) => T): Promise<T> {
@@ -192,7 +202,7 @@ export class DocumentRegistry implements TranscriptDocuments {
   }
 
   private problems(entry: OpenDocument): string[] {
-    return documentProblems(entry.doc, entry.duration !== null ? { duration: entry.duration } : {});
+    return documentProblems(entry.doc, { projection: entry.projection, ...(entry.duration !== null ? { duration: entry.duration } : {}) });
   }
 
   /** Appends to the log (the durable point), then tells the others. */
@@ -222,9 +232,10 @@ export class DocumentRegistry implements TranscriptDocuments {
       const folded = await documentStore.folded(this.ctx.db, conversationId);
       if (!folded) return (await documentStore.media(this.ctx.db, conversationId))?.transcript ?? null;
     }
-    const entry = await this.entry(conversationId);
-    this.scheduleIdle(entry);
-    return entry.run(async () => readTranscript(entry.doc));
+    return this.task(conversationId, async (entry) => {
+      this.scheduleIdle(entry);
+      return structuredClone(entry.projection.transcript());
+    });
   }
 
   async rewrite(conversationId: string, transcript: Transcript, author: ChangeAuthor): Promise<void> {
@@ -234,10 +245,16 @@ export class DocumentRegistry implements TranscriptDocuments {
       await documentStore.project(this.ctx.db, conversationId, transcript, { anyStatus: true });
       return;
     }
-    const entry = await this.entry(conversationId);
-    await this.change(conversationId, author, (doc) => applyTranscript(doc, transcript, null), { snapshot: 'before_rewrite' });
-    // A rewrite is stored whatever the media's status (the pipeline writes it before marking it done).
-    await entry.run(async () => this.project(entry, { anyStatus: true }));
+    await this.task(conversationId, async (entry) => {
+      try {
+        await this.takeSnapshot(entry, 'before_rewrite');
+        await this.changeLocked(entry, author, (doc) => applyTranscript(doc, transcript, null));
+        // Stored whatever the media's status: the pipeline writes it before marking the media done.
+        await this.project(entry, { anyStatus: true });
+      } finally {
+        this.scheduleIdle(entry);
+      }
+    });
   }
 
   // ---- history --------------------------------------------------------------------------------
@@ -253,16 +270,15 @@ export class DocumentRegistry implements TranscriptDocuments {
   async restore(conversationId: string, snapshotId: string, author: ChangeAuthor): Promise<SnapshotSummary | null> {
     const target = await snapshotStore.get(this.ctx.db, conversationId, snapshotId);
     if (!target) return null;
-    const entry = await this.entry(conversationId);
-    try {
-      return await entry.run(async () => {
+    return this.task(conversationId, async (entry) => {
+      try {
         const before = await this.takeSnapshot(entry, 'before_restore');
         await this.changeLocked(entry, author, (doc) => applyTranscript(doc, target.transcript, null));
         return before;
-      });
-    } finally {
-      this.scheduleIdle(entry);
-    }
+      } finally {
+        this.scheduleIdle(entry);
+      }
+    });
   }
 
   private async takeSnapshot(entry: OpenDocument, reason: SnapshotReason): Promise<SnapshotSummary> {
@@ -271,7 +287,7 @@ export class DocumentRegistry implements TranscriptDocuments {
       reason,
       authorId: entry.lastEditor,
       editors: [...entry.editors],
-      transcript: readTranscript(entry.doc),
+      transcript: entry.projection.transcript(),
     });
     entry.editors.clear();
     entry.lastSnapshotAt = Date.now();
@@ -298,6 +314,7 @@ export class DocumentRegistry implements TranscriptDocuments {
       ?.then((entry) => {
         entry.closed = true;
         entry.clearTimers();
+        return entry.run(async () => entry.destroy());
       })
       .catch(() => undefined);
     this.audience?.dropped(conversationId);
@@ -348,21 +365,23 @@ export class DocumentRegistry implements TranscriptDocuments {
 
   /** Writes the projection and the compacted state now; then forgets the document if nobody holds it. */
   private async settle(entry: OpenDocument, options: { evict: boolean }): Promise<void> {
+    const current = this.open.get(entry.id);
     await entry.run(async () => {
       if (entry.closed) return;
       if (entry.projectionDirty) await this.project(entry);
       await this.compact(entry);
+      if (entry.holders > 0) return;
+      if (!options.evict) return this.scheduleIdle(entry);
+      // Decided and done within the task: a task queued behind it finds the document closed and loads it again.
+      entry.clearTimers();
+      entry.closed = true;
+      if (this.open.get(entry.id) === current) this.open.delete(entry.id);
+      entry.destroy();
+      if (this.open.size === 0 && this.poller) {
+        clearInterval(this.poller);
+        this.poller = null;
+      }
     });
-    if (entry.holders > 0) return;
-    if (!options.evict) return this.scheduleIdle(entry);
-    entry.clearTimers();
-    entry.closed = true;
-    if ((await this.open.get(entry.id)?.catch(() => null)) === entry) this.open.delete(entry.id);
-    entry.doc.destroy();
-    if (this.open.size === 0 && this.poller) {
-      clearInterval(this.poller);
-      this.poller = null;
-    }
   }
 
   private async project(entry: OpenDocument, options: { anyStatus?: boolean } = {}): Promise<void> {
@@ -371,7 +390,7 @@ export class DocumentRegistry implements TranscriptDocuments {
     entry.projectionTimer = null;
     entry.projectionDirty = false;
     try {
-      await documentStore.project(this.ctx.db, entry.id, readTranscript(entry.doc), options);
+      await documentStore.project(this.ctx.db, entry.id, entry.projection.transcript(), options);
     } catch (error) {
       entry.projectionDirty = true;
       throw error;
