@@ -3,12 +3,14 @@
  * its timing, refusals that change nothing, an open editor receiving REST edits live, and search
  * following them.
  */
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RIGHT, RIGHT_LEVELS, TURN_SIZE, type Transcript, type Turn } from '@palabre/shared';
+import * as Y from 'yjs';
+import { COLLAB_SOCKET_PATH, RIGHT, RIGHT_LEVELS, TURN_SIZE, type DocJoinAck, type Transcript, type Turn } from '@palabre/shared';
+import { readTranscript } from '@palabre/shared/collab';
 import { conversationRights, memberships } from '../../src/db/schema.ts';
 import { createOrganization, insertMedia, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
 import { makeTranscript, seedTranscribedMedia } from '../harness/transcripts.ts';
-import { openCollabClient, type CollabTestClient } from '../harness/collab-client.ts';
 
 const API = '/cm-api/api';
 let server: TestServer;
@@ -17,7 +19,7 @@ let writer: TestUser;
 let reader: TestUser;
 let outsider: TestUser;
 let orgId: string;
-const collabClients: CollabTestClient[] = [];
+const sockets: Socket[] = [];
 
 /** Three turns: Alice, Bob, Alice; each word half a second long, one second apart. */
 const sample = () =>
@@ -37,6 +39,31 @@ async function seed(transcript: Transcript = sample()): Promise<string> {
   return id;
 }
 
+/** An editor joined to a media's document over the collaboration socket, its Y.Doc following every update. */
+async function openEditor(user: TestUser, conversationId: string) {
+  const socket = connect(server.url, { path: COLLAB_SOCKET_PATH, auth: { token: user.client.authToken }, transports: ['websocket'], reconnection: false, forceNew: true });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  const doc = new Y.Doc();
+  const waiting: Array<() => void> = [];
+  socket.on('doc:update', (message: { conversationId: string; update: Uint8Array }) => {
+    if (message.conversationId !== conversationId) return;
+    Y.applyUpdate(doc, new Uint8Array(message.update));
+    for (const resolve of waiting.splice(0)) resolve();
+  });
+  const ack: DocJoinAck = await socket.timeout(5000).emitWithAck('doc:join', { conversationId, stateVector: Y.encodeStateVector(doc) });
+  if (!ack.ok) throw new Error(`join refused: ${ack.error}`);
+  Y.applyUpdate(doc, new Uint8Array(ack.update));
+  return {
+    /** Resolves with the next update the server relays. */
+    nextUpdate: () => new Promise<void>((resolve) => waiting.push(resolve)),
+    transcript: () => readTranscript(doc),
+  };
+}
+
 const turns = (id: string) => `${API}/conversations/${id}/turns`;
 const live = async (id: string) => (await server.ctx.documents.read(id))!;
 
@@ -53,7 +80,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  for (const client of collabClients) client.close();
+  for (const socket of sockets) socket.disconnect();
   await server?.close();
 });
 
@@ -247,8 +274,7 @@ describe('bad requests', () => {
 describe('an open editor', () => {
   it('receives a REST edit as a document update, and its document then shows what the API answered', async () => {
     const id = await seed();
-    const editor = await openCollabClient(server, writer, id);
-    collabClients.push(editor);
+    const editor = await openEditor(writer, id);
     const [first] = (await live(id)).text as [Turn];
 
     const updated = editor.nextUpdate();
