@@ -71,7 +71,7 @@ describe('joining a document', () => {
   });
 
   it('answers conflict for a media still being processed', async () => {
-    const id = await insertMedia(server, { organizationId, ownerId: owner.id, status: 'transcribing', transcript: null });
+    const id = await insertMedia(server, { organizationId, ownerId: owner.id, status: 'transcription', transcript: null });
     await expect((await connect(owner)).join(id)).rejects.toEqual(new CollabRefusal('conflict'));
   });
 
@@ -212,7 +212,7 @@ describe('rights and sessions', () => {
     const id = await newMedia();
     const client = await connect(user);
     await client.join(id);
-    expect((await user.client.post('/cm-api/api/auth/logout')).status).toBe(204);
+    expect((await user.client.post('/cm-api/auth/logout')).status).toBe(204);
     expect(await client.disconnected()).toBe('io server disconnect');
     await expect(connectCollab(server.url, user.client.authToken!)).rejects.toMatchObject({ data: { code: 'token_revoked' } });
   });
