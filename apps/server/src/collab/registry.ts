@@ -43,6 +43,9 @@ export const DEFAULT_TIMING: RegistryTiming = {
   snapshotIntervalMs: 5 * 60_000,
 };
 
+/** A log this long is folded without waiting for a pause in editing. */
+const COMPACT_AFTER_UPDATES = 500;
+
 /** The origin of changes that came from other processes through the log. */
 const FOREIGN = Symbol('foreign');
 
@@ -95,6 +98,7 @@ export class DocumentRegistry implements TranscriptDocuments {
     const lastSnapshot = await snapshotStore.lastAt(this.ctx.db, conversationId);
     const entry = new OpenDocument(conversationId, stored as typeof stored & { state: Uint8Array }, lastSnapshot);
     entry.duration = media.duration;
+    if (entry.projectionDirty) this.scheduleWrites(entry);
     return entry;
   }
 
@@ -215,7 +219,6 @@ export class DocumentRegistry implements TranscriptDocuments {
       throw error;
     }
     entry.saw(id);
-    entry.unfolded += 1;
     if (userId) {
       entry.editors.add(userId);
       entry.lastEditor = userId;
@@ -239,9 +242,12 @@ export class DocumentRegistry implements TranscriptDocuments {
   }
 
   async rewrite(conversationId: string, transcript: Transcript, author: ChangeAuthor): Promise<void> {
-    const hasDocument = this.open.has(conversationId) || (await documentStore.folded(this.ctx.db, conversationId)) !== null;
+    const hasDocument =
+      this.open.has(conversationId) ||
+      (await documentStore.folded(this.ctx.db, conversationId)) !== null ||
+      (await documentStore.media(this.ctx.db, conversationId))?.transcript != null;
     if (!hasDocument) {
-      // No document yet: the transcript is simply stored (a document is built from it when opened).
+      // A first transcript: simply stored (a document is built from it when first opened).
       await documentStore.project(this.ctx.db, conversationId, transcript, { anyStatus: true });
       return;
     }
@@ -320,6 +326,18 @@ export class DocumentRegistry implements TranscriptDocuments {
     this.audience?.dropped(conversationId);
   }
 
+  /**
+   * Documents with updates not folded yet (a process died before writing them back) are loaded and
+   * written back, so the stored transcript catches up even if nobody opens them.
+   */
+  async recover(): Promise<number> {
+    const ids = await documentStore.withLog(this.ctx.db);
+    for (const id of ids) {
+      await this.task(id, async (entry) => this.scheduleIdle(entry)).catch((error: unknown) => this.ctx.log.warn({ err: error, conversationId: id }, 'document not recovered'));
+    }
+    return ids.length;
+  }
+
   async flush(): Promise<void> {
     const entries = await Promise.all([...this.open.values()].map((p) => p.catch(() => null)));
     await Promise.all(entries.map((entry) => (entry && entry.projectionDirty ? entry.run(() => this.project(entry)) : undefined)));
@@ -346,10 +364,12 @@ export class DocumentRegistry implements TranscriptDocuments {
       entry.projectionTimer.unref();
     }
     if (entry.compactionTimer) clearTimeout(entry.compactionTimer);
+    // Folded after a pause in editing, or at once when the log grew long.
+    const delay = entry.unfoldedIds.size >= COMPACT_AFTER_UPDATES ? 0 : this.timing.compactionDelayMs;
     entry.compactionTimer = setTimeout(() => {
       entry.compactionTimer = null;
       void entry.run(() => this.compact(entry)).catch((error: unknown) => this.ctx.log.error({ err: error, conversationId: entry.id }, 'document compaction failed'));
-    }, this.timing.compactionDelayMs);
+    }, delay);
     entry.compactionTimer.unref();
   }
 
@@ -399,11 +419,13 @@ export class DocumentRegistry implements TranscriptDocuments {
 
   private async compact(entry: OpenDocument): Promise<void> {
     if (entry.closed) return;
-    const upTo = entry.safeFloor();
-    if (upTo <= entry.knownFolded) return;
-    if (await documentStore.compact(this.ctx.db, entry.id, Y.encodeStateAsUpdate(entry.doc), upTo)) {
+    const ids = [...entry.unfoldedIds];
+    const upTo = ids.reduce((max, id) => Math.max(max, id), entry.knownFolded);
+    // Rows below the last fold (committed late) stay in the log until a later fold takes them.
+    if (upTo === entry.knownFolded) return;
+    if (await documentStore.compact(this.ctx.db, entry.id, Y.encodeStateAsUpdate(entry.doc), { previous: entry.knownFolded, next: upTo, ids })) {
       entry.knownFolded = upTo;
-      entry.unfolded = 0;
+      for (const id of ids) entry.unfoldedIds.delete(id);
     }
   }
 

@@ -3,7 +3,7 @@
  * per media (transcript_documents), the append-only log of the updates after it
  * (transcript_updates), and the JSON projection in conversations.transcript.
  */
-import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Transcript } from '@palabre/shared';
 import type { Database } from '../db/client.ts';
 import { conversations, transcriptDocuments, transcriptUpdates } from '../db/schema.ts';
@@ -12,7 +12,10 @@ export interface StoredDocument {
   /** The compacted state, or null when the media has no document yet. */
   state: Uint8Array | null;
   foldedUpdateId: number;
-  /** The log after the state, in order. */
+  /**
+   * The log rows not folded into the state, in order: every row left, since a fold deletes exactly
+   * what it folded (a row committed late, below the fold, is still read).
+   */
   updates: Array<{ id: number; update: Uint8Array; userId: string | null }>;
 }
 
@@ -41,7 +44,7 @@ export const documentStore = {
     const updates = await db
       .select({ id: transcriptUpdates.id, update: transcriptUpdates.update, userId: transcriptUpdates.userId })
       .from(transcriptUpdates)
-      .where(and(eq(transcriptUpdates.conversationId, conversationId), gt(transcriptUpdates.id, folded)))
+      .where(eq(transcriptUpdates.conversationId, conversationId))
       .orderBy(asc(transcriptUpdates.id));
     return { state: doc?.state ?? null, foldedUpdateId: folded, updates };
   },
@@ -59,6 +62,12 @@ export const documentStore = {
   async append(db: Database, conversationId: string, update: Uint8Array, userId: string | null): Promise<number> {
     const [row] = await db.insert(transcriptUpdates).values({ conversationId, update, userId }).returning({ id: transcriptUpdates.id });
     return row!.id;
+  },
+
+  /** The media whose log holds rows not folded into their state. */
+  async withLog(db: Database): Promise<string[]> {
+    const rows = await db.selectDistinct({ id: transcriptUpdates.conversationId }).from(transcriptUpdates);
+    return rows.map((r) => r.id);
   },
 
   /** Ids of the log rows after `after` (cheap: the index holds them). */
@@ -91,19 +100,21 @@ export const documentStore = {
   },
 
   /**
-   * Folds the log up to `foldedUpdateId` into `state` (which contains at least every update up to it)
-   * and deletes the folded rows, in one transaction. A fold never goes back: a process that folded
-   * further already stored a state containing ours.
+   * Replaces the state by `state`, which contains the stored state and the log rows `fold.ids`, and
+   * deletes exactly those rows, in one transaction. Only if nobody folded since the caller last merged
+   * the stored state (`folded_update_id` still `fold.previous`): otherwise the caller merges it first.
    */
-  async compact(db: Database, conversationId: string, state: Uint8Array, foldedUpdateId: number): Promise<boolean> {
+  async compact(db: Database, conversationId: string, state: Uint8Array, fold: { previous: number; next: number; ids: number[] }): Promise<boolean> {
     return db.transaction(async (tx) => {
       const [row] = await tx
         .update(transcriptDocuments)
-        .set({ state, foldedUpdateId, updatedAt: new Date() })
-        .where(and(eq(transcriptDocuments.conversationId, conversationId), lte(transcriptDocuments.foldedUpdateId, foldedUpdateId)))
+        .set({ state, foldedUpdateId: fold.next, updatedAt: new Date() })
+        .where(and(eq(transcriptDocuments.conversationId, conversationId), eq(transcriptDocuments.foldedUpdateId, fold.previous)))
         .returning({ id: transcriptDocuments.conversationId });
       if (!row) return false;
-      await tx.delete(transcriptUpdates).where(and(eq(transcriptUpdates.conversationId, conversationId), lte(transcriptUpdates.id, foldedUpdateId)));
+      for (let i = 0; i < fold.ids.length; i += 1000) {
+        await tx.delete(transcriptUpdates).where(and(eq(transcriptUpdates.conversationId, conversationId), inArray(transcriptUpdates.id, fold.ids.slice(i, i + 1000))));
+      }
       return true;
     });
   },
