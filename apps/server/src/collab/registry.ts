@@ -9,12 +9,13 @@
  */
 import * as Y from 'yjs';
 import type { Snapshot, SnapshotReason, SnapshotSummary, Transcript } from '@palabre/shared';
-import { applyTranscript, createTranscriptDoc, documentProblems } from '@palabre/shared/collab';
+import { applyTranscript, createTranscriptDoc } from '@palabre/shared/collab';
 import type { AppContext } from '../context.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { OpenDocument } from './open-document.ts';
 import { snapshotStore } from './snapshots.ts';
 import { documentStore } from './store.ts';
+import { problemsAfter, widen, type ChangeScope } from './validation.ts';
 import type { ChangeAuthor, ChangeOptions, TranscriptDocuments } from './types.ts';
 
 /** What the collaboration socket does with what happens to documents (nothing without sockets). */
@@ -154,13 +155,14 @@ export class DocumentRegistry implements TranscriptDocuments {
     return this.task(conversationId, async (entry) => {
       await this.autoSnapshot(entry);
       let captured: Uint8Array | null;
+      let scope: ChangeScope;
       try {
-        captured = capture(entry.doc, sender, () => Y.applyUpdate(entry.doc, update, sender));
+        ({ update: captured, scope } = captureScoped(entry.doc, sender, () => Y.applyUpdate(entry.doc, update, sender)));
       } catch {
         await this.reload(entry);
         throw new AppError('invalid_document', 'The update could not be read');
       }
-      const problems = pendingOf(entry.doc) ? ['the update depends on changes the server does not have'] : captured ? this.problems(entry) : [];
+      const problems = pendingOf(entry.doc) ? ['the update depends on changes the server does not have'] : captured ? this.problems(entry, scope) : [];
       if (problems.length > 0) {
         this.ctx.log.warn({ conversationId, problems: problems.slice(0, 5) }, 'document update refused');
         await this.reload(entry);
@@ -187,15 +189,16 @@ export class DocumentRegistry implements TranscriptDocuments {
     const origin = Symbol('server change');
     let result!: T;
     let captured: Uint8Array | null;
+    let scope: ChangeScope;
     try {
-      captured = capture(entry.doc, origin, () => entry.doc.transact(() => (result = fn(entry.doc)), origin));
+      ({ update: captured, scope } = captureScoped(entry.doc, origin, () => entry.doc.transact(() => (result = fn(entry.doc)), origin)));
     } catch (error) {
       // A change that failed half-way is not kept.
       await this.reload(entry);
       throw error;
     }
     if (!captured) return result;
-    const problems = this.problems(entry);
+    const problems = this.problems(entry, scope);
     if (problems.length > 0) {
       this.ctx.log.error({ conversationId: entry.id, problems: problems.slice(0, 5) }, 'a server change would break the transcript');
       await this.reload(entry);
@@ -205,8 +208,8 @@ export class DocumentRegistry implements TranscriptDocuments {
     return result;
   }
 
-  private problems(entry: OpenDocument): string[] {
-    return documentProblems(entry.doc, { projection: entry.projection, ...(entry.duration !== null ? { duration: entry.duration } : {}) });
+  private problems(entry: OpenDocument, scope: ChangeScope): string[] {
+    return problemsAfter(entry.doc, entry.projection, scope, entry.duration);
   }
 
   /** Appends to the log (the durable point), then tells the others. */
@@ -485,18 +488,29 @@ export class DocumentRegistry implements TranscriptDocuments {
 
 /** Runs `apply` and answers the update it made to `doc` with `origin` (null: it changed nothing). */
 function capture(doc: Y.Doc, origin: unknown, apply: () => void): Uint8Array | null {
+  return captureScoped(doc, origin, apply).update;
+}
+
+/** As capture, with what the change touched (validation.ts). */
+function captureScoped(doc: Y.Doc, origin: unknown, apply: () => void): { update: Uint8Array | null; scope: ChangeScope } {
   const updates: Uint8Array[] = [];
+  let scope: ChangeScope | undefined;
   const listener = (update: Uint8Array, from: unknown) => {
     if (from === origin) updates.push(update);
   };
+  const transactions = (transaction: Y.Transaction) => {
+    if (transaction.origin === origin) scope = widen(scope, transaction, doc);
+  };
   doc.on('update', listener);
+  doc.on('afterTransaction', transactions);
   try {
     apply();
   } finally {
     doc.off('update', listener);
+    doc.off('afterTransaction', transactions);
   }
-  if (updates.length === 0) return null;
-  return updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates);
+  const update = updates.length === 0 ? null : updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates);
+  return { update, scope: scope === undefined ? new Set() : scope };
 }
 
 /** Parts of an update the document could not integrate (it references changes it never received). */
