@@ -5,7 +5,7 @@
  */
 import * as Y from 'yjs';
 import { TranscriptProjection } from '@palabre/shared/collab';
-import type { StoredDocument } from './store.ts';
+import type { StoredDocument } from './repo.ts';
 
 /**
  * Log rows are numbered when inserted but may commit out of order (two processes appending at once):

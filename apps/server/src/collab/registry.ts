@@ -13,9 +13,10 @@ import { applyTranscript, createTranscriptDoc } from '@palabre/shared/collab';
 import type { AppContext } from '../context.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { OpenDocument } from './open-document.ts';
-import { snapshotStore } from './snapshots.ts';
-import { documentStore } from './store.ts';
-import { problemsAfter, widen, type ChangeScope } from './validation.ts';
+import { documentStore, snapshotStore } from './repo.ts';
+import { captureScoped, pendingOf } from './capture.ts';
+import { pickUpForeign } from './foreign.ts';
+import { problemsAfter, type ChangeScope } from './validation.ts';
 import type { ChangeAuthor, ChangeOptions, TranscriptDocuments } from './types.ts';
 
 /** What the collaboration socket does with what happens to documents (nothing without sockets). */
@@ -46,9 +47,6 @@ export const DEFAULT_TIMING: RegistryTiming = {
 
 /** A log this long is folded without waiting for a pause in editing. */
 const COMPACT_AFTER_UPDATES = 500;
-
-/** The origin of changes that came from other processes through the log. */
-const FOREIGN = Symbol('foreign');
 
 type Context = Pick<AppContext, 'db' | 'log'>;
 
@@ -343,7 +341,7 @@ export class DocumentRegistry implements TranscriptDocuments {
 
   async flush(): Promise<void> {
     const entries = await Promise.all([...this.open.values()].map((p) => p.catch(() => null)));
-    await Promise.all(entries.map((entry) => (entry && entry.projectionDirty ? entry.run(() => this.project(entry)) : undefined)));
+    await Promise.all(entries.filter((entry) => entry?.projectionDirty).map((entry) => entry!.run(() => this.project(entry!))));
   }
 
   /** Stops polling and writes everything back (shutdown). */
@@ -351,7 +349,7 @@ export class DocumentRegistry implements TranscriptDocuments {
     if (this.poller) clearInterval(this.poller);
     this.poller = null;
     const entries = await Promise.all([...this.open.values()].map((p) => p.catch(() => null)));
-    await Promise.all(entries.map((entry) => (entry ? this.settle(entry, { evict: true }) : undefined)));
+    await Promise.all(entries.filter((entry) => entry !== null).map((entry) => this.settle(entry, { evict: true })));
     this.open.clear();
   }
 
@@ -454,66 +452,14 @@ export class DocumentRegistry implements TranscriptDocuments {
     }
   }
 
-  /** Applies the log rows and the compacted state other processes wrote since we last looked. */
+  /** Relays what other processes wrote to the log since we last looked. */
   private async pickUp(entry: OpenDocument): Promise<void> {
     if (entry.closed) return;
-    const ids = await documentStore.idsAfter(this.ctx.db, entry.id, entry.safeFloor());
-    const missing = ids.filter((id) => !entry.contains(id));
-    const changes: Uint8Array[] = [];
-    for (const row of await documentStore.updates(this.ctx.db, missing)) {
-      const update = capture(entry.doc, FOREIGN, () => Y.applyUpdate(entry.doc, row.update, FOREIGN));
-      entry.saw(row.id);
-      if (row.userId) {
-        entry.editors.add(row.userId);
-        entry.lastEditor = row.userId;
-      }
-      if (update) changes.push(update);
-    }
-    entry.mark();
-    const folded = await documentStore.folded(this.ctx.db, entry.id);
-    if (folded && folded.foldedUpdateId > entry.knownFolded) {
-      // Another process compacted rows we may not have seen: its state contains them.
-      const state = await documentStore.state(this.ctx.db, entry.id);
-      const update = state ? capture(entry.doc, FOREIGN, () => Y.applyUpdate(entry.doc, state, FOREIGN)) : null;
-      if (update) changes.push(update);
-      entry.knownFolded = folded.foldedUpdateId;
-    }
-    if (changes.length === 0) return;
-    this.audience?.relay(entry.id, changes.length === 1 ? changes[0]! : Y.mergeUpdates(changes), null);
+    const update = await pickUpForeign(this.ctx.db, entry);
+    if (!update) return;
+    this.audience?.relay(entry.id, update, null);
     // Its writer projects it too; whoever writes last writes the merged document.
     entry.projectionDirty = true;
     this.scheduleWrites(entry);
   }
-}
-
-/** Runs `apply` and answers the update it made to `doc` with `origin` (null: it changed nothing). */
-function capture(doc: Y.Doc, origin: unknown, apply: () => void): Uint8Array | null {
-  return captureScoped(doc, origin, apply).update;
-}
-
-/** As capture, with what the change touched (validation.ts). */
-function captureScoped(doc: Y.Doc, origin: unknown, apply: () => void): { update: Uint8Array | null; scope: ChangeScope } {
-  const updates: Uint8Array[] = [];
-  let scope: ChangeScope | undefined;
-  const listener = (update: Uint8Array, from: unknown) => {
-    if (from === origin) updates.push(update);
-  };
-  const transactions = (transaction: Y.Transaction) => {
-    if (transaction.origin === origin) scope = widen(scope, transaction, doc);
-  };
-  doc.on('update', listener);
-  doc.on('afterTransaction', transactions);
-  try {
-    apply();
-  } finally {
-    doc.off('update', listener);
-    doc.off('afterTransaction', transactions);
-  }
-  const update = updates.length === 0 ? null : updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates);
-  return { update, scope: scope === undefined ? new Set() : scope };
-}
-
-/** Parts of an update the document could not integrate (it references changes it never received). */
-function pendingOf(doc: Y.Doc): boolean {
-  return doc.store.pendingStructs !== null || doc.store.pendingDs !== null;
 }

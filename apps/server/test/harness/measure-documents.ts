@@ -12,7 +12,7 @@ import { textOf, turnsOf } from '@palabre/shared/collab';
 import { DocumentRegistry } from '../../src/collab/registry.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { conversations, organizations, users } from '../../src/db/schema.ts';
-import { longTranscript } from '../../../../packages/shared/test/collab/fixture.ts';
+import { longTranscript } from './collab-fixtures.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const heap = () => {

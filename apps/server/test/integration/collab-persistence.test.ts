@@ -15,7 +15,7 @@ import { connectCollab } from '../harness/collab-client.ts';
 import { freePort } from '../harness/postgres.ts';
 import { createDatabase, TestClient } from '../harness/server.ts';
 import { spawnServer, type ServerProcess } from '../harness/server-process.ts';
-import { longTranscript } from '../../../../packages/shared/test/collab/fixture.ts';
+import { longTranscript } from '../harness/collab-fixtures.ts';
 
 interface Seeded {
   url: string;

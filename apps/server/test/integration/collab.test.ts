@@ -12,7 +12,7 @@ import { DocumentRegistry } from '../../src/collab/registry.ts';
 import { conversationRights, conversations, memberships, transcriptSnapshots } from '../../src/db/schema.ts';
 import { connectCollab, CollabRefusal, type CollabClient } from '../harness/collab-client.ts';
 import { createOrganization, insertMedia, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
-import { smallTranscript } from '../../../../packages/shared/test/collab/fixture.ts';
+import { smallTranscript } from '../harness/collab-fixtures.ts';
 
 let server: TestServer;
 let owner: TestUser;

@@ -1,12 +1,13 @@
 /**
  * Storage of the collaborative documents (docs/collaboration.md, Persistence): a compacted Yjs state
  * per media (transcript_documents), the append-only log of the updates after it
- * (transcript_updates), and the JSON projection in conversations.transcript.
+ * (transcript_updates), the JSON projection in conversations.transcript, and the history of
+ * snapshots (transcript_snapshots).
  */
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Transcript } from '@palabre/shared';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Snapshot, SnapshotReason, SnapshotSummary, Transcript } from '@palabre/shared';
 import type { Database } from '../db/client.ts';
-import { conversations, transcriptDocuments, transcriptUpdates } from '../db/schema.ts';
+import { conversations, transcriptDocuments, transcriptSnapshots, transcriptUpdates, users } from '../db/schema.ts';
 
 export interface StoredDocument {
   /** The compacted state, or null when the media has no document yet. */
@@ -128,5 +129,95 @@ export const documentStore = {
       .update(conversations)
       .set({ transcript, updatedAt: new Date() })
       .where(options.anyStatus ? eq(conversations.id, conversationId) : and(eq(conversations.id, conversationId), sql`${conversations.status} = 'done'`));
+  },
+};
+
+// ---- history ----------------------------------------------------------------------------------
+
+type SnapshotRow = typeof transcriptSnapshots.$inferSelect;
+
+export interface NewSnapshot {
+  conversationId: string;
+  reason: SnapshotReason;
+  authorId: string | null;
+  editors: string[];
+  transcript: Transcript;
+}
+
+const summaryColumns = {
+  id: transcriptSnapshots.id,
+  conversationId: transcriptSnapshots.conversationId,
+  reason: transcriptSnapshots.reason,
+  authorId: transcriptSnapshots.authorId,
+  editors: transcriptSnapshots.editors,
+  turns: transcriptSnapshots.turns,
+  words: transcriptSnapshots.words,
+  createdAt: transcriptSnapshots.createdAt,
+};
+type SummaryRow = Omit<SnapshotRow, 'transcript'>;
+
+async function namesOf(db: Database, ids: Iterable<string>): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, firstname: users.firstname, lastname: users.lastname }).from(users).where(inArray(users.id, wanted));
+  return new Map(rows.map((u) => [u.id, `${u.firstname} ${u.lastname}`.trim()]));
+}
+
+function present(row: SummaryRow, names: Map<string, string>): SnapshotSummary {
+  const person = (id: string) => ({ _id: id, name: names.get(id) ?? '' });
+  return {
+    _id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    reason: row.reason,
+    // A deleted account leaves the snapshot without an author rather than naming nobody.
+    author: row.authorId && names.has(row.authorId) ? person(row.authorId) : null,
+    editors: row.editors.filter((id) => names.has(id)).map(person),
+    turns: row.turns,
+    words: row.words,
+  };
+}
+
+export const snapshotStore = {
+  async insert(db: Database, snapshot: NewSnapshot): Promise<SnapshotSummary> {
+    const words = snapshot.transcript.text.reduce((sum, turn) => sum + turn.words.length, 0);
+    const [row] = await db
+      .insert(transcriptSnapshots)
+      .values({ ...snapshot, turns: snapshot.transcript.text.length, words })
+      .returning(summaryColumns);
+    return present(row!, await namesOf(db, [...snapshot.editors, ...(snapshot.authorId ? [snapshot.authorId] : [])]));
+  },
+
+  async list(db: Database, conversationId: string): Promise<SnapshotSummary[]> {
+    const rows = await db
+      .select(summaryColumns)
+      .from(transcriptSnapshots)
+      .where(eq(transcriptSnapshots.conversationId, conversationId))
+      .orderBy(desc(transcriptSnapshots.createdAt), desc(transcriptSnapshots.id));
+    const names = await namesOf(
+      db,
+      rows.flatMap((r) => [...r.editors, ...(r.authorId ? [r.authorId] : [])]),
+    );
+    return rows.map((row) => present(row, names));
+  },
+
+  async get(db: Database, conversationId: string, snapshotId: string): Promise<Snapshot | null> {
+    const [row] = await db
+      .select()
+      .from(transcriptSnapshots)
+      .where(and(eq(transcriptSnapshots.conversationId, conversationId), eq(transcriptSnapshots.id, snapshotId)));
+    if (!row) return null;
+    const names = await namesOf(db, [...row.editors, ...(row.authorId ? [row.authorId] : [])]);
+    return { ...present(row, names), transcript: row.transcript };
+  },
+
+  /** When the last snapshot of a media was taken (null: never). */
+  async lastAt(db: Database, conversationId: string): Promise<Date | null> {
+    const [row] = await db
+      .select({ createdAt: transcriptSnapshots.createdAt })
+      .from(transcriptSnapshots)
+      .where(eq(transcriptSnapshots.conversationId, conversationId))
+      .orderBy(desc(transcriptSnapshots.createdAt))
+      .limit(1);
+    return row?.createdAt ?? null;
   },
 };
