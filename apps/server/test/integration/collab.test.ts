@@ -125,6 +125,22 @@ describe('editing', () => {
     expect(await joined.edit((doc) => textOf(turnsOf(doc).get(0)).insert(0, 'ok '))).toEqual({ ok: true });
   });
 
+  it('limits the rate of updates per socket', async () => {
+    const id = await newMedia();
+    const joined = await (await connect(owner)).join(id);
+    const source = new Y.Doc();
+    Y.applyUpdate(source, Y.encodeStateAsUpdate(joined.doc));
+    let update: Uint8Array | null = null;
+    source.once('update', (u: Uint8Array) => (update = u));
+    textOf(turnsOf(source).get(0)).insert(0, 'vite ');
+    // The same bytes again and again: each one counts, only the first changes anything.
+    const acks = await Promise.all(Array.from({ length: COLLAB_LIMITS.updateBurst + 100 }, () => joined.send(update!)));
+    expect(acks.filter((ack) => ack.ok).length).toBeGreaterThanOrEqual(COLLAB_LIMITS.updateBurst);
+    expect(acks.filter((ack) => !ack.ok)).toContainEqual({ ok: false, error: 'rate_limited' });
+    expect(new Set(acks.filter((ack) => !ack.ok).map((ack) => !ack.ok && ack.error))).toEqual(new Set(['rate_limited']));
+    expect((await server.ctx.documents.read(id))!.text[0]!.segment).toBe('vite bonjour tout le monde');
+  });
+
   it('refuses updates that break the transcript and relays none of them', async () => {
     const id = await newMedia();
     const watcher = await (await connect(reader)).join(id);
@@ -205,6 +221,18 @@ describe('rights and sessions', () => {
     expect((await owner.client.put(`/cm-api/api/conversations/${id}/users/${writer.id}`, { right: 0 })).status).toBe(200);
     await joined.waitForAccess('none');
     expect(await joined.edit((doc) => textOf(turnsOf(doc).get(0)).insert(0, 'encore '))).toEqual({ ok: false, error: 'not_found' });
+  });
+
+  it('re-checks open documents when an organization role changes', async () => {
+    const member = await server.quickUser();
+    await server.ctx.db.insert(memberships).values({ organizationId, userId: member.id, role: 1 });
+    const id = await newMedia();
+    await server.ctx.db.update(conversations).set({ membersRight: WRITE }).where(eq(conversations.id, id));
+    const joined = await (await connect(member)).join(id);
+    expect(joined.access).toBe('write');
+    // Removed from the organization: the media is no longer theirs to see.
+    expect((await owner.client.delete(`/cm-api/api/organizations/${organizationId}/users`, { userId: member.id })).status).toBe(200);
+    await joined.waitForAccess('none');
   });
 
   it('disconnects a socket whose session is revoked', async () => {
