@@ -1,6 +1,6 @@
 /** Find and replace across every turn of a document. */
 import { describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import { TURN_SIZE } from '../../src/index.ts';
 import { createTranscriptDoc, documentProblems, findInDocument, readTranscript, replaceInDocument, setTurnText, textOf, turnsOf } from '../../src/collab/index.ts';
 import { smallTranscript } from './fixture.ts';
