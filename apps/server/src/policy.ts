@@ -151,6 +151,12 @@ export function mediaAccess(right: number, needed: number): MediaAccess {
   return hasRight(right, needed) ? 'allowed' : 'forbidden';
 }
 
+/** How a caller holding `right` on a media may open its transcript document: edit it or only follow it. */
+export function documentAccess(right: number): 'write' | 'read' | 'none' {
+  if (!givesAccess(right)) return 'none';
+  return hasRight(right, RIGHT.WRITE) ? 'write' : 'read';
+}
+
 /**
  * Transcript edits for API clients (the turn endpoints, restoring a snapshot) need the write right;
  * to anyone without it, reader or not, the media does not exist: scripts probing turn ids learn
