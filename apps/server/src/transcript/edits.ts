@@ -1,8 +1,8 @@
 /**
  * The turn endpoints' edits on a transcript document, with the editing operations every editor uses
- * (`@palabre/shared/collab`). Each one runs inside `TranscriptDocuments.change`, whose transaction
- * cannot be rolled back: every precondition is checked before the first change, so a refusal
- * (an AppError) always leaves the document as it was.
+ * (`@palabre/shared/collab`). Each one runs inside `TranscriptDocuments.change`; a refusal is an
+ * AppError thrown before the first change wherever it can be foreseen, so the document is not even
+ * touched (the service would otherwise drop the half-made change by reloading the stored document).
  */
 import type * as Y from 'yjs';
 import { addSpeaker, deleteTurn, insertTurnAfter, mergeTurn, setTurnSpeaker, setTurnText, speakersOf, turnIndex, turnsOf, type NewId } from '@palabre/shared/collab';
