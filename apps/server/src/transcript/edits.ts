@@ -29,6 +29,8 @@ export function refusal(error: EditError, field?: string): AppError {
     const message = `The turn would have ${error.length} characters, more than the turn size (${error.max})`;
     return new AppError('turn_too_long', message, field === undefined ? undefined : { [field]: 'error.too_long' });
   }
+  // The checks before each change make this rare: the operation names the turn or speaker it lacks.
+  if (error.code === 'not_found') return new AppError('not_found', error.message);
   return new AppError('validation_failed', 'This change does not fit the transcript', { [field ?? '_']: 'error.invalid' });
 }
 
