@@ -5,12 +5,11 @@
  */
 import * as Y from 'yjs';
 import { TranscriptProjection } from '@palabre/shared/collab';
-import type { StoredDocument } from './store.ts';
+import type { StoredDocument } from './repo.ts';
 
 /**
  * Log rows are numbered when inserted but may commit out of order (two processes appending at once):
- * a row is looked for again during this long after a higher one was seen, and only rows older than
- * that are folded into the compacted state.
+ * a row is looked for again during this long after a higher one was seen.
  */
 export const LOG_LOOKBACK_MS = 5_000;
 
@@ -22,8 +21,13 @@ export class OpenDocument {
   duration: number | null = null;
   /** Sockets that joined it; at zero the document is written back and dropped from memory. */
   holders = 0;
-  /** The log row up to which the stored state is compacted, as this process last knew it. */
+  /**
+   * The stored state's `folded_update_id` as this process last merged it: every compaction raises it,
+   * so a compaction by another process since is noticed (and its state merged before ours is written).
+   */
   knownFolded: number;
+  /** Log rows this doc contains that are still in the log: a compaction folds exactly these. */
+  readonly unfoldedIds = new Set<number>();
   /** Log rows above the safe floor that the doc already contains. */
   private seen = new Set<number>();
   private maxSeen: number;
@@ -36,8 +40,6 @@ export class OpenDocument {
   projectionTimer: NodeJS.Timeout | null = null;
   compactionTimer: NodeJS.Timeout | null = null;
   idleTimer: NodeJS.Timeout | null = null;
-  /** Log rows appended since the last compaction. */
-  unfolded = 0;
 
   /** Users whose edits came since the last snapshot, and the last of them. */
   editors = new Set<string>();
@@ -56,6 +58,8 @@ export class OpenDocument {
     this.baseFloor = stored.foldedUpdateId;
     this.maxSeen = stored.foldedUpdateId;
     this.lastSnapshotAt = lastSnapshotAt?.getTime() ?? null;
+    // Updates not yet folded may not be in the projection either (the writer may have died first).
+    this.projectionDirty = stored.updates.length > 0;
     this.adopt(stored);
   }
 
@@ -74,6 +78,7 @@ export class OpenDocument {
     this.knownFolded = stored.foldedUpdateId;
     this.baseFloor = stored.foldedUpdateId;
     this.seen = new Set();
+    this.unfoldedIds.clear();
     this.marks = [];
     this.maxSeen = stored.foldedUpdateId;
     this.adopt(stored);
@@ -99,6 +104,7 @@ export class OpenDocument {
 
   saw(id: number): void {
     this.seen.add(id);
+    this.unfoldedIds.add(id);
     if (id > this.maxSeen) this.maxSeen = id;
   }
 

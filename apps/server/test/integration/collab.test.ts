@@ -8,10 +8,11 @@ import * as Y from 'yjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLAB_LIMITS, RIGHT, TURN_SIZE, type Transcript } from '@palabre/shared';
 import { readTranscript, speakersOf, textOf, turnsOf } from '@palabre/shared/collab';
+import { DocumentRegistry } from '../../src/collab/registry.ts';
 import { conversationRights, conversations, memberships, transcriptSnapshots } from '../../src/db/schema.ts';
 import { connectCollab, CollabRefusal, type CollabClient } from '../harness/collab-client.ts';
 import { createOrganization, insertMedia, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
-import { smallTranscript } from '../../../../packages/shared/test/collab/fixture.ts';
+import { smallTranscript } from '../harness/collab-fixtures.ts';
 
 let server: TestServer;
 let owner: TestUser;
@@ -260,5 +261,26 @@ describe('history', () => {
     expect(await server.ctx.documents.restore(id, crypto.randomUUID(), null)).toBeNull();
     const rows = await server.ctx.db.select({ id: transcriptSnapshots.id }).from(transcriptSnapshots).where(eq(transcriptSnapshots.conversationId, id));
     expect(rows).toHaveLength(4);
+  });
+});
+
+describe('several processes', () => {
+  it('relays to open editors what another process changes in the same document, and the other way round', async () => {
+    const id = await newMedia();
+    const joined = await (await connect(writer)).join(id);
+    // A second process (a worker re-transcribing, another node) sharing the database.
+    const elsewhere = new DocumentRegistry({ db: server.ctx.db, log: server.ctx.log });
+    try {
+      await elsewhere.change(id, null, (doc) => textOf(turnsOf(doc).get(1)).insert(0, 'ailleurs '));
+      await joined.waitFor((doc) => textOf(turnsOf(doc).get(1)).toString().startsWith('ailleurs '));
+      expect(await joined.edit((doc) => textOf(turnsOf(doc).get(2)).insert(0, 'ici '))).toEqual({ ok: true });
+      await expect.poll(async () => (await elsewhere.read(id))!.text[2]!.segment).toBe('ici très bien merci');
+    } finally {
+      await elsewhere.close();
+    }
+    // Its write-back (a fold of the log) is merged here, not lost.
+    expect(await joined.edit((doc) => textOf(turnsOf(doc).get(0)).insert(0, 'puis '))).toEqual({ ok: true });
+    const again = await (await connect(owner)).join(id);
+    expect(readTranscript(again.doc).text.map((t) => t.segment.split(' ')[0])).toEqual(['puis', 'ailleurs', 'ici']);
   });
 });
