@@ -4,7 +4,7 @@
  * new text replaces the old one, a snapshot (`before_rewrite`) keeps it.
  */
 import { TRANSCRIPT_FORMAT_VERSION, checkTranscript, type Speaker, type Transcript, type Turn } from '@palabre/shared';
-import { applyTranscript, renameSpeaker, speakersOf } from '@palabre/shared/collab';
+import { renameSpeaker, speakersOf } from '@palabre/shared/collab';
 import type { AppContext } from '../context.ts';
 import type { ChangeAuthor } from '../collab/types.ts';
 import type { ConversationRow } from '../conversations/repo.ts';
@@ -81,9 +81,7 @@ export async function patchTranscript(ctx: AppContext, row: ConversationRow, pat
   if (patch.speakers) checkRenames(patch.speakers);
   if (patch.text !== undefined) {
     const transcript = rewriteOf(await ctx.documents.read(row.id), { ...patch, text: patch.text }, row.duration);
-    // Through `change` rather than `rewrite`: the snapshot is kept even when no editor ever opened the
-    // document (the transcript is then the pipeline's, and would otherwise be lost).
-    await ctx.documents.change(row.id, author, (doc) => applyTranscript(doc, transcript, null), { snapshot: 'before_rewrite' });
+    await ctx.documents.rewrite(row.id, transcript, author);
     return;
   }
   const renames = patch.speakers ?? [];
