@@ -1,6 +1,7 @@
 /**
  * The editor's toolbar: playback speed (remembered in this browser), the low-confidence marks,
- * the channel of a multi-track media, and the buttons opening each panel.
+ * the channel of a multi-track media, and the buttons opening each panel. It also binds the keys
+ * opening panels (Ctrl+F find, Ctrl+H find and replace) for the whole page.
  */
 import { ActionIcon, Group, NativeSelect, Switch, Tooltip } from '@mantine/core';
 import { IconHelp, IconHistory, IconSearch, IconUsers } from '@tabler/icons-react';
@@ -8,23 +9,23 @@ import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react
 import { useTranslation } from 'react-i18next';
 import { useEditorSession } from '../session.ts';
 import { ChannelSelector } from './ChannelSelector.tsx';
-import { shortcutKeys } from './keys.ts';
+import { shortcutKeys, type EditorPanel } from './keys.ts';
 import { PLAYBACK_SPEEDS, parseSpeed, storeSpeed, storedSpeed, type PlaybackSpeed } from './playbackSpeed.ts';
 import { useComboText } from './ShortcutKeys.tsx';
+import { usePanelShortcuts } from './usePanelShortcuts.ts';
 
-type OpenablePanel = 'find' | 'speakers' | 'history' | 'help';
-
-const PANEL_BUTTONS: { panel: OpenablePanel; icon: ReactNode; shortcut?: string }[] = [
+const PANEL_BUTTONS: { panel: Exclude<EditorPanel, 'replace'>; icon: ReactNode; shortcut?: string }[] = [
   { panel: 'find', icon: <IconSearch size={18} aria-hidden />, shortcut: 'find' },
   { panel: 'speakers', icon: <IconUsers size={18} aria-hidden /> },
   { panel: 'history', icon: <IconHistory size={18} aria-hidden /> },
   { panel: 'help', icon: <IconHelp size={18} aria-hidden /> },
 ];
 
-export function EditorControls({ onOpen }: { onOpen(panel: OpenablePanel): void }) {
+export function EditorControls({ onOpen }: { onOpen(panel: EditorPanel): void }) {
   const { t, i18n } = useTranslation('editorPanels');
   const session = useEditorSession();
   const comboText = useComboText();
+  usePanelShortcuts(onOpen);
   const [speed, setSpeed] = useState<PlaybackSpeed>(() => storedSpeed());
   // The audio element may attach after the toolbar: apply the speed once it is ready.
   const ready = useSyncExternalStore(session.player.subscribe, () => session.player.getSnapshot().ready);
