@@ -158,6 +158,15 @@ export function documentAccess(right: number): 'write' | 'read' | 'none' {
 }
 
 /**
+ * Transcript edits for API clients (the turn endpoints, restoring a snapshot) need the write right;
+ * to anyone without it, reader or not, the media does not exist: scripts probing turn ids learn
+ * nothing about media they cannot change.
+ */
+export function transcriptEditAccess(right: number): MediaAccess {
+  return givesAccess(right) && hasRight(right, RIGHT.WRITE) ? 'allowed' : 'hidden';
+}
+
+/**
  * The bulk check, "may the caller do `needed` on every one of these media", from their right on each
  * (0 for a media that is missing or belongs elsewhere): all or none. When some are hidden the answer
  * is `hidden` (nothing about the others is told), else `forbidden` when some are refused; `blocked`
