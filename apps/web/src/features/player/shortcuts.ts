@@ -6,7 +6,10 @@
  */
 import { jumpFor } from './player.ts';
 
-export type PlayerAction = { kind: 'toggle' } | { kind: 'jump'; seconds: number };
+export type PlayerAction = { kind: 'toggle' } | { kind: 'jump'; seconds: number } | { kind: 'replay' };
+
+/** How far "replay the last few seconds" goes back. */
+export const REPLAY_SECONDS = 5;
 
 /** Where the key was pressed: typing somewhere (no shortcut), on a control Space activates, or elsewhere. */
 export type KeyTarget = 'typing' | 'control' | 'other';
@@ -31,6 +34,19 @@ export function playerShortcut(event: KeyLike, target: KeyTarget): PlayerAction 
   if (key === 'k') return event.repeat ? null : { kind: 'toggle' };
   if (key === 'j') return { kind: 'jump', seconds: -10 };
   if (key === 'l') return { kind: 'jump', seconds: 10 };
+  return null;
+}
+
+/**
+ * The player's keys while typing in a transcript turn, where plain letters and Space are text:
+ * the jumps (Shift/Alt/Ctrl with the arrows), Ctrl+Space to play and pause, Alt+R to replay the last
+ * few seconds. `code` is the physical key, so Alt+R works whatever character the layout gives it.
+ */
+export function editingPlayerShortcut(event: KeyLike & { code?: string }): PlayerAction | null {
+  const jump = jumpFor(event);
+  if (jump !== null) return { kind: 'jump', seconds: jump };
+  if (event.ctrlKey && !event.altKey && !event.shiftKey && !event.metaKey && (event.key === ' ' || event.code === 'Space')) return event.repeat ? null : { kind: 'toggle' };
+  if (event.altKey && !event.ctrlKey && !event.shiftKey && !event.metaKey && (event.code === 'KeyR' || event.key.toLowerCase() === 'r')) return { kind: 'replay' };
   return null;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The editor's toolbar: playback speed (remembered in this browser), the low-confidence marks,
+ * The panels' controls in the editor's toolbar: playback speed (remembered in this browser), the low-confidence marks,
  * the channel of a multi-track media, and the buttons opening each panel. It also binds the keys
  * opening panels (Ctrl+F find, Ctrl+H find and replace) for the whole page.
  */
@@ -9,7 +9,7 @@ import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react
 import { useTranslation } from 'react-i18next';
 import { useEditorSession } from '../session.ts';
 import { ChannelSelector } from './ChannelSelector.tsx';
-import { shortcutKeys, type EditorPanel } from './keys.ts';
+import { panelShortcutKeys, type EditorPanel } from './keys.ts';
 import { PLAYBACK_SPEEDS, parseSpeed, storeSpeed, storedSpeed, type PlaybackSpeed } from './playbackSpeed.ts';
 import { useComboText } from './ShortcutKeys.tsx';
 import { usePanelShortcuts } from './usePanelShortcuts.ts';
@@ -39,7 +39,7 @@ export function EditorControls({ onOpen }: { onOpen(panel: EditorPanel): void })
   const speedLabel = (value: number) => `${new Intl.NumberFormat(i18n.language).format(value)}×`;
 
   return (
-    <Group gap="sm" wrap="wrap" align="flex-end" role="toolbar" aria-label={t('controls.toolbar')}>
+    <Group gap="sm" wrap="wrap" align="flex-end">
       <NativeSelect
         size="xs"
         label={t('controls.speed')}
@@ -56,7 +56,7 @@ export function EditorControls({ onOpen }: { onOpen(panel: EditorPanel): void })
       <Group gap={4} ml="auto">
         {PANEL_BUTTONS.map(({ panel, icon, shortcut }) => {
           const name = t(`panels.${panel}`);
-          const keys = shortcut ? shortcutKeys(shortcut).map(comboText).join(', ') : '';
+          const keys = shortcut ? panelShortcutKeys(shortcut).map(comboText).join(', ') : '';
           const title = keys ? `${name} (${keys})` : name;
           return (
             <Tooltip key={panel} label={title} withArrow>
@@ -65,7 +65,13 @@ export function EditorControls({ onOpen }: { onOpen(panel: EditorPanel): void })
                 size="lg"
                 onClick={() => onOpen(panel)}
                 aria-label={name}
-                aria-keyshortcuts={shortcut ? shortcutKeys(shortcut).join(' ').replaceAll('Ctrl', 'Control') : undefined}
+                aria-keyshortcuts={
+                  shortcut
+                    ? panelShortcutKeys(shortcut)
+                        .map((combo) => combo.join('+').replace('Ctrl', 'Control'))
+                        .join(' ')
+                    : undefined
+                }
                 data-panel-button={panel}
               >
                 {icon}

@@ -92,12 +92,19 @@ function SideColumn({ panel, title, titleId, onClose, children }: { panel: Edito
       ref={root}
       component="aside"
       withBorder
-      radius={0}
       aria-labelledby={titleId}
       data-editor-panel={panel}
       w={380}
-      h="100%"
-      style={{ display: 'flex', flexDirection: 'column', flexShrink: 0 }}
+      radius="md"
+      // Stays in view while the transcript scrolls the page under it.
+      style={{
+        position: 'sticky',
+        top: 'var(--app-shell-header-offset, 0px)',
+        height: 'calc(100dvh - var(--app-shell-header-offset, 0px) - var(--mantine-spacing-md))',
+        display: 'flex',
+        flexDirection: 'column',
+        flexShrink: 0,
+      }}
       onKeyDown={(event) => {
         if (event.key !== 'Escape' || event.defaultPrevented) return;
         event.preventDefault();

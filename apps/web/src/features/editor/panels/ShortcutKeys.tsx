@@ -2,41 +2,37 @@
 import { Group, Kbd, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseCombo } from './keys.ts';
+import { NAMED_KEYS } from '../editorShortcuts.ts';
+import { PANEL_NAMED_KEYS } from './keys.ts';
 
-const SYMBOLS: Record<string, string> = { ArrowLeft: '←', ArrowRight: '→', ArrowUp: '↑', ArrowDown: '↓' };
-/** Keys whose printed name depends on the language. */
-const NAMED = new Set(['Space', 'Shift', 'Enter', 'Backspace', 'Escape']);
-
-/** The words of a combo, for a title or an accessible name ("Ctrl+F"). */
-export function useComboText(): (combo: string) => string {
-  const { t } = useTranslation('editorPanels');
-  return (combo) =>
-    comboParts(combo)
-      .map((key) => (NAMED.has(key) ? t(`keys.${key}`) : (SYMBOLS[key] ?? key)))
-      .join('+');
+/** A key's name as printed for the user. */
+export function useKeyName(): (key: string) => string {
+  const { t } = useTranslation(['editor', 'editorPanels']);
+  return (key) => (NAMED_KEYS.has(key) ? t(`editor:keys.${key}`) : PANEL_NAMED_KEYS.has(key) ? t(`editorPanels:keys.${key}`) : key);
 }
 
-function comboParts(combo: string): string[] {
-  const { key, ctrl, shift, alt } = parseCombo(combo);
-  return [...(ctrl ? ['Ctrl'] : []), ...(alt ? ['Alt'] : []), ...(shift ? ['Shift'] : []), key];
+/** A combo as text, for a title ("Ctrl+F"). */
+export function useComboText(): (combo: readonly string[]) => string {
+  const name = useKeyName();
+  return (combo) => combo.map(name).join('+');
 }
 
-export function ShortcutKeys({ combos }: { combos: string[] }) {
+export function ShortcutKeys({ combos }: { combos: readonly (readonly string[])[] }) {
   const { t } = useTranslation('editorPanels');
+  const name = useKeyName();
   return (
     <Group gap={4} wrap="wrap">
       {combos.map((combo, index) => (
-        <Fragment key={combo}>
+        <Fragment key={combo.join('+')}>
           {index > 0 && (
             <Text size="xs" c="dimmed">
               {t('keys.or')}
             </Text>
           )}
           <Group gap={2} wrap="nowrap">
-            {comboParts(combo).map((key) => (
+            {combo.map((key) => (
               <Kbd key={key} size="xs">
-                {NAMED.has(key) ? t(`keys.${key}`) : (SYMBOLS[key] ?? key)}
+                {name(key)}
               </Kbd>
             ))}
           </Group>
