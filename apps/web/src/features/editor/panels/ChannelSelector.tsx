@@ -4,6 +4,7 @@
  */
 import { NativeSelect } from '@mantine/core';
 import { API } from '@palabre/shared';
+import { IconWaveSine } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -26,8 +27,11 @@ export function ChannelSelector({ conversationId }: { conversationId: string }) 
   if (channels.length < 2) return null;
   return (
     <NativeSelect
-      size="xs"
-      label={t('controls.channel')}
+      size="sm"
+      maw={220}
+      aria-label={t('controls.channel')}
+      title={t('controls.channel')}
+      leftSection={<IconWaveSine size={16} aria-hidden />}
       value={conversationId}
       data={[
         // The parent itself while it is open, so the select shows where the user is.

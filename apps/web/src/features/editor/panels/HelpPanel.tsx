@@ -36,11 +36,6 @@ export function HelpPanel() {
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{t(label)}</Text>
-                  {shortcut.where !== 'anywhere' && (
-                    <Text size="xs" c="dimmed">
-                      {t(`help.where.${shortcut.where}`)}
-                    </Text>
-                  )}
                 </Table.Td>
               </Table.Tr>
             ))}

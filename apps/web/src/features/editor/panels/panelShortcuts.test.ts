@@ -51,10 +51,6 @@ describe('the shortcuts the help panel lists', () => {
       expect(en.shortcuts).toHaveProperty(shortcut.id);
       expect(fr.shortcuts).toHaveProperty(shortcut.id);
     }
-    for (const shortcut of [...EDITOR_SHORTCUTS, ...PANEL_SHORTCUTS].filter((s) => s.where !== 'anywhere')) {
-      expect(en.help.where).toHaveProperty(shortcut.where);
-      expect(fr.help.where).toHaveProperty(shortcut.where);
-    }
     for (const key of PANEL_NAMED_KEYS) {
       expect(en.keys).toHaveProperty(key);
       expect(fr.keys).toHaveProperty(key);
