@@ -4,7 +4,7 @@ import { IconArrowBackUp, IconArrowForwardUp } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as Y from 'yjs';
-import { EditorControls, type EditorPanel } from './panelSlots.tsx';
+import { EditorControls, type EditorPanel } from './panels/index.ts';
 import { PeerAvatars } from './PeerAvatars.tsx';
 import { useEditorSession } from './session.ts';
 import { SyncIndicator } from './SyncIndicator.tsx';

@@ -4,7 +4,7 @@
  * the toolbar and player (kept in view) above the transcript, the problems worth a reload, and the
  * panels. `data-editor-ready` is set once the document is in sync and the first turns are painted.
  */
-import { Drawer, Paper, Stack } from '@mantine/core';
+import { Group, Paper, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { TURN_SIZE, type ConversationDetail, type EditError } from '@palabre/shared';
 import { speakersOf, turnsOf } from '@palabre/shared/collab';
@@ -17,7 +17,7 @@ import type { PlayerController } from '../player/player.ts';
 import classes from './Editor.module.css';
 import { EditorProblems } from './EditorProblems.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
-import { FindReplacePanel, HelpPanel, HistoryPanel, SpeakersPanel, type EditorPanel } from './panelSlots.tsx';
+import { PanelHost, type EditorPanel } from './panels/index.ts';
 import { EditorRuntimeContext, type EditorRuntime } from './runtime.ts';
 import { EditorSessionContext, type EditorSession } from './session.ts';
 import { TranscriptList, type TranscriptListHandle } from './TranscriptList.tsx';
@@ -35,13 +35,6 @@ function useShowConfidence() {
   }, []);
   return [show, set] as const;
 }
-
-const PANELS: Record<EditorPanel, () => React.ReactNode> = {
-  find: () => <FindReplacePanel />,
-  speakers: () => <SpeakersPanel />,
-  history: () => <HistoryPanel />,
-  help: () => <HelpPanel />,
-};
 
 export function EditorWorkspace({ conversation, document, player }: { conversation: ConversationDetail; document: TranscriptDocument; player: PlayerController }) {
   const { t } = useTranslation('editor');
@@ -121,21 +114,23 @@ export function EditorWorkspace({ conversation, document, player }: { conversati
   return (
     <EditorSessionContext.Provider value={session}>
       <EditorRuntimeContext.Provider value={runtime}>
-        <Stack gap="sm" data-editor-ready={ready ? 'true' : 'false'} data-testid="transcript-editor-root">
-          <div className={classes.bar}>
-            <Stack gap="xs">
-              <EditorToolbar unsaved={status.unsaved} onOpen={setPanel} />
-              <AudioPlayer conversationId={conversation._id} hasPeaks={conversation.media.peaks} />
-            </Stack>
+        <Group align="flex-start" gap="md" wrap="nowrap">
+          <Stack gap="sm" data-editor-ready={ready ? 'true' : 'false'} data-testid="transcript-editor-root" style={{ flex: 1, minWidth: 0 }}>
+            <div className={classes.bar}>
+              <Stack gap="xs">
+                <EditorToolbar unsaved={status.unsaved} onOpen={setPanel} />
+                <AudioPlayer conversationId={conversation._id} hasPeaks={conversation.media.peaks} />
+              </Stack>
+            </div>
+            <EditorProblems problem={status.problem} unsynced={unsynced.size > 0} conversationId={conversation._id} />
+            <Paper withBorder radius="md" p="xs">
+              {status.synced ? <TranscriptList ref={list} onPainted={onPainted} /> : status.problem ? null : <CenteredLoader />}
+            </Paper>
+          </Stack>
+          <div className={classes.side}>
+            <PanelHost panel={panel} onClose={() => setPanel(null)} />
           </div>
-          <EditorProblems problem={status.problem} unsynced={unsynced.size > 0} conversationId={conversation._id} />
-          <Paper withBorder radius="md" p="xs">
-            {status.synced ? <TranscriptList ref={list} onPainted={onPainted} /> : status.problem ? null : <CenteredLoader />}
-          </Paper>
-        </Stack>
-        <Drawer opened={panel !== null} onClose={() => setPanel(null)} position="right" size="md" title={panel ? t(`panels.${panel}`) : undefined}>
-          {panel && PANELS[panel]()}
-        </Drawer>
+        </Group>
       </EditorRuntimeContext.Provider>
     </EditorSessionContext.Provider>
   );
