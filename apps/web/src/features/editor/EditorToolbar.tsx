@@ -4,7 +4,7 @@ import { IconArrowBackUp, IconArrowForwardUp } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as Y from 'yjs';
-import { EditorControls, type EditorPanel } from './panelSlots.tsx';
+import { EditorControls, type EditorPanel } from './panels/index.ts';
 import { PeerAvatars } from './PeerAvatars.tsx';
 import { useEditorSession } from './session.ts';
 import { SyncIndicator } from './SyncIndicator.tsx';
@@ -37,8 +37,6 @@ export function EditorToolbar({ unsaved, onOpen }: { unsaved: boolean; onOpen(pa
       <Group gap="sm" wrap="nowrap">
         <SyncIndicator sync={session.sync} unsaved={unsaved} />
         <PeerAvatars peers={session.peers} />
-      </Group>
-      <Group gap="xs" wrap="wrap">
         {writable && (
           <>
             <Tooltip label={t('toolbar.undo')}>
@@ -60,6 +58,8 @@ export function EditorToolbar({ unsaved, onOpen }: { unsaved: boolean; onOpen(pa
             </Tooltip>
           </>
         )}
+      </Group>
+      <Group gap="xs" wrap="wrap">
         <EditorControls onOpen={onOpen} />
       </Group>
     </Group>

@@ -17,7 +17,7 @@ import type { PlayerController } from '../player/player.ts';
 import classes from './Editor.module.css';
 import { EditorProblems } from './EditorProblems.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
-import { PanelHost, type EditorPanel } from './panelSlots.tsx';
+import { PanelHost, type EditorPanel } from './panels/index.ts';
 import { EditorRuntimeContext, type EditorRuntime } from './runtime.ts';
 import { EditorSessionContext, type EditorSession } from './session.ts';
 import { TranscriptList, type TranscriptListHandle } from './TranscriptList.tsx';
@@ -60,9 +60,9 @@ export function EditorWorkspace({ conversation, document, player }: { conversati
       const message =
         error.code === 'turn_too_long'
           ? action === 'merge'
-            ? t('common:errors.turn_too_long')
+            ? t('common:apiError.turn_too_long')
             : t('errors.textTooLong', { max: TURN_SIZE })
-          : t(`common:errors.${error.code}`, { defaultValue: t('errors.refused') });
+          : t(`common:apiError.${error.code}`, { defaultValue: t('errors.refused') });
       notifications.show({ color: 'red', title, message, autoClose: 6000 });
     },
     [t],
@@ -114,9 +114,8 @@ export function EditorWorkspace({ conversation, document, player }: { conversati
   return (
     <EditorSessionContext.Provider value={session}>
       <EditorRuntimeContext.Provider value={runtime}>
-        {/* The panels open beside the transcript on a wide screen (PanelHost: a drawer on a narrow one). */}
         <Group align="flex-start" gap="md" wrap="nowrap">
-          <Stack gap="sm" flex={1} miw={0} data-editor-ready={ready ? 'true' : 'false'} data-testid="transcript-editor-root">
+          <Stack gap="sm" data-editor-ready={ready ? 'true' : 'false'} data-testid="transcript-editor-root" style={{ flex: 1, minWidth: 0 }}>
             <div className={classes.bar}>
               <Stack gap="xs">
                 <EditorToolbar unsaved={status.unsaved} onOpen={setPanel} />
@@ -128,7 +127,9 @@ export function EditorWorkspace({ conversation, document, player }: { conversati
               {status.synced ? <TranscriptList ref={list} onPainted={onPainted} /> : status.problem ? null : <CenteredLoader />}
             </Paper>
           </Stack>
-          <PanelHost panel={panel} onClose={() => setPanel(null)} />
+          <div className={classes.side}>
+            <PanelHost panel={panel} onClose={() => setPanel(null)} />
+          </div>
         </Group>
       </EditorRuntimeContext.Provider>
     </EditorSessionContext.Provider>

@@ -68,6 +68,8 @@ export class CollabClient {
   private presenceSentAt = 0;
   private presenceTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
+  /** The last peer list as sent (it may arrive before the join's answer says which one is us). */
+  private allPeers: DocPeer[] = [];
   private persistTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(conversationId: string, doc: Y.Doc) {
@@ -166,6 +168,7 @@ export class CollabClient {
       this.patch({
         access: ack.access,
         you: ack.you,
+        peers: this.others(ack.you),
         synced: true,
         sync: navigator.onLine ? 'connected' : 'offline',
         problem: this.status.problem?.kind === 'join_failed' ? null : this.status.problem,
@@ -247,10 +250,14 @@ export class CollabClient {
     Y.applyUpdate(this.doc, new Uint8Array(message.update), REMOTE_ORIGIN);
   };
 
+  private others(you: DocPeer | null = this.status.you): DocPeer[] {
+    return you ? this.allPeers.filter((peer) => peer.clientId !== you.clientId) : [];
+  }
+
   private onPresence = (message: { conversationId: string; peers: DocPeer[] }) => {
     if (message.conversationId !== this.conversationId) return;
-    const me = this.status.you?.clientId;
-    this.patch({ peers: message.peers.filter((peer) => peer.clientId !== me) });
+    this.allPeers = message.peers;
+    this.patch({ peers: this.others() });
   };
 
   private onAccess = (message: { conversationId: string; access: DocAccess | 'none' }) => {
@@ -287,6 +294,7 @@ export class CollabClient {
     if (this.sendTimer) clearTimeout(this.sendTimer);
     this.sendTimer = null;
     if (this.closed || this.status.problem?.kind === 'access_lost') return;
+    this.allPeers = [];
     this.patch({ sync: navigator.onLine ? 'reconnecting' : 'offline', peers: [] });
   };
 
@@ -294,6 +302,7 @@ export class CollabClient {
   private onOffline = () => {
     this.joined = false;
     this.socket.disconnect();
+    this.allPeers = [];
     this.patch({ sync: 'offline', peers: [] });
   };
 

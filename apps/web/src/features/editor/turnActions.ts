@@ -23,8 +23,8 @@ export const newId = () => crypto.randomUUID();
 export function createTurnActions(deps: TurnActionDeps): TurnActions {
   const { doc, origin } = deps;
   return {
-    setText(turnId, text) {
-      const result = setTurnText(doc, turnId, text, origin);
+    setText(turnId, text, pasted) {
+      const result = setTurnText(doc, turnId, text, origin, { pasted });
       if (!result.ok) deps.refused(result.error, 'text');
       return result.ok;
     },
@@ -32,10 +32,10 @@ export function createTurnActions(deps: TurnActionDeps): TurnActions {
       const result = splitTurnAt(doc, turnId, offset, newId(), origin);
       if (!result.ok) return deps.refused(result.error, 'split');
       // The caret goes where the user was typing: the start of the tail (or of the new empty turn).
-      // At the very start the new empty turn goes before: the caret stays with the text.
+      // The caret goes to the start of the later turn: the tail, the text after an empty turn put
+      // before it (caret at the start), or the empty turn put after it (caret at the end).
       const { headId, tailId } = result.value;
-      const length = (id: string) => textOf(turnsOf(doc).get(turnIndex(doc, id))).length;
-      deps.focusTurn(offset === 0 ? ([headId, tailId].find((id) => length(id) > 0) ?? tailId) : tailId, 0);
+      deps.focusTurn(turnIndex(doc, headId) > turnIndex(doc, tailId) ? headId : tailId, 0);
     },
     merge(turnId, direction) {
       const index = turnIndex(doc, turnId);

@@ -39,15 +39,15 @@ export function playerShortcut(event: KeyLike, target: KeyTarget): PlayerAction 
 
 /**
  * The player's keys while typing in a transcript turn, where plain letters and Space are text:
- * the jumps (Shift/Alt/Ctrl with the arrows), Ctrl+Space to play and pause, Alt+R to replay the last
- * few seconds. `code` is the physical key, so Alt+R works whatever character the layout gives it.
+ * the jumps (Shift/Alt/Ctrl with the arrows), Ctrl+Space to play and pause, Ctrl+Shift+Space to
+ * replay the last few seconds (editor/editorShortcuts.ts lists them for the help panel).
  */
 export function editingPlayerShortcut(event: KeyLike & { code?: string }): PlayerAction | null {
   const jump = jumpFor(event);
   if (jump !== null) return { kind: 'jump', seconds: jump };
-  if (event.ctrlKey && !event.altKey && !event.shiftKey && !event.metaKey && (event.key === ' ' || event.code === 'Space')) return event.repeat ? null : { kind: 'toggle' };
-  if (event.altKey && !event.ctrlKey && !event.shiftKey && !event.metaKey && (event.code === 'KeyR' || event.key.toLowerCase() === 'r')) return { kind: 'replay' };
-  return null;
+  const space = event.key === ' ' || event.code === 'Space';
+  if (!space || !(event.ctrlKey || event.metaKey) || event.altKey || event.repeat) return null;
+  return event.shiftKey ? { kind: 'replay' } : { kind: 'toggle' };
 }
 
 /** Text entry and the widgets that read keys themselves (including any dialog: its keys are its own). */

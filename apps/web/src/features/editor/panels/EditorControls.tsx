@@ -9,7 +9,7 @@ import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react
 import { useTranslation } from 'react-i18next';
 import { useEditorSession } from '../session.ts';
 import { ChannelSelector } from './ChannelSelector.tsx';
-import { panelShortcutKeys, type EditorPanel } from './keys.ts';
+import { shortcutKeys, type EditorPanel } from './keys.ts';
 import { PLAYBACK_SPEEDS, parseSpeed, storeSpeed, storedSpeed, type PlaybackSpeed } from './playbackSpeed.ts';
 import { useComboText } from './ShortcutKeys.tsx';
 import { usePanelShortcuts } from './usePanelShortcuts.ts';
@@ -59,7 +59,7 @@ export function EditorControls({ onOpen }: { onOpen(panel: EditorPanel): void })
       <Group gap={4}>
         {PANEL_BUTTONS.map(({ panel, icon, shortcut }) => {
           const name = t(`panels.${panel}`);
-          const keys = shortcut ? panelShortcutKeys(shortcut).map(comboText).join(', ') : '';
+          const keys = shortcut ? shortcutKeys(shortcut).map(comboText).join(', ') : '';
           const title = keys ? `${name} (${keys})` : name;
           return (
             <Tooltip key={panel} label={title} withArrow>
@@ -70,8 +70,8 @@ export function EditorControls({ onOpen }: { onOpen(panel: EditorPanel): void })
                 aria-label={name}
                 aria-keyshortcuts={
                   shortcut
-                    ? panelShortcutKeys(shortcut)
-                        .map((combo) => combo.join('+').replace('Ctrl', 'Control'))
+                    ? shortcutKeys(shortcut)
+                        .map((combo) => combo.replace('Ctrl', 'Control'))
                         .join(' ')
                     : undefined
                 }

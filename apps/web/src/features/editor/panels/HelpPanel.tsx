@@ -1,20 +1,16 @@
-/** Every shortcut of the editor, its panels and its player, and how editing works. */
+/** Every shortcut of the editor and its player, and how editing works. */
 import { List, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { EDITOR_SHORTCUTS, type EditorShortcut } from '../editorShortcuts.ts';
-import { PANEL_SHORTCUTS } from './keys.ts';
+import { EDITOR_SHORTCUTS } from '../editorShortcuts.ts';
 import { ShortcutKeys } from './ShortcutKeys.tsx';
+
+/** Keys of the panels themselves: they work in a panel, neither in nor outside the text. */
+const PANEL_KEYS = new Set(['closePanel']);
 
 const HOW_IT_WORKS = ['typing', 'newWords', 'confidence', 'together', 'undo', 'history'] as const;
 
-/** The editor's list, then the panels' (each labelled in its own namespace). */
-const ROWS: { shortcut: EditorShortcut; label: string }[] = [
-  ...EDITOR_SHORTCUTS.map((shortcut) => ({ shortcut, label: `editor:shortcuts.${shortcut.id}` })),
-  ...PANEL_SHORTCUTS.map((shortcut) => ({ shortcut, label: `editorPanels:shortcuts.${shortcut.id}` })),
-];
-
 export function HelpPanel() {
-  const { t } = useTranslation(['editorPanels', 'editor']);
+  const { t } = useTranslation('editorPanels');
   return (
     <Stack gap="md">
       <Stack gap="xs" component="section" aria-labelledby="editor-help-shortcuts">
@@ -29,13 +25,18 @@ export function HelpPanel() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {ROWS.map(({ shortcut, label }) => (
-              <Table.Tr key={label} data-shortcut={shortcut.id}>
+            {EDITOR_SHORTCUTS.map((shortcut) => (
+              <Table.Tr key={shortcut.id} data-shortcut={shortcut.id}>
                 <Table.Td>
                   <ShortcutKeys combos={shortcut.keys} />
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{t(label)}</Text>
+                  <Text size="sm">{t(shortcut.label)}</Text>
+                  {!shortcut.whileTyping && !PANEL_KEYS.has(shortcut.id) && (
+                    <Text size="xs" c="dimmed">
+                      {t('help.outsideText')}
+                    </Text>
+                  )}
                 </Table.Td>
               </Table.Tr>
             ))}

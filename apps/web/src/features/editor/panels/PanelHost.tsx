@@ -100,15 +100,8 @@ function SideColumn({ panel, title, titleId, onClose, children }: { panel: Edito
       data-editor-panel={panel}
       w={380}
       radius="md"
-      // Stays in view while the transcript scrolls the page under it.
-      style={{
-        position: 'sticky',
-        top: 'var(--app-shell-header-offset, 0px)',
-        height: 'calc(100dvh - var(--app-shell-header-offset, 0px) - var(--mantine-spacing-md))',
-        display: 'flex',
-        flexDirection: 'column',
-        flexShrink: 0,
-      }}
+      // The page keeps the column in view (sticky) while the transcript scrolls; the panel fills it.
+      style={{ height: '100%', display: 'flex', flexDirection: 'column' }}
     >
       <Group justify="space-between" p="sm" wrap="nowrap">
         <Title order={2} size="h4" id={titleId}>

@@ -2,37 +2,41 @@
 import { Group, Kbd, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NAMED_KEYS } from '../editorShortcuts.ts';
-import { PANEL_NAMED_KEYS } from './keys.ts';
+import { parseCombo } from './keys.ts';
 
-/** A key's name as printed for the user. */
-export function useKeyName(): (key: string) => string {
-  const { t } = useTranslation(['editor', 'editorPanels']);
-  return (key) => (NAMED_KEYS.has(key) ? t(`editor:keys.${key}`) : PANEL_NAMED_KEYS.has(key) ? t(`editorPanels:keys.${key}`) : key);
-}
+const SYMBOLS: Record<string, string> = { ArrowLeft: '←', ArrowRight: '→', ArrowUp: '↑', ArrowDown: '↓' };
+/** Keys whose printed name depends on the language. */
+const NAMED = new Set(['Space', 'Shift', 'Enter', 'Backspace', 'Delete', 'Escape', 'Click']);
 
-/** A combo as text, for a title ("Ctrl+F"). */
-export function useComboText(): (combo: readonly string[]) => string {
-  const name = useKeyName();
-  return (combo) => combo.map(name).join('+');
-}
-
-export function ShortcutKeys({ combos }: { combos: readonly (readonly string[])[] }) {
+/** The words of a combo, for a title or an accessible name ("Ctrl+F"). */
+export function useComboText(): (combo: string) => string {
   const { t } = useTranslation('editorPanels');
-  const name = useKeyName();
+  return (combo) =>
+    comboParts(combo)
+      .map((key) => (NAMED.has(key) ? t(`keys.${key}`) : (SYMBOLS[key] ?? key)))
+      .join('+');
+}
+
+function comboParts(combo: string): string[] {
+  const { key, ctrl, shift, alt } = parseCombo(combo);
+  return [...(ctrl ? ['Ctrl'] : []), ...(alt ? ['Alt'] : []), ...(shift ? ['Shift'] : []), key];
+}
+
+export function ShortcutKeys({ combos }: { combos: string[] }) {
+  const { t } = useTranslation('editorPanels');
   return (
     <Group gap={4} wrap="wrap">
       {combos.map((combo, index) => (
-        <Fragment key={combo.join('+')}>
+        <Fragment key={combo}>
           {index > 0 && (
             <Text size="xs" c="dimmed">
               {t('keys.or')}
             </Text>
           )}
           <Group gap={2} wrap="nowrap">
-            {combo.map((key) => (
+            {comboParts(combo).map((key) => (
               <Kbd key={key} size="xs">
-                {name(key)}
+                {NAMED.has(key) ? t(`keys.${key}`) : (SYMBOLS[key] ?? key)}
               </Kbd>
             ))}
           </Group>

@@ -1,23 +1,23 @@
 /**
- * The keys of the panels (Ctrl+F find, Ctrl+H find and replace, Escape closes) and the player's page
- * keys J / L, listed in the help panel after the editor's own (editorShortcuts.ts), in the same form.
- * Ctrl also means ⌘ on a Mac.
+ * Key combos of the editor's shortcut list ("Ctrl+Shift+Z"): matching a keyboard event, and which
+ * panel Ctrl+F / Ctrl+H open. Ctrl also means ⌘ on a Mac.
  */
-import type { EditorShortcut } from '../editorShortcuts.ts';
+import { EDITOR_SHORTCUTS } from '../editorShortcuts.ts';
 
 export type EditorPanel = 'find' | 'replace' | 'speakers' | 'history' | 'help';
 
-/** Labels are `editorPanels:shortcuts.<id>`. */
-export const PANEL_SHORTCUTS: readonly EditorShortcut[] = [
-  { id: 'find', keys: [['Ctrl', 'F']], where: 'anywhere' },
-  { id: 'replace', keys: [['Ctrl', 'H']], where: 'anywhere' },
-  { id: 'closePanel', keys: [['escape']], where: 'anywhere' },
-  { id: 'back10', keys: [['J']], where: 'outsideText' },
-  { id: 'forward10', keys: [['L']], where: 'outsideText' },
-];
+export interface Combo {
+  key: string;
+  ctrl: boolean;
+  shift: boolean;
+  alt: boolean;
+}
 
-/** Key names translated in `editorPanels:keys.<name>`. */
-export const PANEL_NAMED_KEYS = new Set(['escape']);
+export function parseCombo(combo: string): Combo {
+  const parts = combo.split('+');
+  const key = parts.pop() ?? '';
+  return { key, ctrl: parts.includes('Ctrl'), shift: parts.includes('Shift'), alt: parts.includes('Alt') };
+}
 
 interface KeyEventLike {
   key: string;
@@ -27,22 +27,23 @@ interface KeyEventLike {
   altKey: boolean;
 }
 
-/** Whether an event is one combo of a shortcut list (["Ctrl", "shift", "Z"]). */
-export function matchesCombo(event: KeyEventLike, combo: readonly string[]): boolean {
-  const mods = combo.slice(0, -1).map((k) => k.toLowerCase());
-  const key = (combo.at(-1) ?? '').toLowerCase();
-  const pressed = event.key === ' ' ? 'space' : event.key === 'Escape' ? 'escape' : event.key.toLowerCase();
-  return pressed === key && (event.ctrlKey || event.metaKey) === mods.includes('ctrl') && event.shiftKey === mods.includes('shift') && event.altKey === mods.includes('alt');
+const KEY_NAMES: Record<string, string> = { Space: ' ' };
+
+export function matchesCombo(event: KeyEventLike, combo: string): boolean {
+  const wanted = parseCombo(combo);
+  const key = KEY_NAMES[wanted.key] ?? wanted.key;
+  const sameKey = key.length === 1 ? event.key.toLowerCase() === key.toLowerCase() : event.key === key;
+  return sameKey && (event.ctrlKey || event.metaKey) === wanted.ctrl && event.shiftKey === wanted.shift && event.altKey === wanted.alt;
 }
 
-/** The combos of one of the panel shortcuts. */
-export function panelShortcutKeys(id: string): readonly string[][] {
-  return PANEL_SHORTCUTS.find((s) => s.id === id)?.keys ?? [];
+/** The combos of a shortcut of the list (empty when unknown). */
+export function shortcutKeys(id: string): string[] {
+  return EDITOR_SHORTCUTS.find((s) => s.id === id)?.keys ?? [];
 }
 
 /** The panel a key opens (Ctrl+F: find, Ctrl+H: find and replace), or null. */
 export function panelForKey(event: KeyEventLike): EditorPanel | null {
-  if (panelShortcutKeys('find').some((combo) => matchesCombo(event, combo))) return 'find';
-  if (panelShortcutKeys('replace').some((combo) => matchesCombo(event, combo))) return 'replace';
+  if (shortcutKeys('find').some((combo) => matchesCombo(event, combo))) return 'find';
+  if (shortcutKeys('replace').some((combo) => matchesCombo(event, combo))) return 'replace';
   return null;
 }
