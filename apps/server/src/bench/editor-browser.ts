@@ -124,6 +124,8 @@ const letter = (i: number) => String.fromCharCode(97 + (i % 26));
 export interface KeySample {
   dom: number;
   painted: number;
+  /** The character was painted in the first frame after the keydown (typing only). */
+  firstFrame?: boolean;
 }
 
 /** Types `count` letters, one every `gapMs`, into the turn the caret is in; answers keydown → DOM and → painted per keystroke. */
@@ -135,7 +137,9 @@ export async function typeAndMeasure(page: Page, turnId: string, count: number, 
   }
   await page.waitForFunction(allKeysPainted, null, { timeout: 5000 }).catch(() => undefined);
   const { keys } = await state(page);
-  const samples = keys.filter((k) => k.dom !== null && k.painted !== null).map((k) => ({ dom: k.dom! - k.down, painted: k.painted! - k.down }));
+  const samples = keys
+    .filter((k) => k.dom !== null && k.painted !== null)
+    .map((k) => ({ dom: k.dom! - k.down, painted: k.painted! - k.down, firstFrame: k.firstFrame !== null && k.dom! <= k.firstFrame }));
   return { samples, lost: count - samples.length };
 }
 

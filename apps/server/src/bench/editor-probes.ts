@@ -13,8 +13,13 @@ export interface ProbeState {
   /** Both hooks present (ms since navigation start), and the end of the frame that painted them. */
   ready: number | null;
   painted: number | null;
-  /** Keystrokes of the typing probe: keydown time, DOM time, painted time (ms, page clock), and the text length it makes. */
-  keys: Array<{ down: number; dom: number | null; painted: number | null; expected: number }>;
+  /** The turn the typing probe watches (probes installed for another turn stand aside). */
+  typingTurn: string | null;
+  /**
+   * Keystrokes of the typing probe (ms, page clock): keydown, the character in the DOM, the end of
+   * the frame that painted it, the end of the first frame after the keydown; the text length it makes.
+   */
+  keys: Array<{ down: number; dom: number | null; painted: number | null; firstFrame: number | null; expected: number }>;
   /** Remote probe: when the watched turn reached each length, in the DOM and painted (absolute: timeOrigin + page clock). */
   lengths: Record<number, { dom: number; painted: number | null }>;
 }
@@ -73,7 +78,7 @@ declare class MessageChannel {
 
 /** Installed before the page's own scripts: records when the editor becomes interactive. */
 export function installReadyProbe(): void {
-  const state: ProbeState = { ready: null, painted: null, keys: [], lengths: {} };
+  const state: ProbeState = { ready: null, painted: null, typingTurn: null, keys: [], lengths: {} };
   window.__editorBench = state;
   const check = () => {
     if (state.ready !== null) return;
@@ -150,11 +155,20 @@ export function playerState(): { time: number; paused: boolean } | null {
 
 /**
  * Typing probe: every printable keydown expects the turn's text to grow by one character; the
- * MutationObserver on the editor notes when it has (DOM), then when that frame is painted.
+ * MutationObserver on the editor notes when it has (DOM), then when that frame is painted. Each
+ * keydown also notes when the first frame after it was painted: the character made it into that
+ * frame when it was in the DOM by then.
  */
 export function installTypingProbe(turnId: string): void {
   const state = window.__editorBench;
   state.keys = [];
+  state.typingTurn = turnId;
+  const afterNextFrame = (done: (time: number) => void) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => done(performance.now());
+      channel.port2.postMessage(null);
+    });
   const text = (): string | null => {
     const element = document.querySelector(`[data-turn-id="${CSS.escape(turnId)}"]`)?.querySelector('[data-turn-text]') ?? null;
     return element ? (element.textContent ?? '') : null;
@@ -162,27 +176,26 @@ export function installTypingProbe(turnId: string): void {
   document.addEventListener(
     'keydown',
     (event) => {
-      if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (state.typingTurn !== turnId || event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
       const length = text()?.length ?? 0;
       const last = state.keys[state.keys.length - 1];
       // Keystrokes typed before the previous one reached the DOM each add one more character.
       const expected = Math.max(length, last && last.dom === null ? last.expected : 0) + 1;
-      state.keys.push({ down: event.timeStamp, dom: null, painted: null, expected });
+      const key = { down: event.timeStamp, dom: null, painted: null, firstFrame: null as number | null, expected };
+      state.keys.push(key);
+      afterNextFrame((time) => (key.firstFrame = time));
     },
     true,
   );
   new MutationObserver(() => {
+    if (state.typingTurn !== turnId) return;
     const length = text()?.length;
     if (length === undefined) return;
     const now = performance.now();
     for (const key of state.keys) {
       if (key.dom !== null || length < key.expected) continue;
       key.dom = now;
-      requestAnimationFrame(() => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => (key.painted = performance.now());
-        channel.port2.postMessage(null);
-      });
+      afterNextFrame((time) => (key.painted = time));
     }
   }).observe(document.querySelector('[data-editor-ready]') ?? document.body, { subtree: true, childList: true, characterData: true });
 }
