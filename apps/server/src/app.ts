@@ -21,6 +21,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerTextInputCheck } from './http/text-input.ts';
 import { registerXsrf } from './http/xsrf.ts';
 import { conversationRoutes } from './conversations/routes.ts';
+import { transcriptRoutes } from './transcript/routes.ts';
 import { organizationRoutes } from './organizations/routes.ts';
 import { transcriberProfileRoutes } from './transcriber-profiles/routes.ts';
 import { favoriteRoutes } from './favorites/routes.ts';
@@ -71,6 +72,7 @@ export async function buildApp(ctx: AppContext, options: { logger: FastifyBaseLo
   await app.register(organizationRoutes(ctx), { prefix: API_BASE });
   await app.register(adminRoutes(ctx), { prefix: `${API_BASE}/administration` });
   await app.register(conversationRoutes(ctx), { prefix: API_BASE });
+  await app.register(transcriptRoutes(ctx), { prefix: API_BASE });
   await app.register(transcriberProfileRoutes(ctx), { prefix: API_BASE });
   await app.register(tagRoutes(ctx), { prefix: API_BASE });
   await app.register(rightRoutes(ctx), { prefix: API_BASE });

@@ -36,6 +36,7 @@ const envSchema = z.object({
     .min(30)
     .max(7 * 24 * 3600)
     .default(3600),
+  TRANSCRIPT_SNAPSHOT_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(300),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   INVITATIONS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(50),
   INVITATIONS_PER_ORGANIZATION_PER_HOUR: z.coerce.number().int().min(1).default(200),
@@ -98,6 +99,8 @@ export interface Config {
   databaseUrl: string | undefined;
   secret: string | undefined;
   accessTokenTtlSeconds: number;
+  /** An automatic transcript snapshot is taken at the first edit this long after the previous one. */
+  transcriptSnapshotIntervalSeconds: number;
   loginRateLimitPerMinute: number;
   /** Invitation mails one user, and one organization, may cause per hour. */
   invitationsPerUserPerHour: number;
@@ -167,6 +170,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     secret: env.PALABRE_SECRET,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    transcriptSnapshotIntervalSeconds: env.TRANSCRIPT_SNAPSHOT_INTERVAL_SECONDS,
     loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
     invitationsPerUserPerHour: env.INVITATIONS_PER_USER_PER_HOUR,
     invitationsPerOrganizationPerHour: env.INVITATIONS_PER_ORGANIZATION_PER_HOUR,

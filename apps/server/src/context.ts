@@ -9,6 +9,8 @@ import { LocalStorage, type Storage } from './storage/storage.ts';
 import { TokenService } from './auth/tokens.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { silentEvents, type EventBus } from './realtime/events.ts';
+import { DocumentRegistry } from './collab/registry.ts';
+import type { TranscriptDocuments } from './collab/types.ts';
 
 export interface Logger {
   info(obj: object | string, msg?: string): void;
@@ -28,6 +30,8 @@ export interface AppContext {
   jobs: JobQueue;
   /** "This changed" notices pushed to socket rooms. */
   events: EventBus;
+  /** The transcript documents: the one way anything changes a transcript (collab/types.ts). */
+  documents: TranscriptDocuments;
 }
 
 /** Until startServer installs the real queue, sending a job is a programming error. */
@@ -46,6 +50,11 @@ export function resolveSecret(config: Config): string {
   return secret;
 }
 
+/** The transcript documents of a process, timed by the configuration. */
+export function createDocuments(config: Config, ctx: Pick<AppContext, 'db' | 'log'>): DocumentRegistry {
+  return new DocumentRegistry(ctx, { snapshotIntervalMs: config.transcriptSnapshotIntervalSeconds * 1000 });
+}
+
 export function createContext(config: Config, handle: DatabaseHandle, log: Logger): AppContext {
   const secret = resolveSecret(config);
   return {
@@ -58,5 +67,7 @@ export function createContext(config: Config, handle: DatabaseHandle, log: Logge
     log,
     jobs: noQueue,
     events: silentEvents,
+    // Without a socket server (workers, commands) documents still change, store and project.
+    documents: createDocuments(config, { db: handle.db, log }),
   };
 }

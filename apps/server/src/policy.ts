@@ -151,6 +151,21 @@ export function mediaAccess(right: number, needed: number): MediaAccess {
   return hasRight(right, needed) ? 'allowed' : 'forbidden';
 }
 
+/** How a caller holding `right` on a media may open its transcript document: edit it or only follow it. */
+export function documentAccess(right: number): 'write' | 'read' | 'none' {
+  if (!givesAccess(right)) return 'none';
+  return hasRight(right, RIGHT.WRITE) ? 'write' : 'read';
+}
+
+/**
+ * Transcript edits for API clients (the turn endpoints, restoring a snapshot) need the write right;
+ * to anyone without it, reader or not, the media does not exist: scripts probing turn ids learn
+ * nothing about media they cannot change.
+ */
+export function transcriptEditAccess(right: number): MediaAccess {
+  return givesAccess(right) && hasRight(right, RIGHT.WRITE) ? 'allowed' : 'hidden';
+}
+
 /**
  * The bulk check, "may the caller do `needed` on every one of these media", from their right on each
  * (0 for a media that is missing or belongs elsewhere): all or none. When some are hidden the answer

@@ -4,7 +4,8 @@ import type { DestinationStream } from 'pino';
 import type { CatalogueModel } from '@palabre/engines';
 import type { Config } from './config.ts';
 import { buildApp } from './app.ts';
-import { createContext, type AppContext } from './context.ts';
+import { createContext, createDocuments, type AppContext } from './context.ts';
+import { attachCollabSocket } from './collab/socket.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { createLogger } from './logging.ts';
 import { BossQueue } from './jobs/boss.ts';
@@ -68,8 +69,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       perOrganization: config.jobConcurrency.perOrganization,
     });
     const events = new SocketEventBus();
+    const documents = createDocuments(config, ctx);
     ctx.jobs = queue;
     ctx.events = events;
+    ctx.documents = documents;
+    // Last out: every document is written back once nothing can change it any more.
+    cleanups.push(() => documents.close());
     await queue.start();
     cleanups.push(() => queue.stop());
 
@@ -79,6 +84,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     if (options.listen !== false) {
       const socket: SocketServer = attachSocketServer(ctx, app.server, events);
       cleanups.push(() => socket.close());
+      const collab = attachCollabSocket(ctx, app.server, documents);
+      cleanups.push(() => collab.close());
       url = await app.listen({ port: config.port, host: config.host });
     }
     if (options.workers !== false) {

@@ -1,5 +1,5 @@
 /** Media (conversations): access, reading, editing, deletion, retry. */
-import { RIGHT, RIGHT_LEVEL_VALUES, type zRetryConversationBody } from '@palabre/shared';
+import { RIGHT, RIGHT_LEVEL_VALUES, type zRetryConversationBody, type zUpdateConversationBody } from '@palabre/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { Actor } from '../http/auth.ts';
@@ -19,8 +19,10 @@ import { presentConversation, type PresentedConversation } from './presenter.ts'
 import { conversationsRepo, sourceUrlOf, type ConversationRow, type ListOptions, type ListScope, type SearchType } from './repo.ts';
 import { matchOf, type SearchMatch } from './search.ts';
 import { prepareDeletionNotice } from '../realtime/events.ts';
+import { patchTranscript } from '../transcript/patch.ts';
 
 type RetryConversationBody = z.output<typeof zRetryConversationBody>;
+type UpdateConversationBody = z.output<typeof zUpdateConversationBody>;
 
 /** The caller's level in an organization (0 outside it or when it is gone). */
 export async function levelIn(ctx: AppContext, actor: Actor, organizationId: string): Promise<number> {
@@ -66,8 +68,13 @@ export async function get(ctx: AppContext, actor: Actor, id: string): Promise<Pr
   return presentOne(ctx, actor, row, right);
 }
 
-export async function update(ctx: AppContext, actor: Actor, id: string, patch: { name?: string | undefined; description?: string | undefined; membersRight?: number | undefined }) {
-  const editsText = patch.name !== undefined || patch.description !== undefined;
+/**
+ * PATCH /conversations/{id}: name, description and the transcript fields (speakers, text) need the
+ * write right, membersRight the share right. Every field is checked before anything changes.
+ */
+export async function update(ctx: AppContext, actor: Actor, id: string, patch: UpdateConversationBody) {
+  const editsTranscript = patch.speakers !== undefined || patch.text !== undefined;
+  const editsText = patch.name !== undefined || patch.description !== undefined || editsTranscript;
   const { row, right } = await access(ctx, actor, id, editsText ? RIGHT.WRITE : RIGHT.READ);
   const values: { name?: string; description?: string; membersRight?: number } = {};
   if (patch.name !== undefined) values.name = patch.name;
@@ -80,9 +87,19 @@ export async function update(ctx: AppContext, actor: Actor, id: string, patch: {
     }
     values.membersRight = patch.membersRight;
   }
+  if (editsTranscript) await patchTranscript(ctx, row, { speakers: patch.speakers, text: patch.text }, { userId: actor.user.id });
   const updated = Object.keys(values).length > 0 ? (await conversationsRepo.update(ctx.db, row.id, values))! : row;
   emit(ctx, row.organizationId, { conversationId: row.id, kind: 'updated' });
-  return presentOne(ctx, actor, updated, right);
+  const presented = await presentOne(ctx, actor, updated, right);
+  if (editsTranscript) {
+    // The stored projection follows the document with a delay: answer what the document holds now.
+    const live = await ctx.documents.read(row.id);
+    if (live) {
+      presented.speakers = live.speakers;
+      presented.text = live.text;
+    }
+  }
+  return presented;
 }
 
 export { deleteFiles, storageKeys };

@@ -1,7 +1,7 @@
 /** The relational schema. One history of migrations (drizzle/) serves PGlite and PostgreSQL. */
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { MEDIA_STATUSES, type EmailNotifications, type OrganizationPermissions, type Transcript, type TranscriptionConfig } from '@palabre/shared';
+import { bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { MEDIA_STATUSES, type EmailNotifications, type SnapshotReason, type OrganizationPermissions, type Transcript, type TranscriptionConfig } from '@palabre/shared';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -308,4 +308,62 @@ export const conversationRights = pgTable(
     ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('conversation_rights_user_idx').on(t.userId, t.conversationId)],
+);
+
+/** Binary columns (Yjs encodings) read and written as Uint8Array on both drivers. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * The collaborative document of a media (docs/collaboration.md): its Yjs state compacted up to
+ * `folded_update_id`; the updates after it are in transcript_updates.
+ */
+export const transcriptDocuments = pgTable('transcript_documents', {
+  conversationId: uuid('conversation_id')
+    .primaryKey()
+    .references(() => conversations.id, { onDelete: 'cascade' }),
+  state: bytea('state').notNull(),
+  foldedUpdateId: bigint('folded_update_id', { mode: 'number' }).notNull().default(0),
+  updatedAt: timestamps.updatedAt,
+});
+
+/**
+ * The append-only log of document updates: an update is acknowledged only once its row is committed,
+ * so nothing acknowledged is lost when the process dies. Compaction folds rows into the state.
+ */
+export const transcriptUpdates = pgTable(
+  'transcript_updates',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    update: bytea('update').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('transcript_updates_conversation_idx').on(t.conversationId, t.id)],
+);
+
+/** Snapshots of a media's transcript (the history panel): automatic, before rewrites and restores. */
+export const transcriptSnapshots = pgTable(
+  'transcript_snapshots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    reason: text('reason').$type<SnapshotReason>().notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Everyone whose edits the snapshot covers since the previous one (user ids). */
+    editors: jsonb('editors').$type<string[]>().notNull().default([]),
+    transcript: jsonb('transcript').$type<Transcript>().notNull(),
+    turns: integer('turns').notNull(),
+    words: integer('words').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('transcript_snapshots_conversation_idx').on(t.conversationId, t.createdAt)],
 );

@@ -115,7 +115,7 @@ export class SocketEventBus implements EventBus {
 }
 
 /** The refusal of a handshake: always "unauthorized", with the code an HTTP call would get in `data`. */
-function refused(refusal: AppError | null): Error {
+export function refused(refusal: AppError | null): Error {
   const code: SocketRefusal['code'] = refusal?.code === 'token_expired' || refusal?.code === 'token_revoked' ? refusal.code : 'unauthorized';
   return Object.assign(new Error('unauthorized'), { data: { code } satisfies SocketRefusal });
 }

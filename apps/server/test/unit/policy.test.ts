@@ -8,6 +8,7 @@ import {
   mayCancelInvitation,
   mayGrantRight,
   mediaAccess,
+  transcriptEditAccess,
   organizationAbilities,
   organizationLevel,
   platform,
@@ -234,6 +235,15 @@ describe('mediaAccess and everyMediaAccess', () => {
     expect(everyMediaAccess([full, 0, 0], del)).toEqual({ access: 'hidden', blocked: 2 });
     // Nothing is told about the others while one is hidden.
     expect(everyMediaAccess([share, read, 0], share)).toEqual({ access: 'hidden', blocked: 2 });
+  });
+
+  it('lets only writers edit a transcript through the API, hiding the media from readers as from outsiders', () => {
+    const { comment } = RIGHT_LEVELS;
+    expect(transcriptEditAccess(write)).toBe('allowed');
+    expect(transcriptEditAccess(full)).toBe('allowed');
+    expect(transcriptEditAccess(read)).toBe('hidden');
+    expect(transcriptEditAccess(comment)).toBe('hidden');
+    expect(transcriptEditAccess(0)).toBe('hidden');
   });
 });
 

@@ -83,7 +83,38 @@ export function baselineOf(turn: TurnMap): Word[] {
   return (turn.get('words') as Word[] | undefined) ?? [];
 }
 
-/** The turn as the format defines it: its baseline words retimed to its current text. */
+/** Formatting attribute of a Y.Text run that was pasted: its tokens lose any time they could inherit. */
+export const PASTED_ATTRIBUTE = 'pasted';
+
+/** A turn's current text and the UTF-16 ranges of it that carry the pasted mark. */
+export function readTurnText(turn: TurnMap): { text: string; pasted: Array<[number, number]> } {
+  const ytext = textOf(turn);
+  // Plain text (no run was ever formatted) needs no delta: the common case, and the fast one.
+  if (!ytext._hasFormatting) return { text: ytext.toString(), pasted: [] };
+  let text = '';
+  const pasted: Array<[number, number]> = [];
+  for (const op of ytext.toDelta() as Array<{ insert: unknown; attributes?: Record<string, unknown> }>) {
+    if (typeof op.insert !== 'string') continue;
+    const start = text.length;
+    text += op.insert;
+    if (op.attributes?.[PASTED_ATTRIBUTE] === true) {
+      const last = pasted[pasted.length - 1];
+      if (last && last[1] === start) last[1] = text.length;
+      else pasted.push([start, text.length]);
+    }
+  }
+  return { text, pasted };
+}
+
+/** True when a wid was invented by the projection (see `readTurn`), so settling must replace it. */
+export function isInventedWid(wid: string): boolean {
+  return wid.includes('~');
+}
+
+/**
+ * The turn as the format defines it: its baseline words retimed to its current text. Invented words
+ * get wids `${turn_id}~${k}`, skipping any the baseline already holds.
+ */
 export function readTurn(turn: TurnMap): Turn {
   const id = turn.get('id') as string;
   const language = turn.get('language') as string | undefined;
@@ -97,10 +128,17 @@ export function readTurn(turn: TurnMap): Turn {
     ...(language !== undefined ? { language } : {}),
   };
   base.segment = base.words.map((w) => w.word).join(' ');
-  const text = textOf(turn).toString();
+  const { text, pasted } = readTurnText(turn);
   if (text === base.segment) return base;
+  const taken = new Set(base.words.map((w) => w.wid));
   let k = 0;
-  return retimeEditedTurn(base, text, () => `${id}~${(k += 1)}`);
+  const invent = () => {
+    let wid: string;
+    do wid = `${id}~${(k += 1)}`;
+    while (taken.has(wid));
+    return wid;
+  };
+  return retimeEditedTurn(base, text, invent, pasted.length > 0 ? { pasted } : {});
 }
 
 /** The transcript the document holds (speakers without turns left out, in order of first use). */
@@ -117,6 +155,17 @@ export function readTranscript(doc: Y.Doc): Transcript {
     used.push({ speaker_id: turn.speaker_id, speaker_name: names.get(turn.speaker_id) ?? turn.speaker_id });
   }
   return { version: TRANSCRIPT_FORMAT_VERSION, speakers: used, text };
+}
+
+/** Word lists with the same wids, texts, times and confidences. */
+export function sameWords(a: readonly Word[], b: readonly Word[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.wid !== y.wid || x.word !== y.word || x.stime !== y.stime || x.etime !== y.etime || x.confidence !== y.confidence) return false;
+  }
+  return true;
 }
 
 /** Index of a turn in `turns`, or -1. */

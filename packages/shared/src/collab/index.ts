@@ -1,2 +1,3 @@
 export * from './doc.ts';
 export * from './operations.ts';
+export * from './projection.ts';

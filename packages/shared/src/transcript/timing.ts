@@ -31,7 +31,11 @@ const MAX_LCS_CELLS = 4_000_000;
 export type EditError =
   | { code: 'turn_too_long'; message: string; length: number; max: number }
   | { code: 'index_out_of_range'; message: string; index: number; count: number }
-  | { code: 'turns_out_of_order'; message: string };
+  | { code: 'turns_out_of_order'; message: string }
+  /** A turn or speaker the operation names is not in the document. */
+  | { code: 'not_found'; message: string }
+  /** A turn or speaker id the operation would create is already taken. */
+  | { code: 'duplicate_id'; message: string };
 
 export type EditResult<T> = { ok: true; value: T } | { ok: false; error: EditError };
 

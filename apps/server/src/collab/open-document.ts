@@ -1,0 +1,133 @@
+/**
+ * One document held in memory by this process: its Y.Doc, who holds it, the part of the update log
+ * it already contains, and its pending persistence. Every change to it runs through `run`, one at a
+ * time, so an update is applied, stored and relayed in the order it was accepted.
+ */
+import * as Y from 'yjs';
+import type { StoredDocument } from './store.ts';
+
+/**
+ * Log rows are numbered when inserted but may commit out of order (two processes appending at once):
+ * a row is looked for again during this long after a higher one was seen, and only rows older than
+ * that are folded into the compacted state.
+ */
+export const LOG_LOOKBACK_MS = 5_000;
+
+export class OpenDocument {
+  doc: Y.Doc;
+  /** The media's duration (seconds): word times stay within it. */
+  duration: number | null = null;
+  /** Sockets that joined it; at zero the document is written back and dropped from memory. */
+  holders = 0;
+  /** The log row up to which the stored state is compacted, as this process last knew it. */
+  knownFolded: number;
+  /** Log rows above the safe floor that the doc already contains. */
+  private seen = new Set<number>();
+  private maxSeen: number;
+  private marks: Array<{ at: number; max: number }> = [];
+  private baseFloor: number;
+  private chain: Promise<unknown> = Promise.resolve();
+
+  /** The projection (conversations.transcript) lags the document. */
+  projectionDirty = false;
+  projectionTimer: NodeJS.Timeout | null = null;
+  compactionTimer: NodeJS.Timeout | null = null;
+  idleTimer: NodeJS.Timeout | null = null;
+  /** Log rows appended since the last compaction. */
+  unfolded = 0;
+
+  /** Users whose edits came since the last snapshot, and the last of them. */
+  editors = new Set<string>();
+  lastEditor: string | null = null;
+  lastSnapshotAt: number | null;
+  /** Gone (media deleted, process closing): nothing is written for it any more. */
+  closed = false;
+
+  readonly id: string;
+
+  constructor(id: string, stored: StoredDocument & { state: Uint8Array }, lastSnapshotAt: Date | null) {
+    this.id = id;
+    this.doc = OpenDocument.build(stored);
+    this.knownFolded = stored.foldedUpdateId;
+    this.baseFloor = stored.foldedUpdateId;
+    this.maxSeen = stored.foldedUpdateId;
+    this.lastSnapshotAt = lastSnapshotAt?.getTime() ?? null;
+    this.adopt(stored);
+  }
+
+  /** A Y.Doc from a stored state and its log (merged first: one integration is much faster than many). */
+  static build(stored: StoredDocument & { state: Uint8Array }): Y.Doc {
+    const doc = new Y.Doc({ gc: true });
+    Y.applyUpdate(doc, stored.updates.length === 0 ? stored.state : Y.mergeUpdates([stored.state, ...stored.updates.map((u) => u.update)]));
+    return doc;
+  }
+
+  /** Starts over from what is stored (an update was refused or could not be stored after it was applied). */
+  reset(stored: StoredDocument & { state: Uint8Array }): void {
+    this.doc.destroy();
+    this.doc = OpenDocument.build(stored);
+    this.knownFolded = stored.foldedUpdateId;
+    this.baseFloor = stored.foldedUpdateId;
+    this.seen = new Set();
+    this.marks = [];
+    this.maxSeen = stored.foldedUpdateId;
+    this.adopt(stored);
+  }
+
+  private adopt(stored: StoredDocument): void {
+    for (const row of stored.updates) {
+      this.saw(row.id);
+      if (row.userId) {
+        this.editors.add(row.userId);
+        this.lastEditor = row.userId;
+      }
+    }
+    this.mark();
+  }
+
+  /** Runs `task` after every task queued before it. */
+  run<T>(task: () => Promise<T>): Promise<T> {
+    const next = this.chain.then(task, task);
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  saw(id: number): void {
+    this.seen.add(id);
+    if (id > this.maxSeen) this.maxSeen = id;
+  }
+
+  contains(id: number): boolean {
+    return id <= this.safeFloor() || this.seen.has(id);
+  }
+
+  /** Notes the highest row seen now (called on every poll). */
+  mark(now = Date.now()): void {
+    this.marks.push({ at: now, max: this.maxSeen });
+  }
+
+  /** Every log row up to this id is in the doc: rows above it are looked for on each poll. */
+  safeFloor(now = Date.now()): number {
+    let floor = this.baseFloor;
+    let keepFrom = 0;
+    for (let i = 0; i < this.marks.length; i += 1) {
+      const mark = this.marks[i]!;
+      if (mark.at > now - LOG_LOOKBACK_MS) break;
+      floor = Math.max(floor, mark.max);
+      keepFrom = i;
+    }
+    if (keepFrom > 0) {
+      this.marks.splice(0, keepFrom);
+      this.baseFloor = floor;
+      for (const id of this.seen) if (id <= floor) this.seen.delete(id);
+    }
+    return floor;
+  }
+
+  clearTimers(): void {
+    for (const timer of [this.projectionTimer, this.compactionTimer, this.idleTimer]) if (timer) clearTimeout(timer);
+    this.projectionTimer = null;
+    this.compactionTimer = null;
+    this.idleTimer = null;
+  }
+}
