@@ -81,7 +81,7 @@ export interface OpenSample {
 /** Opens the editor in a new page; resolves once it is interactive and painted. */
 export async function openEditor(context: BrowserContext, conversationId: string, timeout = 60_000): Promise<{ page: Page; sample: OpenSample }> {
   const page = await context.newPage();
-  await page.goto(`/interface/conversations/${conversationId}/transcription`, { waitUntil: 'commit' });
+  await page.goto(`/interface/conversations/${conversationId}/transcription`, { waitUntil: 'commit', timeout });
   try {
     await page.waitForFunction(isPainted, null, { timeout, polling: 50 });
   } catch (error) {
@@ -119,13 +119,19 @@ export async function caretInTurn(page: Page, turnId: string): Promise<void> {
   if (!(await page.evaluate(caretIsIn, turnId))) throw new Error(`a click on a word of turn ${turnId} did not put the caret in its text`);
 }
 
+/** One frame at 60 Hz. */
+export const FRAME_MS = 1000 / 60;
+
 const letter = (i: number) => String.fromCharCode(97 + (i % 26));
 
 export interface KeySample {
   dom: number;
   painted: number;
-  /** The character was painted in the first frame after the keydown (typing only). */
-  firstFrame?: boolean;
+  /**
+   * Typing only: the character was in the DOM within one frame interval (16.7 ms at 60 Hz) of the
+   * keydown and before the first frame after it was drawn, i.e. that frame showed it.
+   */
+  oneFrame?: boolean;
 }
 
 /** Types `count` letters, one every `gapMs`, into the turn the caret is in; answers keydown → DOM and → painted per keystroke. */
@@ -139,7 +145,7 @@ export async function typeAndMeasure(page: Page, turnId: string, count: number, 
   const { keys } = await state(page);
   const samples = keys
     .filter((k) => k.dom !== null && k.painted !== null)
-    .map((k) => ({ dom: k.dom! - k.down, painted: k.painted! - k.down, firstFrame: k.firstFrame !== null && k.dom! <= k.firstFrame }));
+    .map((k) => ({ dom: k.dom! - k.down, painted: k.painted! - k.down, oneFrame: k.firstFrame !== null && k.dom! <= k.firstFrame && k.dom! - k.down <= FRAME_MS }));
   return { samples, lost: count - samples.length };
 }
 

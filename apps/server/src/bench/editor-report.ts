@@ -34,9 +34,9 @@ interface Row {
   values: number[];
   dom?: number[];
   limit: number;
-  /** What the goal bounds: the median, the p95, or the share of keystrokes painted in the first frame after them (≥ 95 %). */
+  /** What the goal bounds: the median, the p95, or the share of keystrokes shown within one frame (≥ 95 %). */
   on: 'median' | 'p95' | 'frame';
-  firstFrame?: boolean[];
+  oneFrame?: boolean[];
   count: string;
   error?: string;
 }
@@ -59,7 +59,7 @@ function rows(r: EditorResults): Row[] {
       goal: 'p95 within one frame (16 ms)',
       values: r.typingPaused.samples.map((s) => s.painted),
       dom: r.typingPaused.samples.map((s) => s.dom),
-      firstFrame: r.typingPaused.samples.map((s) => s.firstFrame === true),
+      oneFrame: r.typingPaused.samples.map((s) => s.oneFrame === true),
       limit: 0.95,
       on: 'frame',
       count: `${r.typingPaused.samples.length} keystrokes${lost(r.typingPaused)}`,
@@ -70,7 +70,7 @@ function rows(r: EditorResults): Row[] {
       goal: 'p95 within one frame (16 ms)',
       values: r.typingPlaying.samples.map((s) => s.painted),
       dom: r.typingPlaying.samples.map((s) => s.dom),
-      firstFrame: r.typingPlaying.samples.map((s) => s.firstFrame === true),
+      oneFrame: r.typingPlaying.samples.map((s) => s.oneFrame === true),
       limit: 0.95,
       on: 'frame',
       count: `${r.typingPlaying.samples.length} keystrokes${lost(r.typingPlaying)}`,
@@ -90,11 +90,11 @@ function rows(r: EditorResults): Row[] {
 }
 
 function browserTable(r: EditorResults): { header: string[]; body: Cell[][] } {
-  const header = ['measure', 'goal', 'painted: median', 'p95', 'in the DOM: median', 'p95', 'in the first frame', 'samples', 'goal met'];
+  const header = ['measure', 'goal', 'painted: median', 'p95', 'in the DOM: median', 'p95', 'within one frame', 'samples', 'goal met'];
   const body = rows(r).map((row): Cell[] => {
     if (row.error || row.values.length === 0) return [row.name, row.goal, '–', '–', '–', '–', '–', row.count, `not measured: ${row.error ?? 'no sample'}`];
     const dom = row.dom ?? [];
-    const share = row.firstFrame ? row.firstFrame.filter(Boolean).length / row.firstFrame.length : NaN;
+    const share = row.oneFrame ? row.oneFrame.filter(Boolean).length / row.oneFrame.length : NaN;
     const met = row.on === 'frame' ? share >= row.limit : (row.on === 'median' ? p(row.values, 0.5) : p(row.values, 0.95)) <= row.limit;
     const frame = Number.isNaN(share) ? '–' : `${(share * 100).toFixed(1)} %`;
     return [row.name, row.goal, ms(p(row.values, 0.5)), ms(p(row.values, 0.95)), ms(p(dom, 0.5)), ms(p(dom, 0.95)), frame, row.count, met ? 'yes' : 'no'];
@@ -120,17 +120,22 @@ function serverTable(r: EditorResults): { header: string[]; body: Cell[][] } {
   if ('error' in r.cpu) body.push(['CPU per 100 edits/s', '–', `not measured: ${r.cpu.error}`]);
   else {
     const c = r.cpu;
-    const per100 = ((c.busyCpuMsPerSecond - c.idleCpuMsPerSecond) * 100) / c.rate;
+    const per100 = c.cpuMsPerEdit * 100;
+    const sustained = c.acknowledged / c.wall;
     body.push([
-      `CPU per 100 edits/s`,
+      'CPU per 100 edits/s',
       `${Math.round(per100)} ms/s (${(per100 / 10).toFixed(1)} % of a core)`,
-      `${c.sent} one-character updates at ${c.rate}/s over ${c.writers} sockets for ${c.seconds} s, one observer; ${Math.round(c.busyCpuMsPerSecond)} ms/s busy − ${Math.round(c.idleCpuMsPerSecond)} ms/s idle`,
+      `${Number.isNaN(c.cpuMsPerEdit) ? '–' : c.cpuMsPerEdit.toFixed(1)} ms of server CPU per acknowledged one-character update, above idle (${Math.round(c.idleCpuMsPerSecond)} ms/s)`,
     ]);
+    const refusals = Object.entries(c.reasons)
+      .map(([reason, n]) => `${n} × ${reason}`)
+      .join(', ');
     body.push([
-      'update acknowledged (durably stored)',
-      `p50 ${ms(c.ackP50)}, p95 ${ms(c.ackP95)}`,
-      `${c.acknowledged} acknowledged, ${c.refused} refused, ${c.relayed} relayed to the observer`,
+      `updates at ${c.rate}/s for ${c.seconds} s`,
+      `${sustained.toFixed(0)} acknowledged/s`,
+      `${c.writers} sockets and one observer; ${c.sent} sent, ${c.skipped} skipped (half a second's worth waiting), ${c.acknowledged} acknowledged${c.refused ? ` , ${c.refused} refused (${refusals})` : ''}, ${c.relayed} relayed to the observer; ${Math.round(c.busyCpuMsPerSecond)} ms/s of CPU meanwhile`,
     ]);
+    body.push(['update → acknowledged (durably stored)', `p50 ${ms(c.ackP50)}, p95 ${ms(c.ackP95)}`, "at that rate, waiting in the document's queue included"]);
   }
   return { header, body };
 }
@@ -172,8 +177,9 @@ then a click on the word), one every 60 ms, measured from the keydown event's ti
 character in the DOM (a MutationObserver), and to the end of the frame that painted it; "audio
 playing": the same with the player playing${r.typingPlaying.played !== undefined ? ` (it played ${r.typingPlaying.played.toFixed(1)} s meanwhile)` : ''}. A painted time includes the wait
 for the display's next frame (up to 16.7 ms at 60 Hz, whatever the page does), so the one-frame goal
-is read as: at least 95 % of the keystrokes are painted in the first frame after the keydown (the
-character was in the DOM before that frame was drawn). Remote: two signed-in browser contexts on the
+is read per keystroke: the character was in the DOM within 16.7 ms of the keydown and before the
+first frame after the keydown was drawn (that frame showed it); the goal is met when at least 95 % of
+the keystrokes are. Remote: two signed-in browser contexts on the
 same turn; a keystroke in A, painted in B (both pages' clocks are one clock: timeOrigin +
 performance.now()). Goals from the work order: open ≤ 1 s (median), keystroke p95 within one frame,
 remote p95 ≤ 100 ms.

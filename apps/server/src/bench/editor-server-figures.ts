@@ -4,7 +4,10 @@
  *   collection) before and after clients joined N distinct documents, divided by N;
  * - CPU per 100 edits/s: writers send one-character updates to one document at that rate for a few
  *   seconds (spread over several sockets: one socket may send at most COLLAB_LIMITS.updatesPerSecond),
- *   and the server process's CPU time over that span is compared with the same span idle.
+ *   and the server process's CPU time over that span, above the same span idle, is divided by the
+ *   updates it acknowledged. A server that cannot keep up gets no more than half a second's worth
+ *   of updates waiting at once; the others are skipped and counted, and the rate it sustained is
+ *   what it acknowledged per second.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { COLLAB_LIMITS } from '@palabre/shared';
@@ -28,11 +31,19 @@ export interface CpuFigures {
   seconds: number;
   writers: number;
   sent: number;
+  /** Updates not sent because half a second's worth were still waiting for their acknowledgement. */
+  skipped: number;
   acknowledged: number;
   refused: number;
+  /** Why updates were refused (error → count). */
+  reasons: Record<string, number>;
+  /** From the first update sent to the last answer (s). */
+  wall: number;
   /** Server CPU time per wall second (ms/s) while idle with the writers joined, and while editing. */
   idleCpuMsPerSecond: number;
   busyCpuMsPerSecond: number;
+  /** Server CPU time per acknowledged update, above idle (ms). */
+  cpuMsPerEdit: number;
   ackP50: number;
   ackP95: number;
   /** Updates the observer (a client that only watches) received. */
@@ -83,29 +94,45 @@ export async function measureCpu(server: EditorServer, token: string, id: string
   const relayedBefore = observer.received;
   const acks: number[] = [];
   const pending: Array<Promise<void>> = [];
+  const reasons: Record<string, number> = {};
   let refused = 0;
-  let sent = 0;
+  let skipped = 0;
+  let inFlight = 0;
+  // A server that cannot keep up is not buried under a backlog it would take minutes to clear.
+  const maxInFlight = Math.max(1, Math.ceil(options.rate / 2));
   const total = options.rate * options.seconds;
   const busyStart = await server.usage();
   const started = performance.now();
   // Sends whatever the schedule says is due every few milliseconds, so timer drift does not lower the rate.
-  while (sent < total) {
+  for (let slot = 0; slot < total;) {
     const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * options.rate) + 1);
-    for (; sent < due; sent++) {
-      const w = sent % writers;
+    for (; slot < due; slot++) {
+      if (inFlight >= maxInFlight) {
+        skipped += 1;
+        continue;
+      }
+      const w = slot % writers;
       // Each writer types at the end of its own turn in the middle third of the document.
       const turn = Math.floor(turns / 3) + w * 7;
+      const character = String.fromCharCode(97 + (slot % 26));
+      inFlight += 1;
       pending.push(
-        clients[w]!.edit(id, (doc) => typeInTurn(doc, turn, Number.MAX_SAFE_INTEGER, String.fromCharCode(97 + (sent % 26))))
+        clients[w]!.edit(id, (doc) => typeInTurn(doc, turn, Number.MAX_SAFE_INTEGER, character))
           .then((ms) => void acks.push(ms))
-          .catch(() => void (refused += 1)),
+          .catch((error: unknown) => {
+            refused += 1;
+            const reason = error instanceof Error ? error.message : String(error);
+            reasons[reason] = (reasons[reason] ?? 0) + 1;
+          })
+          .finally(() => (inFlight -= 1)),
       );
     }
     await sleep(4);
   }
   await Promise.all(pending);
   const wall = (performance.now() - started) / 1000;
-  const busyCpu = cpuMs(busyStart, await server.usage()) / wall;
+  const busyCpuMs = cpuMs(busyStart, await server.usage());
+  const busyCpu = busyCpuMs / wall;
   await sleep(500);
   const relayed = observer.received - relayedBefore;
   for (const client of [...clients, observer]) client.close();
@@ -113,11 +140,15 @@ export async function measureCpu(server: EditorServer, token: string, id: string
     rate: options.rate,
     seconds: options.seconds,
     writers,
-    sent,
+    sent: pending.length,
+    skipped,
     acknowledged: acks.length,
     refused,
+    reasons,
+    wall,
     idleCpuMsPerSecond: idleCpu,
     busyCpuMsPerSecond: busyCpu,
+    cpuMsPerEdit: acks.length ? (busyCpuMs - idleCpu * wall) / acks.length : NaN,
     ackP50: acks.length ? median(acks) : NaN,
     ackP95: acks.length ? percentile(acks, 0.95) : NaN,
     relayed,
