@@ -76,6 +76,8 @@ export interface OpenSample {
   turns: number;
   words: number;
   elements: number;
+  /** DOMContentLoaded (ms since navigation start): the page's scripts have run; the rest is the editor's route, sync and paint. */
+  scriptsLoaded: number;
 }
 
 /** Opens the editor in a new page; resolves once it is interactive and painted. */
@@ -149,9 +151,9 @@ export async function typeAndMeasure(page: Page, turnId: string, count: number, 
   return { samples, lost: count - samples.length };
 }
 
-/** Starts the page's player (the media element), answers where it is; null when the page has none. */
-export async function play(page: Page): Promise<number | null> {
-  return page.evaluate(startPlayer);
+/** Starts the page's player at a word of the turn; answers where it starts, null when the page has none. */
+export async function play(page: Page, turnId: string): Promise<number | null> {
+  return page.evaluate(startPlayer, turnId);
 }
 
 export async function playerPosition(page: Page): Promise<{ time: number; paused: boolean } | null> {

@@ -104,9 +104,12 @@ export function isPainted(): boolean {
   return window.__editorBench?.painted != null;
 }
 
-/** What the DOM holds once ready: the list virtualisation bounds this. */
-export function domCounts(): { turns: number; words: number; elements: number } {
+/** What the DOM holds once ready (the list virtualisation bounds it), and when the page's own scripts had run (DOMContentLoaded). */
+export function domCounts(): { turns: number; words: number; elements: number; scriptsLoaded: number } {
+  const entries = (performance as unknown as { getEntriesByType(type: string): Array<{ domContentLoadedEventEnd: number }> }).getEntriesByType('navigation');
+  const navigation = entries[0];
   return {
+    scriptsLoaded: navigation?.domContentLoadedEventEnd ?? NaN,
     turns: document.querySelectorAll('[data-turn-id]').length,
     words: document.querySelectorAll('span[data-wid]').length,
     elements: document.getElementsByTagName('*').length,
@@ -140,10 +143,17 @@ export function caretIsIn(turnId: string): boolean {
   return element?.closest('[data-turn-id]')?.getAttribute('data-turn-id') === turnId && !!element.closest('[data-turn-text]');
 }
 
-/** Starts the page's player (its media element); answers where it is, or null when the page has none. */
-export async function startPlayer(): Promise<number | null> {
+/**
+ * Starts the page's player (its media element) at the turn's middle word, as Alt+click on it would,
+ * so that the playing word stays near where the typing happens; answers where it starts, or null
+ * when the page has no player.
+ */
+export async function startPlayer(turnId: string): Promise<number | null> {
   const media = document.querySelector('audio, video') as unknown as MediaElement | null;
   if (!media) return null;
+  const words = [...document.querySelectorAll(`[data-turn-id="${CSS.escape(turnId)}"] span[data-stime]`)];
+  const word = words[Math.floor(words.length / 2)];
+  if (word) media.currentTime = Number(word.getAttribute('data-stime'));
   await media.play();
   return media.currentTime;
 }

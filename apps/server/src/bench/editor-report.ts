@@ -144,7 +144,12 @@ function serverTable(r: EditorResults): { header: string[]; body: Cell[][] } {
 function domLine(r: EditorResults): string {
   const last = r.open.samples[r.open.samples.length - 1];
   if (!last) return '';
-  return `\nOnce open, the page held ${last.turns} of the ${r.document.turns.toLocaleString('en-US')} turns (${last.words.toLocaleString('en-US')} words) and ${last.elements.toLocaleString('en-US')} elements in its DOM.\n`;
+  const scripts = median(r.open.samples.map((s) => s.scriptsLoaded));
+  return (
+    `\nOf the time to open, the page's own scripts had run (DOMContentLoaded) after ${ms(scripts)} (median); the rest is the editor's code, ` +
+    `joining the document over the socket (the whole three-hour document comes in the join's answer) and painting. ` +
+    `Once open, the page held ${last.turns} of the ${r.document.turns.toLocaleString('en-US')} turns (${last.words.toLocaleString('en-US')} words) and ${last.elements.toLocaleString('en-US')} elements in its DOM.\n`
+  );
 }
 
 export function editorText(r: EditorResults): string {

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createTranscriptDoc } from '@palabre/shared/collab';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import * as Y from 'yjs';
@@ -33,6 +34,24 @@ export interface EditorBenchOptions {
   chromium: string;
   write: boolean;
   command: string;
+}
+
+/**
+ * Waits until the server answers its health check quickly twice in a row (at most two minutes): a
+ * phase that left work queued on the server (updates being checked and stored) does not slow the next.
+ */
+async function settle(url: string, log: (line: string) => void): Promise<void> {
+  const until = performance.now() + 120_000;
+  let quick = 0;
+  while (quick < 2 && performance.now() < until) {
+    const started = performance.now();
+    await fetch(new URL('/healthcheck', url))
+      .then((response) => response.arrayBuffer())
+      .catch(() => undefined);
+    quick = performance.now() - started < 200 ? quick + 1 : 0;
+    if (quick < 2) await sleep(500);
+  }
+  if (quick < 2) log('  (the server was still busy after two minutes)');
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
@@ -87,6 +106,7 @@ export async function benchEditor(options: EditorBenchOptions): Promise<number> 
       failed = true;
       results.memory = { error: message(error) };
     }
+    await settle(server.url, log);
     log(`Server: CPU at ${options.rate} edits/s…`);
     try {
       const fresh = await client.signIn(account.email, account.password);
@@ -96,6 +116,7 @@ export async function benchEditor(options: EditorBenchOptions): Promise<number> 
       results.cpu = { error: message(error) };
     }
 
+    await settle(server.url, log);
     const session: Session = { url: server.url, organizationId, tokens: await client.signIn(account.email, account.password) };
     browser = await launchChromium(options.chromium);
     failed = (await browserFigures(browser, session, ids[1]!, options, results, log)) || failed;
@@ -117,6 +138,7 @@ export async function benchEditor(options: EditorBenchOptions): Promise<number> 
 async function browserFigures(browser: Browser, session: Session, id: string, options: EditorBenchOptions, results: EditorResults, log: (line: string) => void): Promise<boolean> {
   let failed = false;
   const attempt = async (name: string, fn: () => Promise<void>, fail: (error: string) => void) => {
+    await settle(session.url, log);
     log(`Browser: ${name}…`);
     try {
       await fn();
@@ -166,8 +188,8 @@ async function browserFigures(browser: Browser, session: Session, id: string, op
       `${options.keystrokes} keystrokes, audio playing`,
       async () => {
         const turnId = turnIds[1] ?? turnIds[0]!;
+        const start = await play(page, turnId);
         await caretInTurn(page, turnId);
-        const start = await play(page);
         if (start === null) throw new Error('the page has no media element to play');
         Object.assign(results.typingPlaying, await typeAndMeasure(page, turnId, options.keystrokes, 60));
         const end = await playerPosition(page);
