@@ -109,10 +109,14 @@ function serverTable(r: EditorResults): { header: string[]; body: Cell[][] } {
   else {
     const m = r.memory;
     const per = (k: 'rss' | 'heapUsed' | 'external' | 'arrayBuffers') => (m.open[k] - m.before[k]) / m.documents;
-    body.push(['memory per open document (RSS)', mib(per('rss')), `${m.documents} documents joined; heap ${mib(per('heapUsed'))}, external ${mib(per('external'))} each`]);
+    body.push([
+      'memory per open document (RSS)',
+      mib(per('rss')),
+      `${m.documents} document${m.documents === 1 ? '' : 's'} joined; heap ${mib(per('heapUsed'))}, external ${mib(per('external'))} each`,
+    ]);
     body.push(['join a document (cold)', ms(median(m.joinMs)), `median of ${m.joinMs.length}; first ${ms(m.joinMs[0]!)}, slowest ${ms(Math.max(...m.joinMs))}`]);
     body.push([
-      'RSS after everyone left (5 s later)',
+      'RSS after everyone left (15 s later)',
       mib(m.left.rss - m.before.rss),
       `above the RSS before any document was opened (heap ${mib(m.left.heapUsed - m.before.heapUsed)})`,
     ]);
@@ -176,7 +180,9 @@ made by ffmpeg in ${(r.audio.makeMs / 1000).toFixed(1)} s), inserted as a proces
 Browser: Debian's Chromium, headless, driven by Playwright; every time is taken inside the page.
 "Open" runs from the navigation's start to the frame painted after the editor is ready
 (\`[data-editor-ready="true"]\`) with an editable turn text; each open is a new tab of a signed-in
-browser (scripts cached after the first, which took ${ms(r.open.first?.painted ?? NaN)} and is left out).
+browser, one after the other. The first open (scripts not yet cached, the document loaded from the
+database by the server) took ${ms(r.open.first?.painted ?? NaN)} and is left out; the later ones find the scripts cached and
+the document still loaded on the server.
 Keystrokes are letters typed into a word of a turn in the middle of the document (scrolled there,
 then a click on the word), one every 60 ms, measured from the keydown event's time stamp to the
 character in the DOM (a MutationObserver), and to the end of the frame that painted it; "audio

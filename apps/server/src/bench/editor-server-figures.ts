@@ -22,7 +22,7 @@ export interface MemoryFigures {
   joinMs: number[];
   before: Usage;
   open: Usage;
-  /** After every client left and a few seconds passed. */
+  /** 15 s after every client left. */
   left: Usage;
 }
 
@@ -66,7 +66,8 @@ export async function measureMemory(server: EditorServer, token: string, ids: re
   await sleep(2000);
   const open = await server.usage();
   for (const client of clients) client.close();
-  await sleep(5000);
+  // Long enough for the server to let go of documents nobody has open.
+  await sleep(15_000);
   const left = await server.usage();
   return { documents: ids.length, joinMs, before, open, left };
 }
