@@ -182,19 +182,17 @@ export class CollabClient {
     if (origin === REMOTE_ORIGIN) return;
     this.queued.push(update);
     this.persist();
-    if (!this.status.unsaved) this.patch({ unsaved: true });
     this.scheduleFlush();
   };
 
   private scheduleFlush() {
     if (this.sendTimer || !this.joined) return;
+    // Never inside the keystroke itself: the edited turn is painted first, the network work follows.
     const wait = Math.max(0, this.lastSent + SEND_INTERVAL_MS - Date.now());
-    if (wait === 0) this.flush();
-    else
-      this.sendTimer = setTimeout(() => {
-        this.sendTimer = null;
-        this.flush();
-      }, wait);
+    this.sendTimer = setTimeout(() => {
+      this.sendTimer = null;
+      this.flush();
+    }, wait);
   }
 
   private flush() {
@@ -207,6 +205,7 @@ export class CollabClient {
     }
     this.inFlight.push(update);
     this.lastSent = Date.now();
+    if (!this.status.unsaved) this.patch({ unsaved: true });
     this.socket.emit('doc:update', { conversationId: this.conversationId, update }, (ack) => {
       if (this.closed) return;
       const index = this.inFlight.indexOf(update);
