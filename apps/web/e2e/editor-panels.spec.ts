@@ -26,8 +26,8 @@ function tr(locale: Locale, key: string, values: Record<string, string | number>
   return value.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(values[name]));
 }
 
-function turn(id: string, speaker: string, text: string, start: number) {
-  const words = text.split(' ').map((word, i) => ({ wid: `${id}-w${i}`, stime: start + i * 0.5, etime: start + i * 0.5 + 0.4, word, confidence: 0.6 }));
+function turn(id: string, speaker: string, text: string, start: number, step = 0.5) {
+  const words = text.split(' ').map((word, i) => ({ wid: `${id}-w${i}`, stime: start + i * step, etime: start + i * step + step * 0.8, word, confidence: 0.6 }));
   return { turn_id: id, speaker_id: speaker, segment: text, stime: start, etime: words.at(-1)!.etime, words };
 }
 
@@ -42,14 +42,16 @@ const FIRST = [
   turn('t3', 'carol', 'Nothing to see here', 12),
 ];
 const SECOND = [turn('t1', 'alice', 'A completely different start', 0), turn('t2', 'bob', 'and another turn', 6)];
+/** A turn a few characters short of the turn size (2000), where a longer word no longer fits. */
+const LONG = [turn('t1', 'alice', Array(330).fill('zebra').join(' '), 0, 0.05), turn('t2', 'bob', 'a zebra here', 17), turn('t3', 'carol', 'the end', 18.5)];
 
-async function editorWithTranscript(api: Api, page: Page, baseURL: string, locale: Locale, prefix: string, reader?: { dataDir: string }) {
+async function editorWithTranscript(api: Api, page: Page, baseURL: string, locale: Locale, prefix: string, reader?: { dataDir: string }, text = FIRST) {
   const owner = await api.signUp(newAccount(prefix));
   const token = owner.tokens.auth_token;
   await api.send('PUT', '/cm-api/api/users/self', { locale }, token);
   const organization = await api.createOrganization(token, uniqueName(`${prefix} org`));
   const id = await createMedia(api, token, organization._id, `${prefix} media`, { file: silentWav(20), membersRight: RIGHT_LEVELS.read });
-  await api.send('PATCH', `/cm-api/api/conversations/${id}`, { speakers: SPEAKERS, text: FIRST }, token);
+  await api.send('PATCH', `/cm-api/api/conversations/${id}`, { speakers: SPEAKERS, text }, token);
   let user = owner;
   if (reader) {
     // An edit (it opens the live document) then a rewrite, so the history has snapshots to show.
@@ -108,6 +110,22 @@ for (const locale of LOCALES) {
       await turnText(page, 't3').click();
       await page.keyboard.press('Control+z');
       await expect(turnText(page, 't1')).toHaveText('The cat sat on the mat with another cat');
+    });
+
+    test(`replacing all leaves a turn that would exceed the turn size unchanged, and says so (${locale})`, async ({ page, api, baseURL }) => {
+      test.setTimeout(PROCESSING_TIMEOUT + 60_000);
+      await editorWithTranscript(api, page, baseURL!, locale, 'long', undefined, LONG);
+      await openPanel(page, locale, 'find');
+      await page.getByRole('textbox', { name: tr(locale, 'editorPanels:find.query'), exact: true }).fill('zebra');
+      await expect(page.getByTestId('find-status')).toHaveText(tr(locale, 'editorPanels:find.position', { current: 1, total: 331 }));
+      await page.getByRole('textbox', { name: tr(locale, 'editorPanels:find.replacement') }).fill('zebras');
+      await page.getByRole('button', { name: tr(locale, 'editorPanels:find.replaceAll') }).click();
+      await expect(page.getByTestId('replace-status')).toHaveText(
+        `${tr(locale, 'editorPanels:find.replaced_one', { count: 1 })} ${tr(locale, 'editorPanels:find.skipped_other', { count: 330, size: 2000 })}`,
+      );
+      await expect(turnText(page, 't2')).toHaveText('a zebras here');
+      await expect(turnText(page, 't1')).not.toContainText('zebras');
+      await page.screenshot({ path: `${SCREENSHOTS}/editor-replace-skipped-${locale}.png` });
     });
 
     test(`speakers are renamed everywhere and merged (${locale})`, async ({ page, api, baseURL }) => {
