@@ -90,6 +90,11 @@ for (const locale of LOCALES) {
       await search.press('Shift+Enter');
       await search.press('Shift+Enter');
       await expect(status).toHaveText(tr(locale, 'editorPanels:find.position', { current: 4, total: 4 }));
+      // Ctrl+F from the text goes back to the open panel's field.
+      await turnText(page, 't3').click();
+      await page.keyboard.press('Control+f');
+      await expect(search).toBeFocused();
+      await expect(status).toHaveText(tr(locale, 'editorPanels:find.position', { current: 4, total: 4 }));
 
       await page.getByRole('checkbox', { name: tr(locale, 'editorPanels:find.wholeWord') }).check();
       await expect(status).toHaveText(tr(locale, 'editorPanels:find.position', { current: 1, total: 3 }));
