@@ -1,6 +1,7 @@
 /**
  * The transcript editor's panels in both languages: find and replace over the whole transcript
- * (whole word, case, replace all then undo), renaming and merging speakers, restoring a snapshot,
+ * (whole word, case, replace all then undo, the turn size), renaming, merging and adding speakers,
+ * restoring a snapshot, what a reader is offered,
  * and the help panel listing every shortcut; on a wide screen (side column) and a narrow one (drawer).
  */
 import fs from 'node:fs';
@@ -133,7 +134,7 @@ for (const locale of LOCALES) {
       await page.screenshot({ path: `${SCREENSHOTS}/editor-replace-skipped-${locale}.png` });
     });
 
-    test(`speakers are renamed everywhere and merged (${locale})`, async ({ page, api, baseURL }) => {
+    test(`speakers are renamed everywhere, merged and added (${locale})`, async ({ page, api, baseURL }) => {
       test.setTimeout(PROCESSING_TIMEOUT + 60_000);
       const { id, token } = await editorWithTranscript(api, page, baseURL!, locale, 'speakers');
       await openPanel(page, locale, 'speakers');
@@ -165,6 +166,13 @@ for (const locale of LOCALES) {
       await expect(list.locator('[data-speaker-id="carol"]')).toContainText(tr(locale, 'editorPanels:speakers.turns_other', { count: 2 }));
       await expect(page.locator('[data-turn-id="t2"]')).toContainText('Carol');
       await expect(page.locator('[data-turn-id="t2"]')).not.toContainText('Bob');
+      // A new speaker stays listed, as having no turn yet, so it can be given to one.
+      const newSpeaker = page.getByRole('textbox', { name: tr(locale, 'editorPanels:speakers.add') });
+      await newSpeaker.fill('Dave');
+      await newSpeaker.press('Enter');
+      await expect(list.getByRole('listitem')).toHaveCount(3);
+      await expect(list.getByRole('listitem').filter({ hasText: 'Dave' })).toContainText(tr(locale, 'editorPanels:speakers.unused'));
+      await expect(newSpeaker).toHaveValue('');
       await page.screenshot({ path: `${SCREENSHOTS}/editor-speakers-${locale}.png` });
     });
 
