@@ -149,6 +149,7 @@ export class CollabClient {
   }
 
   private join = () => {
+    performance.mark('editor:join-sent');
     const stateVector = Y.encodeStateVector(this.doc);
     this.socket.emit('doc:join', { conversationId: this.conversationId, stateVector }, (ack) => {
       if (this.closed) return;
@@ -157,7 +158,10 @@ export class CollabClient {
         this.socket.disconnect();
         return;
       }
+      // Marks for the editor's benchmark: when the server answered, and when its state was applied.
+      performance.mark('editor:join-answered');
       Y.applyUpdate(this.doc, new Uint8Array(ack.update), REMOTE_ORIGIN);
+      performance.mark('editor:document-applied');
       this.joined = true;
       // Whatever the server lacks (offline edits, and anything sent but never acknowledged) goes
       // back as one update; Yjs updates are idempotent, so resending acknowledged ones is harmless.
