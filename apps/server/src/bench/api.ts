@@ -52,17 +52,29 @@ export class BenchClient {
     return { status: response.status, body: parsed };
   }
 
-  /** Signs up through POST /users, signs in, creates an organization; returns its id. */
-  async signUpWithOrganization(): Promise<string> {
+  /** Signs up through POST /users and signs in (the client keeps the access token); answers the account. */
+  async signUp(): Promise<{ email: string; password: string }> {
     const email = `bench-${crypto.randomBytes(4).toString('hex')}@example.org`;
     const password = `pw-${crypto.randomBytes(8).toString('hex')}`;
     const form = new FormData();
     for (const [k, v] of Object.entries({ firstname: 'Bench', lastname: 'Mark', email, password })) form.append(k, v);
     const created = await this.request('POST', '/cm-api/api/users', { form });
     if (created.status !== 201) throw new Error(`sign-up failed: ${created.status} ${JSON.stringify(created.body)}`);
+    await this.signIn(email, password);
+    return { email, password };
+  }
+
+  /** Signs in; the client keeps the access token. Answers the sign-in's tokens. */
+  async signIn(email: string, password: string): Promise<{ auth_token: string; refresh_token: string; user_id: string }> {
     const login = await this.request('POST', '/cm-api/auth/login', { json: { email, password } });
     if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
     this.token = login.body.auth_token;
+    return login.body;
+  }
+
+  /** Signs up through POST /users, signs in, creates an organization; returns its id. */
+  async signUpWithOrganization(): Promise<string> {
+    await this.signUp();
     const org = await this.request('POST', '/cm-api/api/organizations', { json: { name: 'Benchmarks' } });
     if (org.status !== 201) throw new Error(`organization creation failed: ${org.status} ${JSON.stringify(org.body)}`);
     return org.body._id as string;

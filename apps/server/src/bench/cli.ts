@@ -1,4 +1,4 @@
-/** `palabre bench media rtf|wer|upload|pipeline` and `palabre bench library` [--write]: figures for docs/PERFORMANCE.md. */
+/** `palabre bench media rtf|wer|upload|pipeline`, `palabre bench library` and `palabre bench editor` [--write]: figures for docs/PERFORMANCE.md. */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
@@ -13,10 +13,15 @@ export const BENCH_USAGE = `  bench media <benchmark>    measure and print figur
   bench library [--count 100000] [--database pglite|postgres|both] [--runs 30] [--explain] [--write]
                              seeds a fresh database with that many transcribed media, then times
                              listing and search (median, p95); PostgreSQL: a temporary database on
-                             DATABASE_URL's server, else a throwaway local cluster`;
+                             DATABASE_URL's server, else a throwaway local cluster
+  bench editor [--runs 5] [--keystrokes 200] [--remote-edits 100] [--documents 8] [--rate 100]
+               [--seconds 10] [--chromium /usr/bin/chromium] [--write]
+                             a three-hour transcript: opening the editor, keystroke and remote paint
+                             latency in Chromium, server memory per open document, CPU per edit rate`;
 
 export async function runBenchCommand(args: string[], config: Config): Promise<number> {
   if (args[0] === 'library') return runLibrary(args.slice(1), config);
+  if (args[0] === 'editor') return runEditor(args.slice(1));
   const [group, name, ...rest] = args;
   if (group !== 'media' || !name) {
     console.error(`Usage:\n${BENCH_USAGE}`);
@@ -94,4 +99,49 @@ async function runLibrary(args: string[], config: Config): Promise<number> {
   }
   const { benchLibrary } = await import('./library.ts');
   return benchLibrary({ count, runs, databases: [...databases], write: values.write, explain: values.explain, databaseUrl: config.databaseUrl });
+}
+
+async function runEditor(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      write: { type: 'boolean', default: false },
+      runs: { type: 'string', default: '5' },
+      keystrokes: { type: 'string', default: '200' },
+      'remote-edits': { type: 'string', default: '100' },
+      documents: { type: 'string', default: '8' },
+      rate: { type: 'string', default: '100' },
+      seconds: { type: 'string', default: '10' },
+      chromium: { type: 'string', default: '/usr/bin/chromium' },
+    },
+  });
+  const numbers: Record<string, [number, number]> = {
+    runs: [1, 100],
+    keystrokes: [10, 5000],
+    'remote-edits': [10, 2000],
+    documents: [1, 64],
+    rate: [1, 1000],
+    seconds: [1, 600],
+  };
+  const parsed: Record<string, number> = {};
+  for (const [name, [min, max]] of Object.entries(numbers)) {
+    const value = Number(values[name as keyof typeof values]);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      console.error(`--${name}: an integer between ${min} and ${max}`);
+      return 2;
+    }
+    parsed[name] = value;
+  }
+  const { benchEditor } = await import('./editor.ts');
+  return benchEditor({
+    runs: parsed.runs!,
+    keystrokes: parsed.keystrokes!,
+    remoteEdits: parsed['remote-edits']!,
+    documents: parsed.documents!,
+    rate: parsed.rate!,
+    seconds: parsed.seconds!,
+    chromium: values.chromium,
+    write: values.write,
+    command: `palabre bench editor ${args.filter((a) => a !== '--write').join(' ')}`.trim(),
+  });
 }

@@ -66,7 +66,7 @@ export function replaceSection(document: string, id: string, content: string, wh
 
 export const INTRO = `### Reproducing the figures
 
-The media pipeline and media library sections below are written by \`palabre bench …\` (figures, not timed
+The media pipeline, media library and transcript editor sections below are written by \`palabre bench …\` (figures, not timed
 tests; they are not run by \`npm test\`). From the repository root:
 
 \`\`\`sh
@@ -77,11 +77,18 @@ node apps/server/src/cli.ts bench media wer --write        # word error rate of 
 node apps/server/src/cli.ts bench media upload --write     # 1 GB upload through HTTP: memory, time (needs 3 GB free)
 node apps/server/src/cli.ts bench media pipeline --write   # upload end → "done" for a 60 s file (--runs 3)
 node apps/server/src/cli.ts bench library --write          # 100,000 media: listing and search latency, PGlite and PostgreSQL
+node apps/server/src/cli.ts bench editor --write           # three-hour transcript: editor in Chromium, server memory and CPU
 \`\`\`
 
 \`bench library\` takes \`--count 100000\`, \`--database pglite|postgres|both\` (PostgreSQL: a temporary
 database on \`DATABASE_URL\`'s server, else a throwaway local cluster from the PostgreSQL binaries),
 \`--runs 30\` and \`--explain\` (prints the query plans); seeding 100,000 media takes tens of minutes.
+
+\`bench editor\` starts its own server (a child process, PGlite) and Debian's Chromium
+(\`--chromium /usr/bin/chromium\`; a browser is never downloaded), needs ffmpeg and the built web client
+(\`npm run build --workspace @palabre/web\`), and takes \`--runs 5\` (editor opens), \`--keystrokes 200\`,
+\`--remote-edits 100\`, \`--documents 8\` (joined at once for the memory figure), \`--rate 100\` and
+\`--seconds 10\` (edits per second, and for how long, for the CPU figure); about five minutes.
 
 Without \`--write\` they only print their table. Each run replaces its own section (between
 \`<!-- bench:… -->\` markers); the rest of this file is left alone.`;

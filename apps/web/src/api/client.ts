@@ -74,7 +74,8 @@ async function ensureXsrf() {
 }
 
 let refreshing: Promise<boolean> | null = null;
-async function refreshSession(): Promise<boolean> {
+/** Renews the access token with the refresh cookie (one attempt at a time); false when the session is over. */
+export async function refreshSession(): Promise<boolean> {
   refreshing ??= (async () => {
     try {
       await ensureXsrf();

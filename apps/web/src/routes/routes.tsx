@@ -41,7 +41,7 @@ const conversationRoutes: RouteObject[] = [
     id: 'transcription',
     path: 'conversations/:conversationId/transcription',
     handle: handle({ conversationDetail: true, noOrganizationNeeded: true, view: 'transcription', breadcrumbs: ['media', 'transcription'] }),
-    lazy: mediaToolPage('transcription'),
+    lazy: () => import('../features/editor/TranscriptionPage.tsx').then((m) => ({ Component: m.TranscriptionPage })),
   },
   {
     id: 'subtitle',

@@ -6,7 +6,10 @@
  */
 import { jumpFor } from './player.ts';
 
-export type PlayerAction = { kind: 'toggle' } | { kind: 'jump'; seconds: number };
+export type PlayerAction = { kind: 'toggle' } | { kind: 'jump'; seconds: number } | { kind: 'replay' };
+
+/** How far "replay the last few seconds" goes back. */
+export const REPLAY_SECONDS = 5;
 
 /** Where the key was pressed: typing somewhere (no shortcut), on a control Space activates, or elsewhere. */
 export type KeyTarget = 'typing' | 'control' | 'other';
@@ -32,6 +35,19 @@ export function playerShortcut(event: KeyLike, target: KeyTarget): PlayerAction 
   if (key === 'j') return { kind: 'jump', seconds: -10 };
   if (key === 'l') return { kind: 'jump', seconds: 10 };
   return null;
+}
+
+/**
+ * The player's keys while typing in a transcript turn, where plain letters and Space are text:
+ * the jumps (Shift/Alt/Ctrl with the arrows), Ctrl+Space to play and pause, Ctrl+Shift+Space to
+ * replay the last few seconds (editor/editorShortcuts.ts lists them for the help panel).
+ */
+export function editingPlayerShortcut(event: KeyLike & { code?: string }): PlayerAction | null {
+  const jump = jumpFor(event);
+  if (jump !== null) return { kind: 'jump', seconds: jump };
+  const space = event.key === ' ' || event.code === 'Space';
+  if (!space || !(event.ctrlKey || event.metaKey) || event.altKey || event.repeat) return null;
+  return event.shiftKey ? { kind: 'replay' } : { kind: 'toggle' };
 }
 
 /** Text entry and the widgets that read keys themselves (including any dialog: its keys are its own). */

@@ -1,0 +1,138 @@
+/**
+ * The editor once its document exists: builds the EditorSession (undo over one's own origin, the
+ * player, focus and reveal, confidence marks, peers, sync state) and the turn actions, then lays out
+ * the toolbar and player (kept in view) above the transcript, the problems worth a reload, and the
+ * panels. `data-editor-ready` is set once the document is in sync and the first turns are painted.
+ */
+import { Group, Paper, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { TURN_SIZE, type EditError } from '@palabre/shared';
+import { speakersOf, turnsOf } from '@palabre/shared/collab';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import * as Y from 'yjs';
+import type { EditorMedia } from './api.ts';
+import { CenteredLoader } from '../../components/CenteredLoader.tsx';
+import { AudioPlayer } from '../player/AudioPlayer.tsx';
+import type { PlayerController } from '../player/player.ts';
+import classes from './Editor.module.css';
+import { EditorProblems } from './EditorProblems.tsx';
+import { EditorToolbar } from './EditorToolbar.tsx';
+import { PanelHost, type EditorPanel } from './panels/index.ts';
+import { EditorRuntimeContext, type EditorRuntime } from './runtime.ts';
+import { EditorSessionContext, type EditorSession } from './session.ts';
+import { TranscriptList, type TranscriptListHandle } from './TranscriptList.tsx';
+import { createTurnActions } from './turnActions.ts';
+import { useEditorShortcuts } from './useEditorShortcuts.ts';
+import type { TranscriptDocument } from './useTranscriptDocument.ts';
+
+const CONFIDENCE_KEY = 'palabre.editor.showConfidence';
+
+function useShowConfidence() {
+  const [show, setShow] = useState(() => localStorage.getItem(CONFIDENCE_KEY) !== 'false');
+  const set = useCallback((value: boolean) => {
+    localStorage.setItem(CONFIDENCE_KEY, String(value));
+    setShow(value);
+  }, []);
+  return [show, set] as const;
+}
+
+export function EditorWorkspace({ conversation, document, player }: { conversation: EditorMedia; document: TranscriptDocument; player: PlayerController }) {
+  const { t } = useTranslation('editor');
+  const { doc, client, status } = document;
+  const origin = useMemo(() => ({ editor: conversation._id }), [conversation._id]);
+  const undo = useMemo(() => new Y.UndoManager([turnsOf(doc), speakersOf(doc)], { trackedOrigins: new Set([origin]) }), [doc, origin]);
+  useEffect(() => () => undo.destroy(), [undo]);
+  const [showConfidence, setShowConfidence] = useShowConfidence();
+  const [panel, setPanel] = useState<EditorPanel | null>(null);
+  const [painted, setPainted] = useState(false);
+  const [unsynced, setUnsynced] = useState<ReadonlySet<string>>(new Set());
+  const list = useRef<TranscriptListHandle>(null);
+
+  const access = status.access ?? 'read';
+  const blocked = status.problem !== null && status.problem.kind !== 'join_failed';
+  const writable = access === 'write' && status.synced && !blocked;
+  useEditorShortcuts(player, undo, writable);
+
+  const refused = useCallback(
+    (error: EditError, action: 'text' | 'split' | 'merge') => {
+      // A merge past the turn size is refused with the format's rule; typing past it is too.
+      const title = action === 'merge' ? t('errors.mergeRefused') : action === 'split' ? t('errors.splitRefused') : undefined;
+      const message =
+        error.code === 'turn_too_long'
+          ? action === 'merge'
+            ? t('common:apiError.turn_too_long')
+            : t('errors.textTooLong', { max: TURN_SIZE })
+          : t(`common:apiError.${error.code}`, { defaultValue: t('errors.refused') });
+      notifications.show({ color: 'red', title, message, autoClose: 6000 });
+    },
+    [t],
+  );
+
+  const actions = useMemo(
+    () =>
+      createTurnActions({
+        doc,
+        origin,
+        undo,
+        focusTurn: (turnId, offset) => list.current?.focusTurn(turnId, offset),
+        presence: (turnId, typing) => client.setPresence(turnId, typing),
+        refused,
+        unsynced: (turnId, failed) =>
+          setUnsynced((current) => {
+            if (current.has(turnId) === failed) return current;
+            const next = new Set(current);
+            if (failed) next.add(turnId);
+            else next.delete(turnId);
+            return next;
+          }),
+        seeked: () => list.current?.resumeFollow(),
+      }),
+    [doc, origin, undo, client, refused],
+  );
+
+  const session = useMemo<EditorSession>(
+    () => ({
+      conversationId: conversation._id,
+      doc,
+      access,
+      origin,
+      undo,
+      player,
+      focusTurn: (turnId, offset) => list.current?.focusTurn(turnId, offset),
+      revealTurn: (turnId) => list.current?.revealTurn(turnId),
+      showConfidence,
+      setShowConfidence,
+      peers: status.peers,
+      sync: status.sync,
+    }),
+    [conversation._id, doc, access, origin, undo, player, showConfidence, setShowConfidence, status.peers, status.sync],
+  );
+  const runtime = useMemo<EditorRuntime>(() => ({ client, actions, writable, onSeeked: () => list.current?.resumeFollow() }), [client, actions, writable]);
+  const onPainted = useCallback(() => setPainted(true), []);
+  const ready = status.synced && painted;
+
+  return (
+    <EditorSessionContext.Provider value={session}>
+      <EditorRuntimeContext.Provider value={runtime}>
+        <Group align="flex-start" gap="md" wrap="nowrap">
+          <Stack gap="sm" data-editor-ready={ready ? 'true' : 'false'} data-testid="transcript-editor-root" style={{ flex: 1, minWidth: 0 }}>
+            <div className={classes.bar}>
+              <Stack gap="xs">
+                <EditorToolbar unsaved={status.unsaved} onOpen={setPanel} />
+                <AudioPlayer conversationId={conversation._id} hasPeaks={conversation.media.peaks} />
+              </Stack>
+            </div>
+            <EditorProblems problem={status.problem} unsynced={unsynced.size > 0} conversationId={conversation._id} />
+            <Paper withBorder radius="md" p="xs">
+              {status.synced ? <TranscriptList ref={list} onPainted={onPainted} /> : status.problem ? null : <CenteredLoader />}
+            </Paper>
+          </Stack>
+          <div className={classes.side}>
+            <PanelHost panel={panel} onClose={() => setPanel(null)} />
+          </div>
+        </Group>
+      </EditorRuntimeContext.Provider>
+    </EditorSessionContext.Provider>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * The panels' controls in the editor's toolbar: playback speed (remembered in this browser), the low-confidence marks,
+ * the channel of a multi-track media, and the buttons opening each panel. It also binds the keys
+ * opening panels (Ctrl+F find, Ctrl+H find and replace) for the whole page.
+ */
+import { ActionIcon, Group, NativeSelect, Switch, Tooltip } from '@mantine/core';
+import { IconGauge, IconHelp, IconHistory, IconSearch, IconUsers } from '@tabler/icons-react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEditorSession } from '../session.ts';
+import { ChannelSelector } from './ChannelSelector.tsx';
+import { shortcutKeys, type EditorPanel } from './keys.ts';
+import { PLAYBACK_SPEEDS, parseSpeed, storeSpeed, storedSpeed, type PlaybackSpeed } from './playbackSpeed.ts';
+import { useComboText } from './ShortcutKeys.tsx';
+import { usePanelShortcuts } from './usePanelShortcuts.ts';
+
+const PANEL_BUTTONS: { panel: Exclude<EditorPanel, 'replace'>; icon: ReactNode; shortcut?: string }[] = [
+  { panel: 'find', icon: <IconSearch size={18} aria-hidden />, shortcut: 'find' },
+  { panel: 'speakers', icon: <IconUsers size={18} aria-hidden /> },
+  { panel: 'history', icon: <IconHistory size={18} aria-hidden /> },
+  { panel: 'help', icon: <IconHelp size={18} aria-hidden /> },
+];
+
+export function EditorControls({ onOpen }: { onOpen(panel: EditorPanel): void }) {
+  const { t, i18n } = useTranslation('editorPanels');
+  const session = useEditorSession();
+  const comboText = useComboText();
+  usePanelShortcuts(onOpen);
+  const [speed, setSpeed] = useState<PlaybackSpeed>(() => storedSpeed());
+  // The audio element may attach after the toolbar: apply the speed once it is ready.
+  const ready = useSyncExternalStore(session.player.subscribe, () => session.player.getSnapshot().ready);
+  useEffect(() => {
+    const audio = session.player.audio;
+    if (!audio) return;
+    audio.defaultPlaybackRate = speed;
+    audio.playbackRate = speed;
+  }, [session.player, speed, ready]);
+
+  const speedLabel = (value: number) => `${new Intl.NumberFormat(i18n.language).format(value)}×`;
+
+  return (
+    <Group gap="sm" wrap="wrap">
+      <NativeSelect
+        size="sm"
+        w={96}
+        aria-label={t('controls.speed')}
+        title={t('controls.speed')}
+        leftSection={<IconGauge size={16} aria-hidden />}
+        value={String(speed)}
+        data={PLAYBACK_SPEEDS.map((value) => ({ value: String(value), label: speedLabel(value) }))}
+        onChange={(event) => {
+          const next = parseSpeed(event.currentTarget.value);
+          setSpeed(next);
+          storeSpeed(next);
+        }}
+      />
+      <ChannelSelector conversationId={session.conversationId} />
+      <Switch size="sm" label={t('controls.confidence')} checked={session.showConfidence} onChange={(event) => session.setShowConfidence(event.currentTarget.checked)} />
+      <Group gap={4}>
+        {PANEL_BUTTONS.map(({ panel, icon, shortcut }) => {
+          const name = t(`panels.${panel}`);
+          const keys = shortcut ? shortcutKeys(shortcut).map(comboText).join(', ') : '';
+          const title = keys ? `${name} (${keys})` : name;
+          return (
+            <Tooltip key={panel} label={title} withArrow>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                onClick={() => onOpen(panel)}
+                aria-label={name}
+                aria-keyshortcuts={
+                  shortcut
+                    ? shortcutKeys(shortcut)
+                        .map((combo) => combo.replace('Ctrl', 'Control'))
+                        .join(' ')
+                    : undefined
+                }
+                data-panel-button={panel}
+              >
+                {icon}
+              </ActionIcon>
+            </Tooltip>
+          );
+        })}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { createTranscriptDoc, speakersOf, textOf, turnsOf } from '@palabre/shared/collab';
+import type { Transcript } from '@palabre/shared';
+import { diffWithSnapshot, speakerStats, turnOrder } from './docState.ts';
+
+function transcript(): Transcript {
+  const turn = (id: string, speaker: string, words: string[], at: number) => ({
+    turn_id: id,
+    speaker_id: speaker,
+    segment: words.join(' '),
+    stime: at,
+    etime: at + words.length,
+    words: words.map((word, i) => ({ wid: `${id}-${i}`, stime: at + i, etime: at + i + 1, word, confidence: 0.9 })),
+  });
+  return {
+    version: 1,
+    speakers: [
+      { speaker_id: 's1', speaker_name: 'Alice' },
+      { speaker_id: 's2', speaker_name: 'Bob' },
+    ],
+    text: [turn('t1', 's1', ['hello', 'there'], 0), turn('t2', 's2', ['hi'], 2), turn('t3', 's1', ['how', 'are', 'you'], 3)],
+  } as Transcript;
+}
+
+describe('what the panels read from the document', () => {
+  it('counts the turns of each speaker, unused ones last', () => {
+    const doc = createTranscriptDoc(transcript());
+    speakersOf(doc).set('s3', 'Carol');
+    expect(speakerStats(doc)).toEqual([
+      { id: 's1', name: 'Alice', turns: 2 },
+      { id: 's2', name: 'Bob', turns: 1 },
+      { id: 's3', name: 'Carol', turns: 0 },
+    ]);
+  });
+
+  it('orders turns as in the document', () => {
+    expect([...turnOrder(createTranscriptDoc(transcript()))]).toEqual([
+      ['t1', 0],
+      ['t2', 1],
+      ['t3', 2],
+    ]);
+  });
+
+  it('finds no difference with a snapshot of the same transcript', () => {
+    expect(diffWithSnapshot(createTranscriptDoc(transcript()), transcript())).toEqual({ removed: 0, added: 0, changed: 0 });
+  });
+
+  it('counts changed, added and removed turns since a snapshot', () => {
+    const snapshot = transcript();
+    const doc = createTranscriptDoc(snapshot);
+    textOf(turnsOf(doc).get(0)).insert(0, 'oh ');
+    turnsOf(doc).delete(1, 1);
+    const extra = createTranscriptDoc({ ...snapshot, text: [{ ...snapshot.text[1]!, turn_id: 't9' }] });
+    turnsOf(doc).push([turnsOf(extra).get(0).clone()]);
+    expect(diffWithSnapshot(doc, snapshot)).toEqual({ removed: 1, added: 1, changed: 1 });
+  });
+});
