@@ -1,14 +1,17 @@
 /**
  * The transcript editor's panels in both languages: find and replace over the whole transcript
- * (whole word, case, replace all then undo), renaming and merging speakers, restoring a snapshot,
+ * (whole word, case, replace all then undo, the turn size), renaming, merging and adding speakers,
+ * restoring a snapshot, what a reader is offered,
  * and the help panel listing every shortcut; on a wide screen (side column) and a narrow one (drawer).
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { RIGHT_LEVELS } from '@palabre/shared';
 import type { Page } from '@playwright/test';
 import { newAccount, signInBrowser, uniqueName, type Api } from './support/api.ts';
 import { REPO_ROOT } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
+import { joinOrganization } from './support/invitations.ts';
 import { createMedia, PROCESSING_TIMEOUT, silentWav } from './support/media.ts';
 
 const SCREENSHOTS = process.env.PALABRE_E2E_OUTPUT_DIR ?? '/tmp';
@@ -24,8 +27,8 @@ function tr(locale: Locale, key: string, values: Record<string, string | number>
   return value.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(values[name]));
 }
 
-function turn(id: string, speaker: string, text: string, start: number) {
-  const words = text.split(' ').map((word, i) => ({ wid: `${id}-w${i}`, stime: start + i * 0.5, etime: start + i * 0.5 + 0.4, word, confidence: 0.6 }));
+function turn(id: string, speaker: string, text: string, start: number, step = 0.5) {
+  const words = text.split(' ').map((word, i) => ({ wid: `${id}-w${i}`, stime: start + i * step, etime: start + i * step + step * 0.8, word, confidence: 0.6 }));
   return { turn_id: id, speaker_id: speaker, segment: text, stime: start, etime: words.at(-1)!.etime, words };
 }
 
@@ -40,15 +43,27 @@ const FIRST = [
   turn('t3', 'carol', 'Nothing to see here', 12),
 ];
 const SECOND = [turn('t1', 'alice', 'A completely different start', 0), turn('t2', 'bob', 'and another turn', 6)];
+/** A turn a few characters short of the turn size (2000), where a longer word no longer fits. */
+const LONG = [turn('t1', 'alice', Array(330).fill('zebra').join(' '), 0, 0.05), turn('t2', 'bob', 'a zebra here', 17), turn('t3', 'carol', 'the end', 18.5)];
 
-async function editorWithTranscript(api: Api, page: Page, baseURL: string, locale: Locale, prefix: string) {
+async function editorWithTranscript(api: Api, page: Page, baseURL: string, locale: Locale, prefix: string, reader?: { dataDir: string }, text = FIRST) {
   const owner = await api.signUp(newAccount(prefix));
   const token = owner.tokens.auth_token;
   await api.send('PUT', '/cm-api/api/users/self', { locale }, token);
   const organization = await api.createOrganization(token, uniqueName(`${prefix} org`));
-  const id = await createMedia(api, token, organization._id, `${prefix} media`, { file: silentWav(20) });
-  await api.send('PATCH', `/cm-api/api/conversations/${id}`, { speakers: SPEAKERS, text: FIRST }, token);
-  await signInBrowser(page.context(), baseURL, owner.tokens, organization._id);
+  const id = await createMedia(api, token, organization._id, `${prefix} media`, { file: silentWav(20), membersRight: RIGHT_LEVELS.read });
+  await api.send('PATCH', `/cm-api/api/conversations/${id}`, { speakers: SPEAKERS, text }, token);
+  let user = owner;
+  if (reader) {
+    // An edit (it opens the live document) then a rewrite, so the history has snapshots to show.
+    await api.send('PATCH', `/cm-api/api/conversations/${id}/turns/t3`, { segment: 'Nothing to see' }, token);
+    await api.send('PATCH', `/cm-api/api/conversations/${id}`, { speakers: SPEAKERS, text: FIRST }, token);
+    // A member of the organization, who may only read its media.
+    user = await api.signUp(newAccount(`${prefix}-reader`));
+    await api.send('PUT', '/cm-api/api/users/self', { locale }, user.tokens.auth_token);
+    await joinOrganization(api, reader.dataDir, token, organization._id, user);
+  }
+  await signInBrowser(page.context(), baseURL, user.tokens, organization._id);
   await page.goto(`/interface/conversations/${id}/transcription`);
   await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 30_000 });
   return { id, token };
@@ -76,6 +91,11 @@ for (const locale of LOCALES) {
       await search.press('Shift+Enter');
       await search.press('Shift+Enter');
       await expect(status).toHaveText(tr(locale, 'editorPanels:find.position', { current: 4, total: 4 }));
+      // Ctrl+F from the text goes back to the open panel's field.
+      await turnText(page, 't3').click();
+      await page.keyboard.press('Control+f');
+      await expect(search).toBeFocused();
+      await expect(status).toHaveText(tr(locale, 'editorPanels:find.position', { current: 4, total: 4 }));
 
       await page.getByRole('checkbox', { name: tr(locale, 'editorPanels:find.wholeWord') }).check();
       await expect(status).toHaveText(tr(locale, 'editorPanels:find.position', { current: 1, total: 3 }));
@@ -98,7 +118,23 @@ for (const locale of LOCALES) {
       await expect(turnText(page, 't1')).toHaveText('The cat sat on the mat with another cat');
     });
 
-    test(`speakers are renamed everywhere and merged (${locale})`, async ({ page, api, baseURL }) => {
+    test(`replacing all leaves a turn that would exceed the turn size unchanged, and says so (${locale})`, async ({ page, api, baseURL }) => {
+      test.setTimeout(PROCESSING_TIMEOUT + 60_000);
+      await editorWithTranscript(api, page, baseURL!, locale, 'long', undefined, LONG);
+      await openPanel(page, locale, 'find');
+      await page.getByRole('textbox', { name: tr(locale, 'editorPanels:find.query'), exact: true }).fill('zebra');
+      await expect(page.getByTestId('find-status')).toHaveText(tr(locale, 'editorPanels:find.position', { current: 1, total: 331 }));
+      await page.getByRole('textbox', { name: tr(locale, 'editorPanels:find.replacement') }).fill('zebras');
+      await page.getByRole('button', { name: tr(locale, 'editorPanels:find.replaceAll') }).click();
+      await expect(page.getByTestId('replace-status')).toHaveText(
+        `${tr(locale, 'editorPanels:find.replaced_one', { count: 1 })} ${tr(locale, 'editorPanels:find.skipped_other', { count: 330, size: 2000 })}`,
+      );
+      await expect(turnText(page, 't2')).toHaveText('a zebras here');
+      await expect(turnText(page, 't1')).not.toContainText('zebras');
+      await page.screenshot({ path: `${SCREENSHOTS}/editor-replace-skipped-${locale}.png` });
+    });
+
+    test(`speakers are renamed everywhere, merged and added (${locale})`, async ({ page, api, baseURL }) => {
       test.setTimeout(PROCESSING_TIMEOUT + 60_000);
       const { id, token } = await editorWithTranscript(api, page, baseURL!, locale, 'speakers');
       await openPanel(page, locale, 'speakers');
@@ -119,10 +155,8 @@ for (const locale of LOCALES) {
         })
         .toContain('Alicia');
 
-      await page.getByRole('combobox', { name: tr(locale, 'editorPanels:speakers.mergeFrom') }).click();
-      await page.getByRole('option', { name: 'Bob' }).click();
-      await page.getByRole('combobox', { name: tr(locale, 'editorPanels:speakers.mergeInto') }).click();
-      await page.getByRole('option', { name: 'Carol' }).click();
+      await page.getByRole('combobox', { name: tr(locale, 'editorPanels:speakers.mergeFrom') }).selectOption({ label: 'Bob' });
+      await page.getByRole('combobox', { name: tr(locale, 'editorPanels:speakers.mergeInto') }).selectOption({ label: 'Carol' });
       await page.getByRole('button', { name: tr(locale, 'editorPanels:speakers.mergeAction') }).click();
       const dialog = page.getByRole('dialog', { name: tr(locale, 'editorPanels:speakers.mergeTitle') });
       await expect(dialog).toContainText('Bob');
@@ -132,6 +166,13 @@ for (const locale of LOCALES) {
       await expect(list.locator('[data-speaker-id="carol"]')).toContainText(tr(locale, 'editorPanels:speakers.turns_other', { count: 2 }));
       await expect(page.locator('[data-turn-id="t2"]')).toContainText('Carol');
       await expect(page.locator('[data-turn-id="t2"]')).not.toContainText('Bob');
+      // A new speaker stays listed, as having no turn yet, so it can be given to one.
+      const newSpeaker = page.getByRole('textbox', { name: tr(locale, 'editorPanels:speakers.add') });
+      await newSpeaker.fill('Dave');
+      await newSpeaker.press('Enter');
+      await expect(list.getByRole('listitem')).toHaveCount(3);
+      await expect(list.getByRole('listitem').filter({ hasText: 'Dave' })).toContainText(tr(locale, 'editorPanels:speakers.unused'));
+      await expect(newSpeaker).toHaveValue('');
       await page.screenshot({ path: `${SCREENSHOTS}/editor-speakers-${locale}.png` });
     });
 
@@ -176,6 +217,28 @@ for (const locale of LOCALES) {
       await expect(page.locator('[data-turn-id="t3"]')).toHaveCount(0);
     });
 
+    test(`a reader finds, sees the speakers and the history, and changes nothing (${locale})`, async ({ page, api, baseURL, dataDir }) => {
+      test.setTimeout(PROCESSING_TIMEOUT + 60_000);
+      await editorWithTranscript(api, page, baseURL!, locale, 'panels', { dataDir });
+      await page.keyboard.press('Control+f');
+      const search = page.getByRole('textbox', { name: tr(locale, 'editorPanels:find.query'), exact: true });
+      await search.fill('cat');
+      await expect(page.getByTestId('find-status')).toHaveText(tr(locale, 'editorPanels:find.position', { current: 1, total: 4 }));
+      await expect(page.getByRole('textbox', { name: tr(locale, 'editorPanels:find.replacement') })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: tr(locale, 'editorPanels:find.replaceAll') })).toHaveCount(0);
+
+      await openPanel(page, locale, 'speakers');
+      await expect(page.getByText(tr(locale, 'editorPanels:speakers.readOnly'))).toBeVisible();
+      await expect(page.getByRole('list', { name: tr(locale, 'editorPanels:speakers.list') }).getByRole('listitem')).toHaveCount(3);
+      await expect(page.getByRole('button', { name: tr(locale, 'editorPanels:speakers.rename', { name: 'Alice' }) })).toHaveCount(0);
+      await expect(page.getByRole('textbox', { name: tr(locale, 'editorPanels:speakers.add') })).toHaveCount(0);
+
+      await openPanel(page, locale, 'history');
+      const snapshots = page.getByRole('list', { name: tr(locale, 'editorPanels:history.list') });
+      await expect(snapshots.getByRole('button', { name: tr(locale, 'editorPanels:history.preview') }).first()).toBeVisible();
+      await expect(snapshots.getByRole('button', { name: tr(locale, 'editorPanels:history.restore') })).toHaveCount(0);
+    });
+
     test(`the help panel lists every shortcut, in a side column or a drawer (${locale})`, async ({ page, api, baseURL }) => {
       test.setTimeout(PROCESSING_TIMEOUT + 60_000);
       await page.setViewportSize({ width: 1440, height: 900 });
@@ -183,9 +246,8 @@ for (const locale of LOCALES) {
       const button = page.getByRole('button', { name: tr(locale, 'editorPanels:panels.help'), exact: true });
       await button.click();
       const table = page.getByTestId('editor-shortcuts');
-      for (const key of ['playPause', 'replay', 'jump3', 'jump10', 'jump60', 'split', 'merge', 'undo', 'redo', 'find', 'replace']) {
-        await expect(table).toContainText(tr(locale, `editorPanels:shortcuts.${key}`));
-      }
+      const rows = ['playPause', 'replay', 'jump3', 'jump10', 'jump60', 'togglePlayer', 'back10', 'forward10', 'split', 'merge', 'undo', 'redo', 'find', 'replace'];
+      for (const key of rows) await expect(table).toContainText(tr(locale, `editorPanels:shortcuts.${key}`));
       await expect(page.getByText(tr(locale, 'editorPanels:help.howItWorks'))).toBeVisible();
       await expect(page.locator('aside[data-editor-panel="help"]')).toBeVisible();
       await page.screenshot({ path: `${SCREENSHOTS}/editor-help-wide-${locale}.png` });
@@ -193,10 +255,10 @@ for (const locale of LOCALES) {
       await expect(table).toHaveCount(0);
       await expect(button).toBeFocused();
 
-      await page.setViewportSize({ width: 390, height: 844 });
+      await page.setViewportSize({ width: 900, height: 700 });
       await button.click();
       await expect(page.getByRole('dialog', { name: tr(locale, 'editorPanels:panels.help') })).toBeVisible();
-      await expect(table).toContainText(tr(locale, 'editorPanels:shortcuts.find'));
+      await expect(table).toContainText(tr(locale, 'editorPanels:shortcuts.split'));
       await page.screenshot({ path: `${SCREENSHOTS}/editor-help-narrow-${locale}.png` });
       await page.keyboard.press('Escape');
       await expect(table).toHaveCount(0);

@@ -15,6 +15,7 @@ import { useEditorSession } from '../session.ts';
 import { turnOrder } from './docState.ts';
 import { highlightMatch, selectMatch } from './findHighlight.ts';
 import { followMatch, stepMatch } from './findNavigation.ts';
+import { panelForKey } from './keys.ts';
 import { useDocVersion } from './useDocVersion.ts';
 import './find.css';
 
@@ -31,6 +32,8 @@ export function FindReplacePanel({ focusReplace = false }: { focusReplace?: bool
   const [report, setReport] = useState<string | null>(null);
   const anchor = useRef<TextMatch | null>(null);
   const revealNext = useRef(false);
+  const queryField = useRef<HTMLInputElement>(null);
+  const replacementField = useRef<HTMLInputElement>(null);
 
   const matches = useMemo(
     () => (searched ? findInDocument(session.doc, searched, options) : []),
@@ -70,6 +73,19 @@ export function FindReplacePanel({ focusReplace = false }: { focusReplace?: bool
     [],
   );
 
+  // Ctrl+F / Ctrl+H again while the panel is open: back to its field, its text selected.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const panel = panelForKey(event);
+      const field = panel === 'replace' ? (replacementField.current ?? queryField.current) : panel === 'find' ? queryField.current : null;
+      if (!field) return;
+      field.focus();
+      field.select();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
   function show(match: TextMatch) {
     anchor.current = match;
     session.revealTurn(match.turnId);
@@ -99,6 +115,8 @@ export function FindReplacePanel({ focusReplace = false }: { focusReplace?: bool
     const done = t('find.replaced', { count: result.replaced });
     setReport(result.skipped > 0 ? `${done} ${t('find.skipped', { count: result.skipped, size: TURN_SIZE })}` : done);
     bump();
+    // The button is disabled once nothing matches: keep the keyboard in the panel.
+    queryField.current?.focus();
   }
 
   const status = !searched ? '' : matches.length === 0 ? t('find.none') : t('find.position', { current: index + 1, total: matches.length });
@@ -106,6 +124,7 @@ export function FindReplacePanel({ focusReplace = false }: { focusReplace?: bool
   return (
     <Stack gap="sm">
       <TextInput
+        ref={queryField}
         label={t('find.query')}
         value={query}
         onChange={(event) => {
@@ -136,12 +155,27 @@ export function FindReplacePanel({ focusReplace = false }: { focusReplace?: bool
         {status}
       </Text>
       <Group gap="md">
-        <Checkbox label={t('find.wholeWord')} checked={options.wholeWord} onChange={(event) => setOptions((o) => ({ ...o, wholeWord: event.currentTarget.checked }))} />
-        <Checkbox label={t('find.matchCase')} checked={options.matchCase} onChange={(event) => setOptions((o) => ({ ...o, matchCase: event.currentTarget.checked }))} />
+        <Checkbox
+          label={t('find.wholeWord')}
+          checked={options.wholeWord}
+          onChange={(event) => {
+            const checked = event.currentTarget.checked;
+            setOptions((o) => ({ ...o, wholeWord: checked }));
+          }}
+        />
+        <Checkbox
+          label={t('find.matchCase')}
+          checked={options.matchCase}
+          onChange={(event) => {
+            const checked = event.currentTarget.checked;
+            setOptions((o) => ({ ...o, matchCase: checked }));
+          }}
+        />
       </Group>
       {canWrite && (
         <>
           <TextInput
+            ref={replacementField}
             label={t('find.replacement')}
             value={replacement}
             onChange={(event) => setReplacement(event.currentTarget.value)}
