@@ -20,7 +20,7 @@ export interface EditorResults {
   open: Measured<OpenSample> & { first?: OpenSample };
   typingPaused: Measured<KeySample>;
   typingPlaying: Measured<KeySample> & { played?: number };
-  remote: Measured<KeySample>;
+  remote: Measured<KeySample> & { typed?: number };
   memory: MemoryFigures | { error: string };
   cpu: CpuFigures | { error: string };
 }
@@ -83,7 +83,7 @@ function rows(r: EditorResults): Row[] {
       dom: r.remote.samples.map((s) => s.dom),
       limit: 100,
       on: 'p95',
-      count: `${r.remote.samples.length} edits${lost(r.remote)}`,
+      count: `${r.remote.samples.length} edits${lost(r.remote)}${r.remote.typed !== undefined ? ` of ${r.remote.typed} typed` : ''}`,
       error: r.remote.error,
     },
   ];
