@@ -89,6 +89,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       url = await app.listen({ port: config.port, host: config.host });
     }
     if (options.workers !== false) {
+      // In the background: documents a crash left with unfolded updates are written back.
+      documents.recover().catch((error: unknown) => log.error({ err: error }, 'recovering transcript documents failed'));
       await queue.startWorkers(ctx);
       await resumeStuckConversations(ctx);
       // In the background: an offline machine starts at once with PocketSphinx.

@@ -67,6 +67,8 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: string, patc
   if (!user) throw notFound('User');
   // A suspended account's sign-ins end now, not when their tokens expire.
   if (patch.status === 'suspended') await ctx.tokens.revokeAllForUser(id);
+  // A platform role weighs in the user's rights on media.
+  if (patch.role !== undefined) ctx.documents.rightsChanged({ userId: id });
   return presentUser(user);
 }
 
@@ -84,6 +86,8 @@ export async function deleteUser(ctx: AppContext, actor: Actor, id: string): Pro
     throw new AppError('forbidden', 'Only a super administrator can delete a super administrator');
   }
   await usersRepo.delete(ctx.db, id);
+  // Their open editors are disconnected (their sessions went with the account).
+  ctx.documents.rightsChanged({ userId: id });
   if (user.picture) await ctx.storage.delete(user.picture);
 }
 

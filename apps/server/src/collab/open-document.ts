@@ -4,23 +4,30 @@
  * time, so an update is applied, stored and relayed in the order it was accepted.
  */
 import * as Y from 'yjs';
-import type { StoredDocument } from './store.ts';
+import { TranscriptProjection } from '@palabre/shared/collab';
+import type { StoredDocument } from './repo.ts';
 
 /**
  * Log rows are numbered when inserted but may commit out of order (two processes appending at once):
- * a row is looked for again during this long after a higher one was seen, and only rows older than
- * that are folded into the compacted state.
+ * a row is looked for again during this long after a higher one was seen.
  */
 export const LOG_LOOKBACK_MS = 5_000;
 
 export class OpenDocument {
   doc: Y.Doc;
+  /** The document's transcript, re-read only for the turns that changed (checks and projection use it). */
+  projection: TranscriptProjection;
   /** The media's duration (seconds): word times stay within it. */
   duration: number | null = null;
   /** Sockets that joined it; at zero the document is written back and dropped from memory. */
   holders = 0;
-  /** The log row up to which the stored state is compacted, as this process last knew it. */
+  /**
+   * The stored state's `folded_update_id` as this process last merged it: every compaction raises it,
+   * so a compaction by another process since is noticed (and its state merged before ours is written).
+   */
   knownFolded: number;
+  /** Log rows this doc contains that are still in the log: a compaction folds exactly these. */
+  readonly unfoldedIds = new Set<number>();
   /** Log rows above the safe floor that the doc already contains. */
   private seen = new Set<number>();
   private maxSeen: number;
@@ -33,8 +40,6 @@ export class OpenDocument {
   projectionTimer: NodeJS.Timeout | null = null;
   compactionTimer: NodeJS.Timeout | null = null;
   idleTimer: NodeJS.Timeout | null = null;
-  /** Log rows appended since the last compaction. */
-  unfolded = 0;
 
   /** Users whose edits came since the last snapshot, and the last of them. */
   editors = new Set<string>();
@@ -48,10 +53,13 @@ export class OpenDocument {
   constructor(id: string, stored: StoredDocument & { state: Uint8Array }, lastSnapshotAt: Date | null) {
     this.id = id;
     this.doc = OpenDocument.build(stored);
+    this.projection = new TranscriptProjection(this.doc);
     this.knownFolded = stored.foldedUpdateId;
     this.baseFloor = stored.foldedUpdateId;
     this.maxSeen = stored.foldedUpdateId;
     this.lastSnapshotAt = lastSnapshotAt?.getTime() ?? null;
+    // Updates not yet folded may not be in the projection either (the writer may have died first).
+    this.projectionDirty = stored.updates.length > 0;
     this.adopt(stored);
   }
 
@@ -64,11 +72,13 @@ export class OpenDocument {
 
   /** Starts over from what is stored (an update was refused or could not be stored after it was applied). */
   reset(stored: StoredDocument & { state: Uint8Array }): void {
-    this.doc.destroy();
+    this.destroy();
     this.doc = OpenDocument.build(stored);
+    this.projection = new TranscriptProjection(this.doc);
     this.knownFolded = stored.foldedUpdateId;
     this.baseFloor = stored.foldedUpdateId;
     this.seen = new Set();
+    this.unfoldedIds.clear();
     this.marks = [];
     this.maxSeen = stored.foldedUpdateId;
     this.adopt(stored);
@@ -94,6 +104,7 @@ export class OpenDocument {
 
   saw(id: number): void {
     this.seen.add(id);
+    this.unfoldedIds.add(id);
     if (id > this.maxSeen) this.maxSeen = id;
   }
 
@@ -122,6 +133,11 @@ export class OpenDocument {
       for (const id of this.seen) if (id <= floor) this.seen.delete(id);
     }
     return floor;
+  }
+
+  destroy(): void {
+    this.projection.destroy();
+    this.doc.destroy();
   }
 
   clearTimers(): void {

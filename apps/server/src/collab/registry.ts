@@ -9,12 +9,14 @@
  */
 import * as Y from 'yjs';
 import type { Snapshot, SnapshotReason, SnapshotSummary, Transcript } from '@palabre/shared';
-import { applyTranscript, createTranscriptDoc, documentProblems, readTranscript } from '@palabre/shared/collab';
+import { applyTranscript, createTranscriptDoc } from '@palabre/shared/collab';
 import type { AppContext } from '../context.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { OpenDocument } from './open-document.ts';
-import { snapshotStore } from './snapshots.ts';
-import { documentStore } from './store.ts';
+import { documentStore, snapshotStore } from './repo.ts';
+import { captureScoped, pendingOf } from './capture.ts';
+import { pickUpForeign } from './foreign.ts';
+import { problemsAfter, type ChangeScope } from './validation.ts';
 import type { ChangeAuthor, ChangeOptions, TranscriptDocuments } from './types.ts';
 
 /** What the collaboration socket does with what happens to documents (nothing without sockets). */
@@ -43,8 +45,8 @@ export const DEFAULT_TIMING: RegistryTiming = {
   snapshotIntervalMs: 5 * 60_000,
 };
 
-/** The origin of changes that came from other processes through the log. */
-const FOREIGN = Symbol('foreign');
+/** A log this long is folded without waiting for a pause in editing. */
+const COMPACT_AFTER_UPDATES = 500;
 
 type Context = Pick<AppContext, 'db' | 'log'>;
 
@@ -95,6 +97,7 @@ export class DocumentRegistry implements TranscriptDocuments {
     const lastSnapshot = await snapshotStore.lastAt(this.ctx.db, conversationId);
     const entry = new OpenDocument(conversationId, stored as typeof stored & { state: Uint8Array }, lastSnapshot);
     entry.duration = media.duration;
+    if (entry.projectionDirty) this.scheduleWrites(entry);
     return entry;
   }
 
@@ -104,13 +107,26 @@ export class DocumentRegistry implements TranscriptDocuments {
     entry.reset(stored as typeof stored & { state: Uint8Array });
   }
 
+  /**
+   * Runs `task` on the media's document, after the tasks queued before it. A document written back
+   * and forgotten meanwhile (idle, or its media deleted) is looked up again.
+   */
+  private async task<T>(conversationId: string, task: (entry: OpenDocument) => Promise<T>): Promise<T> {
+    for (;;) {
+      const entry = await this.entry(conversationId);
+      const outcome = await entry.run(async () => (entry.closed ? { closed: true as const } : { closed: false as const, value: await task(entry) }));
+      if (!outcome.closed) return outcome.value;
+      if (this.open.get(conversationId) && (await this.open.get(conversationId)!.catch(() => null)) === entry) this.open.delete(conversationId);
+    }
+  }
+
   /** A socket joins: the document stays in memory until every holder released it. */
-  async hold(conversationId: string): Promise<OpenDocument> {
-    const entry = await this.entry(conversationId);
-    entry.holders += 1;
-    if (entry.idleTimer) clearTimeout(entry.idleTimer);
-    entry.idleTimer = null;
-    return entry;
+  async hold(conversationId: string): Promise<void> {
+    await this.task(conversationId, async (entry) => {
+      entry.holders += 1;
+      if (entry.idleTimer) clearTimeout(entry.idleTimer);
+      entry.idleTimer = null;
+    });
   }
 
   /** A socket leaves; the last one out writes the projection and the compacted state at once. */
@@ -123,8 +139,7 @@ export class DocumentRegistry implements TranscriptDocuments {
 
   /** The document as a client lacking `stateVector` needs it, and the server's state vector. */
   async sync(conversationId: string, stateVector: Uint8Array): Promise<{ update: Uint8Array; stateVector: Uint8Array }> {
-    const entry = await this.entry(conversationId);
-    return entry.run(async () => ({ update: Y.encodeStateAsUpdate(entry.doc, stateVector), stateVector: Y.encodeStateVector(entry.doc) }));
+    return this.task(conversationId, async (entry) => ({ update: Y.encodeStateAsUpdate(entry.doc, stateVector), stateVector: Y.encodeStateVector(entry.doc) }));
   }
 
   // ---- changes ----------------------------------------------------------------------------------
@@ -135,17 +150,17 @@ export class DocumentRegistry implements TranscriptDocuments {
    * and nobody else ever sees it. Resolves once stored.
    */
   async applyUpdate(conversationId: string, update: Uint8Array, userId: string, sender: string): Promise<void> {
-    const entry = await this.entry(conversationId);
-    return entry.run(async () => {
+    return this.task(conversationId, async (entry) => {
       await this.autoSnapshot(entry);
       let captured: Uint8Array | null;
+      let scope: ChangeScope;
       try {
-        captured = capture(entry.doc, sender, () => Y.applyUpdate(entry.doc, update, sender));
+        ({ update: captured, scope } = captureScoped(entry.doc, sender, () => Y.applyUpdate(entry.doc, update, sender)));
       } catch {
         await this.reload(entry);
         throw new AppError('invalid_document', 'The update could not be read');
       }
-      const problems = pendingOf(entry.doc) ? ['the update depends on changes the server does not have'] : captured ? this.problems(entry) : [];
+      const problems = pendingOf(entry.doc) ? ['the update depends on changes the server does not have'] : captured ? this.problems(entry, scope) : [];
       if (problems.length > 0) {
         this.ctx.log.warn({ conversationId, problems: problems.slice(0, 5) }, 'document update refused');
         await this.reload(entry);
@@ -157,31 +172,31 @@ export class DocumentRegistry implements TranscriptDocuments {
   }
 
   async change<T>(conversationId: string, author: ChangeAuthor, fn: (doc: Y.Doc) => T, options: ChangeOptions = {}): Promise<T> {
-    const entry = await this.entry(conversationId);
-    try {
-      return await entry.run(async () => {
+    return this.task(conversationId, async (entry) => {
+      try {
         if (options.snapshot) await this.takeSnapshot(entry, options.snapshot);
         else if (author) await this.autoSnapshot(entry);
-        return this.changeLocked(entry, author, fn);
-      });
-    } finally {
-      this.scheduleIdle(entry);
-    }
+        return await this.changeLocked(entry, author, fn);
+      } finally {
+        this.scheduleIdle(entry);
+      }
+    });
   }
 
   private async changeLocked<T>(entry: OpenDocument, author: ChangeAuthor, fn: (doc: Y.Doc) => T): Promise<T> {
     const origin = Symbol('server change');
     let result!: T;
     let captured: Uint8Array | null;
+    let scope: ChangeScope;
     try {
-      captured = capture(entry.doc, origin, () => entry.doc.transact(() => (result = fn(entry.doc)), origin));
+      ({ update: captured, scope } = captureScoped(entry.doc, origin, () => entry.doc.transact(() => (result = fn(entry.doc)), origin)));
     } catch (error) {
       // A change that failed half-way is not kept.
       await this.reload(entry);
       throw error;
     }
     if (!captured) return result;
-    const problems = this.problems(entry);
+    const problems = this.problems(entry, scope);
     if (problems.length > 0) {
       this.ctx.log.error({ conversationId: entry.id, problems: problems.slice(0, 5) }, 'a server change would break the transcript');
       await this.reload(entry);
@@ -191,8 +206,8 @@ export class DocumentRegistry implements TranscriptDocuments {
     return result;
   }
 
-  private problems(entry: OpenDocument): string[] {
-    return documentProblems(entry.doc, entry.duration !== null ? { duration: entry.duration } : {});
+  private problems(entry: OpenDocument, scope: ChangeScope): string[] {
+    return problemsAfter(entry.doc, entry.projection, scope, entry.duration);
   }
 
   /** Appends to the log (the durable point), then tells the others. */
@@ -205,7 +220,6 @@ export class DocumentRegistry implements TranscriptDocuments {
       throw error;
     }
     entry.saw(id);
-    entry.unfolded += 1;
     if (userId) {
       entry.editors.add(userId);
       entry.lastEditor = userId;
@@ -222,22 +236,32 @@ export class DocumentRegistry implements TranscriptDocuments {
       const folded = await documentStore.folded(this.ctx.db, conversationId);
       if (!folded) return (await documentStore.media(this.ctx.db, conversationId))?.transcript ?? null;
     }
-    const entry = await this.entry(conversationId);
-    this.scheduleIdle(entry);
-    return entry.run(async () => readTranscript(entry.doc));
+    return this.task(conversationId, async (entry) => {
+      this.scheduleIdle(entry);
+      return structuredClone(entry.projection.transcript());
+    });
   }
 
   async rewrite(conversationId: string, transcript: Transcript, author: ChangeAuthor): Promise<void> {
-    const hasDocument = this.open.has(conversationId) || (await documentStore.folded(this.ctx.db, conversationId)) !== null;
+    const hasDocument =
+      this.open.has(conversationId) ||
+      (await documentStore.folded(this.ctx.db, conversationId)) !== null ||
+      (await documentStore.media(this.ctx.db, conversationId))?.transcript != null;
     if (!hasDocument) {
-      // No document yet: the transcript is simply stored (a document is built from it when opened).
+      // A first transcript: simply stored (a document is built from it when first opened).
       await documentStore.project(this.ctx.db, conversationId, transcript, { anyStatus: true });
       return;
     }
-    const entry = await this.entry(conversationId);
-    await this.change(conversationId, author, (doc) => applyTranscript(doc, transcript, null), { snapshot: 'before_rewrite' });
-    // A rewrite is stored whatever the media's status (the pipeline writes it before marking it done).
-    await entry.run(async () => this.project(entry, { anyStatus: true }));
+    await this.task(conversationId, async (entry) => {
+      try {
+        await this.takeSnapshot(entry, 'before_rewrite');
+        await this.changeLocked(entry, author, (doc) => applyTranscript(doc, transcript, null));
+        // Stored whatever the media's status: the pipeline writes it before marking the media done.
+        await this.project(entry, { anyStatus: true });
+      } finally {
+        this.scheduleIdle(entry);
+      }
+    });
   }
 
   // ---- history --------------------------------------------------------------------------------
@@ -253,16 +277,15 @@ export class DocumentRegistry implements TranscriptDocuments {
   async restore(conversationId: string, snapshotId: string, author: ChangeAuthor): Promise<SnapshotSummary | null> {
     const target = await snapshotStore.get(this.ctx.db, conversationId, snapshotId);
     if (!target) return null;
-    const entry = await this.entry(conversationId);
-    try {
-      return await entry.run(async () => {
+    return this.task(conversationId, async (entry) => {
+      try {
         const before = await this.takeSnapshot(entry, 'before_restore');
         await this.changeLocked(entry, author, (doc) => applyTranscript(doc, target.transcript, null));
         return before;
-      });
-    } finally {
-      this.scheduleIdle(entry);
-    }
+      } finally {
+        this.scheduleIdle(entry);
+      }
+    });
   }
 
   private async takeSnapshot(entry: OpenDocument, reason: SnapshotReason): Promise<SnapshotSummary> {
@@ -271,7 +294,7 @@ export class DocumentRegistry implements TranscriptDocuments {
       reason,
       authorId: entry.lastEditor,
       editors: [...entry.editors],
-      transcript: readTranscript(entry.doc),
+      transcript: entry.projection.transcript(),
     });
     entry.editors.clear();
     entry.lastSnapshotAt = Date.now();
@@ -298,14 +321,27 @@ export class DocumentRegistry implements TranscriptDocuments {
       ?.then((entry) => {
         entry.closed = true;
         entry.clearTimers();
+        return entry.run(async () => entry.destroy());
       })
       .catch(() => undefined);
     this.audience?.dropped(conversationId);
   }
 
+  /**
+   * Documents with updates not folded yet (a process died before writing them back) are loaded and
+   * written back, so the stored transcript catches up even if nobody opens them.
+   */
+  async recover(): Promise<number> {
+    const ids = await documentStore.withLog(this.ctx.db);
+    for (const id of ids) {
+      await this.task(id, async (entry) => this.scheduleIdle(entry)).catch((error: unknown) => this.ctx.log.warn({ err: error, conversationId: id }, 'document not recovered'));
+    }
+    return ids.length;
+  }
+
   async flush(): Promise<void> {
     const entries = await Promise.all([...this.open.values()].map((p) => p.catch(() => null)));
-    await Promise.all(entries.map((entry) => (entry && entry.projectionDirty ? entry.run(() => this.project(entry)) : undefined)));
+    await Promise.all(entries.filter((entry) => entry?.projectionDirty).map((entry) => entry!.run(() => this.project(entry!))));
   }
 
   /** Stops polling and writes everything back (shutdown). */
@@ -313,7 +349,7 @@ export class DocumentRegistry implements TranscriptDocuments {
     if (this.poller) clearInterval(this.poller);
     this.poller = null;
     const entries = await Promise.all([...this.open.values()].map((p) => p.catch(() => null)));
-    await Promise.all(entries.map((entry) => (entry ? this.settle(entry, { evict: true }) : undefined)));
+    await Promise.all(entries.filter((entry) => entry !== null).map((entry) => this.settle(entry, { evict: true })));
     this.open.clear();
   }
 
@@ -329,10 +365,12 @@ export class DocumentRegistry implements TranscriptDocuments {
       entry.projectionTimer.unref();
     }
     if (entry.compactionTimer) clearTimeout(entry.compactionTimer);
+    // Folded after a pause in editing, or at once when the log grew long.
+    const delay = entry.unfoldedIds.size >= COMPACT_AFTER_UPDATES ? 0 : this.timing.compactionDelayMs;
     entry.compactionTimer = setTimeout(() => {
       entry.compactionTimer = null;
       void entry.run(() => this.compact(entry)).catch((error: unknown) => this.ctx.log.error({ err: error, conversationId: entry.id }, 'document compaction failed'));
-    }, this.timing.compactionDelayMs);
+    }, delay);
     entry.compactionTimer.unref();
   }
 
@@ -348,21 +386,23 @@ export class DocumentRegistry implements TranscriptDocuments {
 
   /** Writes the projection and the compacted state now; then forgets the document if nobody holds it. */
   private async settle(entry: OpenDocument, options: { evict: boolean }): Promise<void> {
+    const current = this.open.get(entry.id);
     await entry.run(async () => {
       if (entry.closed) return;
       if (entry.projectionDirty) await this.project(entry);
       await this.compact(entry);
+      if (entry.holders > 0) return;
+      if (!options.evict) return this.scheduleIdle(entry);
+      // Decided and done within the task: a task queued behind it finds the document closed and loads it again.
+      entry.clearTimers();
+      entry.closed = true;
+      if (this.open.get(entry.id) === current) this.open.delete(entry.id);
+      entry.destroy();
+      if (this.open.size === 0 && this.poller) {
+        clearInterval(this.poller);
+        this.poller = null;
+      }
     });
-    if (entry.holders > 0) return;
-    if (!options.evict) return this.scheduleIdle(entry);
-    entry.clearTimers();
-    entry.closed = true;
-    if ((await this.open.get(entry.id)?.catch(() => null)) === entry) this.open.delete(entry.id);
-    entry.doc.destroy();
-    if (this.open.size === 0 && this.poller) {
-      clearInterval(this.poller);
-      this.poller = null;
-    }
   }
 
   private async project(entry: OpenDocument, options: { anyStatus?: boolean } = {}): Promise<void> {
@@ -371,7 +411,7 @@ export class DocumentRegistry implements TranscriptDocuments {
     entry.projectionTimer = null;
     entry.projectionDirty = false;
     try {
-      await documentStore.project(this.ctx.db, entry.id, readTranscript(entry.doc), options);
+      await documentStore.project(this.ctx.db, entry.id, entry.projection.transcript(), options);
     } catch (error) {
       entry.projectionDirty = true;
       throw error;
@@ -380,11 +420,13 @@ export class DocumentRegistry implements TranscriptDocuments {
 
   private async compact(entry: OpenDocument): Promise<void> {
     if (entry.closed) return;
-    const upTo = entry.safeFloor();
-    if (upTo <= entry.knownFolded) return;
-    if (await documentStore.compact(this.ctx.db, entry.id, Y.encodeStateAsUpdate(entry.doc), upTo)) {
+    const ids = [...entry.unfoldedIds];
+    const upTo = ids.reduce((max, id) => Math.max(max, id), entry.knownFolded);
+    // Rows below the last fold (committed late) stay in the log until a later fold takes them.
+    if (upTo === entry.knownFolded) return;
+    if (await documentStore.compact(this.ctx.db, entry.id, Y.encodeStateAsUpdate(entry.doc), { previous: entry.knownFolded, next: upTo, ids })) {
       entry.knownFolded = upTo;
-      entry.unfolded = 0;
+      for (const id of ids) entry.unfoldedIds.delete(id);
     }
   }
 
@@ -410,55 +452,14 @@ export class DocumentRegistry implements TranscriptDocuments {
     }
   }
 
-  /** Applies the log rows and the compacted state other processes wrote since we last looked. */
+  /** Relays what other processes wrote to the log since we last looked. */
   private async pickUp(entry: OpenDocument): Promise<void> {
     if (entry.closed) return;
-    const ids = await documentStore.idsAfter(this.ctx.db, entry.id, entry.safeFloor());
-    const missing = ids.filter((id) => !entry.contains(id));
-    const changes: Uint8Array[] = [];
-    for (const row of await documentStore.updates(this.ctx.db, missing)) {
-      const update = capture(entry.doc, FOREIGN, () => Y.applyUpdate(entry.doc, row.update, FOREIGN));
-      entry.saw(row.id);
-      if (row.userId) {
-        entry.editors.add(row.userId);
-        entry.lastEditor = row.userId;
-      }
-      if (update) changes.push(update);
-    }
-    entry.mark();
-    const folded = await documentStore.folded(this.ctx.db, entry.id);
-    if (folded && folded.foldedUpdateId > entry.knownFolded) {
-      // Another process compacted rows we may not have seen: its state contains them.
-      const state = await documentStore.state(this.ctx.db, entry.id);
-      const update = state ? capture(entry.doc, FOREIGN, () => Y.applyUpdate(entry.doc, state, FOREIGN)) : null;
-      if (update) changes.push(update);
-      entry.knownFolded = folded.foldedUpdateId;
-    }
-    if (changes.length === 0) return;
-    this.audience?.relay(entry.id, changes.length === 1 ? changes[0]! : Y.mergeUpdates(changes), null);
+    const update = await pickUpForeign(this.ctx.db, entry);
+    if (!update) return;
+    this.audience?.relay(entry.id, update, null);
     // Its writer projects it too; whoever writes last writes the merged document.
     entry.projectionDirty = true;
     this.scheduleWrites(entry);
   }
-}
-
-/** Runs `apply` and answers the update it made to `doc` with `origin` (null: it changed nothing). */
-function capture(doc: Y.Doc, origin: unknown, apply: () => void): Uint8Array | null {
-  const updates: Uint8Array[] = [];
-  const listener = (update: Uint8Array, from: unknown) => {
-    if (from === origin) updates.push(update);
-  };
-  doc.on('update', listener);
-  try {
-    apply();
-  } finally {
-    doc.off('update', listener);
-  }
-  if (updates.length === 0) return null;
-  return updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates);
-}
-
-/** Parts of an update the document could not integrate (it references changes it never received). */
-function pendingOf(doc: Y.Doc): boolean {
-  return doc.store.pendingStructs !== null || doc.store.pendingDs !== null;
 }

@@ -161,6 +161,11 @@ export function attachCollabSocket(ctx: AppContext, httpServer: HttpServer, docu
         if (data.joined.size >= COLLAB_LIMITS.maxJoinedDocuments) return failure('rate_limited');
         await documents.hold(conversationId);
         data.joined.set(conversationId, { organizationId: now.row.organizationId, access: now.access, checkedAt: Date.now(), lastPresenceAt: 0 });
+        if (socket.disconnected) {
+          // Gone while the document loaded: its disconnect found nothing to release.
+          await leave(socket, conversationId);
+          return failure('unauthorized');
+        }
         await socket.join(room(conversationId));
       } else {
         const joined = data.joined.get(conversationId)!;

@@ -44,4 +44,6 @@ export interface TranscriptDocuments {
   restore(conversationId: string, snapshotId: string, author: ChangeAuthor): Promise<SnapshotSummary | null>;
   /** Rights may have changed (on a media, for a user, in an organization): open sockets are re-checked. */
   rightsChanged(scope: { conversationId?: string; userId?: string; organizationId?: string }): void;
+  /** The media was deleted: its document leaves memory and its editors are told (its rows cascade). */
+  drop(conversationId: string): void;
 }

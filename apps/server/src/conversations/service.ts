@@ -89,6 +89,7 @@ export async function update(ctx: AppContext, actor: Actor, id: string, patch: U
   }
   if (editsTranscript) await patchTranscript(ctx, row, { speakers: patch.speakers, text: patch.text }, { userId: actor.user.id });
   const updated = Object.keys(values).length > 0 ? (await conversationsRepo.update(ctx.db, row.id, values))! : row;
+  if (values.membersRight !== undefined) ctx.documents.rightsChanged({ conversationId: row.id });
   emit(ctx, row.organizationId, { conversationId: row.id, kind: 'updated' });
   const presented = await presentOne(ctx, actor, updated, right);
   if (editsTranscript) {
@@ -108,6 +109,7 @@ export async function remove(ctx: AppContext, actor: Actor, id: string): Promise
   const { row } = await access(ctx, actor, id, RIGHT.DELETE);
   const announce = await prepareDeletionNotice(ctx.events, row.organizationId, row.id);
   await conversationsRepo.delete(ctx.db, row.id);
+  ctx.documents.drop(row.id);
   await removeFiles(ctx, row);
   announce();
 }
@@ -149,6 +151,7 @@ export async function removeMany(ctx: AppContext, actor: Actor, organizationId: 
   }
   const announcements = await Promise.all(rows.map((row) => prepareDeletionNotice(ctx.events, row.organizationId, row.id)));
   await conversationsRepo.deleteMany(ctx.db, selected);
+  for (const row of rows) ctx.documents.drop(row.id);
   for (const row of rows) await removeFiles(ctx, row);
   for (const announce of announcements) announce();
   return { deleted: rows.length };

@@ -122,11 +122,14 @@ export async function applyPatch(ctx: AppContext, org: OrganizationRow, patch: O
   }
   const { permissions, matchingEmails, ...rest } = patch;
   try {
-    return (await organizationsRepo.update(ctx.db, org.id, {
+    const updated = (await organizationsRepo.update(ctx.db, org.id, {
       ...rest,
       ...(permissions ? { permissions: { ...org.permissions, ...permissions } } : {}),
       ...(matchingEmails ? { matchingEmails: [...new Set(matchingEmails)] } : {}),
     }))!;
+    // The organization's permissions weigh in its members' rights on its media.
+    if (permissions) ctx.documents.rightsChanged({ organizationId: org.id });
+    return updated;
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();
     throw error;
@@ -151,6 +154,7 @@ export async function remove(ctx: AppContext, actor: Actor, id: string): Promise
 export async function deleteWithFiles(ctx: AppContext, id: string): Promise<void> {
   const media = await organizationMediaFiles(ctx, id);
   await organizationsRepo.delete(ctx.db, id);
+  ctx.documents.rightsChanged({ organizationId: id });
   await removeManyMediaFiles(ctx, media);
 }
 
@@ -177,6 +181,7 @@ export async function updateMember(ctx: AppContext, actor: Actor, id: string, us
     throw new AppError('forbidden', 'You cannot change the role of this member');
   }
   await organizationsRepo.setMemberRole(ctx.db, id, userId, role);
+  ctx.documents.rightsChanged({ organizationId: id, userId });
   if (member.role !== role) await notify(ctx, member.user, 'organizationRoleChanged', org.name);
   return describeOne(ctx, org, level);
 }
@@ -202,4 +207,5 @@ async function withdrawMember(ctx: AppContext, org: OrganizationRow, userId: str
     await organizationsRepo.removeMember(tx, org.id, userId);
     await organizationsRepo.transferMedia(tx, org.id, userId, org.ownerId);
   });
+  ctx.documents.rightsChanged({ organizationId: org.id, userId });
 }

@@ -77,11 +77,14 @@ async function run(ctx: AppContext, { row, report }: StepContext) {
     throw new PipelineError('the transcript could not be built correctly');
   }
   report(0.6);
-  // Stored first, then the intermediate results go, then the status moves to done.
-  await ctx.db
-    .update(conversations)
-    .set({ transcript })
+  // Stored first, then the intermediate results go, then the status moves to done. A media whose
+  // transcript is already a collaborative document (a re-transcription) changes through it: open
+  // editors follow, and a snapshot keeps the previous text.
+  const [current] = await ctx.db
+    .select({ status: conversations.status })
+    .from(conversations)
     .where(and(eq(conversations.id, row.id), eq(conversations.status, 'postprocessing')));
+  if (current) await ctx.documents.rewrite(row.id, transcript, null);
   await deleteKeys(ctx, workKeys(row.id, row.files.originals.length));
   report(0.9);
   return { transcript };

@@ -103,7 +103,10 @@ function changeOf(row: ConversationRow, target: Target, previous: number | null,
 /** Mails the user whose access appeared, disappeared or changed; never the one who made the change. */
 async function report(ctx: AppContext, actor: Actor, org: OrganizationRow, change: Change): Promise<void> {
   const { row, target, before, after } = change;
-  if (target.user.id === actor.user.id || before === after) return;
+  if (before === after) return;
+  // An open editor of that user follows at once (read-only, or leaves the document).
+  ctx.documents.rightsChanged({ conversationId: row.id, userId: target.user.id });
+  if (target.user.id === actor.user.id) return;
   const could = givesAccess(before);
   const can = givesAccess(after);
   if (!could && !can) return;
