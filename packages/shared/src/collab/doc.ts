@@ -7,19 +7,34 @@
  *              projection (it "disappears"), so adding one and then using it are two separate steps.
  * - `turns`    Y.Array<Y.Map>: one map per turn, in order, with
  *     `id`       string, the turn_id;
- *     `speaker`  string, a speaker_id;
+ *     `speaker`  string, a speaker_id (one of the speakers map);
  *     `language` string, optional;
  *     `stime`, `etime` numbers, the turn's bounds;
- *     `text`     Y.Text, the turn's text as people type it (characters merge across editors);
+ *     `text`     Y.Text, the turn's text as people type it (characters merge across editors). A run
+ *                carrying the formatting attribute `pasted: true` was pasted: its tokens are inserted
+ *                words (they lose any time they could inherit). Nothing else is formatted;
  *     `words`    Word[] (a plain JSON value), the turn's *baseline* timed words: what the engine gave,
  *                or what the last structural operation (split, merge, server rewrite) settled. It is
  *                replaced whole, never edited in place.
+ *   No other key: documentProblems refuses a map with unknown or mistyped fields.
  *
  * The projection (`readTranscript`, `readTurn`) retimes each turn's baseline words to its current text
  * with `retimeEditedTurn`, so every timing rule of the format applies whatever order edits arrived in,
- * and every client and the server compute the same words from the same document. Words the projection
- * invents get deterministic wids `${turn_id}~${k}` (stable for one document state); settling a turn
- * (`settleTurn`) replaces them with fresh unique ids.
+ * and every client and the server compute the same words from the same document. A turn whose text is
+ * exactly its baseline's segment is read as is (the fast path). Words the projection invents get
+ * deterministic wids `${turn_id}~${k}` (stable for one document state, skipping wids the baseline
+ * holds); settling a turn (`settleTurn`, and every structural operation) replaces them with fresh
+ * unique ids. Documents do not keep raw_segment.
+ *
+ * `readTranscript` reads everything afresh (about 8 ms for 2,000 turns) and returns objects the caller
+ * may change; `projectionOf(doc).transcript()` (projection.ts) returns cached, read-only turns and
+ * only re-reads the turns that changed.
+ *
+ * Concurrency: text edits always merge. Structural operations write whole values (`words`, bounds)
+ * and insert or delete maps, so two people splitting or merging the *same* turns at once can produce
+ * a document the format refuses (e.g. one word in two turns): the server's documentProblems check
+ * refuses that second update, and the editor's lock on a turn someone else is in makes it rare.
+ * Characters typed in the part of a turn that another person splits off stay in the head turn.
  */
 import * as Y from 'yjs';
 import { retimeEditedTurn } from '../transcript/timing.ts';

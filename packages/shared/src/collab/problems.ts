@@ -1,46 +1,69 @@
 /**
- * Validation of a collaborative document: the shape of every turn map (a client could write
- * anything into the shared types), then every rule of the transcript format on its projection.
- * The server runs it after every client update, so it is fast on three-hour documents when given
- * a TranscriptProjection.
+ * Validation of a collaborative document: the shape of every turn map, then every rule of the
+ * transcript format on its projection. The server runs it after every client update on documents of
+ * thousands of turns, so the work it repeats for unchanged turns is cached (see TranscriptProjection).
  */
-import * as Y from 'yjs';
-import { checkTranscript } from '../transcript/schema.ts';
-import { COLLAB_DOC_VERSION, metaOf, readTurn, speakersOf, turnsOf, type TurnMap } from './doc.ts';
-import { usedSpeakers, type TranscriptProjection } from './projection.ts';
-import type { Turn } from '../transcript/schema.ts';
+import type * as Y from 'yjs';
+import { checkTranscript, type Turn } from '../transcript/schema.ts';
+import { COLLAB_DOC_VERSION, metaOf, readTurn, speakersOf, turnsOf } from './doc.ts';
+import { projectionOf, usedSpeakers, type TranscriptProjection, type TurnEntry } from './projection.ts';
+import { turnShapeProblems } from './shape.ts';
 
-const TURN_KEYS = new Set(['id', 'speaker', 'language', 'stime', 'etime', 'text', 'words']);
+/** Above this many turns not yet checked, one checkTranscript of the whole is cheaper than one per turn. */
+const WHOLE_CHECK_ABOVE = 32;
 
-const isTime = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
-
-/** Problems of one turn map's shape, named `turns[i].field`. */
-function turnShapeProblems(item: unknown, at: string, speakers: Y.Map<string>): string[] {
-  if (!(item instanceof Y.Map)) return [`${at}: must be a map`];
-  const problems: string[] = [];
-  const map = item as TurnMap;
-  for (const key of map.keys()) if (!TURN_KEYS.has(key)) problems.push(`${at}: unknown field ${JSON.stringify(key)}`);
-  const id = map.get('id');
-  if (typeof id !== 'string' || id === '') problems.push(`${at}.id: must be a non-empty string`);
-  const speaker = map.get('speaker');
-  if (typeof speaker !== 'string' || speaker === '') problems.push(`${at}.speaker: must be a non-empty string`);
-  else if (!speakers.has(speaker)) problems.push(`${at}.speaker: ${JSON.stringify(speaker)} is not in the speakers map`);
-  if (map.has('language') && typeof map.get('language') !== 'string') problems.push(`${at}.language: must be a string`);
-  if (!isTime(map.get('stime'))) problems.push(`${at}.stime: must be a finite number`);
-  if (!isTime(map.get('etime'))) problems.push(`${at}.etime: must be a finite number`);
-  if (!(map.get('text') instanceof Y.Text)) problems.push(`${at}.text: must be a Y.Text`);
-  const words = map.get('words');
-  if (!Array.isArray(words)) problems.push(`${at}.words: must be an array`);
-  else if (!words.every((w) => typeof w === 'object' && w !== null && typeof (w as { word?: unknown }).word === 'string' && typeof (w as { wid?: unknown }).wid === 'string')) {
-    problems.push(`${at}.words: every word must be an object with a string wid and word`);
+/** A turn map read afresh, for reads inside a transaction (where the cache may be stale). */
+function freshEntry(item: unknown): TurnEntry {
+  const entry: TurnEntry = { problems: turnShapeProblems(item), verdicts: new Map() };
+  if (entry.problems.length === 0) {
+    try {
+      entry.turn = readTurn(item as Y.Map<unknown>);
+    } catch {
+      entry.problems.push(': its words cannot be read');
+    }
   }
-  return problems;
+  return entry;
+}
+
+/** The format's checks that involve one turn only (shape, times, words, segment, length), remembered per duration. */
+function aloneValid(entry: TurnEntry, turn: Turn, duration: number | undefined): boolean {
+  const known = entry.verdicts.get(duration);
+  if (known !== undefined) return known;
+  const alone = { version: 1, speakers: [{ speaker_id: turn.speaker_id, speaker_name: '' }], text: [turn] };
+  const ok = checkTranscript(alone, duration !== undefined ? { duration } : {}).ok;
+  entry.verdicts.set(duration, ok);
+  return ok;
+}
+
+/** The format's checks across turns: unique turn ids, turns ordered by start, unique wids. */
+function acrossTurnsValid(text: readonly Turn[], projection: TranscriptProjection | null): boolean {
+  const ids = new Set<string>();
+  let previous = -Infinity;
+  for (const turn of text) {
+    if (ids.has(turn.turn_id) || turn.stime < previous) return false;
+    ids.add(turn.turn_id);
+    previous = turn.stime;
+  }
+  if (projection) return !projection.hasDuplicateWids();
+  const wids = new Set<string>();
+  for (const turn of text) {
+    for (const word of turn.words) {
+      if (wids.has(word.wid)) return false;
+      wids.add(word.wid);
+    }
+  }
+  return true;
 }
 
 /**
  * The document's problems against the transcript format (checkTranscript on the projection) plus the
  * document's own rules (every turn map well formed, known speaker, text within TURN_SIZE). Empty: valid.
- * With `projection` (following this document), unchanged turns are not retimed again.
+ *
+ * Turns come from a TranscriptProjection (`projection`, else the one `projectionOf` keeps for the
+ * document), so an unchanged turn is neither re-read nor re-checked; only the checks across turns run
+ * in full. When anything fails, checkTranscript runs on the whole projection so that problems are
+ * named exactly as it names them (`text[3].words[0].stime: …`); shape problems are named after the
+ * document (`turns[3].stime: …`). Inside a transaction every turn is read afresh.
  */
 export function documentProblems(doc: Y.Doc, options: { duration?: number; projection?: TranscriptProjection } = {}): string[] {
   const problems: string[] = [];
@@ -51,21 +74,30 @@ export function documentProblems(doc: Y.Doc, options: { duration?: number; proje
     if (id === '') problems.push('speakers: a speaker id must not be empty');
     if (typeof name !== 'string') problems.push(`speakers.${JSON.stringify(id)}: the name must be a string`);
   }
-  const turns = turnsOf(doc);
+  const projection = doc._transaction !== null ? null : (options.projection ?? projectionOf(doc));
+  const { duration } = options;
   const text: Turn[] = [];
-  turns.forEach((item, i) => {
-    const shape = turnShapeProblems(item, `turns[${i}]`, speakers);
-    if (shape.length > 0) {
-      problems.push(...shape);
-      return;
-    }
-    try {
-      text.push(options.projection ? options.projection.turn(item) : readTurn(item));
-    } catch {
-      problems.push(`turns[${i}]: its words cannot be read`);
-    }
+  const entries: TurnEntry[] = [];
+  turnsOf(doc).forEach((item, i) => {
+    const entry = projection ? projection.entry(item) : freshEntry(item);
+    for (const problem of entry.problems) problems.push(`turns[${i}]${problem}`);
+    const turn = entry.turn;
+    if (!turn) return;
+    if (!speakers.has(turn.speaker_id)) problems.push(`turns[${i}].speaker: ${JSON.stringify(turn.speaker_id)} is not in the speakers map`);
+    text.push(turn);
+    entries.push(entry);
   });
   if (problems.length > 0) return problems;
-  const check = checkTranscript({ version: 1, speakers: usedSpeakers(doc, text), text }, options.duration !== undefined ? { duration: options.duration } : {});
+  const full = () => checkTranscript({ version: 1, speakers: usedSpeakers(doc, text), text }, duration !== undefined ? { duration } : {});
+  // Many turns not checked yet (a document just loaded): one whole check costs less than one per turn.
+  const unchecked = entries.filter((entry) => !entry.verdicts.has(duration)).length;
+  if (unchecked > WHOLE_CHECK_ABOVE) {
+    const check = full();
+    if (!check.ok) return check.problems;
+    for (const entry of entries) entry.verdicts.set(duration, true);
+    return [];
+  }
+  if (entries.every((entry, k) => aloneValid(entry, text[k]!, duration)) && acrossTurnsValid(text, projection)) return [];
+  const check = full();
   return check.ok ? [] : check.problems;
 }

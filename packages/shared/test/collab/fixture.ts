@@ -42,3 +42,36 @@ export function longTranscript(turns = 2000, wordsPerTurn = 15): Transcript {
   }
   return { version: 1, speakers: [0, 1, 2, 3].map((i) => ({ speaker_id: `spk${i}`, speaker_name: `Speaker ${i}` })), text };
 }
+
+/** Deterministic ids: new1, new2, … */
+export function ids(prefix = 'new'): () => string {
+  let n = 0;
+  return () => `${prefix}${++n}`;
+}
+
+/** wid:word[stime,etime]confidence, compact and exact. */
+export const show = (turn: Turn): string[] => turn.words.map((x) => `${x.wid}:${x.word}[${x.stime},${x.etime}]${x.confidence}`);
+
+/** A transcript without what documents do not keep (raw_segment) and with only the speakers turns use, in order of use. */
+export function asProjected(transcript: Transcript): Transcript {
+  const names = new Map(transcript.speakers.map((s) => [s.speaker_id, s.speaker_name]));
+  const seen: string[] = [];
+  for (const t of transcript.text) if (!seen.includes(t.speaker_id)) seen.push(t.speaker_id);
+  return {
+    version: 1,
+    speakers: seen.map((id) => ({ speaker_id: id, speaker_name: names.get(id) ?? id })),
+    text: transcript.text.map(({ raw_segment: _raw, ...rest }) => rest),
+  };
+}
+
+/** mulberry32: a small seeded generator, so a failing random sequence can be replayed. */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
