@@ -1,8 +1,8 @@
 /**
  * The turn endpoints' edits on a transcript document, with the editing operations every editor uses
- * (`@palabre/shared/collab`). Each one runs inside `TranscriptDocuments.change`, whose transaction
- * cannot be rolled back: every precondition is checked before the first change, so a refusal
- * (an AppError) always leaves the document as it was.
+ * (`@palabre/shared/collab`). Each one runs inside `TranscriptDocuments.change`; a refusal is an
+ * AppError thrown before the first change wherever it can be foreseen, so the document is not even
+ * touched (the service would otherwise drop the half-made change by reloading the stored document).
  */
 import type * as Y from 'yjs';
 import { addSpeaker, deleteTurn, insertTurnAfter, mergeTurn, setTurnSpeaker, setTurnText, speakersOf, turnIndex, turnsOf, type NewId } from '@palabre/shared/collab';
@@ -29,6 +29,8 @@ export function refusal(error: EditError, field?: string): AppError {
     const message = `The turn would have ${error.length} characters, more than the turn size (${error.max})`;
     return new AppError('turn_too_long', message, field === undefined ? undefined : { [field]: 'error.too_long' });
   }
+  // The checks before each change make this rare: the operation names the turn or speaker it lacks.
+  if (error.code === 'not_found') return new AppError('not_found', error.message);
   return new AppError('validation_failed', 'This change does not fit the transcript', { [field ?? '_']: 'error.invalid' });
 }
 

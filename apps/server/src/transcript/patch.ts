@@ -1,7 +1,7 @@
 /**
  * The transcript fields of PATCH /conversations/{id}: `speakers` renames speakers everywhere, `text`
- * replaces every turn. Both go through the media's live document, so open editors follow; a new text
- * is a rewrite (a snapshot of the old one is taken first).
+ * replaces every turn. Both go through the media's live document, so open editors follow; before a
+ * new text replaces the old one, a snapshot (`before_rewrite`) keeps it.
  */
 import { TRANSCRIPT_FORMAT_VERSION, checkTranscript, type Speaker, type Transcript, type Turn } from '@palabre/shared';
 import { renameSpeaker, speakersOf } from '@palabre/shared/collab';

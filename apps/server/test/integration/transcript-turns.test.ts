@@ -3,14 +3,13 @@
  * its timing, refusals that change nothing, an open editor receiving REST edits live, and search
  * following them.
  */
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
-import { COLLAB_SOCKET_PATH, RIGHT, RIGHT_LEVELS, TURN_SIZE, type DocJoinAck, type Transcript, type Turn } from '@palabre/shared';
+import { RIGHT, RIGHT_LEVELS, TURN_SIZE, type Transcript, type Turn } from '@palabre/shared';
 import { readTranscript } from '@palabre/shared/collab';
 import { conversationRights, memberships } from '../../src/db/schema.ts';
 import { createOrganization, insertMedia, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
 import { makeTranscript, seedTranscribedMedia } from '../harness/transcripts.ts';
+import { connectCollab, type CollabClient } from '../harness/collab-client.ts';
 
 const API = '/cm-api/api';
 let server: TestServer;
@@ -19,7 +18,7 @@ let writer: TestUser;
 let reader: TestUser;
 let outsider: TestUser;
 let orgId: string;
-const sockets: Socket[] = [];
+const collabClients: CollabClient[] = [];
 
 /** Three turns: Alice, Bob, Alice; each word half a second long, one second apart. */
 const sample = () =>
@@ -39,31 +38,6 @@ async function seed(transcript: Transcript = sample()): Promise<string> {
   return id;
 }
 
-/** An editor joined to a media's document over the collaboration socket, its Y.Doc following every update. */
-async function openEditor(user: TestUser, conversationId: string) {
-  const socket = connect(server.url, { path: COLLAB_SOCKET_PATH, auth: { token: user.client.authToken }, transports: ['websocket'], reconnection: false, forceNew: true });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  const doc = new Y.Doc();
-  const waiting: Array<() => void> = [];
-  socket.on('doc:update', (message: { conversationId: string; update: Uint8Array }) => {
-    if (message.conversationId !== conversationId) return;
-    Y.applyUpdate(doc, new Uint8Array(message.update));
-    for (const resolve of waiting.splice(0)) resolve();
-  });
-  const ack: DocJoinAck = await socket.timeout(5000).emitWithAck('doc:join', { conversationId, stateVector: Y.encodeStateVector(doc) });
-  if (!ack.ok) throw new Error(`join refused: ${ack.error}`);
-  Y.applyUpdate(doc, new Uint8Array(ack.update));
-  return {
-    /** Resolves with the next update the server relays. */
-    nextUpdate: () => new Promise<void>((resolve) => waiting.push(resolve)),
-    transcript: () => readTranscript(doc),
-  };
-}
-
 const turns = (id: string) => `${API}/conversations/${id}/turns`;
 const live = async (id: string) => (await server.ctx.documents.read(id))!;
 
@@ -80,7 +54,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.disconnect();
+  for (const client of collabClients) await client.close();
   await server?.close();
 });
 
@@ -274,23 +248,25 @@ describe('bad requests', () => {
 describe('an open editor', () => {
   it('receives a REST edit as a document update, and its document then shows what the API answered', async () => {
     const id = await seed();
-    const editor = await openEditor(writer, id);
+    const client = await connectCollab(server.url, writer.client.authToken!);
+    collabClients.push(client);
+    const editor = await client.join(id);
     const [first] = (await live(id)).text as [Turn];
+    const seen = () => readTranscript(editor.doc);
 
-    const updated = editor.nextUpdate();
+    const received = editor.received.length;
     const res = await owner.client.patch(`${turns(id)}/${first.turn_id}`, { segment: 'hello brave new world again' });
     expect(res.status).toBe(200);
-    await updated;
-    const seen = editor.transcript();
-    expect(seen.text.find((t) => t.turn_id === first.turn_id)).toEqual(res.body.turn);
-    expect(seen.speakers).toEqual(res.body.speakers);
-    expect(seen.text).toHaveLength(res.body.turns);
+    await editor.waitFor(() => editor.received.length > received);
+    expect(seen().text.find((t) => t.turn_id === first.turn_id)).toEqual(res.body.turn);
+    expect(seen().speakers).toEqual(res.body.speakers);
+    expect(seen().text).toHaveLength(res.body.turns);
 
-    const inserted = editor.nextUpdate();
     const added = await owner.client.post(`${turns(id)}/start`, { speaker_id: 'spk9', speaker_name: 'Dana', segment: 'first words' });
-    await inserted;
-    expect(editor.transcript().text[0]).toEqual(added.body.turn);
-    expect(editor.transcript().speakers).toEqual(added.body.speakers);
+    expect(added.status).toBe(201);
+    await editor.waitFor((doc) => readTranscript(doc).text.length === added.body.turns);
+    expect(seen().text[0]).toEqual(added.body.turn);
+    expect(seen().speakers).toEqual(added.body.speakers);
   });
 });
 
