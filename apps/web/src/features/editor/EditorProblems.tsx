@@ -25,7 +25,7 @@ export function EditorProblems({ problem, unsynced, conversationId }: { problem:
   if (problem?.kind === 'update_failed') alerts.push({ key: 'update', text: t('problems.updateFailed'), action: <Reload /> });
   if (problem?.kind === 'conflict') alerts.push({ key: 'conflict', text: t('problems.conflict'), action: <Reload /> });
   if (problem?.kind === 'join_failed')
-    alerts.push({ key: 'join', text: `${t('problems.joinFailed')} ${t(`common:errors.${problem.error}`, { defaultValue: '' })}`.trim(), action: <Reload /> });
+    alerts.push({ key: 'join', text: `${t('problems.joinFailed')} ${t(`common:apiError.${problem.error}`, { defaultValue: '' })}`.trim(), action: <Reload /> });
   if (problem?.kind === 'access_lost')
     alerts.push({
       key: 'access',

@@ -37,8 +37,6 @@ export function EditorToolbar({ unsaved, onOpen }: { unsaved: boolean; onOpen(pa
       <Group gap="sm" wrap="nowrap">
         <SyncIndicator sync={session.sync} unsaved={unsaved} />
         <PeerAvatars peers={session.peers} />
-      </Group>
-      <Group gap="xs" wrap="wrap">
         {writable && (
           <>
             <Tooltip label={t('toolbar.undo')}>
@@ -60,6 +58,8 @@ export function EditorToolbar({ unsaved, onOpen }: { unsaved: boolean; onOpen(pa
             </Tooltip>
           </>
         )}
+      </Group>
+      <Group gap="xs" wrap="wrap">
         <EditorControls onOpen={onOpen} />
       </Group>
     </Group>

@@ -60,9 +60,9 @@ export function EditorWorkspace({ conversation, document, player }: { conversati
       const message =
         error.code === 'turn_too_long'
           ? action === 'merge'
-            ? t('common:errors.turn_too_long')
+            ? t('common:apiError.turn_too_long')
             : t('errors.textTooLong', { max: TURN_SIZE })
-          : t(`common:errors.${error.code}`, { defaultValue: t('errors.refused') });
+          : t(`common:apiError.${error.code}`, { defaultValue: t('errors.refused') });
       notifications.show({ color: 'red', title, message, autoClose: 6000 });
     },
     [t],

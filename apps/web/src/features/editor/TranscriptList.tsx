@@ -4,18 +4,20 @@
  * text), each measured as it renders. The turn holding the caret always stays rendered. Playback is
  * followed (followPlayback.ts) and the list offers focusTurn / revealTurn to the session.
  */
-import { Button, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { MAX_CHARACTERS_PER_PAGE, TURNS_PER_PAGE, type DocPeer } from '@palabre/shared';
-import { textOf, turnIndex, turnsOf, type TurnMap } from '@palabre/shared/collab';
-import { IconPlayerTrackNext } from '@tabler/icons-react';
+import { addSpeaker, insertTurnAfter, textOf, turnIndex, turnsOf, type TurnMap } from '@palabre/shared/collab';
+import { IconPlayerTrackNext, IconPlus } from '@tabler/icons-react';
 import { useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
-import { forwardRef, useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { forwardRef, memo, useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as Y from 'yjs';
 import classes from './Editor.module.css';
 import { useFollowPlayback } from './followPlayback.ts';
 import { NewSpeakerModal } from './NewSpeakerModal.tsx';
+import { useEditorRuntime } from './runtime.ts';
 import { useEditorSession } from './session.ts';
+import { newId } from './turnActions.ts';
 import { setSelectionOffsets } from './turnDom.ts';
 import { TurnEditor } from './TurnEditor.tsx';
 import { useSpeakers } from './useSpeakers.ts';
@@ -49,153 +51,177 @@ function useTurnMaps(doc: Y.Doc): TurnMap[] {
 /** Turns rendered beyond the visible ones, on each side. */
 const OVERSCAN = Math.max(1, Math.floor(TURNS_PER_PAGE / 2));
 
-export const TranscriptList = forwardRef<TranscriptListHandle, { onPainted(): void }>(function TranscriptList({ onPainted }, ref) {
-  const { t } = useTranslation('editor');
-  const session = useEditorSession();
-  const maps = useTurnMaps(session.doc);
-  const speakers = useSpeakers(session.doc);
-  const listRef = useRef<HTMLDivElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-  const [newSpeakerFor, setNewSpeakerFor] = useState<string | null>(null);
-  const focused = useRef(-1);
-  const pendingFocus = useRef<{ turnId: string; offset?: number; tries: number } | null>(null);
+/** Memoised: the page's status (saving, peers) changes often and does not concern the list itself. */
+export const TranscriptList = memo(
+  forwardRef<TranscriptListHandle, { onPainted(): void }>(function TranscriptList({ onPainted }, ref) {
+    const { t } = useTranslation('editor');
+    const session = useEditorSession();
+    const runtime = useEditorRuntime();
+    const maps = useTurnMaps(session.doc);
+    const speakers = useSpeakers(session.doc);
+    const listRef = useRef<HTMLDivElement>(null);
+    const [scrollMargin, setScrollMargin] = useState(0);
+    const [newSpeakerFor, setNewSpeakerFor] = useState<string | null>(null);
+    const focused = useRef(-1);
+    const pendingFocus = useRef<{ turnId: string; offset?: number; tries: number } | null>(null);
 
-  useLayoutEffect(() => {
-    const measure = () => setScrollMargin((listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
-    measure();
-    const observer = new ResizeObserver(measure);
-    if (listRef.current?.parentElement) observer.observe(listRef.current.parentElement);
-    return () => observer.disconnect();
-  }, []);
+    useLayoutEffect(() => {
+      const measure = () => setScrollMargin((listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
+      measure();
+      const observer = new ResizeObserver(measure);
+      if (listRef.current?.parentElement) observer.observe(listRef.current.parentElement);
+      return () => observer.disconnect();
+    }, []);
 
-  // Visible turns, then up to OVERSCAN more on each side while their text stays within one page of
-  // characters; plus the turn holding the caret, so typing never loses its element.
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      const indexes: number[] = [];
-      for (let i = range.startIndex; i <= range.endIndex; i += 1) indexes.push(i);
-      let budget = MAX_CHARACTERS_PER_PAGE;
-      for (let k = 1; k <= OVERSCAN; k += 1) {
-        for (const i of [range.startIndex - k, range.endIndex + k]) {
-          if (i < 0 || i >= maps.length) continue;
-          budget -= textOf(maps[i]!).length;
-          if (budget < 0) break;
-          indexes.push(i);
+    // Visible turns, then up to OVERSCAN more on each side while their text stays within one page of
+    // characters; plus the turn holding the caret, so typing never loses its element.
+    const rangeExtractor = useCallback(
+      (range: Range) => {
+        const indexes: number[] = [];
+        for (let i = range.startIndex; i <= range.endIndex; i += 1) indexes.push(i);
+        let budget = MAX_CHARACTERS_PER_PAGE;
+        for (let k = 1; k <= OVERSCAN; k += 1) {
+          for (const i of [range.startIndex - k, range.endIndex + k]) {
+            if (i < 0 || i >= maps.length) continue;
+            budget -= textOf(maps[i]!).length;
+            if (budget < 0) break;
+            indexes.push(i);
+          }
         }
-      }
-      if (focused.current >= 0 && focused.current < maps.length && !indexes.includes(focused.current)) indexes.push(focused.current);
-      return indexes.sort((a, b) => a - b);
-    },
-    [maps],
-  );
-
-  const virtualizer = useWindowVirtualizer({
-    count: maps.length,
-    estimateSize: (index) => 56 + Math.ceil(textOf(maps[index]!).length / 90) * 30,
-    getItemKey: (index) => (maps[index]?.get('id') as string | undefined) ?? index,
-    overscan: OVERSCAN,
-    rangeExtractor,
-    scrollMargin,
-  });
-
-  const follow = useFollowPlayback(session.doc, session.player, virtualizer, listRef);
-  const followRef = useRef(follow);
-  followRef.current = follow;
-
-  const tryFocus = useCallback(() => {
-    const request = pendingFocus.current;
-    if (!request) return;
-    const element = listRef.current?.querySelector<HTMLElement>(`[data-turn-id="${CSS.escape(request.turnId)}"] [data-turn-text]`);
-    if (element) {
-      pendingFocus.current = null;
-      element.focus({ preventScroll: true });
-      setSelectionOffsets(element, request.offset ?? element.textContent?.length ?? 0);
-      element.scrollIntoView({ block: 'nearest' });
-      return;
-    }
-    request.tries += 1;
-    if (request.tries < 20) requestAnimationFrame(tryFocus);
-    else pendingFocus.current = null;
-  }, []);
-
-  const reveal = useCallback(
-    (turnId: string) => {
-      const index = turnIndex(session.doc, turnId);
-      if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
-      return index;
-    },
-    [session.doc, virtualizer],
-  );
-
-  useImperativeHandle(
-    ref,
-    () => ({
-      focusTurn(turnId, offset) {
-        const index = turnIndex(session.doc, turnId);
-        if (index < 0) return;
-        focused.current = index;
-        pendingFocus.current = { turnId, offset, tries: 0 };
-        const element = listRef.current?.querySelector(`[data-turn-id="${CSS.escape(turnId)}"]`);
-        if (!element) virtualizer.scrollToIndex(index, { align: 'center' });
-        requestAnimationFrame(tryFocus);
+        if (focused.current >= 0 && focused.current < maps.length && !indexes.includes(focused.current)) indexes.push(focused.current);
+        return indexes.sort((a, b) => a - b);
       },
-      revealTurn: (turnId) => void reveal(turnId),
-      resumeFollow: () => followRef.current?.resume(),
-    }),
-    [session.doc, virtualizer, tryFocus, reveal],
-  );
+      [maps],
+    );
 
-  const items = virtualizer.getVirtualItems();
-  const painted = items.length > 0 || maps.length === 0;
-  useLayoutEffect(() => {
-    if (painted) onPainted();
-  }, [painted, onPainted]);
+    const virtualizer = useWindowVirtualizer({
+      count: maps.length,
+      estimateSize: (index) => 56 + Math.ceil(textOf(maps[index]!).length / 90) * 30,
+      getItemKey: (index) => (maps[index]?.get('id') as string | undefined) ?? index,
+      overscan: OVERSCAN,
+      rangeExtractor,
+      scrollMargin,
+    });
 
-  const locks = useMemo(() => {
-    const byTurn = new Map<string, DocPeer>();
-    for (const peer of session.peers) if (peer.typing && peer.turnId) byTurn.set(peer.turnId, peer);
-    return byTurn;
-  }, [session.peers]);
+    const follow = useFollowPlayback(session.doc, session.player, virtualizer, listRef);
+    const followRef = useRef(follow);
+    followRef.current = follow;
 
-  return (
-    <div
-      ref={listRef}
-      role="region"
-      aria-label={t('transcript.label')}
-      data-testid="transcript-editor"
-      onFocus={(event) => {
-        const turn = (event.target as Element).closest('[data-turn-index]');
-        if (turn) focused.current = Number(turn.getAttribute('data-turn-index'));
-      }}
-    >
-      {maps.length === 0 ? (
-        <Text c="dimmed" py="lg">
-          {t('transcript.empty')}
-        </Text>
-      ) : (
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
-          {items.map((item) => {
-            const map = maps[item.index]!;
-            const id = map.get('id') as string;
-            return (
-              <div
-                key={item.key}
-                ref={virtualizer.measureElement}
-                data-index={item.index}
-                style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start - scrollMargin}px)` }}
-              >
-                <TurnEditor map={map} index={item.index} speakers={speakers} lock={locks.get(id) ?? null} onNewSpeaker={setNewSpeakerFor} />
-              </div>
-            );
-          })}
-        </div>
-      )}
-      {follow.away && (
-        <Button className={classes.follow} leftSection={<IconPlayerTrackNext size={16} />} onClick={follow.backToPlayback} data-testid="back-to-playback">
-          {t('follow.back')}
-        </Button>
-      )}
-      <NewSpeakerModal turnId={newSpeakerFor} onClose={() => setNewSpeakerFor(null)} />
-    </div>
-  );
-});
+    const tryFocus = useCallback(() => {
+      const request = pendingFocus.current;
+      if (!request) return;
+      const element = listRef.current?.querySelector<HTMLElement>(`[data-turn-id="${CSS.escape(request.turnId)}"] [data-turn-text]`);
+      if (element) {
+        pendingFocus.current = null;
+        element.focus({ preventScroll: true });
+        setSelectionOffsets(element, request.offset ?? element.textContent?.length ?? 0);
+        element.scrollIntoView({ block: 'nearest' });
+        return;
+      }
+      request.tries += 1;
+      if (request.tries < 20) requestAnimationFrame(tryFocus);
+      else pendingFocus.current = null;
+    }, []);
+
+    const reveal = useCallback(
+      (turnId: string) => {
+        const index = turnIndex(session.doc, turnId);
+        if (index >= 0) virtualizer.scrollToIndex(index, { align: 'center' });
+        return index;
+      },
+      [session.doc, virtualizer],
+    );
+
+    useImperativeHandle(
+      ref,
+      () => ({
+        focusTurn(turnId, offset) {
+          const index = turnIndex(session.doc, turnId);
+          if (index < 0) return;
+          focused.current = index;
+          pendingFocus.current = { turnId, offset, tries: 0 };
+          const element = listRef.current?.querySelector(`[data-turn-id="${CSS.escape(turnId)}"]`);
+          if (!element) virtualizer.scrollToIndex(index, { align: 'center' });
+          requestAnimationFrame(tryFocus);
+        },
+        revealTurn: (turnId) => void reveal(turnId),
+        resumeFollow: () => followRef.current?.resume(),
+      }),
+      [session.doc, virtualizer, tryFocus, reveal],
+    );
+
+    const items = virtualizer.getVirtualItems();
+    const painted = items.length > 0 || maps.length === 0;
+    useLayoutEffect(() => {
+      if (painted) onPainted();
+    }, [painted, onPainted]);
+
+    // An empty transcript gets its first turn (and, if there is none, a first speaker) in one step.
+    const addFirstTurn = () => {
+      const turnId = newId();
+      session.doc.transact(() => {
+        let speakerId = [...speakers.keys()][0];
+        if (!speakerId) {
+          const added = addSpeaker(session.doc, t('transcript.firstSpeaker'), newId, session.origin);
+          if (!added.ok) return;
+          speakerId = added.value.speakerId;
+        }
+        insertTurnAfter(session.doc, null, { turn_id: turnId, speaker_id: speakerId, segment: '' }, session.origin);
+      }, session.origin);
+      session.focusTurn(turnId, 0);
+    };
+
+    const locks = useMemo(() => {
+      const byTurn = new Map<string, DocPeer>();
+      for (const peer of session.peers) if (peer.typing && peer.turnId) byTurn.set(peer.turnId, peer);
+      return byTurn;
+    }, [session.peers]);
+
+    return (
+      <div
+        ref={listRef}
+        role="region"
+        aria-label={t('transcript.label')}
+        data-testid="transcript-editor"
+        onFocus={(event) => {
+          const turn = (event.target as Element).closest('[data-turn-index]');
+          if (turn) focused.current = Number(turn.getAttribute('data-turn-index'));
+        }}
+      >
+        {maps.length === 0 ? (
+          <Stack gap="sm" py="lg" align="flex-start">
+            <Text c="dimmed">{t('transcript.empty')}</Text>
+            {runtime.writable && (
+              <Button variant="light" leftSection={<IconPlus size={16} />} onClick={addFirstTurn}>
+                {t('transcript.addTurn')}
+              </Button>
+            )}
+          </Stack>
+        ) : (
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+            {items.map((item) => {
+              const map = maps[item.index]!;
+              const id = map.get('id') as string;
+              return (
+                <div
+                  key={item.key}
+                  ref={virtualizer.measureElement}
+                  data-index={item.index}
+                  style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start - scrollMargin}px)` }}
+                >
+                  <TurnEditor map={map} index={item.index} speakers={speakers} lock={locks.get(id) ?? null} onNewSpeaker={setNewSpeakerFor} />
+                </div>
+              );
+            })}
+          </div>
+        )}
+        {follow.away && (
+          <Button className={classes.follow} leftSection={<IconPlayerTrackNext size={16} />} onClick={follow.backToPlayback} data-testid="back-to-playback">
+            {t('follow.back')}
+          </Button>
+        )}
+        <NewSpeakerModal turnId={newSpeakerFor} onClose={() => setNewSpeakerFor(null)} />
+      </div>
+    );
+  }),
+);

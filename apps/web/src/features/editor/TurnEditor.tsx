@@ -8,7 +8,7 @@ import { ActionIcon, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/c
 import { type DocPeer } from '@palabre/shared';
 import { setTurnSpeaker, type TurnMap } from '@palabre/shared/collab';
 import { IconArrowMerge, IconArrowsSplit, IconDots, IconUserPlus } from '@tabler/icons-react';
-import { memo, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../conversations/format.ts';
 import classes from './Editor.module.css';
@@ -52,7 +52,8 @@ export const TurnEditor = memo(function TurnEditor({ map, index, speakers, lock,
   const options = { editable, showConfidence: session.showConfidence, lowClass: classes.low! };
   const optionsRef = useRef(options);
   optionsRef.current = options;
-  const [caretInTurn, setCaretInTurn] = useState(0);
+  // The caret's last place in the turn, for the menu's split (opening the menu moves the focus).
+  const lastCaret = useRef(0);
 
   useLayoutEffect(() => {
     const created = new TurnController(textRef.current!, map, session.player, session.origin, runtime.actions, optionsRef.current);
@@ -69,10 +70,14 @@ export const TurnEditor = memo(function TurnEditor({ map, index, speakers, lock,
 
   const speakerName = speakers.get(speaker) ?? speaker;
   const headingId = `turn-${id}-speaker`;
+  const rememberCaret = () => {
+    const offsets = textRef.current ? selectionOffsets(textRef.current) : null;
+    if (offsets) lastCaret.current = offsets.start;
+  };
   const splitAt = () => {
     const element = textRef.current;
     const offsets = element ? selectionOffsets(element) : null;
-    runtime.actions.split(id, offsets?.start ?? caretInTurn);
+    runtime.actions.split(id, offsets?.start ?? lastCaret.current);
   };
 
   return (
@@ -82,10 +87,8 @@ export const TurnEditor = memo(function TurnEditor({ map, index, speakers, lock,
       aria-labelledby={headingId}
       data-turn-id={id}
       data-turn-index={index}
-      onKeyUp={() => {
-        const offsets = textRef.current ? selectionOffsets(textRef.current) : null;
-        if (offsets) setCaretInTurn(offsets.start);
-      }}
+      onKeyUp={rememberCaret}
+      onMouseUp={rememberCaret}
     >
       <Group gap={6} wrap="nowrap" justify="space-between">
         <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>

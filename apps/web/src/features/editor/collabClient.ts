@@ -68,6 +68,8 @@ export class CollabClient {
   private presenceSentAt = 0;
   private presenceTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
+  /** The last peer list as sent (it may arrive before the join's answer says which one is us). */
+  private allPeers: DocPeer[] = [];
   private persistTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(conversationId: string, doc: Y.Doc) {
@@ -166,6 +168,7 @@ export class CollabClient {
       this.patch({
         access: ack.access,
         you: ack.you,
+        peers: this.others(ack.you),
         synced: true,
         sync: navigator.onLine ? 'connected' : 'offline',
         problem: this.status.problem?.kind === 'join_failed' ? null : this.status.problem,
@@ -179,19 +182,17 @@ export class CollabClient {
     if (origin === REMOTE_ORIGIN) return;
     this.queued.push(update);
     this.persist();
-    if (!this.status.unsaved) this.patch({ unsaved: true });
     this.scheduleFlush();
   };
 
   private scheduleFlush() {
     if (this.sendTimer || !this.joined) return;
+    // Never inside the keystroke itself: the edited turn is painted first, the network work follows.
     const wait = Math.max(0, this.lastSent + SEND_INTERVAL_MS - Date.now());
-    if (wait === 0) this.flush();
-    else
-      this.sendTimer = setTimeout(() => {
-        this.sendTimer = null;
-        this.flush();
-      }, wait);
+    this.sendTimer = setTimeout(() => {
+      this.sendTimer = null;
+      this.flush();
+    }, wait);
   }
 
   private flush() {
@@ -204,6 +205,7 @@ export class CollabClient {
     }
     this.inFlight.push(update);
     this.lastSent = Date.now();
+    if (!this.status.unsaved) this.patch({ unsaved: true });
     this.socket.emit('doc:update', { conversationId: this.conversationId, update }, (ack) => {
       if (this.closed) return;
       const index = this.inFlight.indexOf(update);
@@ -247,10 +249,14 @@ export class CollabClient {
     Y.applyUpdate(this.doc, new Uint8Array(message.update), REMOTE_ORIGIN);
   };
 
+  private others(you: DocPeer | null = this.status.you): DocPeer[] {
+    return you ? this.allPeers.filter((peer) => peer.clientId !== you.clientId) : [];
+  }
+
   private onPresence = (message: { conversationId: string; peers: DocPeer[] }) => {
     if (message.conversationId !== this.conversationId) return;
-    const me = this.status.you?.clientId;
-    this.patch({ peers: message.peers.filter((peer) => peer.clientId !== me) });
+    this.allPeers = message.peers;
+    this.patch({ peers: this.others() });
   };
 
   private onAccess = (message: { conversationId: string; access: DocAccess | 'none' }) => {
@@ -287,6 +293,7 @@ export class CollabClient {
     if (this.sendTimer) clearTimeout(this.sendTimer);
     this.sendTimer = null;
     if (this.closed || this.status.problem?.kind === 'access_lost') return;
+    this.allPeers = [];
     this.patch({ sync: navigator.onLine ? 'reconnecting' : 'offline', peers: [] });
   };
 
@@ -294,6 +301,7 @@ export class CollabClient {
   private onOffline = () => {
     this.joined = false;
     this.socket.disconnect();
+    this.allPeers = [];
     this.patch({ sync: 'offline', peers: [] });
   };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../i18n/en-US/editorPanels.json' with { type: 'json' };
 import fr from '../../i18n/fr-FR/editorPanels.json' with { type: 'json' };
 import { jumpFor } from '../player/player.ts';
-import { EDITOR_SHORTCUTS } from './editorShortcuts.ts';
+import { EDITOR_SHORTCUTS, editorAction } from './editorShortcuts.ts';
 import { matchesCombo, panelForKey, parseCombo } from './panels/keys.ts';
 
 const lookup = (messages: unknown, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
@@ -56,5 +56,28 @@ describe('panel keys', () => {
     expect(matchesCombo({ key: ' ', ctrlKey: true, metaKey: false, shiftKey: false, altKey: false }, 'Ctrl+Space')).toBe(true);
     expect(matchesCombo({ key: 'Enter', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false }, 'Enter')).toBe(true);
     expect(matchesCombo({ key: 'Enter', ctrlKey: false, metaKey: false, shiftKey: true, altKey: false }, 'Enter')).toBe(false);
+  });
+});
+
+describe('editorAction', () => {
+  const press = (k: string, modifiers: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean; code: string }> = {}) => ({
+    key: k,
+    ctrlKey: false,
+    metaKey: false,
+    shiftKey: false,
+    altKey: false,
+    ...modifiers,
+  });
+  it('undoes with Ctrl+Z and redoes with Ctrl+Shift+Z or Ctrl+Y (⌘ too)', () => {
+    expect(editorAction(press('z', { ctrlKey: true }))).toBe('undo');
+    expect(editorAction(press('Z', { ctrlKey: true, shiftKey: true }))).toBe('redo');
+    expect(editorAction(press('y', { metaKey: true }))).toBe('redo');
+    // On a layout where the key prints another letter, the physical key decides.
+    expect(editorAction(press('w', { ctrlKey: true, code: 'KeyZ' }))).toBe('undo');
+  });
+  it('leaves other keys alone', () => {
+    expect(editorAction(press('z'))).toBeNull();
+    expect(editorAction(press('z', { ctrlKey: true, altKey: true }))).toBeNull();
+    expect(editorAction(press('f', { ctrlKey: true }))).toBeNull();
   });
 });

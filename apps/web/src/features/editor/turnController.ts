@@ -78,8 +78,12 @@ export class TurnController {
       this.stopTyping();
       this.actions.presence(null, false);
     });
-    this.listen('keyup', this.rememberCaret);
-    this.listen('mouseup', this.rememberCaret);
+    // The caret is remembered as a Y.RelativePosition whenever it moves, so a remote change maps it.
+    const onSelection = () => {
+      if (element.ownerDocument.activeElement === element && !this.composing) this.rememberCaret();
+    };
+    element.ownerDocument.addEventListener('selectionchange', onSelection);
+    this.cleanups.push(() => element.ownerDocument.removeEventListener('selectionchange', onSelection));
     this.onTick();
   }
 

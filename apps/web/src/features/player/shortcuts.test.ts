@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { playerShortcut } from './shortcuts.ts';
+import { editingPlayerShortcut, playerShortcut } from './shortcuts.ts';
 
 const key = (k: string, modifiers: Partial<{ shiftKey: boolean; altKey: boolean; ctrlKey: boolean; metaKey: boolean; repeat: boolean }> = {}) => ({
   key: k,
@@ -43,5 +43,20 @@ describe('playerShortcut', () => {
   it('toggles once while a key is held down', () => {
     expect(playerShortcut(key(' ', { repeat: true }), 'other')).toBeNull();
     expect(playerShortcut(key('k', { repeat: true }), 'other')).toBeNull();
+  });
+});
+
+describe('editingPlayerShortcut', () => {
+  it('keeps the jumps, plays and pauses with Ctrl+Space and replays with Ctrl+Shift+Space while typing', () => {
+    expect(editingPlayerShortcut(key('ArrowLeft', { shiftKey: true }))).toEqual({ kind: 'jump', seconds: -3 });
+    expect(editingPlayerShortcut(key('ArrowRight', { altKey: true }))).toEqual({ kind: 'jump', seconds: 10 });
+    expect(editingPlayerShortcut(key('ArrowLeft', { ctrlKey: true }))).toEqual({ kind: 'jump', seconds: -60 });
+    expect(editingPlayerShortcut(key(' ', { ctrlKey: true }))).toEqual({ kind: 'toggle' });
+    expect(editingPlayerShortcut(key(' ', { ctrlKey: true, shiftKey: true }))).toEqual({ kind: 'replay' });
+  });
+
+  it('leaves letters, Space and plain arrows to the text', () => {
+    for (const k of [' ', 'k', 'j', 'l', 'ArrowLeft', 'ArrowRight']) expect(editingPlayerShortcut(key(k))).toBeNull();
+    expect(editingPlayerShortcut(key(' ', { ctrlKey: true, repeat: true }))).toBeNull();
   });
 });
