@@ -5,10 +5,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { RIGHT_LEVELS } from '@palabre/shared';
 import type { Page } from '@playwright/test';
 import { newAccount, signInBrowser, uniqueName, type Api } from './support/api.ts';
 import { REPO_ROOT } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
+import { joinOrganization } from './support/invitations.ts';
 import { createMedia, PROCESSING_TIMEOUT, silentWav } from './support/media.ts';
 
 const SCREENSHOTS = process.env.PALABRE_E2E_OUTPUT_DIR ?? '/tmp';
@@ -41,14 +43,24 @@ const FIRST = [
 ];
 const SECOND = [turn('t1', 'alice', 'A completely different start', 0), turn('t2', 'bob', 'and another turn', 6)];
 
-async function editorWithTranscript(api: Api, page: Page, baseURL: string, locale: Locale, prefix: string) {
+async function editorWithTranscript(api: Api, page: Page, baseURL: string, locale: Locale, prefix: string, reader?: { dataDir: string }) {
   const owner = await api.signUp(newAccount(prefix));
   const token = owner.tokens.auth_token;
   await api.send('PUT', '/cm-api/api/users/self', { locale }, token);
   const organization = await api.createOrganization(token, uniqueName(`${prefix} org`));
-  const id = await createMedia(api, token, organization._id, `${prefix} media`, { file: silentWav(20) });
+  const id = await createMedia(api, token, organization._id, `${prefix} media`, { file: silentWav(20), membersRight: RIGHT_LEVELS.read });
   await api.send('PATCH', `/cm-api/api/conversations/${id}`, { speakers: SPEAKERS, text: FIRST }, token);
-  await signInBrowser(page.context(), baseURL, owner.tokens, organization._id);
+  let user = owner;
+  if (reader) {
+    // An edit (it opens the live document) then a rewrite, so the history has snapshots to show.
+    await api.send('PATCH', `/cm-api/api/conversations/${id}/turns/t3`, { segment: 'Nothing to see' }, token);
+    await api.send('PATCH', `/cm-api/api/conversations/${id}`, { speakers: SPEAKERS, text: FIRST }, token);
+    // A member of the organization, who may only read its media.
+    user = await api.signUp(newAccount(`${prefix}-reader`));
+    await api.send('PUT', '/cm-api/api/users/self', { locale }, user.tokens.auth_token);
+    await joinOrganization(api, reader.dataDir, token, organization._id, user);
+  }
+  await signInBrowser(page.context(), baseURL, user.tokens, organization._id);
   await page.goto(`/interface/conversations/${id}/transcription`);
   await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 30_000 });
   return { id, token };
@@ -119,10 +131,8 @@ for (const locale of LOCALES) {
         })
         .toContain('Alicia');
 
-      await page.getByRole('combobox', { name: tr(locale, 'editorPanels:speakers.mergeFrom') }).click();
-      await page.getByRole('option', { name: 'Bob' }).click();
-      await page.getByRole('combobox', { name: tr(locale, 'editorPanels:speakers.mergeInto') }).click();
-      await page.getByRole('option', { name: 'Carol' }).click();
+      await page.getByRole('combobox', { name: tr(locale, 'editorPanels:speakers.mergeFrom') }).selectOption({ label: 'Bob' });
+      await page.getByRole('combobox', { name: tr(locale, 'editorPanels:speakers.mergeInto') }).selectOption({ label: 'Carol' });
       await page.getByRole('button', { name: tr(locale, 'editorPanels:speakers.mergeAction') }).click();
       const dialog = page.getByRole('dialog', { name: tr(locale, 'editorPanels:speakers.mergeTitle') });
       await expect(dialog).toContainText('Bob');
@@ -176,6 +186,28 @@ for (const locale of LOCALES) {
       await expect(page.locator('[data-turn-id="t3"]')).toHaveCount(0);
     });
 
+    test(`a reader finds, sees the speakers and the history, and changes nothing (${locale})`, async ({ page, api, baseURL, dataDir }) => {
+      test.setTimeout(PROCESSING_TIMEOUT + 60_000);
+      await editorWithTranscript(api, page, baseURL!, locale, 'panels', { dataDir });
+      await page.keyboard.press('Control+f');
+      const search = page.getByRole('textbox', { name: tr(locale, 'editorPanels:find.query'), exact: true });
+      await search.fill('cat');
+      await expect(page.getByTestId('find-status')).toHaveText(tr(locale, 'editorPanels:find.position', { current: 1, total: 4 }));
+      await expect(page.getByRole('textbox', { name: tr(locale, 'editorPanels:find.replacement') })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: tr(locale, 'editorPanels:find.replaceAll') })).toHaveCount(0);
+
+      await openPanel(page, locale, 'speakers');
+      await expect(page.getByText(tr(locale, 'editorPanels:speakers.readOnly'))).toBeVisible();
+      await expect(page.getByRole('list', { name: tr(locale, 'editorPanels:speakers.list') }).getByRole('listitem')).toHaveCount(3);
+      await expect(page.getByRole('button', { name: tr(locale, 'editorPanels:speakers.rename', { name: 'Alice' }) })).toHaveCount(0);
+      await expect(page.getByRole('textbox', { name: tr(locale, 'editorPanels:speakers.add') })).toHaveCount(0);
+
+      await openPanel(page, locale, 'history');
+      const snapshots = page.getByRole('list', { name: tr(locale, 'editorPanels:history.list') });
+      await expect(snapshots.getByRole('button', { name: tr(locale, 'editorPanels:history.preview') }).first()).toBeVisible();
+      await expect(snapshots.getByRole('button', { name: tr(locale, 'editorPanels:history.restore') })).toHaveCount(0);
+    });
+
     test(`the help panel lists every shortcut, in a side column or a drawer (${locale})`, async ({ page, api, baseURL }) => {
       test.setTimeout(PROCESSING_TIMEOUT + 60_000);
       await page.setViewportSize({ width: 1440, height: 900 });
@@ -183,9 +215,8 @@ for (const locale of LOCALES) {
       const button = page.getByRole('button', { name: tr(locale, 'editorPanels:panels.help'), exact: true });
       await button.click();
       const table = page.getByTestId('editor-shortcuts');
-      for (const key of ['playPause', 'replay', 'jump3', 'jump10', 'jump60', 'split', 'merge', 'undo', 'redo', 'find', 'replace']) {
-        await expect(table).toContainText(tr(locale, `editorPanels:shortcuts.${key}`));
-      }
+      const rows = ['playPause', 'replay', 'jump3', 'jump10', 'jump60', 'togglePlayer', 'back10', 'forward10', 'split', 'merge', 'undo', 'redo', 'find', 'replace'];
+      for (const key of rows) await expect(table).toContainText(tr(locale, `editorPanels:shortcuts.${key}`));
       await expect(page.getByText(tr(locale, 'editorPanels:help.howItWorks'))).toBeVisible();
       await expect(page.locator('aside[data-editor-panel="help"]')).toBeVisible();
       await page.screenshot({ path: `${SCREENSHOTS}/editor-help-wide-${locale}.png` });
@@ -193,10 +224,10 @@ for (const locale of LOCALES) {
       await expect(table).toHaveCount(0);
       await expect(button).toBeFocused();
 
-      await page.setViewportSize({ width: 390, height: 844 });
+      await page.setViewportSize({ width: 900, height: 700 });
       await button.click();
       await expect(page.getByRole('dialog', { name: tr(locale, 'editorPanels:panels.help') })).toBeVisible();
-      await expect(table).toContainText(tr(locale, 'editorPanels:shortcuts.find'));
+      await expect(table).toContainText(tr(locale, 'editorPanels:shortcuts.split'));
       await page.screenshot({ path: `${SCREENSHOTS}/editor-help-narrow-${locale}.png` });
       await page.keyboard.press('Escape');
       await expect(table).toHaveCount(0);

@@ -4,12 +4,14 @@
  */
 import { NativeSelect } from '@mantine/core';
 import { API } from '@palabre/shared';
+import { IconWaveSine } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/call.ts';
 import { paths } from '../../../routes/paths.ts';
 import { useConversation } from '../../conversations/api.ts';
+import { channelChoices } from './channels.ts';
 
 export function ChannelSelector({ conversationId }: { conversationId: string }) {
   const { t } = useTranslation('editorPanels');
@@ -22,18 +24,17 @@ export function ChannelSelector({ conversationId }: { conversationId: string }) 
     enabled: Boolean(rootId),
     staleTime: 60_000,
   });
-  const channels = children.data ?? [];
-  if (channels.length < 2) return null;
+  const choices = channelChoices({ id: conversationId, name: media.data?.name ?? '' }, children.data ?? [], (number) => t('controls.channelNumber', { number }));
+  if (!choices) return null;
   return (
     <NativeSelect
-      size="xs"
-      label={t('controls.channel')}
+      size="sm"
+      maw={220}
+      aria-label={t('controls.channel')}
+      title={t('controls.channel')}
+      leftSection={<IconWaveSine size={16} aria-hidden />}
       value={conversationId}
-      data={[
-        // The parent itself while it is open, so the select shows where the user is.
-        ...(channels.some((c) => c._id === conversationId) ? [] : [{ value: conversationId, label: media.data?.name ?? '' }]),
-        ...channels.map((channel, index) => ({ value: channel._id, label: channel.name || t('controls.channelNumber', { number: index + 1 }) })),
-      ]}
+      data={choices}
       onChange={(event) => {
         const id = event.currentTarget.value;
         if (id !== conversationId) void navigate(paths.conversationTranscription(id));

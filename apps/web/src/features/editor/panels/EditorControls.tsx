@@ -1,10 +1,10 @@
 /**
- * The editor's toolbar: playback speed (remembered in this browser), the low-confidence marks,
+ * The panels' controls in the editor's toolbar: playback speed (remembered in this browser), the low-confidence marks,
  * the channel of a multi-track media, and the buttons opening each panel. It also binds the keys
  * opening panels (Ctrl+F find, Ctrl+H find and replace) for the whole page.
  */
 import { ActionIcon, Group, NativeSelect, Switch, Tooltip } from '@mantine/core';
-import { IconHelp, IconHistory, IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconGauge, IconHelp, IconHistory, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditorSession } from '../session.ts';
@@ -39,10 +39,13 @@ export function EditorControls({ onOpen }: { onOpen(panel: EditorPanel): void })
   const speedLabel = (value: number) => `${new Intl.NumberFormat(i18n.language).format(value)}×`;
 
   return (
-    <Group gap="sm" wrap="wrap" align="flex-end" role="toolbar" aria-label={t('controls.toolbar')}>
+    <Group gap="sm" wrap="wrap">
       <NativeSelect
-        size="xs"
-        label={t('controls.speed')}
+        size="sm"
+        w={96}
+        aria-label={t('controls.speed')}
+        title={t('controls.speed')}
+        leftSection={<IconGauge size={16} aria-hidden />}
         value={String(speed)}
         data={PLAYBACK_SPEEDS.map((value) => ({ value: String(value), label: speedLabel(value) }))}
         onChange={(event) => {
@@ -52,8 +55,8 @@ export function EditorControls({ onOpen }: { onOpen(panel: EditorPanel): void })
         }}
       />
       <ChannelSelector conversationId={session.conversationId} />
-      <Switch size="sm" label={t('controls.confidence')} checked={session.showConfidence} onChange={(event) => session.setShowConfidence(event.currentTarget.checked)} mb={4} />
-      <Group gap={4} ml="auto">
+      <Switch size="sm" label={t('controls.confidence')} checked={session.showConfidence} onChange={(event) => session.setShowConfidence(event.currentTarget.checked)} />
+      <Group gap={4}>
         {PANEL_BUTTONS.map(({ panel, icon, shortcut }) => {
           const name = t(`panels.${panel}`);
           const keys = shortcut ? shortcutKeys(shortcut).map(comboText).join(', ') : '';
@@ -65,7 +68,13 @@ export function EditorControls({ onOpen }: { onOpen(panel: EditorPanel): void })
                 size="lg"
                 onClick={() => onOpen(panel)}
                 aria-label={name}
-                aria-keyshortcuts={shortcut ? shortcutKeys(shortcut).join(' ').replaceAll('Ctrl', 'Control') : undefined}
+                aria-keyshortcuts={
+                  shortcut
+                    ? shortcutKeys(shortcut)
+                        .map((combo) => combo.replace('Ctrl', 'Control'))
+                        .join(' ')
+                    : undefined
+                }
                 data-panel-button={panel}
               >
                 {icon}

@@ -31,6 +31,7 @@ export function FindReplacePanel({ focusReplace = false }: { focusReplace?: bool
   const [report, setReport] = useState<string | null>(null);
   const anchor = useRef<TextMatch | null>(null);
   const revealNext = useRef(false);
+  const queryField = useRef<HTMLInputElement>(null);
 
   const matches = useMemo(
     () => (searched ? findInDocument(session.doc, searched, options) : []),
@@ -99,6 +100,8 @@ export function FindReplacePanel({ focusReplace = false }: { focusReplace?: bool
     const done = t('find.replaced', { count: result.replaced });
     setReport(result.skipped > 0 ? `${done} ${t('find.skipped', { count: result.skipped, size: TURN_SIZE })}` : done);
     bump();
+    // The button is disabled once nothing matches: keep the keyboard in the panel.
+    queryField.current?.focus();
   }
 
   const status = !searched ? '' : matches.length === 0 ? t('find.none') : t('find.position', { current: index + 1, total: matches.length });
@@ -106,6 +109,7 @@ export function FindReplacePanel({ focusReplace = false }: { focusReplace?: bool
   return (
     <Stack gap="sm">
       <TextInput
+        ref={queryField}
         label={t('find.query')}
         value={query}
         onChange={(event) => {
@@ -136,8 +140,22 @@ export function FindReplacePanel({ focusReplace = false }: { focusReplace?: bool
         {status}
       </Text>
       <Group gap="md">
-        <Checkbox label={t('find.wholeWord')} checked={options.wholeWord} onChange={(event) => setOptions((o) => ({ ...o, wholeWord: event.currentTarget.checked }))} />
-        <Checkbox label={t('find.matchCase')} checked={options.matchCase} onChange={(event) => setOptions((o) => ({ ...o, matchCase: event.currentTarget.checked }))} />
+        <Checkbox
+          label={t('find.wholeWord')}
+          checked={options.wholeWord}
+          onChange={(event) => {
+            const checked = event.currentTarget.checked;
+            setOptions((o) => ({ ...o, wholeWord: checked }));
+          }}
+        />
+        <Checkbox
+          label={t('find.matchCase')}
+          checked={options.matchCase}
+          onChange={(event) => {
+            const checked = event.currentTarget.checked;
+            setOptions((o) => ({ ...o, matchCase: checked }));
+          }}
+        />
       </Group>
       {canWrite && (
         <>

@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { EDITOR_SHORTCUTS } from '../editorShortcuts.ts';
 import { ShortcutKeys } from './ShortcutKeys.tsx';
 
+/** Keys of the panels themselves: they work in a panel, neither in nor outside the text. */
+const PANEL_KEYS = new Set(['closePanel']);
+
 const HOW_IT_WORKS = ['typing', 'newWords', 'confidence', 'together', 'undo', 'history'] as const;
 
 export function HelpPanel() {
@@ -29,7 +32,7 @@ export function HelpPanel() {
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{t(shortcut.label)}</Text>
-                  {!shortcut.whileTyping && (
+                  {!shortcut.whileTyping && !PANEL_KEYS.has(shortcut.id) && (
                     <Text size="xs" c="dimmed">
                       {t('help.outsideText')}
                     </Text>

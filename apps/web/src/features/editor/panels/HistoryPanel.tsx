@@ -53,11 +53,11 @@ export function HistoryPanel() {
         {history.data.map((snapshot) => (
           <Paper key={snapshot._id} component="li" withBorder p="xs" data-snapshot-id={snapshot._id} data-snapshot-reason={snapshot.reason}>
             <Stack gap={4}>
-              <Group gap="xs" justify="space-between" wrap="nowrap">
+              <Group gap="xs" justify="space-between" wrap="wrap">
                 <Text size="sm" fw={600} component="time" dateTime={snapshot.createdAt}>
                   {when(snapshot)}
                 </Text>
-                <Badge size="sm" variant="light" color={snapshot.reason === 'auto' ? 'gray' : 'blue'}>
+                <Badge size="sm" variant="light" tt="none" style={{ overflow: 'visible' }} color={snapshot.reason === 'auto' ? 'gray' : 'blue'}>
                   {t(`history.reason.${snapshot.reason}`)}
                 </Badge>
               </Group>

@@ -1,5 +1,5 @@
 /** Merging two speakers: which one stays, which one goes, after a confirmation. */
-import { Button, Select, Stack, Text } from '@mantine/core';
+import { Button, NativeSelect, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +12,10 @@ interface Props {
 
 export function MergeSpeakersForm({ speakers, onMerge }: Props) {
   const { t } = useTranslation(['editorPanels', 'common']);
-  const [from, setFrom] = useState<string | null>(null);
-  const [into, setInto] = useState<string | null>(null);
+  const [from, setFrom] = useState('');
+  const [into, setInto] = useState('');
   const options = speakers.map((s) => ({ value: s.id, label: s.name }));
+  const choose = { value: '', label: t('speakers.choose') };
   const fromSpeaker = speakers.find((s) => s.id === from);
   const intoSpeaker = speakers.find((s) => s.id === into);
 
@@ -26,8 +27,8 @@ export function MergeSpeakersForm({ speakers, onMerge }: Props) {
       labels: { confirm: t('speakers.mergeAction'), cancel: t('common:actions.cancel') },
       onConfirm: () => {
         onMerge(fromSpeaker.id, intoSpeaker.id);
-        setFrom(null);
-        setInto(null);
+        setFrom('');
+        setInto('');
       },
     });
   }
@@ -37,8 +38,20 @@ export function MergeSpeakersForm({ speakers, onMerge }: Props) {
       <Text component="legend" size="sm" fw={600}>
         {t('speakers.mergeTitle')}
       </Text>
-      <Select size="xs" label={t('speakers.mergeFrom')} data={options.filter((o) => o.value !== into)} value={from} onChange={setFrom} comboboxProps={{ withinPortal: false }} />
-      <Select size="xs" label={t('speakers.mergeInto')} data={options.filter((o) => o.value !== from)} value={into} onChange={setInto} comboboxProps={{ withinPortal: false }} />
+      <NativeSelect
+        size="xs"
+        label={t('speakers.mergeFrom')}
+        data={[choose, ...options.filter((o) => o.value !== into)]}
+        value={from}
+        onChange={(event) => setFrom(event.currentTarget.value)}
+      />
+      <NativeSelect
+        size="xs"
+        label={t('speakers.mergeInto')}
+        data={[choose, ...options.filter((o) => o.value !== from)]}
+        value={into}
+        onChange={(event) => setInto(event.currentTarget.value)}
+      />
       <Button size="xs" variant="default" onClick={confirm} disabled={!fromSpeaker || !intoSpeaker} style={{ alignSelf: 'flex-start' }}>
         {t('speakers.mergeAction')}
       </Button>

@@ -5,7 +5,7 @@
  */
 import { CloseButton, Drawer, Group, Paper, ScrollArea, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FindReplacePanel } from './FindReplacePanel.tsx';
 import { HelpPanel } from './HelpPanel.tsx';
@@ -49,10 +49,12 @@ export function PanelHost({ panel, onClose }: Props) {
         size="md"
         title={title}
         returnFocus
+        // Escape is handled below, so that closing a dialog opened from the panel leaves the panel open.
+        closeOnEscape={false}
         closeButtonProps={{ 'aria-label': t('panels.close') }}
         data-editor-panel={panel ?? undefined}
       >
-        {panel && content(panel)}
+        {panel && <DrawerBody onClose={onClose}>{content(panel)}</DrawerBody>}
       </Drawer>
     );
   }
@@ -81,6 +83,8 @@ function SideColumn({ panel, title, titleId, onClose, children }: { panel: Edito
     };
   }, []);
 
+  useEscapeToClose(root, onClose);
+
   // Into the panel's first field each time it opens or changes (Ctrl+H on an open find panel).
   useEffect(() => {
     const target = root.current?.querySelector<HTMLElement>('[data-autofocus]') ?? root.current?.querySelector<HTMLElement>('input, button, [tabindex="0"]');
@@ -92,17 +96,12 @@ function SideColumn({ panel, title, titleId, onClose, children }: { panel: Edito
       ref={root}
       component="aside"
       withBorder
-      radius={0}
       aria-labelledby={titleId}
       data-editor-panel={panel}
       w={380}
-      h="100%"
-      style={{ display: 'flex', flexDirection: 'column', flexShrink: 0 }}
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape' || event.defaultPrevented) return;
-        event.preventDefault();
-        onClose();
-      }}
+      radius="md"
+      // The page keeps the column in view (sticky) while the transcript scrolls; the panel fills it.
+      style={{ height: '100%', display: 'flex', flexDirection: 'column' }}
     >
       <Group justify="space-between" p="sm" wrap="nowrap">
         <Title order={2} size="h4" id={titleId}>
@@ -115,4 +114,36 @@ function SideColumn({ panel, title, titleId, onClose, children }: { panel: Edito
       </ScrollArea>
     </Paper>
   );
+}
+
+function DrawerBody({ onClose, children }: { onClose(): void; children: ReactNode }) {
+  const root = useRef<HTMLDivElement>(null);
+  useEscapeToClose(root, onClose);
+  return <div ref={root}>{children}</div>;
+}
+
+/**
+ * Escape closes the panel from inside it, or when the focus was lost (a button that became
+ * disabled); not from a dialog the panel opened (its own Escape closes it), nor from the transcript.
+ */
+function useEscapeToClose(root: RefObject<HTMLElement | null>, onClose: () => void) {
+  const latest = useRef(onClose);
+  latest.current = onClose;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || !root.current) return;
+      const panel = root.current;
+      // In a drawer, its header (title, close button) belongs to the panel too.
+      const area = panel.closest('[role="dialog"]') ?? panel;
+      const target = event.target instanceof Node ? event.target : null;
+      const fromPanel = target === null || target === document.body || area.contains(target);
+      // The drawer is itself a modal dialog: only another one (a confirmation, a preview) keeps Escape.
+      const dialogOpen = [...document.querySelectorAll('[aria-modal="true"]')].some((dialog) => !dialog.contains(panel));
+      if (!fromPanel || dialogOpen) return;
+      event.preventDefault();
+      latest.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [root]);
 }

@@ -6,7 +6,7 @@ import { parseCombo } from './keys.ts';
 
 const SYMBOLS: Record<string, string> = { ArrowLeft: '←', ArrowRight: '→', ArrowUp: '↑', ArrowDown: '↓' };
 /** Keys whose printed name depends on the language. */
-const NAMED = new Set(['Space', 'Shift', 'Enter', 'Backspace', 'Escape']);
+const NAMED = new Set(['Space', 'Shift', 'Enter', 'Backspace', 'Delete', 'Escape', 'Click']);
 
 /** The words of a combo, for a title or an accessible name ("Ctrl+F"). */
 export function useComboText(): (combo: string) => string {
