@@ -162,14 +162,25 @@ export async function playerPosition(page: Page): Promise<{ time: number; paused
 
 /**
  * A keystroke in `writer` painted in `watcher`, `count` times: each keystroke waits until the
- * watcher shows it (or 5 s), then a short pause. Answers the latencies (ms) and how many never showed.
+ * watcher shows it (or 10 s), then a short pause. Stops early after `deadlineMs` or five keystrokes
+ * in a row that never showed. Answers the latencies (ms) and how many keystrokes never showed.
  */
-export async function remoteMeasure(writer: Page, watcher: Page, turnId: string, count: number, gapMs: number): Promise<{ samples: KeySample[]; lost: number }> {
+export async function remoteMeasure(
+  writer: Page,
+  watcher: Page,
+  turnId: string,
+  options: { count: number; gapMs: number; deadlineMs: number },
+): Promise<{ samples: KeySample[]; lost: number; typed: number }> {
+  const { count, gapMs } = options;
+  const deadline = performance.now() + options.deadlineMs;
   await watcher.evaluate(installRemoteProbe, turnId);
   await writer.evaluate(installTypingProbe, turnId);
   const writerOrigin = await writer.evaluate(() => performance.timeOrigin);
   let lost = 0;
-  for (let i = 0; i < count; i++) {
+  let inARow = 0;
+  let typed = 0;
+  for (let i = 0; i < count && inARow < 5 && performance.now() < deadline; i++) {
+    typed += 1;
     await writer.keyboard.press(letter(i));
     const expected = await writer
       .waitForFunction(keyInDom, i, { timeout: 5000, polling: 10 })
@@ -178,10 +189,14 @@ export async function remoteMeasure(writer: Page, watcher: Page, turnId: string,
     const shown =
       expected !== null &&
       (await watcher
-        .waitForFunction(lengthPainted, expected, { timeout: 5000, polling: 10 })
+        .waitForFunction(lengthPainted, expected, { timeout: 10_000, polling: 10 })
         .then(() => true)
         .catch(() => false));
-    if (!shown) lost += 1;
+    if (shown) inARow = 0;
+    else {
+      lost += 1;
+      inARow += 1;
+    }
     await sleep(gapMs);
   }
   const keys = (await state(writer)).keys;
@@ -193,5 +208,5 @@ export async function remoteMeasure(writer: Page, watcher: Page, turnId: string,
     const down = writerOrigin + key.down;
     samples.push({ dom: seen.dom - down, painted: seen.painted - down });
   }
-  return { samples, lost };
+  return { samples, lost, typed };
 }

@@ -80,3 +80,16 @@ export function typeInTurn(doc: Y.Doc, index: number, offset: number, text: stri
   const ytext = textOf(turn);
   ytext.insert(Math.min(offset, ytext.length), text);
 }
+
+/**
+ * Resolves once the server has worked through every update waiting on the document: a join is
+ * answered in turn with the updates before it.
+ */
+export async function drainDocument(url: string, token: string, conversationId: string): Promise<void> {
+  const client = await EditorClient.connect(url, token);
+  try {
+    await client.join(conversationId);
+  } finally {
+    client.close();
+  }
+}

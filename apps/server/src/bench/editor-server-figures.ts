@@ -5,9 +5,8 @@
  * - CPU per 100 edits/s: writers send one-character updates to one document at that rate for a few
  *   seconds (spread over several sockets: one socket may send at most COLLAB_LIMITS.updatesPerSecond),
  *   and the server process's CPU time over that span, above the same span idle, is divided by the
- *   updates it acknowledged. A server that cannot keep up gets no more than half a second's worth
- *   of updates waiting at once; the others are skipped and counted, and the rate it sustained is
- *   what it acknowledged per second.
+ *   edits it acknowledged. Each writer, like the web client, waits for an update's acknowledgement
+ *   before sending the next, which carries everything typed meanwhile.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { COLLAB_LIMITS } from '@palabre/shared';
@@ -30,19 +29,20 @@ export interface CpuFigures {
   rate: number;
   seconds: number;
   writers: number;
+  /** One-character edits typed, updates that carried them, updates and edits acknowledged. */
+  edits: number;
   sent: number;
-  /** Updates not sent because half a second's worth were still waiting for their acknowledgement. */
-  skipped: number;
   acknowledged: number;
+  acknowledgedEdits: number;
   refused: number;
   /** Why updates were refused (error → count). */
   reasons: Record<string, number>;
-  /** From the first update sent to the last answer (s). */
+  /** From the first edit to the last answer (s). */
   wall: number;
   /** Server CPU time per wall second (ms/s) while idle with the writers joined, and while editing. */
   idleCpuMsPerSecond: number;
   busyCpuMsPerSecond: number;
-  /** Server CPU time per acknowledged update, above idle (ms). */
+  /** Server CPU time per acknowledged edit, above idle (ms). */
   cpuMsPerEdit: number;
   ackP50: number;
   ackP95: number;
@@ -94,43 +94,52 @@ export async function measureCpu(server: EditorServer, token: string, id: string
   log(`  ${writers} writers, ${options.rate} edits/s for ${options.seconds} s`);
   const relayedBefore = observer.received;
   const acks: number[] = [];
-  const pending: Array<Promise<void>> = [];
   const reasons: Record<string, number> = {};
   let refused = 0;
-  let skipped = 0;
-  let inFlight = 0;
-  // A server that cannot keep up is not buried under a backlog it would take minutes to clear.
-  const maxInFlight = Math.max(1, Math.ceil(options.rate / 2));
+  let sent = 0;
+  let acknowledgedEdits = 0;
+  // Like the web client, a writer has one update waiting for its acknowledgement at most; what is
+  // typed meanwhile goes in its next update. A slow server gets fewer, bigger updates, not a backlog.
+  const queued: string[] = Array.from({ length: writers }, () => '');
+  const busy: boolean[] = Array.from({ length: writers }, () => false);
+  const send = (w: number) => {
+    if (busy[w] || queued[w] === '') return;
+    const text = queued[w]!;
+    queued[w] = '';
+    busy[w] = true;
+    sent += 1;
+    // Each writer types at the end of its own turn in the middle third of the document.
+    const turn = Math.floor(turns / 3) + w * 7;
+    clients[w]!.edit(id, (doc) => typeInTurn(doc, turn, Number.MAX_SAFE_INTEGER, text))
+      .then((ms) => {
+        acks.push(ms);
+        acknowledgedEdits += text.length;
+      })
+      .catch((error: unknown) => {
+        refused += 1;
+        const reason = error instanceof Error ? error.message : String(error);
+        reasons[reason] = (reasons[reason] ?? 0) + 1;
+      })
+      .finally(() => {
+        busy[w] = false;
+        send(w);
+      });
+  };
   const total = options.rate * options.seconds;
   const busyStart = await server.usage();
   const started = performance.now();
-  // Sends whatever the schedule says is due every few milliseconds, so timer drift does not lower the rate.
-  for (let slot = 0; slot < total;) {
+  // Types whatever the schedule says is due every few milliseconds, so timer drift does not lower the rate.
+  for (let typed = 0; typed < total;) {
     const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * options.rate) + 1);
-    for (; slot < due; slot++) {
-      if (inFlight >= maxInFlight) {
-        skipped += 1;
-        continue;
-      }
-      const w = slot % writers;
-      // Each writer types at the end of its own turn in the middle third of the document.
-      const turn = Math.floor(turns / 3) + w * 7;
-      const character = String.fromCharCode(97 + (slot % 26));
-      inFlight += 1;
-      pending.push(
-        clients[w]!.edit(id, (doc) => typeInTurn(doc, turn, Number.MAX_SAFE_INTEGER, character))
-          .then((ms) => void acks.push(ms))
-          .catch((error: unknown) => {
-            refused += 1;
-            const reason = error instanceof Error ? error.message : String(error);
-            reasons[reason] = (reasons[reason] ?? 0) + 1;
-          })
-          .finally(() => (inFlight -= 1)),
-      );
+    for (; typed < due; typed++) {
+      const w = typed % writers;
+      queued[w] += String.fromCharCode(97 + (typed % 26));
+      send(w);
     }
     await sleep(4);
   }
-  await Promise.all(pending);
+  const deadline = performance.now() + 60_000;
+  while ((busy.some(Boolean) || queued.some((q) => q !== '')) && performance.now() < deadline) await sleep(10);
   const wall = (performance.now() - started) / 1000;
   const busyCpuMs = cpuMs(busyStart, await server.usage());
   const busyCpu = busyCpuMs / wall;
@@ -141,15 +150,16 @@ export async function measureCpu(server: EditorServer, token: string, id: string
     rate: options.rate,
     seconds: options.seconds,
     writers,
-    sent: pending.length,
-    skipped,
+    edits: total,
+    sent,
     acknowledged: acks.length,
+    acknowledgedEdits,
     refused,
     reasons,
     wall,
     idleCpuMsPerSecond: idleCpu,
     busyCpuMsPerSecond: busyCpu,
-    cpuMsPerEdit: acks.length ? (busyCpuMs - idleCpu * wall) / acks.length : NaN,
+    cpuMsPerEdit: acknowledgedEdits ? (busyCpuMs - idleCpu * wall) / acknowledgedEdits : NaN,
     ackP50: acks.length ? median(acks) : NaN,
     ackP95: acks.length ? percentile(acks, 0.95) : NaN,
     relayed,

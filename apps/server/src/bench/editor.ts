@@ -13,6 +13,7 @@ import { createTranscriptDoc } from '@palabre/shared/collab';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import * as Y from 'yjs';
 import { BenchClient } from './api.ts';
+import { drainDocument } from './editor-client.ts';
 import { caretInTurn, launchChromium, openEditor, play, playerPosition, remoteMeasure, scrollToMiddle, signedInContext, typeAndMeasure, type Session } from './editor-browser.ts';
 import { editorMarkdown, editorText, type EditorResults } from './editor-report.ts';
 import { probeDuration, quietAudio } from './editor-seed.ts';
@@ -139,6 +140,8 @@ async function browserFigures(browser: Browser, session: Session, id: string, op
   let failed = false;
   const attempt = async (name: string, fn: () => Promise<void>, fail: (error: string) => void) => {
     await settle(session.url, log);
+    // The previous phase's edits are stored before this one starts (they would queue ahead of its own).
+    await drainDocument(session.url, session.tokens.auth_token, id).catch((error: unknown) => log(`  (could not wait for the document: ${message(error)})`));
     log(`Browser: ${name}…`);
     try {
       await fn();
@@ -210,7 +213,9 @@ async function browserFigures(browser: Browser, session: Session, id: string, op
           const shown = await watcher.locator(`[data-turn-id="${turnId}"] [data-turn-text]`).count();
           if (shown === 0) throw new Error(`turn ${turnId} is not rendered in the second page`);
           await caretInTurn(page, turnId);
-          Object.assign(results.remote, await remoteMeasure(page, watcher, turnId, options.remoteEdits, 50));
+          const measured = await remoteMeasure(page, watcher, turnId, { count: options.remoteEdits, gapMs: 50, deadlineMs: 180_000 });
+          Object.assign(results.remote, measured);
+          if (measured.typed < options.remoteEdits) log(`  stopped after ${measured.typed} edits (three minutes, or five in a row never shown)`);
         } finally {
           await other.close();
         }
