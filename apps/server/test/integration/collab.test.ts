@@ -3,12 +3,15 @@
  * how edits reach everyone and the stored transcript, presence, rights changes, and the history.
  */
 import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import * as Y from 'yjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLAB_LIMITS, RIGHT, TURN_SIZE, type Transcript } from '@palabre/shared';
 import { readTranscript, speakersOf, textOf, turnsOf } from '@palabre/shared/collab';
 import { DocumentRegistry } from '../../src/collab/registry.ts';
+import { mediaKeys } from '../../src/pipeline/files.ts';
+import { finalize } from '../../src/pipeline/finalize.ts';
 import { conversationRights, conversations, memberships, transcriptSnapshots } from '../../src/db/schema.ts';
 import { connectCollab, CollabRefusal, type CollabClient } from '../harness/collab-client.ts';
 import { createOrganization, insertMedia, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
@@ -289,6 +292,42 @@ describe('history', () => {
     expect(await server.ctx.documents.restore(id, crypto.randomUUID(), null)).toBeNull();
     const rows = await server.ctx.db.select({ id: transcriptSnapshots.id }).from(transcriptSnapshots).where(eq(transcriptSnapshots.conversationId, id));
     expect(rows).toHaveLength(4);
+  });
+});
+
+describe('re-transcription', () => {
+  it('replaces the transcript of an open document through it, keeping the edited one in the history', async () => {
+    const id = await newMedia();
+    const joined = await (await connect(writer)).join(id);
+    expect(await joined.edit((doc) => textOf(turnsOf(doc).get(0)).insert(0, 'corrigé '))).toEqual({ ok: true });
+    // The pipeline has run again up to its last step, with a new result waiting.
+    const punctuated = {
+      language: 'fr',
+      speakers: [{ speaker_id: 'spkA', speaker_name: 'Speaker A' }],
+      turns: [
+        {
+          speaker_id: 'spkA',
+          stime: 1,
+          etime: 3,
+          raw_segment: 'nouveau texte',
+          words: [
+            { word: 'nouveau', stime: 1, etime: 1.5, confidence: 0.9 },
+            { word: 'texte', stime: 2, etime: 2.5, confidence: 0.9 },
+          ],
+        },
+      ],
+    };
+    await server.ctx.storage.put(mediaKeys.work(id, 'punctuated'), Readable.from([Buffer.from(JSON.stringify(punctuated))]));
+    await server.ctx.db.update(conversations).set({ status: 'postprocessing' }).where(eq(conversations.id, id));
+    await finalize(server.ctx, { conversationId: id }, { id: 'again', retryCount: 0, retryLimit: 0, signal: new AbortController().signal });
+
+    await joined.waitFor((doc) => turnsOf(doc).length === 1 && firstText(doc) === 'nouveau texte');
+    const [row] = await server.ctx.db.select({ status: conversations.status, transcript: conversations.transcript }).from(conversations).where(eq(conversations.id, id));
+    expect(row!.status).toBe('done');
+    expect(row!.transcript!.text.map((t) => t.segment)).toEqual(['nouveau texte']);
+    const [before] = await server.ctx.documents.history(id);
+    expect(before).toMatchObject({ reason: 'before_rewrite', editors: [{ _id: writer.id }] });
+    expect((await server.ctx.documents.snapshot(id, before!._id))!.transcript.text[0]!.segment).toBe('corrigé bonjour tout le monde');
   });
 });
 
