@@ -1,6 +1,7 @@
 /**
  * The transcript editor's panels in both languages: find and replace over the whole transcript
- * (whole word, case, replace all then undo), renaming and merging speakers, restoring a snapshot,
+ * (whole word, case, replace all then undo, the turn size), renaming, merging and adding speakers,
+ * restoring a snapshot, what a reader is offered,
  * and the help panel listing every shortcut; on a wide screen (side column) and a narrow one (drawer).
  */
 import fs from 'node:fs';
@@ -26,8 +27,8 @@ function tr(locale: Locale, key: string, values: Record<string, string | number>
   return value.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(values[name]));
 }
 
-function turn(id: string, speaker: string, text: string, start: number) {
-  const words = text.split(' ').map((word, i) => ({ wid: `${id}-w${i}`, stime: start + i * 0.5, etime: start + i * 0.5 + 0.4, word, confidence: 0.6 }));
+function turn(id: string, speaker: string, text: string, start: number, step = 0.5) {
+  const words = text.split(' ').map((word, i) => ({ wid: `${id}-w${i}`, stime: start + i * step, etime: start + i * step + step * 0.8, word, confidence: 0.6 }));
   return { turn_id: id, speaker_id: speaker, segment: text, stime: start, etime: words.at(-1)!.etime, words };
 }
 
@@ -42,14 +43,16 @@ const FIRST = [
   turn('t3', 'carol', 'Nothing to see here', 12),
 ];
 const SECOND = [turn('t1', 'alice', 'A completely different start', 0), turn('t2', 'bob', 'and another turn', 6)];
+/** A turn a few characters short of the turn size (2000), where a longer word no longer fits. */
+const LONG = [turn('t1', 'alice', Array(330).fill('zebra').join(' '), 0, 0.05), turn('t2', 'bob', 'a zebra here', 17), turn('t3', 'carol', 'the end', 18.5)];
 
-async function editorWithTranscript(api: Api, page: Page, baseURL: string, locale: Locale, prefix: string, reader?: { dataDir: string }) {
+async function editorWithTranscript(api: Api, page: Page, baseURL: string, locale: Locale, prefix: string, reader?: { dataDir: string }, text = FIRST) {
   const owner = await api.signUp(newAccount(prefix));
   const token = owner.tokens.auth_token;
   await api.send('PUT', '/cm-api/api/users/self', { locale }, token);
   const organization = await api.createOrganization(token, uniqueName(`${prefix} org`));
   const id = await createMedia(api, token, organization._id, `${prefix} media`, { file: silentWav(20), membersRight: RIGHT_LEVELS.read });
-  await api.send('PATCH', `/cm-api/api/conversations/${id}`, { speakers: SPEAKERS, text: FIRST }, token);
+  await api.send('PATCH', `/cm-api/api/conversations/${id}`, { speakers: SPEAKERS, text }, token);
   let user = owner;
   if (reader) {
     // An edit (it opens the live document) then a rewrite, so the history has snapshots to show.
@@ -88,6 +91,11 @@ for (const locale of LOCALES) {
       await search.press('Shift+Enter');
       await search.press('Shift+Enter');
       await expect(status).toHaveText(tr(locale, 'editorPanels:find.position', { current: 4, total: 4 }));
+      // Ctrl+F from the text goes back to the open panel's field.
+      await turnText(page, 't3').click();
+      await page.keyboard.press('Control+f');
+      await expect(search).toBeFocused();
+      await expect(status).toHaveText(tr(locale, 'editorPanels:find.position', { current: 4, total: 4 }));
 
       await page.getByRole('checkbox', { name: tr(locale, 'editorPanels:find.wholeWord') }).check();
       await expect(status).toHaveText(tr(locale, 'editorPanels:find.position', { current: 1, total: 3 }));
@@ -110,7 +118,23 @@ for (const locale of LOCALES) {
       await expect(turnText(page, 't1')).toHaveText('The cat sat on the mat with another cat');
     });
 
-    test(`speakers are renamed everywhere and merged (${locale})`, async ({ page, api, baseURL }) => {
+    test(`replacing all leaves a turn that would exceed the turn size unchanged, and says so (${locale})`, async ({ page, api, baseURL }) => {
+      test.setTimeout(PROCESSING_TIMEOUT + 60_000);
+      await editorWithTranscript(api, page, baseURL!, locale, 'long', undefined, LONG);
+      await openPanel(page, locale, 'find');
+      await page.getByRole('textbox', { name: tr(locale, 'editorPanels:find.query'), exact: true }).fill('zebra');
+      await expect(page.getByTestId('find-status')).toHaveText(tr(locale, 'editorPanels:find.position', { current: 1, total: 331 }));
+      await page.getByRole('textbox', { name: tr(locale, 'editorPanels:find.replacement') }).fill('zebras');
+      await page.getByRole('button', { name: tr(locale, 'editorPanels:find.replaceAll') }).click();
+      await expect(page.getByTestId('replace-status')).toHaveText(
+        `${tr(locale, 'editorPanels:find.replaced_one', { count: 1 })} ${tr(locale, 'editorPanels:find.skipped_other', { count: 330, size: 2000 })}`,
+      );
+      await expect(turnText(page, 't2')).toHaveText('a zebras here');
+      await expect(turnText(page, 't1')).not.toContainText('zebras');
+      await page.screenshot({ path: `${SCREENSHOTS}/editor-replace-skipped-${locale}.png` });
+    });
+
+    test(`speakers are renamed everywhere, merged and added (${locale})`, async ({ page, api, baseURL }) => {
       test.setTimeout(PROCESSING_TIMEOUT + 60_000);
       const { id, token } = await editorWithTranscript(api, page, baseURL!, locale, 'speakers');
       await openPanel(page, locale, 'speakers');
@@ -142,6 +166,13 @@ for (const locale of LOCALES) {
       await expect(list.locator('[data-speaker-id="carol"]')).toContainText(tr(locale, 'editorPanels:speakers.turns_other', { count: 2 }));
       await expect(page.locator('[data-turn-id="t2"]')).toContainText('Carol');
       await expect(page.locator('[data-turn-id="t2"]')).not.toContainText('Bob');
+      // A new speaker stays listed, as having no turn yet, so it can be given to one.
+      const newSpeaker = page.getByRole('textbox', { name: tr(locale, 'editorPanels:speakers.add') });
+      await newSpeaker.fill('Dave');
+      await newSpeaker.press('Enter');
+      await expect(list.getByRole('listitem')).toHaveCount(3);
+      await expect(list.getByRole('listitem').filter({ hasText: 'Dave' })).toContainText(tr(locale, 'editorPanels:speakers.unused'));
+      await expect(newSpeaker).toHaveValue('');
       await page.screenshot({ path: `${SCREENSHOTS}/editor-speakers-${locale}.png` });
     });
 

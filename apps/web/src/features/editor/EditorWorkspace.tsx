@@ -6,11 +6,12 @@
  */
 import { Group, Paper, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { TURN_SIZE, type ConversationDetail, type EditError } from '@palabre/shared';
+import { TURN_SIZE, type EditError } from '@palabre/shared';
 import { speakersOf, turnsOf } from '@palabre/shared/collab';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as Y from 'yjs';
+import type { EditorMedia } from './api.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { AudioPlayer } from '../player/AudioPlayer.tsx';
 import type { PlayerController } from '../player/player.ts';
@@ -36,7 +37,7 @@ function useShowConfidence() {
   return [show, set] as const;
 }
 
-export function EditorWorkspace({ conversation, document, player }: { conversation: ConversationDetail; document: TranscriptDocument; player: PlayerController }) {
+export function EditorWorkspace({ conversation, document, player }: { conversation: EditorMedia; document: TranscriptDocument; player: PlayerController }) {
   const { t } = useTranslation('editor');
   const { doc, client, status } = document;
   const origin = useMemo(() => ({ editor: conversation._id }), [conversation._id]);

@@ -15,15 +15,14 @@ import { isMissing } from '../../api/client.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { ErrorView } from '../../components/ErrorView.tsx';
 import { paths } from '../../routes/paths.ts';
-import { useConversation, type ConversationDetail } from '../conversations/api.ts';
 import { PlayerContext, PlayerController } from '../player/player.ts';
 import { useStartAt } from '../player/startAt.ts';
+import { useEditorMedia, type EditorMedia } from './api.ts';
 import { EditorWorkspace } from './EditorWorkspace.tsx';
-import { useTranscriptDocument } from './useTranscriptDocument.ts';
+import { useTranscriptDocument, type TranscriptDocument } from './useTranscriptDocument.ts';
 
-function Editor({ conversation }: { conversation: ConversationDetail }) {
+function Editor({ conversation, document }: { conversation: EditorMedia; document: TranscriptDocument | null }) {
   const { t } = useTranslation('editor');
-  const document = useTranscriptDocument(conversation._id);
   const player = useMemo(() => new PlayerController(conversation.duration ?? 0), [conversation._id, conversation.duration]);
   useStartAt(player);
   const readOnly = document?.status.access ? document.status.access === 'read' : !hasRight(conversation.right, RIGHT.WRITE);
@@ -59,7 +58,9 @@ export function TranscriptionPage() {
   useTranslation(['editor', 'conversations', 'common']);
   // The guard lets only a valid media id with some right reach here.
   const { conversationId } = useParams();
-  const query = useConversation(conversationId);
+  // The document is joined at once, while the media's fields load beside it.
+  const document = useTranscriptDocument(conversationId ?? '');
+  const query = useEditorMedia(conversationId);
   if (query.isPending) return <CenteredLoader />;
   if (!query.data) {
     if (isMissing(query.error)) return <Navigate to={paths.notFound} replace />;
@@ -67,7 +68,7 @@ export function TranscriptionPage() {
   }
   return (
     <Container size="lg" w="100%" px={0}>
-      <Editor conversation={query.data} />
+      <Editor conversation={query.data} document={document} />
     </Container>
   );
 }

@@ -16,6 +16,14 @@ class FakeSocket {
     this.emitted.push({ event, payload, ack });
     return this;
   }
+  /** socket.io's acknowledgement with a deadline: the callback takes (error, response). */
+  timeout() {
+    return {
+      emit: (event: string, payload: unknown, ack: (error: Error | null, response?: unknown) => void) => {
+        this.emitted.push({ event, payload, ack: (response: unknown) => ack(null, response) });
+      },
+    };
+  }
   fire(event: string, ...args: unknown[]) {
     for (const handler of this.handlers.get(event) ?? []) handler(...args);
   }
@@ -196,6 +204,26 @@ describe('CollabClient', () => {
     acknowledge(server);
     expect(server.getText('t').toString()).toBe('xy');
     expect(client.getStatus().sync).toBe('connected');
+  });
+
+  it('keeps one update in flight: what is typed meanwhile goes in the next one', () => {
+    const client = new CollabClient(CONVERSATION, new Y.Doc());
+    socket.connect();
+    const server = serverDoc('');
+    answerJoin(server);
+    client.doc.getText('t').insert(0, 'a');
+    vi.advanceTimersByTime(100);
+    client.doc.getText('t').insert(1, 'b');
+    vi.advanceTimersByTime(100);
+    client.doc.getText('t').insert(2, 'c');
+    vi.advanceTimersByTime(100);
+    expect(socket.all('doc:update')).toHaveLength(1);
+    acknowledge(server);
+    vi.advanceTimersByTime(100);
+    expect(socket.all('doc:update')).toHaveLength(2);
+    acknowledge(server);
+    expect(server.getText('t').toString()).toBe('abc');
+    expect(client.getStatus().unsaved).toBe(false);
   });
 
   it('stops sending and says so when the server refuses an update', () => {

@@ -10,6 +10,7 @@ import {
   COLLAB_LIMITS,
   COLLAB_SOCKET_PATH,
   COOKIE,
+  type CollabAck,
   type CollabClientToServerEvents,
   type CollabServerToClientEvents,
   type DocAccess,
@@ -25,8 +26,10 @@ import { clearPending, loadPending, savePending } from './pendingStore.ts';
 
 type CollabSocket = Socket<CollabServerToClientEvents, CollabClientToServerEvents>;
 
-/** Updates are sent at most this often (merged meanwhile), well under the server's rate limit. */
+/** Updates are sent at most this often, one at a time (merged meanwhile), well under the server's rate limit. */
 const SEND_INTERVAL_MS = 50;
+/** An update not acknowledged within this long is sent again (with what was typed meanwhile). */
+const ACK_TIMEOUT_MS = 30_000;
 /** Presence is sent at most this often (the server drops more than ten a second). */
 const PRESENCE_INTERVAL_MS = 200;
 
@@ -149,6 +152,7 @@ export class CollabClient {
   }
 
   private join = () => {
+    performance.mark('editor:join-sent');
     const stateVector = Y.encodeStateVector(this.doc);
     this.socket.emit('doc:join', { conversationId: this.conversationId, stateVector }, (ack) => {
       if (this.closed) return;
@@ -157,7 +161,10 @@ export class CollabClient {
         this.socket.disconnect();
         return;
       }
+      // Marks for the editor's benchmark: when the server answered, and when its state was applied.
+      performance.mark('editor:join-answered');
       Y.applyUpdate(this.doc, new Uint8Array(ack.update), REMOTE_ORIGIN);
+      performance.mark('editor:document-applied');
       this.joined = true;
       // Whatever the server lacks (offline edits, and anything sent but never acknowledged) goes
       // back as one update; Yjs updates are idempotent, so resending acknowledged ones is harmless.
@@ -195,8 +202,9 @@ export class CollabClient {
     }, wait);
   }
 
+  /** One update in flight at a time: what is typed meanwhile is merged into the next one, so a slow server is never flooded. */
   private flush() {
-    if (!this.joined || this.queued.length === 0 || this.status.problem?.kind === 'update_failed') return;
+    if (!this.joined || this.queued.length === 0 || this.inFlight.length > 0 || this.status.problem?.kind === 'update_failed') return;
     const update = this.queued.length === 1 ? this.queued[0]! : Y.mergeUpdates(this.queued);
     this.queued = [];
     if (update.byteLength > COLLAB_LIMITS.maxUpdateBytes) {
@@ -206,18 +214,25 @@ export class CollabClient {
     this.inFlight.push(update);
     this.lastSent = Date.now();
     if (!this.status.unsaved) this.patch({ unsaved: true });
-    this.socket.emit('doc:update', { conversationId: this.conversationId, update }, (ack) => {
+    this.socket.timeout(ACK_TIMEOUT_MS).emit('doc:update', { conversationId: this.conversationId, update }, (timedOut: Error | null, ack: CollabAck) => {
       if (this.closed) return;
       const index = this.inFlight.indexOf(update);
       // Already merged into a resend after a reconnect: that resend's answer counts.
       if (index < 0) return;
       this.inFlight.splice(index, 1);
+      if (timedOut) {
+        // No answer: it may or may not be stored, and resending it is harmless (updates are idempotent).
+        this.queued.unshift(update);
+        this.scheduleFlush();
+        return;
+      }
       if (!ack.ok) {
         this.fail(ack.error);
         return;
       }
       this.persist();
-      if (this.inFlight.length === 0 && this.queued.length === 0) this.patch({ unsaved: false });
+      if (this.queued.length > 0) this.scheduleFlush();
+      else if (this.inFlight.length === 0) this.patch({ unsaved: false });
     });
   }
 

@@ -8,7 +8,7 @@
 import { turnsOf, type TurnMap } from '@palabre/shared/collab';
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import type * as Y from 'yjs';
+import * as Y from 'yjs';
 import type { PlayerController } from '../player/player.ts';
 
 /** Index of the last turn starting at or before `time` whose end reaches it, or -1. */
@@ -53,7 +53,11 @@ export function useFollowPlayback(doc: Y.Doc, player: PlayerController, virtuali
 
   useEffect(() => {
     const turns = turnsOf(doc);
-    const markStale = () => void (state.current.stale = true);
+    // Only turns added, removed or moved, or their times changed, make the index stale (not typing).
+    const markStale = (events: Y.YEvent<Y.AbstractType<unknown>>[]) => {
+      if (events.some((event) => event.target === turns || (event instanceof Y.YMapEvent && (event.keysChanged.has('stime') || event.keysChanged.has('etime')))))
+        state.current.stale = true;
+    };
     turns.observeDeep(markStale);
     const onTick = () => {
       const s = state.current;

@@ -98,6 +98,7 @@ export class TurnController {
 
   destroy() {
     for (const cleanup of this.cleanups) cleanup();
+    if (this.failed) this.actions.unsynced(this.turnId, false);
     if (this.typingTimer) clearTimeout(this.typingTimer);
   }
 
@@ -117,14 +118,22 @@ export class TurnController {
     try {
       this.projection = readTurn(this.map);
       this.words = renderTurnText(this.element, text, this.projection.words, this.options.showConfidence, this.options.lowClass);
-      this.actions.unsynced(this.turnId, false);
+      this.setFailed(false);
     } catch {
       this.words = [];
       if (this.element.textContent !== text) this.element.textContent = text;
-      this.actions.unsynced(this.turnId, true);
+      this.setFailed(true);
     }
     this.playing = -1;
     this.onTick();
+  }
+
+  /** Told to the page only when it changes: a keystroke must not render anything but this turn. */
+  private failed = false;
+  private setFailed(failed: boolean) {
+    if (failed === this.failed) return;
+    this.failed = failed;
+    this.actions.unsynced(this.turnId, failed);
   }
 
   private repaintKeepingCaret(caret?: { start: number; end: number }) {

@@ -62,7 +62,8 @@ const SEEK_KEYS = ['Shift', 'Alt', 'Control'].flatMap((modifier) => [`${modifier
 export function AudioPlayer({ conversationId, hasPeaks }: { conversationId: string; hasPeaks: boolean }) {
   const { t } = useTranslation('conversations');
   const player = usePlayer();
-  const time = usePlayerState((s) => s.time);
+  // Tenths of a second: what the slider and the clock can show; a re-render per frame would only cost.
+  const time = usePlayerState((s) => Math.floor(s.time * 10) / 10);
   const duration = usePlayerState((s) => s.duration);
   const playing = usePlayerState((s) => s.playing);
   const error = usePlayerState((s) => s.error);

@@ -15,6 +15,7 @@ import { useEditorSession } from '../session.ts';
 import { turnOrder } from './docState.ts';
 import { highlightMatch, selectMatch } from './findHighlight.ts';
 import { followMatch, stepMatch } from './findNavigation.ts';
+import { panelForKey } from './keys.ts';
 import { useDocVersion } from './useDocVersion.ts';
 import './find.css';
 
@@ -32,6 +33,7 @@ export function FindReplacePanel({ focusReplace = false }: { focusReplace?: bool
   const anchor = useRef<TextMatch | null>(null);
   const revealNext = useRef(false);
   const queryField = useRef<HTMLInputElement>(null);
+  const replacementField = useRef<HTMLInputElement>(null);
 
   const matches = useMemo(
     () => (searched ? findInDocument(session.doc, searched, options) : []),
@@ -70,6 +72,19 @@ export function FindReplacePanel({ focusReplace = false }: { focusReplace?: bool
     },
     [],
   );
+
+  // Ctrl+F / Ctrl+H again while the panel is open: back to its field, its text selected.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const panel = panelForKey(event);
+      const field = panel === 'replace' ? (replacementField.current ?? queryField.current) : panel === 'find' ? queryField.current : null;
+      if (!field) return;
+      field.focus();
+      field.select();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   function show(match: TextMatch) {
     anchor.current = match;
@@ -160,6 +175,7 @@ export function FindReplacePanel({ focusReplace = false }: { focusReplace?: bool
       {canWrite && (
         <>
           <TextInput
+            ref={replacementField}
             label={t('find.replacement')}
             value={replacement}
             onChange={(event) => setReplacement(event.currentTarget.value)}
