@@ -10,13 +10,19 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/call.ts';
 import { paths } from '../../../routes/paths.ts';
-import { useConversation } from '../../conversations/api.ts';
+import { conversationKeys } from '../../conversations/api.ts';
 import { channelChoices } from './channels.ts';
 
 export function ChannelSelector({ conversationId }: { conversationId: string }) {
   const { t } = useTranslation('editorPanels');
   const navigate = useNavigate();
-  const media = useConversation(conversationId);
+  // Only the fields it needs: the whole media would bring its transcript along.
+  const media = useQuery({
+    queryKey: [...conversationKeys.detail(conversationId), 'channel'],
+    queryFn: async () =>
+      (await call(API.conversations.get, { params: { id: conversationId }, query: { projection: 'name,parent' } })) as { _id: string; name?: string; parent?: string | null },
+    staleTime: 60_000,
+  });
   const rootId = media.data ? (media.data.parent ?? media.data._id) : undefined;
   const children = useQuery({
     queryKey: ['conversations', rootId ?? '', 'children', 'name'],
