@@ -135,9 +135,9 @@ function serverTable(r: EditorResults): { header: string[]; body: Cell[][] } {
       .join(', ');
     body.push([
       `${c.rate} edits/s for ${c.seconds} s`,
-      `${(c.acknowledgedEdits / c.wall).toFixed(0)} acknowledged/s`,
+      `${c.acknowledgedEdits} of ${c.edits} edits acknowledged`,
       `${c.edits} edits typed by ${c.writers} sockets (one observer) in ${c.sent} updates, ${c.acknowledged} acknowledged (${c.acknowledgedEdits} edits)` +
-        `${c.refused ? `, ${c.refused} refused (${refusals})` : ''}, ${c.relayed} relayed to the observer; the server used ${Math.round(c.busyCpuMsPerSecond)} ms of CPU per second`,
+        `${c.refused ? `, ${c.refused} refused (${refusals})` : ''}, the last ${Math.max(0, c.wall - c.seconds).toFixed(1)} s after the typing stopped; ${c.relayed} relayed to the observer; the server used ${Math.round(c.busyCpuMsPerSecond)} ms of CPU per second`,
     ]);
     body.push(['update → acknowledged (durably stored)', `p50 ${ms(c.ackP50)}, p95 ${ms(c.ackP95)}`, 'at that rate']);
   }

@@ -49,6 +49,6 @@ describe('bench editor report', () => {
     };
     const markdown = editorMarkdown(results({ cpu }));
     expect(row(markdown, 'CPU per 100 edits/s')).toContain('200 ms/s (20.0 % of a core)');
-    expect(row(markdown, '100 edits/s for 10 s')).toContain('100 acknowledged/s');
+    expect(row(markdown, '100 edits/s for 10 s')).toContain('1000 of 1000 edits acknowledged');
   });
 });
