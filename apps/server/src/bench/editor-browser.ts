@@ -78,6 +78,8 @@ export interface OpenSample {
   elements: number;
   /** DOMContentLoaded (ms since navigation start): the page's scripts have run; the rest is the editor's route, sync and paint. */
   scriptsLoaded: number;
+  /** The editor's own marks (ms since navigation start): join sent, answered, document applied. */
+  marks: Record<string, number>;
 }
 
 /** Opens the editor in a new page; resolves once it is interactive and painted. */
@@ -93,7 +95,8 @@ export async function openEditor(context: BrowserContext, conversationId: string
   }
   const probe = await state(page);
   const counts = await page.evaluate(domCounts);
-  return { page, sample: { ready: probe.ready!, painted: probe.painted!, ...counts } };
+  const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, Math.round(m.startTime)])));
+  return { page, sample: { ready: probe.ready!, painted: probe.painted!, ...counts, marks } };
 }
 
 /**

@@ -162,7 +162,9 @@ async function browserFigures(browser: Browser, session: Session, id: string, op
           await page.close();
           if (i === 0) results.open.first = sample;
           else results.open.samples.push(sample);
-          log(`  open ${i}: ready ${sample.ready.toFixed(0)} ms, painted ${sample.painted.toFixed(0)} ms, ${sample.turns} turns in the DOM`);
+          log(
+            `  open ${i}: ready ${sample.ready.toFixed(0)} ms, painted ${sample.painted.toFixed(0)} ms, ${sample.turns} turns in the DOM; scripts ${sample.scriptsLoaded} ms, marks ${JSON.stringify(sample.marks)}`,
+          );
         }
       },
       (error) => (results.open.error = error),

@@ -25,7 +25,8 @@ import {
 } from '@palabre/shared';
 import { authenticate, type Actor } from '../auth/authenticate.ts';
 import type { AppContext } from '../context.ts';
-import { access } from '../conversations/service.ts';
+import type { MediaFacts } from '../conversations/repo.ts';
+import { accessFacts } from '../conversations/service.ts';
 import { AppError } from '../http/errors.ts';
 import { documentAccess } from '../policy.ts';
 import { refused } from '../realtime/socket.ts';
@@ -102,14 +103,11 @@ export function attachCollabSocket(ctx: AppContext, httpServer: HttpServer, docu
   const broadcastPresence = (conversationId: string) => io.to(room(conversationId)).emit('doc:presence', { conversationId, peers: presence.peers(conversationId) });
 
   /** The caller's current access to a document, from a fresh authentication and the policy. */
-  async function accessOf(
-    socket: CollabSocket,
-    conversationId: string,
-  ): Promise<{ actor: Actor | null; access: DocAccess | 'none'; row?: Awaited<ReturnType<typeof access>>['row'] }> {
+  async function accessOf(socket: CollabSocket, conversationId: string): Promise<{ actor: Actor | null; access: DocAccess | 'none'; row?: MediaFacts }> {
     const { actor } = await authenticate(ctx, socket.data.token);
     if (!actor) return { actor: null, access: 'none' };
     try {
-      const found = await access(ctx, actor, conversationId);
+      const found = await accessFacts(ctx, actor, conversationId);
       return { actor, access: documentAccess(found.right), row: found.row };
     } catch (error) {
       if (codeOf(error) === 'not_found' || codeOf(error) === 'forbidden') return { actor, access: 'none' };
@@ -156,7 +154,7 @@ export function attachCollabSocket(ctx: AppContext, httpServer: HttpServer, docu
       }
       if (now.access === 'none' || !now.row) return failure('not_found');
       // A media still being processed has no document yet: the editor shows its processing state.
-      if (!now.row.transcript) return failure('conflict');
+      if (!now.row.hasTranscript) return failure('conflict');
       if (!data.joined.has(conversationId)) {
         if (data.joined.size >= COLLAB_LIMITS.maxJoinedDocuments) return failure('rate_limited');
         await documents.hold(conversationId);

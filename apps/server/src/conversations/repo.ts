@@ -6,6 +6,8 @@ import { conversationRights, conversations, conversationTags, favorites, members
 /** A media row without its full-text document (`search`) and folded title (`nameFolded`), which only SQL reads. */
 export type ConversationRow = Omit<typeof conversations.$inferSelect, 'search' | 'nameFolded'>;
 export type NewConversation = typeof conversations.$inferInsert;
+/** A media's identity, ownership and state: enough for a right and for "is there a transcript". */
+export type MediaFacts = Pick<ConversationRow, 'id' | 'organizationId' | 'ownerId' | 'membersRight' | 'status'> & { hasTranscript: boolean };
 const { search: _searchColumn, nameFolded: _nameFoldedColumn, ...rowColumns } = getTableColumns(conversations);
 
 /** A URL import keeps its address next to the files (until the schema has a column for it). */
@@ -118,6 +120,21 @@ function filterConditions(options: ListOptions, search: { query: SQL } | null): 
 
 export const conversationsRepo = {
   byId: async (db: Database, id: string): Promise<ConversationRow | undefined> => (await db.select(rowColumns).from(conversations).where(eq(conversations.id, id)))[0],
+  /** What rights and editing need of a media, without reading its transcript (megabytes on long media). */
+  facts: async (db: Database, id: string): Promise<MediaFacts | undefined> =>
+    (
+      await db
+        .select({
+          id: conversations.id,
+          organizationId: conversations.organizationId,
+          ownerId: conversations.ownerId,
+          membersRight: conversations.membersRight,
+          status: conversations.status,
+          hasTranscript: sql<boolean>`${conversations.transcript} is not null`,
+        })
+        .from(conversations)
+        .where(eq(conversations.id, id))
+    )[0],
   byIds: (db: Database, ids: string[]): Promise<ConversationRow[]> =>
     ids.length === 0 ? Promise.resolve([]) : db.select(rowColumns).from(conversations).where(inArray(conversations.id, ids)),
   insert: async (db: Database, values: NewConversation): Promise<ConversationRow> => (await db.insert(conversations).values(values).returning(rowColumns))[0]!,

@@ -16,7 +16,7 @@ import { favoritesRepo } from '../favorites/repo.ts';
 import { rightsRepo } from '../rights/repo.ts';
 import { tagsRepo } from '../tags/repo.ts';
 import { presentConversation, type PresentedConversation } from './presenter.ts';
-import { conversationsRepo, sourceUrlOf, type ConversationRow, type ListOptions, type ListScope, type SearchType } from './repo.ts';
+import { conversationsRepo, sourceUrlOf, type ConversationRow, type ListOptions, type MediaFacts, type ListScope, type SearchType } from './repo.ts';
 import { matchOf, type SearchMatch } from './search.ts';
 import { prepareDeletionNotice } from '../realtime/events.ts';
 import { patchTranscript } from '../transcript/patch.ts';
@@ -33,7 +33,7 @@ export async function levelIn(ctx: AppContext, actor: Actor, organizationId: str
 }
 
 /** The caller's right on a media row (policy.conversationRight with their level and per-user right). */
-export async function rightOn(ctx: AppContext, actor: Actor, row: ConversationRow): Promise<number> {
+export async function rightOn(ctx: AppContext, actor: Actor, row: Pick<ConversationRow, 'id' | 'organizationId' | 'ownerId' | 'membersRight'>): Promise<number> {
   const [level, custom] = await Promise.all([levelIn(ctx, actor, row.organizationId), rightsRepo.of(ctx.db, row.id, actor.user.id)]);
   return conversationRight({ id: actor.user.id, role: actor.user.role }, row, level, custom);
 }
@@ -54,7 +54,15 @@ export async function presentOne(ctx: AppContext, actor: Actor, row: Conversatio
  * a reader asking for more is told so (403).
  */
 export async function access(ctx: AppContext, actor: Actor, id: string, needed: number = RIGHT.READ): Promise<{ row: ConversationRow; right: number }> {
-  const row = await conversationsRepo.byId(ctx.db, id);
+  return checkedAccess(ctx, actor, await conversationsRepo.byId(ctx.db, id), needed);
+}
+
+/** `access` without reading the transcript: for checks repeated often (the collaboration socket, turn edits). */
+export async function accessFacts(ctx: AppContext, actor: Actor, id: string, needed: number = RIGHT.READ): Promise<{ row: MediaFacts; right: number }> {
+  return checkedAccess(ctx, actor, await conversationsRepo.facts(ctx.db, id), needed);
+}
+
+async function checkedAccess<R extends MediaFacts | ConversationRow>(ctx: AppContext, actor: Actor, row: R | undefined, needed: number): Promise<{ row: R; right: number }> {
   if (!row) throw notFound('Conversation');
   const right = await rightOn(ctx, actor, row);
   const verdict = mediaAccess(right, needed);

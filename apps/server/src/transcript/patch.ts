@@ -16,8 +16,8 @@ export interface TranscriptPatch {
 }
 
 /** Only a processed media has a transcript to edit; while it is (re)processed, the pipeline owns it. */
-export function requireTranscript(row: Pick<ConversationRow, 'status' | 'transcript'>): void {
-  if (row.status !== 'done' || row.transcript === null) {
+export function requireTranscript(row: Pick<ConversationRow, 'status'> & ({ transcript: unknown } | { hasTranscript: boolean })): void {
+  if (row.status !== 'done' || ('hasTranscript' in row ? !row.hasTranscript : row.transcript === null)) {
     throw new AppError('conflict', 'This media has no transcript to edit yet: its processing is not done');
   }
 }

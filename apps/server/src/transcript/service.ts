@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { ChangeAuthor } from '../collab/types.ts';
 import { access, rightOn } from '../conversations/service.ts';
-import { conversationsRepo, type ConversationRow } from '../conversations/repo.ts';
+import { conversationsRepo, type MediaFacts } from '../conversations/repo.ts';
 import type { Actor } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
 import { transcriptEditAccess } from '../policy.ts';
@@ -19,8 +19,8 @@ import type { TurnEditResult } from './presenter.ts';
 const authorOf = (actor: Actor): ChangeAuthor => ({ userId: actor.user.id });
 
 /** A media the caller may edit the transcript of; anyone else is told it does not exist. */
-async function editable(ctx: AppContext, actor: Actor, id: string): Promise<ConversationRow> {
-  const row = await conversationsRepo.byId(ctx.db, id);
+async function editable(ctx: AppContext, actor: Actor, id: string): Promise<MediaFacts> {
+  const row = await conversationsRepo.facts(ctx.db, id);
   if (!row || transcriptEditAccess(await rightOn(ctx, actor, row)) !== 'allowed') throw notFound('Conversation');
   requireTranscript(row);
   return row;

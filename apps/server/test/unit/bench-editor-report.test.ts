@@ -13,7 +13,7 @@ function results(overrides: Partial<EditorResults> = {}): EditorResults {
     command: 'palabre bench editor --runs 3',
     document: { words: 29_997, turns: 2000, speakers: 4, lowConfidence: 0.08, jsonBytes: 2.8 * MIB, yjsBytes: 1.5 * MIB, duration: 10_800 },
     audio: { size: 11 * MIB, duration: 10_800, makeMs: 9000 },
-    open: { samples: [1, 2, 3].map((i) => ({ ready: 400 + i, painted: 410 + i, turns: 30, words: 450, elements: 2000, scriptsLoaded: 150 })) },
+    open: { samples: [1, 2, 3].map((i) => ({ ready: 400 + i, painted: 410 + i, turns: 30, words: 450, elements: 2000, scriptsLoaded: 150, marks: {} })) },
     // 96 % of the keystrokes shown within one frame: met; 90 %: not met.
     typingPaused: { samples: [...keys(3, 17, true, 96), ...keys(20, 34, false, 4)] },
     typingPlaying: { samples: [...keys(3, 17, true, 90), ...keys(20, 34, false, 10)] },

@@ -5,7 +5,7 @@
  */
 import type * as Y from 'yjs';
 import type { Transcript, Turn } from '../transcript/schema.ts';
-import { COLLAB_DOC_VERSION, metaOf, readTurn, sameWords, speakersOf, textOf, turnsOf, turnToMap, type TurnMap } from './doc.ts';
+import { baselineOf, COLLAB_DOC_VERSION, encodeWords, metaOf, readTurn, sameWords, speakersOf, textOf, turnsOf, turnToMap, type TurnMap } from './doc.ts';
 import type { Origin } from './operations.ts';
 import { applyTextChange, clearPastedMarks } from './text-diff.ts';
 
@@ -54,13 +54,7 @@ function updateTurn(map: TurnMap, turn: Turn): void {
   } else if (map.get('language') !== turn.language) map.set('language', turn.language);
   if (map.get('stime') !== turn.stime) map.set('stime', turn.stime);
   if (map.get('etime') !== turn.etime) map.set('etime', turn.etime);
-  const baseline = map.get('words');
-  if (!Array.isArray(baseline) || !sameWords(baseline, turn.words)) {
-    map.set(
-      'words',
-      turn.words.map((w) => ({ ...w })),
-    );
-  }
+  if (typeof map.get('words') !== 'string' || !sameWords(baselineOf(map), turn.words)) map.set('words', encodeWords(turn.words));
   const text = textOf(map);
   clearPastedMarks(text);
   applyTextChange(text, turn.segment);

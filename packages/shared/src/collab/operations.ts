@@ -19,7 +19,7 @@ import { TURN_SIZE } from '../constants.ts';
 import type { Turn, Word } from '../transcript/schema.ts';
 import { tokenize, wordsOf } from '../transcript/text.ts';
 import { mergeTurns, retimeEditedTurn, splitTurn, type EditError, type EditResult } from '../transcript/timing.ts';
-import { isInventedWid, readTurn, readTurnText, sameWords, speakersOf, textOf, turnIndex, turnsOf, turnToMap, type TurnMap } from './doc.ts';
+import { baselineOf, encodeWords, isInventedWid, readTurn, readTurnText, sameWords, speakersOf, textOf, turnIndex, turnsOf, turnToMap, type TurnMap } from './doc.ts';
 import { applyTextChange, clearPastedMarks, codePointBoundary, textLength } from './text-diff.ts';
 
 export { textLength };
@@ -60,10 +60,7 @@ export function settledTurn(map: TurnMap, newId: NewId): Turn {
 
 /** Writes a settled turn's words and bounds into its map, bringing its text to the segment. */
 function writeSettled(map: TurnMap, turn: Turn): void {
-  map.set(
-    'words',
-    turn.words.map((w) => ({ ...w })),
-  );
+  map.set('words', encodeWords(turn.words));
   if (map.get('stime') !== turn.stime) map.set('stime', turn.stime);
   if (map.get('etime') !== turn.etime) map.set('etime', turn.etime);
   const text = textOf(map);
@@ -275,13 +272,7 @@ export function settleTurn(doc: Y.Doc, turnId: string, newId: NewId, origin?: Or
   if (!found) return;
   const turn = settledTurn(found.map, newId);
   doc.transact(() => {
-    const baseline = found.map.get('words') as Word[] | undefined;
-    if (!sameWords(baseline ?? [], turn.words)) {
-      found.map.set(
-        'words',
-        turn.words.map((w) => ({ ...w })),
-      );
-    }
+    if (!sameWords(baselineOf(found.map), turn.words)) found.map.set('words', encodeWords(turn.words));
     clearPastedMarks(textOf(found.map));
   }, origin);
 }

@@ -24,8 +24,16 @@ export function turnShapeProblems(item: unknown): string[] {
   if (!isTime(map.get('stime'))) problems.push('.stime: must be a finite number');
   if (!isTime(map.get('etime'))) problems.push('.etime: must be a finite number');
   if (!(map.get('text') instanceof Y.Text)) problems.push('.text: must be a Y.Text');
-  const words = map.get('words');
-  if (!Array.isArray(words)) problems.push('.words: must be an array');
+  const raw = map.get('words');
+  let words: unknown = null;
+  if (typeof raw === 'string') {
+    try {
+      words = JSON.parse(raw);
+    } catch {
+      words = null;
+    }
+  }
+  if (!Array.isArray(words)) problems.push('.words: must be the JSON of an array of words');
   else if (!words.every((w) => typeof w === 'object' && w !== null && typeof (w as { word?: unknown }).word === 'string' && typeof (w as { wid?: unknown }).wid === 'string')) {
     problems.push('.words: every word must be an object with a string wid and word');
   }

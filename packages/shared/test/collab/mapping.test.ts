@@ -64,7 +64,7 @@ describe('transcript → document → transcript', () => {
       stime: 0,
       etime: 4,
       text: 'bonjour tout le monde',
-      words: smallTranscript().text[0]!.words,
+      words: JSON.stringify(smallTranscript().text[0]!.words),
     });
   });
 });

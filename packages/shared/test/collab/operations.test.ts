@@ -4,6 +4,7 @@ import * as Y from 'yjs';
 import { TURN_SIZE, type EditResult } from '../../src/index.ts';
 import {
   addSpeaker,
+  baselineOf,
   createTranscriptDoc,
   deleteTurn,
   documentProblems,
@@ -78,7 +79,7 @@ describe('setTurnText', () => {
   it('does not touch the baseline words', () => {
     const doc = open();
     value(setTurnText(doc, 't1', 'autre chose'));
-    expect(turnsOf(doc).get(0).get('words')).toEqual(smallTranscript().text[0]!.words);
+    expect(baselineOf(turnsOf(doc).get(0))).toEqual(smallTranscript().text[0]!.words);
   });
 
   it('pasted text loses the times it could inherit: its words are inserted words', () => {
@@ -141,7 +142,7 @@ describe('splitTurnAt', () => {
     const [head, tail] = valid(doc).text;
     expect(head!.words.map((x) => x.wid)).toEqual(['w1', 'new1', 'w2']);
     expect(tail!.words.map((x) => x.wid)).toEqual(['w3', 'w4', 'new2']);
-    expect(turnsOf(doc).get(0).get('words')).toEqual(head!.words);
+    expect(baselineOf(turnsOf(doc).get(0))).toEqual(head!.words);
   });
 
   it('with no word after the caret, inserts an empty turn after, at the turn’s end', () => {
@@ -321,7 +322,7 @@ describe('settleTurn', () => {
     settleTurn(doc, 't1', ids());
     const after = valid(doc).text[0]!;
     expect(after).toEqual({ ...before, words: before.words.map((x) => (x.wid === 't1~1' ? { ...x, wid: 'new1' } : x)) });
-    expect(turnsOf(doc).get(0).get('words')).toEqual(after.words);
+    expect(baselineOf(turnsOf(doc).get(0))).toEqual(after.words);
     // The text is left as typed, and the pasted mark no longer applies.
     expect(textOf(turnsOf(doc).get(0)).toString()).toBe('bonjour  à tout le monde ');
     expect(readTurn(turnsOf(doc).get(0))).toEqual(after);

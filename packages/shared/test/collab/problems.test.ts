@@ -32,7 +32,7 @@ describe('documentProblems', () => {
       turns.get(0).set('stime', 'soon');
       turns.get(0).set('extra', 1);
       turns.get(1).delete('text');
-      turns.get(2).set('words', [null]);
+      turns.get(2).set('words', JSON.stringify([null]));
       turns.push([new Y.Map()]);
     });
     expect(documentProblems(doc)).toEqual([
@@ -45,7 +45,7 @@ describe('documentProblems', () => {
       'turns[3].stime: must be a finite number',
       'turns[3].etime: must be a finite number',
       'turns[3].text: must be a Y.Text',
-      'turns[3].words: must be an array',
+      'turns[3].words: must be the JSON of an array of words',
     ]);
   });
 
@@ -60,7 +60,7 @@ describe('documentProblems', () => {
     const doc = open();
     raw(doc, (turns) => {
       turns.get(2).set('stime', 1);
-      turns.get(1).set('words', [{ wid: 'w1', word: 'salut', stime: 4.2, etime: 4.8, confidence: 0.5 }]);
+      turns.get(1).set('words', JSON.stringify([{ wid: 'w1', word: 'salut', stime: 4.2, etime: 4.8, confidence: 0.5 }]));
       turns.get(1).set('etime', 4.0005);
     });
     const problems = documentProblems(doc, { duration: 10 });
@@ -74,7 +74,14 @@ describe('documentProblems', () => {
   it('finds a duplicate wid made by a change to one turn of a long, already checked document', () => {
     const doc = createTranscriptDoc(longTranscript());
     expect(documentProblems(doc)).toEqual([]);
-    raw(doc, (turns) => turns.get(1500).set('words', [...(turns.get(1500).get('words') as object[]), { wid: 'w3-1', word: 'x', stime: 8105.33, etime: 8105.4, confidence: 1 }]));
+    raw(doc, (turns) =>
+      turns
+        .get(1500)
+        .set(
+          'words',
+          JSON.stringify([...(JSON.parse(turns.get(1500).get('words') as string) as object[]), { wid: 'w3-1', word: 'x', stime: 8105.33, etime: 8105.4, confidence: 1 }]),
+        ),
+    );
     setTurnText(doc, 't1500', `${textOf(turnsOf(doc).get(1500)).toString()} x`);
     expect(documentProblems(doc)).toEqual(['text[1500].words[15].wid: duplicate wid "w3-1" (also text[3].words[1])']);
     raw(doc, (turns) => turns.delete(3, 1));
