@@ -254,7 +254,8 @@ export class DocumentRegistry implements TranscriptDocuments {
     }
     await this.task(conversationId, async (entry) => {
       try {
-        await this.takeSnapshot(entry, 'before_rewrite');
+        // An empty transcript has nothing worth restoring.
+        if (entry.projection.transcript().text.length > 0) await this.takeSnapshot(entry, 'before_rewrite');
         await this.changeLocked(entry, author, (doc) => applyTranscript(doc, transcript, null));
         // Stored whatever the media's status: the pipeline writes it before marking the media done.
         await this.project(entry, { anyStatus: true });
