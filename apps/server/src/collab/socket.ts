@@ -29,7 +29,7 @@ import type { MediaFacts } from '../conversations/repo.ts';
 import { accessFacts } from '../conversations/service.ts';
 import { AppError } from '../http/errors.ts';
 import { documentAccess } from '../policy.ts';
-import { refused } from '../realtime/socket.ts';
+import { disconnectWhenRevoked, refused } from '../realtime/socket.ts';
 import { colorOf, PresenceRooms } from './presence.ts';
 import type { DocumentAudience, DocumentRegistry } from './registry.ts';
 import { TokenBucket } from './token-bucket.ts';
@@ -273,13 +273,7 @@ export function attachCollabSocket(ctx: AppContext, httpServer: HttpServer, docu
   };
   documents.attach(audience);
 
-  // A revoked session (logout, password change, suspension) is disconnected at once.
-  const stopListening = ctx.tokens.onRevoke((target) => {
-    for (const socket of io.of('/').sockets.values()) {
-      const data = socket.data;
-      if ('sessionId' in target ? data.sessionId === target.sessionId : data.userId === target.userId) socket.disconnect(true);
-    }
-  });
+  const stopListening = disconnectWhenRevoked(ctx, io);
 
   return {
     io,

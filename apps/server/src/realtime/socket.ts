@@ -114,6 +114,20 @@ export class SocketEventBus implements EventBus {
   }
 }
 
+/**
+ * A revoked session (logout, password change, suspension) is disconnected at once from a socket
+ * server whose sockets carry their session and user (both the session and the collaboration socket).
+ * Returns the function that stops listening.
+ */
+export function disconnectWhenRevoked(ctx: Pick<AppContext, 'tokens'>, io: Server<never, never, never, { sessionId: string; userId: string }>): () => void {
+  return ctx.tokens.onRevoke((target) => {
+    for (const socket of io.of('/').sockets.values()) {
+      const data = socket.data;
+      if ('sessionId' in target ? data.sessionId === target.sessionId : data.userId === target.userId) socket.disconnect(true);
+    }
+  });
+}
+
 /** The refusal of a handshake: always "unauthorized", with the code an HTTP call would get in `data`. */
 export function refused(refusal: AppError | null): Error {
   const code: SocketRefusal['code'] = refusal?.code === 'token_expired' || refusal?.code === 'token_revoked' ? refusal.code : 'unauthorized';
@@ -211,13 +225,7 @@ export function attachSocketServer(ctx: AppContext, httpServer: HttpServer, bus:
   });
 
   bus.attach(io, ctx);
-  // A revoked session (logout, password change, suspension) stops receiving anything at once.
-  const stopListening = ctx.tokens.onRevoke((target) => {
-    for (const socket of io.of('/').sockets.values()) {
-      const data = socket.data;
-      if ('sessionId' in target ? data.sessionId === target.sessionId : data.userId === target.userId) socket.disconnect(true);
-    }
-  });
+  const stopListening = disconnectWhenRevoked(ctx, io);
   return {
     io,
     async close() {
