@@ -70,7 +70,7 @@ test('the tools link to the editor, subtitles and publishing; the screens still 
     await french.close();
   }
 
-  // A member who may only read is offered publishing only.
+  // A member who may only read is offered the transcript (read-only) and publishing.
   const member = await api.signUp(newAccount('reader'));
   await joinOrganization(api, dataDir(), owner.tokens.auth_token, organization._id, member);
   const reader = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': clientIp } });
@@ -80,8 +80,12 @@ test('the tools link to the editor, subtitles and publishing; the screens still 
     await readerPage.goto(`/interface/conversations/${id}`);
     await expect(readerPage.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 30_000 });
     const readerTools = readerPage.getByRole('region', { name: 'Tools' });
-    await expect(readerTools.getByRole('link')).toHaveCount(1);
+    await expect(readerTools.getByRole('link')).toHaveCount(2);
     await expect(readerTools.getByRole('link', { name: /^Publish and export/ })).toBeVisible();
+    await readerTools.getByRole('link', { name: /^Transcription editor/ }).click();
+    await expect(readerPage.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 30_000 });
+    await expect(readerPage.getByTestId('read-only')).toBeVisible();
+    await expect(readerPage.locator('[data-turn-text][contenteditable="true"]')).toHaveCount(0);
   } finally {
     await reader.close();
   }
