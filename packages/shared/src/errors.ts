@@ -26,6 +26,12 @@ export const ERROR_CODES = [
   'no_organization_rights',
   'turn_too_long',
   'invalid_document',
+  'subtitle_merge_not_consecutive',
+  'subtitle_merge_too_long',
+  'subtitle_no_room',
+  'subtitle_overlap',
+  'not_a_video',
+  'export_unavailable',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

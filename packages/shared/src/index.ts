@@ -17,3 +17,5 @@ export * from './contracts/realtime.ts';
 export * from './contracts/collab.ts';
 export * from './contracts/transcript-edit.ts';
 export * from './contracts/library.ts';
+export * from './contracts/subtitles.ts';
+export * from './contracts/exports.ts';

@@ -30,6 +30,12 @@ const STATUS: Record<ErrorCode, number> = {
   no_organization_rights: 403,
   turn_too_long: 422,
   invalid_document: 422,
+  subtitle_merge_not_consecutive: 422,
+  subtitle_merge_too_long: 422,
+  subtitle_no_room: 422,
+  subtitle_overlap: 422,
+  not_a_video: 422,
+  export_unavailable: 503,
   internal_error: 500,
 };
 

@@ -18,6 +18,9 @@
  * 3. `doc:presence` { conversationId, turnId, typing } → the server adds who (user id, display name,
  *    colour: never client-claimed) and sends everyone `doc:presence` with the room's peers.
  * 4. Server events `doc:access` (the caller's right changed: now read or none) and `doc:error`.
+ *
+ * Every message names its document by `conversationId` and, for a subtitle version's screens,
+ * `subtitleId` (absent: the media's transcript). Presence's `turnId` is then the screen's id.
  */
 import { z } from 'zod';
 import type { ErrorCode } from '../errors.ts';
@@ -42,13 +45,22 @@ export const COLLAB_LIMITS = {
 const zBytes = (max: number) => z.custom<Uint8Array>((value) => value instanceof Uint8Array && value.byteLength <= max, { message: `must be binary of at most ${max} bytes` });
 
 const zConversationId = z.string().uuid();
+/** A subtitle version of the media; absent for the transcript. */
+const zSubtitleId = z.string().uuid().optional();
 
-export const zDocJoin = z.strictObject({ conversationId: zConversationId, stateVector: zBytes(COLLAB_LIMITS.maxStateVectorBytes) });
-export const zDocLeave = z.strictObject({ conversationId: zConversationId });
+/** Which document a message is about. */
+export interface DocRef {
+  conversationId: string;
+  subtitleId?: string;
+}
+
+export const zDocJoin = z.strictObject({ conversationId: zConversationId, subtitleId: zSubtitleId, stateVector: zBytes(COLLAB_LIMITS.maxStateVectorBytes) });
+export const zDocLeave = z.strictObject({ conversationId: zConversationId, subtitleId: zSubtitleId });
 /** Size is checked separately (to answer payload_too_large rather than validation_failed). */
-export const zDocUpdate = z.strictObject({ conversationId: zConversationId, update: z.custom<Uint8Array>((value) => value instanceof Uint8Array) });
+export const zDocUpdate = z.strictObject({ conversationId: zConversationId, subtitleId: zSubtitleId, update: z.custom<Uint8Array>((value) => value instanceof Uint8Array) });
 export const zDocPresence = z.strictObject({
   conversationId: zConversationId,
+  subtitleId: zSubtitleId,
   /** The turn the user's caret is in, or null. */
   turnId: z.string().min(1).max(100).nullable(),
   /** The user typed in that turn within the last seconds: others see the turn as theirs (the lock). */
@@ -91,14 +103,14 @@ export type CollabClientToServerEvents = {
 
 export type CollabServerToClientEvents = {
   /** Another client's (or the server's) accepted update. */
-  'doc:update': (message: { conversationId: string; update: Uint8Array }) => void;
+  'doc:update': (message: DocRef & { update: Uint8Array }) => void;
   /** Everyone in the document now (sent on every change of presence). */
-  'doc:presence': (message: { conversationId: string; peers: DocPeer[] }) => void;
+  'doc:presence': (message: DocRef & { peers: DocPeer[] }) => void;
   /** The caller's right on the document changed (`none`: the document was left for them). */
-  'doc:access': (message: { conversationId: string; access: DocAccess | 'none' }) => void;
+  'doc:access': (message: DocRef & { access: DocAccess | 'none' }) => void;
   /**
    * Something the client cannot fix by itself: `conflict` (the document was rewritten in a way the
    * client's state cannot follow: reload), `internal_error` (an update could not be stored).
    */
-  'doc:error': (message: { conversationId: string; error: ErrorCode }) => void;
+  'doc:error': (message: DocRef & { error: ErrorCode }) => void;
 };

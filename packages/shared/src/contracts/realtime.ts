@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors.ts';
 import { MEDIA_STATUSES } from './conversations.ts';
+import { BURN_STATES } from './subtitles.ts';
 
 export const zWatchOrganization = z.string().uuid();
 
@@ -18,9 +19,12 @@ export const zSessionRoom = z
 /** Pushed to the room of an organization on `orga_{id}_conversation_update`. */
 export const zConversationUpdate = z.object({
   conversationId: z.string().uuid(),
-  kind: z.enum(['created', 'updated', 'progress', 'deleted']),
+  kind: z.enum(['created', 'updated', 'progress', 'deleted', 'subtitles', 'burn']),
   status: z.enum(MEDIA_STATUSES).optional(),
   progress: z.number().min(0).max(1).optional(),
+  /** `subtitles`: the media's versions changed (created, renamed, deleted); `burn`: a burn moved on. */
+  subtitleId: z.string().uuid().optional(),
+  burnState: z.enum(BURN_STATES).optional(),
 });
 export type ConversationUpdate = z.infer<typeof zConversationUpdate>;
 

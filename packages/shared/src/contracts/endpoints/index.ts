@@ -6,10 +6,12 @@
 import { authEndpoints } from './auth.ts';
 import { backofficeEndpoints } from './backoffice.ts';
 import { conversationEndpoints } from './conversations.ts';
+import { exportEndpoints } from './exports.ts';
 import type { Endpoint } from './define.ts';
 import { libraryEndpoints } from './library.ts';
 import { organizationEndpoints } from './organizations.ts';
 import { rightEndpoints } from './rights.ts';
+import { subtitleEndpoints } from './subtitles.ts';
 import { systemEndpoints } from './system.ts';
 import { tagEndpoints } from './tags.ts';
 import { transcriptEndpoints } from './transcript.ts';
@@ -26,6 +28,8 @@ export const API = {
   organizations: organizationEndpoints,
   conversations: conversationEndpoints,
   transcript: transcriptEndpoints,
+  subtitles: subtitleEndpoints,
+  exports: exportEndpoints,
   library: libraryEndpoints,
   rights: rightEndpoints,
   tags: tagEndpoints,
