@@ -56,6 +56,7 @@ export function presentConversation(row: ConversationRow, { right, tags, favorit
       size: files.web?.size ?? (files.originals.length > 0 ? originalsSize : null),
       playable: Boolean(files.web),
       peaks: Boolean(files.peaks),
+      video: Boolean(files.video),
     },
     jobs: { transcription: processingJob(row) },
     parent: row.parentId,

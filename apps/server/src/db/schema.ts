@@ -163,6 +163,8 @@ export interface MediaFiles {
   web?: { key: string; mimeType: string; size: number };
   /** Waveform peaks (JSON). */
   peaks?: string;
+  /** The video track, when the (single) original has one: the file the player and burned-in exports use. */
+  video?: { key: string; mimeType: string; width: number; height: number };
 }
 
 export interface ProcessingState {

@@ -171,7 +171,14 @@ export const zConversation = z.object({
   transcriptionConfig: zTranscriptionConfig,
   membersRight: z.number().int(),
   channels: z.array(zChannel),
-  media: z.object({ mimeType: z.string().nullable(), size: z.number().nullable(), playable: z.boolean(), peaks: z.boolean() }),
+  media: z.object({
+    mimeType: z.string().nullable(),
+    size: z.number().nullable(),
+    playable: z.boolean(),
+    peaks: z.boolean(),
+    /** The media has a video track (served by GET …/media?mediatype=video; subtitles can be burned into it). */
+    video: z.boolean(),
+  }),
   jobs: z.object({ transcription: zProcessingJob }),
   parent: z.string().nullable(),
   /** The caller's effective right on this media (bitmask). */

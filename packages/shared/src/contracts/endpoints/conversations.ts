@@ -93,11 +93,12 @@ export const conversationEndpoints = {
   media: endpoint({
     method: 'GET',
     path: `${P}/conversations/:id/media`,
-    summary: 'The audio (web rendition, else the original) with HTTP Range; `mediatype=json`: the waveform peaks (404 until computed). The authToken cookie authenticates it',
+    summary:
+      'The audio (web rendition, else the original) with HTTP Range; `mediatype=json`: the waveform peaks (404 until computed); `mediatype=video`: the video (404 when the media has none). The authToken cookie authenticates it',
     tag: 'conversations',
     auth: true,
     params: zIdParam,
-    query: z.object({ mediatype: z.enum(['json', 'audio']).optional() }),
+    query: z.object({ mediatype: z.enum(['json', 'audio', 'video']).optional() }),
   }),
   children: endpoint({
     method: 'GET',
