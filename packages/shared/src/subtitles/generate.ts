@@ -79,13 +79,14 @@ function cutRun(units: Unit[], nextStart: number, settings: SubtitleSettings, li
       if (chars > capacity && i < j - 1) break;
       const single = i === j - 1;
       if (!single && units[j - 1]!.end - units[i]!.start > settings.maxScreenDuration) break;
-      if (!single && linesNeeded(lengths, i, j, settings.maxCharsPerLine) > lines) break;
       if (best[i] === Infinity) continue;
+      const layoutCost = single ? 0 : lineBreakCost(words, lengths, i, j, settings.maxCharsPerLine, lines, units);
+      if (layoutCost === Infinity) continue;
       const start = units[i]!.start;
       const room = Math.min(settings.maxScreenDuration, available - start);
       const needed = Math.max(settings.minScreenDuration, chars / settings.maxCharsPerSecond);
       const reading = room >= needed ? 0 : 30 + (60 * (needed - Math.max(0, room))) / needed;
-      const cost = best[i]! + SCREEN_COST + breakAtEnd + reading;
+      const cost = best[i]! + SCREEN_COST + breakAtEnd + reading + layoutCost;
       if (cost < best[j]!) {
         best[j] = cost;
         from[j] = i;
@@ -105,6 +106,29 @@ function layout(units: Unit[], settings: SubtitleSettings, lines: number): strin
   );
   // A single word longer than a line: shown as it is (the rules report it).
   return laid ?? [units.map((u) => u.text).join(' ')];
+}
+
+/**
+ * What laying words [i, j) out costs: 0 on one line; on two, the cheapest line break that fits
+ * (so a screen whose only fitting break splits a name is avoided); on three, whether it fits.
+ */
+function lineBreakCost(words: readonly string[], lengths: readonly number[], i: number, j: number, max: number, lines: number, units: readonly Unit[]): number {
+  let total = j - i - 1;
+  for (let k = i; k < j; k += 1) total += lengths[k]!;
+  if (total <= max) return 0;
+  if (lines === 1) return Infinity;
+  if (lines > 2) return linesNeeded(lengths, i, j, max) <= lines ? 0 : Infinity;
+  let best = Infinity;
+  let first = -1;
+  for (let k = i + 1; k < j; k += 1) {
+    first += lengths[k - 1]! + 1;
+    const second = total - first - 1;
+    if (first > max) break;
+    if (second > max) continue;
+    const cost = breakCost(words, k, units[k]!.pause) * 0.5;
+    if (cost < best) best = cost;
+  }
+  return best;
 }
 
 const speechStart = (draft: Draft) => draft.units[0]!.start;
@@ -127,11 +151,13 @@ function shareDialogue(drafts: Draft[], settings: SubtitleSettings, lines: numbe
       const lineB = `- ${b.lines[0]}`;
       const roomA = speechStart(b) - gap - speechStart(a);
       const neededA = Math.max(settings.minScreenDuration, readableLength(a.lines[0]!) / settings.maxCharsPerSecond);
+      const roomB = (after ? speechStart(after) - gap : Infinity) - speechStart(b);
+      const neededB = Math.max(settings.minScreenDuration, readableLength(b.lines[0]!) / settings.maxCharsPerSecond);
       const together = speechEnd(b) - speechStart(a);
       const roomTogether = (after ? speechStart(after) - gap : Infinity) - speechStart(a);
       const neededTogether = Math.max(settings.minScreenDuration, readableLength(`${a.lines[0]} ${b.lines[0]}`) / settings.maxCharsPerSecond);
       if (
-        roomA < neededA &&
+        (roomA < neededA || roomB < neededB) &&
         charLength(lineA) <= settings.maxCharsPerLine &&
         charLength(lineB) <= settings.maxCharsPerLine &&
         together <= settings.maxScreenDuration &&

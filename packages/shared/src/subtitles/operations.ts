@@ -4,7 +4,7 @@
  * MIN_EDIT_DURATION or overlaps another; the softer rules (minimum duration, gaps, reading speed)
  * are warnings, not refusals.
  */
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import type { Screen, SubtitleSettings } from '../contracts/subtitles.ts';
 import type { ErrorCode } from '../errors.ts';
 import { changedStretch } from '../collab/text-diff.ts';

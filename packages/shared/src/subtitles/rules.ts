@@ -27,13 +27,15 @@ export function screenProblems(screen: Screen, previous: Screen | null, next: Sc
   return problems;
 }
 
-/** Lines are unbalanced when the shortest is under half the longest while an even layout of the same words exists. */
+/** Lines are unbalanced when the shortest is under half the longest while an even (or shorter) layout of the same words exists. */
 function isUnbalanced(lines: readonly string[], settings: SubtitleSettings): boolean {
   const lengths = lines.map(charLength);
   if (Math.min(...lengths) * 2 >= Math.max(...lengths)) return false;
   const words = lines.join(' ').split(/\s+/u).filter(Boolean);
   const even = layoutWords(words, { maxCharsPerLine: settings.maxCharsPerLine, maxLines: lines.length });
-  if (!even || even.length < lines.length) return false;
+  if (!even) return false;
+  // The same words fit on fewer lines: one line reads faster than two uneven ones.
+  if (even.length < lines.length) return true;
   const evenLengths = even.map(charLength);
   return Math.min(...evenLengths) * 2 >= Math.max(...evenLengths);
 }

@@ -5,7 +5,7 @@ import type { Transcript } from '../../src/transcript/schema.ts';
  * A transcript from (speaker, text) turns: words at `rate` words a second, a 0.4 s pause after a
  * sentence and 0.8 s between turns.
  */
-export function timedTranscript(turns: ReadonlyArray<readonly [string, string]>, rate = 2.6): Transcript {
+export function timedTranscript(turns: ReadonlyArray<readonly [string, string]>, rate = 2.6, turnGap = 0.8): Transcript {
   let t = 0.5;
   let wid = 0;
   const speakers = [...new Set(turns.map(([speaker]) => speaker))];
@@ -21,7 +21,7 @@ export function timedTranscript(turns: ReadonlyArray<readonly [string, string]>,
         return { wid: `w${wid}`, word, stime: round(start), etime: round(end), confidence: 0.9 };
       });
     const turn = { turn_id: `t${n}`, speaker_id: speaker, segment: words.map((w) => w.word).join(' '), stime: words[0]!.stime, etime: words[words.length - 1]!.etime, words };
-    t += 0.8;
+    t += turnGap;
     return turn;
   });
   return { version: 1, speakers: speakers.map((id) => ({ speaker_id: id, speaker_name: id.toUpperCase() })), text };
