@@ -1,4 +1,4 @@
-/** `palabre bench media rtf|wer|upload|pipeline`, `palabre bench library` and `palabre bench editor` [--write]: figures for docs/PERFORMANCE.md. */
+/** `palabre bench media rtf|wer|upload|pipeline`, `palabre bench library`, `palabre bench editor` and `palabre bench subtitles` [--write]: figures for docs/PERFORMANCE.md. */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
@@ -17,11 +17,15 @@ export const BENCH_USAGE = `  bench media <benchmark>    measure and print figur
   bench editor [--runs 5] [--keystrokes 200] [--remote-edits 100] [--documents 8] [--rate 100]
                [--seconds 10] [--chromium /usr/bin/chromium] [--write]
                              a three-hour transcript: opening the editor, keystroke and remote paint
-                             latency in Chromium, server memory per open document, CPU per edit rate`;
+                             latency in Chromium, server memory per open document, CPU per edit rate
+  bench subtitles [--fixtures <dir>] [--write]
+                             share of generated screens breaking each subtitle rule, on real speech and
+                             a three-hour transcript, next to naive cutting on character counts`;
 
 export async function runBenchCommand(args: string[], config: Config): Promise<number> {
   if (args[0] === 'library') return runLibrary(args.slice(1), config);
   if (args[0] === 'editor') return runEditor(args.slice(1));
+  if (args[0] === 'subtitles') return runSubtitles(args.slice(1));
   const [group, name, ...rest] = args;
   if (group !== 'media' || !name) {
     console.error(`Usage:\n${BENCH_USAGE}`);
@@ -99,6 +103,18 @@ async function runLibrary(args: string[], config: Config): Promise<number> {
   }
   const { benchLibrary } = await import('./library.ts');
   return benchLibrary({ count, runs, databases: [...databases], write: values.write, explain: values.explain, databaseUrl: config.databaseUrl });
+}
+
+async function runSubtitles(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      write: { type: 'boolean', default: false },
+      fixtures: { type: 'string', default: path.resolve(REPO_ROOT, '..', 'shared', 'fixtures', 'audio') },
+    },
+  });
+  const { benchSubtitles } = await import('./subtitles.ts');
+  return benchSubtitles({ write: values.write, fixtures: path.resolve(values.fixtures) });
 }
 
 async function runEditor(args: string[]): Promise<number> {
