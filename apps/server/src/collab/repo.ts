@@ -20,6 +20,24 @@ export interface StoredDocument {
   updates: Array<{ id: number; update: Uint8Array; userId: string | null }>;
 }
 
+export type LogRow = { id: number; update: Uint8Array; userId: string | null };
+
+/**
+ * The storage every kind of document shares (host.ts): a compacted state per document and the
+ * append-only log of the updates after it, keyed by the document's id.
+ */
+export interface DocumentLog {
+  load(db: Database, id: string): Promise<StoredDocument>;
+  create(db: Database, id: string, state: Uint8Array): Promise<void>;
+  append(db: Database, id: string, update: Uint8Array, userId: string | null): Promise<number>;
+  withLog(db: Database): Promise<string[]>;
+  idsAfter(db: Database, id: string, after: number): Promise<number[]>;
+  updates(db: Database, ids: number[]): Promise<LogRow[]>;
+  folded(db: Database, id: string): Promise<{ foldedUpdateId: number } | null>;
+  state(db: Database, id: string): Promise<Uint8Array | null>;
+  compact(db: Database, id: string, state: Uint8Array, fold: { previous: number; next: number; ids: number[] }): Promise<boolean>;
+}
+
 export interface MediaFacts {
   organizationId: string;
   status: string;
