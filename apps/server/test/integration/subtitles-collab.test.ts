@@ -3,7 +3,7 @@
  * who may join and edit, convergence, refusals that never reach others, REST edits reaching open
  * editors, presence on screens, rights changes and deleted versions.
  */
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RIGHT, RIGHT_LEVELS, type SubtitleVersion } from '@palabre/shared';
 import { readScreens } from '@palabre/shared/subtitles';
