@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { EXPORT_MEDIA_TYPES, RIGHT, RIGHT_LEVELS, SUBTITLE_LIMITS, type Screen, type SubtitleVersion } from '@palabre/shared';
+import { io } from 'socket.io-client';
+import { conversationUpdateEvent, type ConversationUpdate, EXPORT_MEDIA_TYPES, RIGHT, RIGHT_LEVELS, SUBTITLE_LIMITS, type Screen, type SubtitleVersion } from '@palabre/shared';
 import { conversationRights, memberships, subtitleVersions } from '../../src/db/schema.ts';
 import { createOrganization, insertMedia, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
 import { seedTranscribedMedia } from '../harness/transcripts.ts';
@@ -323,6 +324,33 @@ describe('SubRip and WebVTT', () => {
     expect(res.status).toBe(200);
     expect(ffmpegCues(res.bytes.toString('utf8'), 'srt')[0]!.text).toBe('Bonsoir à tous');
     expect((await owner.client.get(exportPath(id, version._id, 'srt').replace('srt', 'docx'))).status).toBe(400);
+  });
+});
+
+describe('notices', () => {
+  it('tells the organization’s room when versions are created, renamed, copied and deleted', async () => {
+    const id = await seed();
+    const socket = io(server.url, { path: '/cm-api/socket.io', auth: { token: owner.client.authToken }, transports: ['websocket'], reconnection: false, forceNew: true });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      expect(await socket.timeout(5000).emitWithAck('watch_organization', orgId)).toEqual({ ok: true });
+      const notices: ConversationUpdate[] = [];
+      socket.on(conversationUpdateEvent(orgId), (update: ConversationUpdate) => {
+        if (update.kind === 'subtitles') notices.push(update);
+      });
+      const version = await generate(id);
+      await writer.client.patch(versionPath(id, version._id), { name: 'Renamed' });
+      const copy = (await writer.client.post(`${versionPath(id, version._id)}/copy`, { name: 'Copy' })).body._id as string;
+      await writer.client.delete(`${versionsPath(id)}?ids=${version._id},${copy}`);
+      await expect.poll(() => notices.length).toBe(5);
+      expect(notices.map((n) => n.subtitleId)).toEqual([version._id, version._id, copy, version._id, copy]);
+      expect(notices.every((n) => n.conversationId === id)).toBe(true);
+    } finally {
+      socket.disconnect();
+    }
   });
 });
 
