@@ -7,6 +7,7 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Snapshot, SnapshotReason, SnapshotSummary, Transcript } from '@palabre/shared';
 import type { Database } from '../db/client.ts';
+import { transcriptFingerprint } from '../subtitles/fingerprint.ts';
 import { conversations, transcriptDocuments, transcriptSnapshots, transcriptUpdates, users } from '../db/schema.ts';
 
 export interface StoredDocument {
@@ -139,13 +140,14 @@ export const documentStore = {
   },
 
   /**
-   * Writes the projection that search, exports and the API read. Only a processed media's: while a
-   * media is being (re)processed its stored transcript belongs to the pipeline.
+   * Writes the projection that search, exports and the API read, and its fingerprint (subtitle
+   * versions compare theirs with it). Only a processed media's: while a media is being (re)processed
+   * its stored transcript belongs to the pipeline.
    */
   async project(db: Database, conversationId: string, transcript: Transcript, options: { anyStatus?: boolean } = {}): Promise<void> {
     await db
       .update(conversations)
-      .set({ transcript, updatedAt: new Date() })
+      .set({ transcript, transcriptFingerprint: transcriptFingerprint(transcript), updatedAt: new Date() })
       .where(options.anyStatus ? eq(conversations.id, conversationId) : and(eq(conversations.id, conversationId), sql`${conversations.status} = 'done'`));
   },
 };

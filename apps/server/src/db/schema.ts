@@ -213,6 +213,11 @@ export const conversations = pgTable(
     files: jsonb('files').$type<MediaFiles>().notNull().default({ originals: [] }),
     transcript: jsonb('transcript').$type<Transcript>(),
     /**
+     * The transcript's fingerprint (subtitles/fingerprint.ts), written with it: a subtitle version
+     * generated from another one says the transcript changed, without anyone reading the transcript.
+     */
+    transcriptFingerprint: text('transcript_fingerprint'),
+    /**
      * Full-text document: title (weight A), description (B), transcript text (C), in the media's
      * language ('english', 'french', else 'simple') with accents folded (palabre_* functions of
      * migration 0002). Generated, so renames and the stored transcript keep it current.

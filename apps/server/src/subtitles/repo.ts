@@ -6,8 +6,9 @@
 import { TransactionRollbackError, and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { SubtitleSettings } from '@palabre/shared';
 import type { Database } from '../db/client.ts';
-import { subtitleDocuments, subtitleUpdates, subtitleVersions } from '../db/schema.ts';
+import { conversations, subtitleDocuments, subtitleUpdates, subtitleVersions } from '../db/schema.ts';
 import type { DocumentLog, LogRow, StoredDocument } from '../collab/repo.ts';
+import { transcriptFingerprint } from './fingerprint.ts';
 
 export type SubtitleVersionRow = typeof subtitleVersions.$inferSelect;
 
@@ -83,6 +84,17 @@ export const subtitlesRepo = {
       if (error instanceof TransactionRollbackError) return false;
       throw error;
     }
+  },
+
+  /**
+   * The fingerprint of the media's stored transcript: written with the transcript, computed here
+   * only for a transcript stored before fingerprints were (null: no transcript).
+   */
+  async transcriptFingerprint(db: Database, conversationId: string): Promise<string | null> {
+    const [row] = await db.select({ fingerprint: conversations.transcriptFingerprint }).from(conversations).where(eq(conversations.id, conversationId));
+    if (row?.fingerprint) return row.fingerprint;
+    const [stored] = await db.select({ transcript: conversations.transcript }).from(conversations).where(eq(conversations.id, conversationId));
+    return stored?.transcript ? transcriptFingerprint(stored.transcript) : null;
   },
 
   /** The media a version belongs to (the collaboration socket names both). */

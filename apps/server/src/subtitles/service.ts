@@ -36,9 +36,12 @@ export async function versionFor(ctx: AppContext, actor: Actor, id: string, subt
   return { media, version };
 }
 
-/** The fingerprint of the media's transcript now. */
+/**
+ * The fingerprint of the media's stored transcript, which follows the live document within the
+ * projection's debounce (a listing never loads the transcript, three hours of which take a second).
+ */
 async function currentFingerprint(ctx: AppContext, conversationId: string): Promise<string> {
-  return transcriptFingerprint(await ctx.documents.read(conversationId));
+  return (await subtitlesRepo.transcriptFingerprint(ctx.db, conversationId)) ?? '';
 }
 
 const notify = (ctx: AppContext, media: MediaFacts, subtitleId?: string) =>
@@ -73,6 +76,8 @@ export async function create(ctx: AppContext, actor: Actor, id: string, body: { 
   await roomForOneMore(ctx, media.id);
   const transcript = media.hasTranscript ? await ctx.documents.read(media.id) : null;
   if (!transcript || transcript.text.length === 0) throw new AppError('conflict', 'This media has no transcript yet: subtitles are generated from it');
+  // Edits still waiting for the projection are written now, so the stored fingerprint is this one.
+  await ctx.documents.flush();
   const screens = generateScreens(transcript, body.settings);
   if (screens.length > SUBTITLE_LIMITS.maxScreens) throw new AppError('payload_too_large', `A version holds at most ${SUBTITLE_LIMITS.maxScreens} screens`);
   const fingerprint = transcriptFingerprint(transcript);
