@@ -6,6 +6,7 @@
  * the version's screen count and its last change.
  */
 import type * as Y from 'yjs';
+import { SUBTITLE_LIMITS } from '@palabre/shared';
 import { screenDocumentProblems } from '@palabre/shared/subtitles';
 import { type AppError, notFound } from '../http/errors.ts';
 import { DocumentHost } from '../collab/host.ts';
@@ -39,6 +40,7 @@ export class SubtitleDocuments extends DocumentHost<ScreenCount> {
   }
 
   protected override problems(entry: ScreenDocument): string[] {
+    if (screensIn(entry.doc) > SUBTITLE_LIMITS.maxScreens) return [`more than ${SUBTITLE_LIMITS.maxScreens} screens`];
     return screenDocumentProblems(entry.doc);
   }
 

@@ -5,7 +5,7 @@
  */
 import type * as Y from 'yjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RIGHT, RIGHT_LEVELS, type SubtitleVersion } from '@palabre/shared';
+import { COLLAB_LIMITS, RIGHT, RIGHT_LEVELS, type SubtitleVersion } from '@palabre/shared';
 import { readScreens } from '@palabre/shared/subtitles';
 import { conversationRights, memberships } from '../../src/db/schema.ts';
 import { connectCollab, type CollabClient } from '../harness/collab-client.ts';
@@ -101,6 +101,13 @@ describe('editing', () => {
     expect(watcher.received.length).toBe(1);
     expect(readScreens(watcher.doc)[0]).toEqual(version.screenList[0]);
     expect((await owner.client.get(versionPath(id, version._id))).body.screenList[0]).toEqual(version.screenList[0]);
+  });
+
+  it('refuses an update larger than the limit', async () => {
+    const { id, version } = await seed();
+    const joined = await (await connect(writer)).join(id, { subtitleId: version._id });
+    expect(await joined.send(new Uint8Array(COLLAB_LIMITS.maxUpdateBytes + 1))).toEqual({ ok: false, error: 'payload_too_large' });
+    expect(await joined.edit((doc) => textAt(doc, 0).insert(0, 'ok '))).toEqual({ ok: true });
   });
 
   it('brings REST screen edits to open editors at once', async () => {
