@@ -13,8 +13,6 @@ import { documentStore, snapshotStore } from './repo.ts';
 import { problemsAfter, type ChangeScope } from './validation.ts';
 import type { ChangeAuthor, ChangeOptions, TranscriptDocuments } from './types.ts';
 
-export { DEFAULT_TIMING, type DocumentAudience, type RegistryTiming } from './host.ts';
-
 type TranscriptDocument = OpenDocument<TranscriptProjection>;
 
 export class DocumentRegistry extends DocumentHost<TranscriptProjection> implements TranscriptDocuments {
