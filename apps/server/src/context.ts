@@ -11,6 +11,7 @@ import type { JobQueue } from './jobs/queue.ts';
 import { silentEvents, type EventBus } from './realtime/events.ts';
 import { DocumentRegistry } from './collab/registry.ts';
 import type { TranscriptDocuments } from './collab/types.ts';
+import { SubtitleDocuments } from './subtitles/documents.ts';
 
 export interface Logger {
   info(obj: object | string, msg?: string): void;
@@ -32,6 +33,8 @@ export interface AppContext {
   events: EventBus;
   /** The transcript documents: the one way anything changes a transcript (collab/types.ts). */
   documents: TranscriptDocuments;
+  /** The screen documents of subtitle versions: the one way anything changes their screens. */
+  subtitles: SubtitleDocuments;
 }
 
 /** Until startServer installs the real queue, sending a job is a programming error. */
@@ -69,5 +72,6 @@ export function createContext(config: Config, handle: DatabaseHandle, log: Logge
     events: silentEvents,
     // Without a socket server (workers, commands) documents still change, store and project.
     documents: createDocuments(config, { db: handle.db, log }),
+    subtitles: new SubtitleDocuments({ db: handle.db, log }),
   };
 }

@@ -167,6 +167,15 @@ export function transcriptEditAccess(right: number): MediaAccess {
 }
 
 /**
+ * Subtitle versions (listing, reading, exporting, and their screen documents) need the read right;
+ * creating, changing or deleting them the write right. To a caller without access the media does not
+ * exist; a reader asking for a change is refused.
+ */
+export function subtitleAccess(right: number, change: boolean): MediaAccess {
+  return mediaAccess(right, change ? RIGHT.WRITE : RIGHT.READ);
+}
+
+/**
  * The bulk check, "may the caller do `needed` on every one of these media", from their right on each
  * (0 for a media that is missing or belongs elsewhere): all or none. When some are hidden the answer
  * is `hidden` (nothing about the others is told), else `forbidden` when some are refused; `blocked`

@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { createContext, createDocuments, type AppContext } from './context.ts';
 import { attachCollabSocket } from './collab/socket.ts';
+import { SubtitleDocuments } from './subtitles/documents.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { createLogger } from './logging.ts';
 import { BossQueue } from './jobs/boss.ts';
@@ -73,8 +74,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ctx.jobs = queue;
     ctx.events = events;
     ctx.documents = documents;
+    const subtitles = new SubtitleDocuments(ctx);
+    ctx.subtitles = subtitles;
     // Last out: every document is written back once nothing can change it any more.
     cleanups.push(() => documents.close());
+    cleanups.push(() => subtitles.close());
     await queue.start();
     cleanups.push(() => queue.stop());
 
@@ -84,13 +88,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     if (options.listen !== false) {
       const socket: SocketServer = attachSocketServer(ctx, app.server, events);
       cleanups.push(() => socket.close());
-      const collab = attachCollabSocket(ctx, app.server, documents);
+      const collab = attachCollabSocket(ctx, app.server, { transcripts: documents, subtitles });
       cleanups.push(() => collab.close());
       url = await app.listen({ port: config.port, host: config.host });
     }
     if (options.workers !== false) {
       // In the background: documents a crash left with unfolded updates are written back.
       documents.recover().catch((error: unknown) => log.error({ err: error }, 'recovering transcript documents failed'));
+      subtitles.recover().catch((error: unknown) => log.error({ err: error }, 'recovering subtitle documents failed'));
       await queue.startWorkers(ctx);
       await resumeStuckConversations(ctx);
       // In the background: an offline machine starts at once with PocketSphinx.

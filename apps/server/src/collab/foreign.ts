@@ -6,17 +6,17 @@ import * as Y from 'yjs';
 import type { Database } from '../db/client.ts';
 import { capture } from './capture.ts';
 import type { OpenDocument } from './open-document.ts';
-import { documentStore } from './repo.ts';
+import type { DocumentLog } from './repo.ts';
 
 /** The origin of changes that came from other processes through the log. */
 const FOREIGN = Symbol('foreign');
 
 /** Applies the log rows and the compacted state others wrote since we last looked; answers what changed. */
-export async function pickUpForeign(db: Database, entry: OpenDocument): Promise<Uint8Array | null> {
-  const ids = await documentStore.idsAfter(db, entry.id, entry.safeFloor());
+export async function pickUpForeign(db: Database, log: DocumentLog, entry: OpenDocument): Promise<Uint8Array | null> {
+  const ids = await log.idsAfter(db, entry.id, entry.safeFloor());
   const missing = ids.filter((id) => !entry.contains(id));
   const changes: Uint8Array[] = [];
-  for (const row of await documentStore.updates(db, missing)) {
+  for (const row of await log.updates(db, missing)) {
     const update = capture(entry.doc, FOREIGN, () => Y.applyUpdate(entry.doc, row.update, FOREIGN));
     entry.saw(row.id);
     if (row.userId) {
@@ -26,10 +26,10 @@ export async function pickUpForeign(db: Database, entry: OpenDocument): Promise<
     if (update) changes.push(update);
   }
   entry.mark();
-  const folded = await documentStore.folded(db, entry.id);
+  const folded = await log.folded(db, entry.id);
   if (folded && folded.foldedUpdateId > entry.knownFolded) {
     // Another process folded rows we may not have seen: its state contains them.
-    const state = await documentStore.state(db, entry.id);
+    const state = await log.state(db, entry.id);
     const update = state ? capture(entry.doc, FOREIGN, () => Y.applyUpdate(entry.doc, state, FOREIGN)) : null;
     if (update) changes.push(update);
     entry.knownFolded = folded.foldedUpdateId;

@@ -4,8 +4,13 @@
  * time, so an update is applied, stored and relayed in the order it was accepted.
  */
 import * as Y from 'yjs';
-import { TranscriptProjection } from '@palabre/shared/collab';
+import type { DocRef } from '@palabre/shared';
 import type { StoredDocument } from './repo.ts';
+
+/** What a kind of document keeps derived from its Y.Doc (the transcript's projection), rebuilt with it. */
+export interface DocumentView {
+  destroy(): void;
+}
 
 /**
  * Log rows are numbered when inserted but may commit out of order (two processes appending at once):
@@ -13,11 +18,11 @@ import type { StoredDocument } from './repo.ts';
  */
 export const LOG_LOOKBACK_MS = 5_000;
 
-export class OpenDocument {
+export class OpenDocument<V extends DocumentView = DocumentView> {
   doc: Y.Doc;
-  /** The document's transcript, re-read only for the turns that changed (checks and projection use it). */
-  projection: TranscriptProjection;
-  /** The media's duration (seconds): word times stay within it. */
+  /** Derived from the doc by its kind (a transcript's projection, re-read only for the turns that changed). */
+  view: V;
+  /** The media's duration (seconds): times stay within it. */
   duration: number | null = null;
   /** Sockets that joined it; at zero the document is written back and dropped from memory. */
   holders = 0;
@@ -35,7 +40,7 @@ export class OpenDocument {
   private baseFloor: number;
   private chain: Promise<unknown> = Promise.resolve();
 
-  /** The projection (conversations.transcript) lags the document. */
+  /** What is derived from the document and stored (conversations.transcript) lags it. */
   projectionDirty = false;
   projectionTimer: NodeJS.Timeout | null = null;
   compactionTimer: NodeJS.Timeout | null = null;
@@ -48,12 +53,18 @@ export class OpenDocument {
   /** Gone (media deleted, process closing): nothing is written for it any more. */
   closed = false;
 
+  /** The key of its row (a media id, a subtitle version id). */
   readonly id: string;
+  /** How messages name it. */
+  readonly ref: DocRef;
+  private readonly viewOf: (doc: Y.Doc) => V;
 
-  constructor(id: string, stored: StoredDocument & { state: Uint8Array }, lastSnapshotAt: Date | null) {
+  constructor(id: string, ref: DocRef, stored: StoredDocument & { state: Uint8Array }, lastSnapshotAt: Date | null, viewOf: (doc: Y.Doc) => V) {
     this.id = id;
+    this.ref = ref;
+    this.viewOf = viewOf;
     this.doc = OpenDocument.build(stored);
-    this.projection = new TranscriptProjection(this.doc);
+    this.view = viewOf(this.doc);
     this.knownFolded = stored.foldedUpdateId;
     this.baseFloor = stored.foldedUpdateId;
     this.maxSeen = stored.foldedUpdateId;
@@ -74,7 +85,7 @@ export class OpenDocument {
   reset(stored: StoredDocument & { state: Uint8Array }): void {
     this.destroy();
     this.doc = OpenDocument.build(stored);
-    this.projection = new TranscriptProjection(this.doc);
+    this.view = this.viewOf(this.doc);
     this.knownFolded = stored.foldedUpdateId;
     this.baseFloor = stored.foldedUpdateId;
     this.seen = new Set();
@@ -136,7 +147,7 @@ export class OpenDocument {
   }
 
   destroy(): void {
-    this.projection.destroy();
+    this.view.destroy();
     this.doc.destroy();
   }
 

@@ -7,6 +7,7 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Snapshot, SnapshotReason, SnapshotSummary, Transcript } from '@palabre/shared';
 import type { Database } from '../db/client.ts';
+import { transcriptFingerprint } from '../subtitles/fingerprint.ts';
 import { conversations, transcriptDocuments, transcriptSnapshots, transcriptUpdates, users } from '../db/schema.ts';
 
 export interface StoredDocument {
@@ -18,6 +19,24 @@ export interface StoredDocument {
    * what it folded (a row committed late, below the fold, is still read).
    */
   updates: Array<{ id: number; update: Uint8Array; userId: string | null }>;
+}
+
+export type LogRow = { id: number; update: Uint8Array; userId: string | null };
+
+/**
+ * The storage every kind of document shares (host.ts): a compacted state per document and the
+ * append-only log of the updates after it, keyed by the document's id.
+ */
+export interface DocumentLog {
+  load(db: Database, id: string): Promise<StoredDocument>;
+  create(db: Database, id: string, state: Uint8Array): Promise<void>;
+  append(db: Database, id: string, update: Uint8Array, userId: string | null): Promise<number>;
+  withLog(db: Database): Promise<string[]>;
+  idsAfter(db: Database, id: string, after: number): Promise<number[]>;
+  updates(db: Database, ids: number[]): Promise<LogRow[]>;
+  folded(db: Database, id: string): Promise<{ foldedUpdateId: number } | null>;
+  state(db: Database, id: string): Promise<Uint8Array | null>;
+  compact(db: Database, id: string, state: Uint8Array, fold: { previous: number; next: number; ids: number[] }): Promise<boolean>;
 }
 
 export interface MediaFacts {
@@ -121,13 +140,14 @@ export const documentStore = {
   },
 
   /**
-   * Writes the projection that search, exports and the API read. Only a processed media's: while a
-   * media is being (re)processed its stored transcript belongs to the pipeline.
+   * Writes the projection that search, exports and the API read, and its fingerprint (subtitle
+   * versions compare theirs with it). Only a processed media's: while a media is being (re)processed
+   * its stored transcript belongs to the pipeline.
    */
   async project(db: Database, conversationId: string, transcript: Transcript, options: { anyStatus?: boolean } = {}): Promise<void> {
     await db
       .update(conversations)
-      .set({ transcript, updatedAt: new Date() })
+      .set({ transcript, transcriptFingerprint: transcriptFingerprint(transcript), updatedAt: new Date() })
       .where(options.anyStatus ? eq(conversations.id, conversationId) : and(eq(conversations.id, conversationId), sql`${conversations.status} = 'done'`));
   },
 };

@@ -1,13 +1,15 @@
 /**
- * The collaboration socket (socket.io 4 at COLLAB_SOCKET_PATH): transcript documents in real time.
- * The protocol is contracts/collab.ts, described for third-party clients in docs/collaboration.md.
+ * The collaboration socket (socket.io 4 at COLLAB_SOCKET_PATH): transcript documents, and the screen
+ * documents of subtitle versions (messages carrying `subtitleId`), in real time. The protocol is
+ * contracts/collab.ts, described for third-party clients in docs/collaboration.md.
  *
  * - Handshake: `auth.token` only, checked by auth/authenticate.ts; refused like the session socket.
- * - Joining asks the policy for read access; the right decides between `write` and `read`. Every
+ * - Joining asks the policy for read access on the media (and a subtitle version must be one of that
+ *   media's); the right decides between `write` and `read`. Every
  *   update re-checks the write right (remembered for a few seconds, forgotten when rights change),
  *   so a reader's update never reaches the shared document.
- * - Updates are size- and rate-limited, checked against the transcript invariants and acknowledged
- *   only once stored (registry.ts).
+ * - Updates are size- and rate-limited, checked against the document's invariants and acknowledged
+ *   only once stored (host.ts).
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
@@ -21,6 +23,7 @@ import {
   type CollabServerToClientEvents,
   type DocAccess,
   type DocJoinAck,
+  type DocRef,
   type ErrorCode,
 } from '@palabre/shared';
 import { authenticate, type Actor } from '../auth/authenticate.ts';
@@ -31,7 +34,9 @@ import { AppError } from '../http/errors.ts';
 import { documentAccess } from '../policy.ts';
 import { disconnectWhenRevoked, refused } from '../realtime/socket.ts';
 import { colorOf, PresenceRooms } from './presence.ts';
-import type { DocumentAudience, DocumentRegistry } from './registry.ts';
+import type { DocumentAudience, DocumentHost } from './host.ts';
+import type { DocumentView } from './open-document.ts';
+import { subtitlesRepo } from '../subtitles/repo.ts';
 import { TokenBucket } from './token-bucket.ts';
 
 /** How long a checked right is trusted before an update checks it again (other nodes' changes). */
@@ -40,6 +45,7 @@ const RIGHT_RECHECK_MS = 5_000;
 const zToken = z.string().min(1).max(4096);
 
 interface Joined {
+  ref: DocRef;
   organizationId: string;
   access: DocAccess;
   checkedAt: number;
@@ -59,7 +65,12 @@ type NoEvents = Record<string, never>;
 type CollabServer = Server<CollabClientToServerEvents, CollabServerToClientEvents, NoEvents, SocketData>;
 type CollabSocket = Socket<CollabClientToServerEvents, CollabServerToClientEvents, NoEvents, SocketData>;
 
-const room = (conversationId: string) => `doc:${conversationId}`;
+/** One key per document: the media's id for its transcript, media and version ids for subtitles. */
+const keyOf = (ref: DocRef) => (ref.subtitleId ? `${ref.conversationId}/${ref.subtitleId}` : ref.conversationId);
+const room = (key: string) => `doc:${key}`;
+/** The reference messages carry (no `subtitleId` key at all for a transcript). */
+const refOf = (payload: DocRef): DocRef =>
+  payload.subtitleId ? { conversationId: payload.conversationId, subtitleId: payload.subtitleId } : { conversationId: payload.conversationId };
 const failure = (error: ErrorCode) => ({ ok: false as const, error });
 const codeOf = (error: unknown): ErrorCode | null => (error instanceof AppError ? error.code : null);
 
@@ -68,7 +79,14 @@ export interface CollabSocketServer {
   close(): Promise<void>;
 }
 
-export function attachCollabSocket(ctx: AppContext, httpServer: HttpServer, documents: DocumentRegistry): CollabSocketServer {
+/** The documents served: each kind is held by its host, keyed by media id or by version id. */
+export interface CollabHosts {
+  transcripts: DocumentHost<DocumentView>;
+  subtitles: DocumentHost<DocumentView>;
+}
+
+export function attachCollabSocket(ctx: AppContext, httpServer: HttpServer, hosts: CollabHosts): CollabSocketServer {
+  const hostOf = (ref: DocRef) => (ref.subtitleId ? { host: hosts.subtitles, id: ref.subtitleId } : { host: hosts.transcripts, id: ref.conversationId });
   const io: CollabServer = new Server(httpServer, {
     path: COLLAB_SOCKET_PATH,
     serveClient: false,
@@ -100,14 +118,16 @@ export function attachCollabSocket(ctx: AppContext, httpServer: HttpServer, docu
     );
   });
 
-  const broadcastPresence = (conversationId: string) => io.to(room(conversationId)).emit('doc:presence', { conversationId, peers: presence.peers(conversationId) });
+  const broadcastPresence = (ref: DocRef) => io.to(room(keyOf(ref))).emit('doc:presence', { ...ref, peers: presence.peers(keyOf(ref)) });
 
   /** The caller's current access to a document, from a fresh authentication and the policy. */
-  async function accessOf(socket: CollabSocket, conversationId: string): Promise<{ actor: Actor | null; access: DocAccess | 'none'; row?: MediaFacts }> {
+  async function accessOf(socket: CollabSocket, ref: DocRef): Promise<{ actor: Actor | null; access: DocAccess | 'none'; row?: MediaFacts }> {
     const { actor } = await authenticate(ctx, socket.data.token);
     if (!actor) return { actor: null, access: 'none' };
     try {
-      const found = await accessFacts(ctx, actor, conversationId);
+      const found = await accessFacts(ctx, actor, ref.conversationId);
+      // A version of another media does not exist here, whatever the right on this one.
+      if (ref.subtitleId && (await subtitlesRepo.conversationOf(ctx.db, ref.subtitleId)) !== ref.conversationId) return { actor, access: 'none' };
       return { actor, access: documentAccess(found.right), row: found.row };
     } catch (error) {
       if (codeOf(error) === 'not_found' || codeOf(error) === 'forbidden') return { actor, access: 'none' };
@@ -115,27 +135,29 @@ export function attachCollabSocket(ctx: AppContext, httpServer: HttpServer, docu
     }
   }
 
-  async function leave(socket: CollabSocket, conversationId: string): Promise<void> {
-    if (!socket.data.joined.delete(conversationId)) return;
-    await socket.leave(room(conversationId));
-    if (presence.leave(conversationId, socket.id)) broadcastPresence(conversationId);
-    await documents.release(conversationId);
+  async function leave(socket: CollabSocket, ref: DocRef): Promise<void> {
+    const key = keyOf(ref);
+    if (!socket.data.joined.delete(key)) return;
+    await socket.leave(room(key));
+    if (presence.leave(key, socket.id)) broadcastPresence(ref);
+    const { host, id } = hostOf(ref);
+    await host.release(id);
   }
 
   /** Re-checks one socket's documents (rights changed, or the remembered right is old). */
-  async function recheck(socket: CollabSocket, conversationIds: string[]): Promise<void> {
-    for (const conversationId of conversationIds) {
-      const joined = socket.data.joined.get(conversationId);
+  async function recheck(socket: CollabSocket, keys: string[]): Promise<void> {
+    for (const key of keys) {
+      const joined = socket.data.joined.get(key);
       if (!joined) continue;
-      const now = await accessOf(socket, conversationId);
+      const now = await accessOf(socket, joined.ref);
       if (!now.actor) {
         socket.disconnect(true);
         return;
       }
       joined.checkedAt = Date.now();
       if (now.access === joined.access) continue;
-      socket.emit('doc:access', { conversationId, access: now.access });
-      if (now.access === 'none') await leave(socket, conversationId);
+      socket.emit('doc:access', { ...joined.ref, access: now.access });
+      if (now.access === 'none') await leave(socket, joined.ref);
       else joined.access = now.access;
     }
   }
@@ -146,51 +168,57 @@ export function attachCollabSocket(ctx: AppContext, httpServer: HttpServer, docu
     async function join(payload: unknown): Promise<DocJoinAck> {
       const parsed = collabClientEventSchemas['doc:join'].safeParse(payload);
       if (!parsed.success) return failure('validation_failed');
-      const { conversationId, stateVector } = parsed.data;
-      const now = await accessOf(socket, conversationId);
+      const ref = refOf(parsed.data);
+      const key = keyOf(ref);
+      const { host, id } = hostOf(ref);
+      const { stateVector } = parsed.data;
+      const now = await accessOf(socket, ref);
       if (!now.actor) {
         socket.disconnect(true);
         return failure('unauthorized');
       }
       if (now.access === 'none' || !now.row) return failure('not_found');
       // A media still being processed has no document yet: the editor shows its processing state.
-      if (!now.row.hasTranscript) return failure('conflict');
-      if (!data.joined.has(conversationId)) {
+      if (!ref.subtitleId && !now.row.hasTranscript) return failure('conflict');
+      if (!data.joined.has(key)) {
         if (data.joined.size >= COLLAB_LIMITS.maxJoinedDocuments) return failure('rate_limited');
-        await documents.hold(conversationId);
-        data.joined.set(conversationId, { organizationId: now.row.organizationId, access: now.access, checkedAt: Date.now(), lastPresenceAt: 0 });
+        await host.hold(id);
+        data.joined.set(key, { ref, organizationId: now.row.organizationId, access: now.access, checkedAt: Date.now(), lastPresenceAt: 0 });
         if (socket.disconnected) {
           // Gone while the document loaded: its disconnect found nothing to release.
-          await leave(socket, conversationId);
+          await leave(socket, ref);
           return failure('unauthorized');
         }
-        await socket.join(room(conversationId));
+        await socket.join(room(key));
       } else {
-        const joined = data.joined.get(conversationId)!;
+        const joined = data.joined.get(key)!;
         joined.access = now.access;
         joined.checkedAt = Date.now();
       }
       const you = { clientId: socket.id, userId: data.userId, name: data.name, color: colorOf(data.userId), turnId: null, typing: false };
-      presence.join(conversationId, { ...you });
-      const sync = await documents.sync(conversationId, stateVector);
-      broadcastPresence(conversationId);
+      presence.join(key, { ...you });
+      const sync = await host.sync(id, stateVector);
+      broadcastPresence(ref);
       return { ok: true, access: now.access, update: sync.update, stateVector: sync.stateVector, you };
     }
 
     async function update(payload: unknown): Promise<CollabAck> {
       const parsed = collabClientEventSchemas['doc:update'].safeParse(payload);
       if (!parsed.success) return failure('validation_failed');
-      const { conversationId, update: bytes } = parsed.data;
+      const { update: bytes } = parsed.data;
+      const ref = refOf(parsed.data);
+      const key = keyOf(ref);
       if (bytes.byteLength > COLLAB_LIMITS.maxUpdateBytes) return failure('payload_too_large');
-      const joined = data.joined.get(conversationId);
+      const joined = data.joined.get(key);
       if (!joined) return failure('not_found');
       if (!data.updates.take()) return failure('rate_limited');
-      if (Date.now() - joined.checkedAt > RIGHT_RECHECK_MS) await recheck(socket, [conversationId]);
+      if (Date.now() - joined.checkedAt > RIGHT_RECHECK_MS) await recheck(socket, [key]);
       if (!socket.connected) return failure('unauthorized');
-      const current = data.joined.get(conversationId);
+      const current = data.joined.get(key);
       if (!current) return failure('not_found');
       if (current.access !== 'write') return failure('forbidden');
-      await documents.applyUpdate(conversationId, bytes, data.userId, socket.id);
+      const { host, id } = hostOf(ref);
+      await host.applyUpdate(id, bytes, data.userId, socket.id);
       return { ok: true };
     }
 
@@ -216,7 +244,7 @@ export function attachCollabSocket(ctx: AppContext, httpServer: HttpServer, docu
       const reply = typeof ack === 'function' ? ack : () => undefined;
       const parsed = collabClientEventSchemas['doc:leave'].safeParse(payload);
       if (!parsed.success) return reply(failure('validation_failed'));
-      leave(socket, parsed.data.conversationId).then(
+      leave(socket, refOf(parsed.data)).then(
         () => reply({ ok: true }),
         (error: unknown) => {
           ctx.log.error({ err: error }, 'document leave failed');
@@ -228,50 +256,57 @@ export function attachCollabSocket(ctx: AppContext, httpServer: HttpServer, docu
     socket.on('doc:presence', (payload) => {
       const parsed = collabClientEventSchemas['doc:presence'].safeParse(payload);
       if (!parsed.success) return;
-      const { conversationId, turnId, typing } = parsed.data;
-      const joined = data.joined.get(conversationId);
+      const { turnId, typing } = parsed.data;
+      const ref = refOf(parsed.data);
+      const key = keyOf(ref);
+      const joined = data.joined.get(key);
       if (!joined) return;
       // Beyond the limit messages are dropped: the next one carries the current state anyway.
       const now = Date.now();
       if (now - joined.lastPresenceAt < 1000 / COLLAB_LIMITS.presencePerSecond) return;
       joined.lastPresenceAt = now;
-      if (presence.update(conversationId, socket.id, { turnId, typing })) broadcastPresence(conversationId);
+      if (presence.update(key, socket.id, { turnId, typing })) broadcastPresence(ref);
     });
 
     socket.on('disconnect', () => {
-      for (const conversationId of [...data.joined.keys()]) {
-        leave(socket, conversationId).catch((error: unknown) => ctx.log.error({ err: error }, 'document release failed'));
+      for (const joined of [...data.joined.values()]) {
+        leave(socket, joined.ref).catch((error: unknown) => ctx.log.error({ err: error }, 'document release failed'));
       }
     });
   });
 
   const audience: DocumentAudience = {
-    relay(conversationId, update, except) {
-      const target = io.to(room(conversationId));
-      (except ? target.except(except) : target).emit('doc:update', { conversationId, update });
+    relay(ref, update, except) {
+      const target = io.to(room(keyOf(ref)));
+      (except ? target.except(except) : target).emit('doc:update', { ...ref, update });
     },
     rightsChanged(scope) {
       for (const socket of io.of('/').sockets.values()) {
         if (scope.userId && socket.data.userId !== scope.userId) continue;
         const ids = [...socket.data.joined.entries()]
-          .filter(([id, joined]) => (!scope.conversationId || scope.conversationId === id) && (!scope.organizationId || scope.organizationId === joined.organizationId))
-          .map(([id]) => id);
+          .filter(
+            ([, joined]) =>
+              (!scope.conversationId || scope.conversationId === joined.ref.conversationId) && (!scope.organizationId || scope.organizationId === joined.organizationId),
+          )
+          .map(([key]) => key);
         if (ids.length === 0) continue;
         // Until the check answers, the remembered right is not trusted.
         for (const id of ids) socket.data.joined.get(id)!.checkedAt = 0;
         recheck(socket, ids).catch((error: unknown) => ctx.log.error({ err: error }, 'document rights re-check failed'));
       }
     },
-    dropped(conversationId) {
+    dropped(ref) {
+      const key = keyOf(ref);
       for (const socket of io.of('/').sockets.values()) {
-        if (!socket.data.joined.delete(conversationId)) continue;
-        socket.emit('doc:access', { conversationId, access: 'none' });
-        void socket.leave(room(conversationId));
-        presence.leave(conversationId, socket.id);
+        if (!socket.data.joined.delete(key)) continue;
+        socket.emit('doc:access', { ...refOf(ref), access: 'none' });
+        void socket.leave(room(key));
+        presence.leave(key, socket.id);
       }
     },
   };
-  documents.attach(audience);
+  hosts.transcripts.attach(audience);
+  hosts.subtitles.attach(audience);
 
   const stopListening = disconnectWhenRevoked(ctx, io);
 
@@ -279,7 +314,8 @@ export function attachCollabSocket(ctx: AppContext, httpServer: HttpServer, docu
     io,
     async close() {
       stopListening();
-      documents.detach();
+      hosts.transcripts.detach();
+      hosts.subtitles.detach();
       io.local.disconnectSockets(true);
       io.engine.close();
     },

@@ -118,6 +118,7 @@ export async function remove(ctx: AppContext, actor: Actor, id: string): Promise
   const announce = await prepareDeletionNotice(ctx.events, row.organizationId, row.id);
   await conversationsRepo.delete(ctx.db, row.id);
   ctx.documents.drop(row.id);
+  ctx.subtitles.dropMedia(row.id);
   await removeFiles(ctx, row);
   announce();
 }
@@ -159,7 +160,10 @@ export async function removeMany(ctx: AppContext, actor: Actor, organizationId: 
   }
   const announcements = await Promise.all(rows.map((row) => prepareDeletionNotice(ctx.events, row.organizationId, row.id)));
   await conversationsRepo.deleteMany(ctx.db, selected);
-  for (const row of rows) ctx.documents.drop(row.id);
+  for (const row of rows) {
+    ctx.documents.drop(row.id);
+    ctx.subtitles.dropMedia(row.id);
+  }
   for (const row of rows) await removeFiles(ctx, row);
   for (const announce of announcements) announce();
   return { deleted: rows.length };

@@ -1,7 +1,16 @@
 /** The relational schema. One history of migrations (drizzle/) serves PGlite and PostgreSQL. */
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { MEDIA_STATUSES, type EmailNotifications, type SnapshotReason, type OrganizationPermissions, type Transcript, type TranscriptionConfig } from '@palabre/shared';
+import {
+  BURN_STATES,
+  MEDIA_STATUSES,
+  type EmailNotifications,
+  type SnapshotReason,
+  type OrganizationPermissions,
+  type SubtitleSettings,
+  type Transcript,
+  type TranscriptionConfig,
+} from '@palabre/shared';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -204,6 +213,11 @@ export const conversations = pgTable(
     files: jsonb('files').$type<MediaFiles>().notNull().default({ originals: [] }),
     transcript: jsonb('transcript').$type<Transcript>(),
     /**
+     * The transcript's fingerprint (subtitles/fingerprint.ts), written with it: a subtitle version
+     * generated from another one says the transcript changed, without anyone reading the transcript.
+     */
+    transcriptFingerprint: text('transcript_fingerprint'),
+    /**
      * Full-text document: title (weight A), description (B), transcript text (C), in the media's
      * language ('english', 'french', else 'simple') with accents folded (palabre_* functions of
      * migration 0002). Generated, so renames and the stored transcript keep it current.
@@ -368,4 +382,78 @@ export const transcriptSnapshots = pgTable(
     createdAt: timestamps.createdAt,
   },
   (t) => [index('transcript_snapshots_conversation_idx').on(t.conversationId, t.createdAt)],
+);
+
+/**
+ * Subtitle versions of a media (docs/subtitles-api.md): generated once from the transcript, then
+ * independent of it. `transcript_fingerprint` is the fingerprint of the transcript they were
+ * generated from, so a listing can say when the transcript moved on. `screen_count` follows the
+ * screen document (written whenever it changes) so listings never load documents.
+ */
+export const subtitleVersions = pgTable(
+  'subtitle_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    settings: jsonb('settings').$type<SubtitleSettings>().notNull(),
+    transcriptFingerprint: text('transcript_fingerprint').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+    screenCount: integer('screen_count').notNull().default(0),
+  },
+  (t) => [index('subtitle_versions_conversation_idx').on(t.conversationId, t.createdAt)],
+);
+
+/** The screen document of a subtitle version, stored like a transcript document (state + update log). */
+export const subtitleDocuments = pgTable('subtitle_documents', {
+  subtitleId: uuid('subtitle_id')
+    .primaryKey()
+    .references(() => subtitleVersions.id, { onDelete: 'cascade' }),
+  state: bytea('state').notNull(),
+  foldedUpdateId: bigint('folded_update_id', { mode: 'number' }).notNull().default(0),
+  updatedAt: timestamps.updatedAt,
+});
+
+/** The append-only log of a screen document's updates after its folded state (acknowledged once committed). */
+export const subtitleUpdates = pgTable(
+  'subtitle_updates',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    subtitleId: uuid('subtitle_id')
+      .notNull()
+      .references(() => subtitleVersions.id, { onDelete: 'cascade' }),
+    update: bytea('update').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('subtitle_updates_subtitle_idx').on(t.subtitleId, t.id)],
+);
+
+/**
+ * Videos with a version's screens burned in, made by the `subtitles.burn` job. `screens_srt` keeps
+ * the screens as they were when asked, so later edits do not change a burn under way.
+ */
+export const subtitleBurns = pgTable(
+  'subtitle_burns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subtitleId: uuid('subtitle_id')
+      .notNull()
+      .references(() => subtitleVersions.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: BURN_STATES }).notNull().default('queued'),
+    progress: real('progress').notNull().default(0),
+    error: text('error'),
+    storageKey: text('storage_key'),
+    screensSrt: text('screens_srt').notNull(),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamps.createdAt,
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('subtitle_burns_subtitle_idx').on(t.subtitleId, t.createdAt), index('subtitle_burns_conversation_idx').on(t.conversationId)],
 );

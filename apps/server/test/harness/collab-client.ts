@@ -7,6 +7,7 @@
  *   const joined = await client.join(conversationId);       // throws CollabRefusal unless ok
  *   const ack = await joined.edit((doc) => textOf(turnsOf(doc).get(0)).insert(0, 'Hi '));
  *   await other.waitFor((doc) => ...);                      // a relayed change arrived
+ *   await client.join(conversationId, { subtitleId });       // a subtitle version's screens
  *   await client.close();
  */
 import { io, type Socket } from 'socket.io-client';
@@ -39,6 +40,8 @@ export class CollabRefusal extends Error {
 
 export interface JoinedDocument {
   conversationId: string;
+  /** Set for a subtitle version's screen document. */
+  subtitleId?: string;
   doc: Y.Doc;
   /** The access the server granted at join, then as `doc:access` changed it. */
   access: DocAccess | 'none';
@@ -66,9 +69,9 @@ export interface JoinedDocument {
 export interface CollabClient {
   socket: CollabSocket;
   /** Joins a document; rejects with CollabRefusal when the server says no. */
-  join(conversationId: string, options?: { doc?: Y.Doc }): Promise<JoinedDocument>;
+  join(conversationId: string, options?: { doc?: Y.Doc; subtitleId?: string }): Promise<JoinedDocument>;
   /** The raw join answer (for tests about refusals). */
-  tryJoin(conversationId: string): Promise<DocJoinAck>;
+  tryJoin(conversationId: string, subtitleId?: string): Promise<DocJoinAck>;
   /** Resolves when the server disconnects this client. */
   disconnected(): Promise<string>;
   close(): Promise<void>;
@@ -90,6 +93,11 @@ function waitUntil(check: () => boolean, subscribe: (wake: () => void) => () => 
   });
 }
 
+/** Which document a message names (the transcript, or one of the media's subtitle versions). */
+type Ref = { conversationId: string; subtitleId?: string | undefined };
+const keyOf = (ref: Ref) => (ref.subtitleId ? `${ref.conversationId}/${ref.subtitleId}` : ref.conversationId);
+const refOf = (conversationId: string, subtitleId: string | undefined) => (subtitleId ? { conversationId, subtitleId } : { conversationId });
+
 /** Connects with an access token in the handshake's auth payload; rejects with the refusal (`data.code`). */
 export async function connectCollab(url: string, token: unknown): Promise<CollabClient> {
   const socket: CollabSocket = io(url, { path: COLLAB_SOCKET_PATH, auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
@@ -109,29 +117,29 @@ export async function connectCollab(url: string, token: unknown): Promise<Collab
     return () => listeners.delete(listener);
   };
   const documents = new Map<string, JoinedDocument>();
-  socket.on('doc:update', ({ conversationId, update }) => {
-    const joined = documents.get(conversationId);
+  socket.on('doc:update', ({ update, ...ref }) => {
+    const joined = documents.get(keyOf(ref));
     if (!joined) return;
     const bytes = new Uint8Array(update);
     joined.received.push(bytes);
     Y.applyUpdate(joined.doc, bytes, REMOTE);
     wake();
   });
-  socket.on('doc:presence', ({ conversationId, peers }) => {
-    const joined = documents.get(conversationId);
+  socket.on('doc:presence', ({ peers, ...ref }) => {
+    const joined = documents.get(keyOf(ref));
     if (joined) joined.peers = peers;
     wake();
   });
-  socket.on('doc:access', ({ conversationId, access }) => {
-    const joined = documents.get(conversationId);
+  socket.on('doc:access', ({ access, ...ref }) => {
+    const joined = documents.get(keyOf(ref));
     if (joined) {
       joined.access = access;
       joined.accessChanges.push(access);
     }
     wake();
   });
-  socket.on('doc:error', ({ conversationId, error }) => {
-    documents.get(conversationId)?.errors.push(error);
+  socket.on('doc:error', ({ error, ...ref }) => {
+    documents.get(keyOf(ref))?.errors.push(error);
     wake();
   });
   let disconnectReason: string | null = null;
@@ -140,17 +148,19 @@ export async function connectCollab(url: string, token: unknown): Promise<Collab
     wake();
   });
 
-  const send = (conversationId: string, update: Uint8Array): Promise<CollabAck> => socket.timeout(ACK_TIMEOUT_MS).emitWithAck('doc:update', { conversationId, update });
+  const send = (ref: Ref, update: Uint8Array): Promise<CollabAck> => socket.timeout(ACK_TIMEOUT_MS).emitWithAck('doc:update', { ...ref, update });
 
   const client: CollabClient = {
     socket,
-    tryJoin(conversationId) {
-      return socket.timeout(ACK_TIMEOUT_MS).emitWithAck('doc:join', { conversationId, stateVector: Y.encodeStateVector(new Y.Doc()) });
+    tryJoin(conversationId, subtitleId) {
+      return socket.timeout(ACK_TIMEOUT_MS).emitWithAck('doc:join', { ...refOf(conversationId, subtitleId), stateVector: Y.encodeStateVector(new Y.Doc()) });
     },
     async join(conversationId, options = {}) {
       const doc = options.doc ?? new Y.Doc();
+      const ref = refOf(conversationId, options.subtitleId);
+      const key = keyOf(ref);
       const joined: JoinedDocument = {
-        conversationId,
+        ...ref,
         doc,
         access: 'none',
         you: undefined as unknown as DocPeer,
@@ -170,11 +180,11 @@ export async function connectCollab(url: string, token: unknown): Promise<Collab
             doc.off('update', capture);
           }
           if (updates.length === 0) return { ok: true };
-          return send(conversationId, Y.mergeUpdates(updates));
+          return send(ref, Y.mergeUpdates(updates));
         },
-        send: (update) => send(conversationId, update),
+        send: (update) => send(ref, update),
         presence(turnId, typing) {
-          socket.emit('doc:presence', { conversationId, turnId, typing });
+          socket.emit('doc:presence', { ...ref, turnId, typing });
         },
         waitFor: (predicate, timeoutMs = ACK_TIMEOUT_MS) => waitUntil(() => predicate(doc), subscribe, timeoutMs, 'a document change'),
         async waitForPeers(predicate, timeoutMs = ACK_TIMEOUT_MS) {
@@ -183,15 +193,15 @@ export async function connectCollab(url: string, token: unknown): Promise<Collab
         },
         waitForAccess: (access, timeoutMs = ACK_TIMEOUT_MS) => waitUntil(() => joined.access === access, subscribe, timeoutMs, `access ${access}`),
         async leave() {
-          documents.delete(conversationId);
-          return socket.timeout(ACK_TIMEOUT_MS).emitWithAck('doc:leave', { conversationId });
+          documents.delete(key);
+          return socket.timeout(ACK_TIMEOUT_MS).emitWithAck('doc:leave', ref);
         },
       };
       // Relayed updates arriving before the join's answer are applied too (Yjs orders them).
-      documents.set(conversationId, joined);
-      const ack: DocJoinAck = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('doc:join', { conversationId, stateVector: Y.encodeStateVector(doc) });
+      documents.set(key, joined);
+      const ack: DocJoinAck = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('doc:join', { ...ref, stateVector: Y.encodeStateVector(doc) });
       if (!ack.ok) {
-        documents.delete(conversationId);
+        documents.delete(key);
         throw new CollabRefusal(ack.error);
       }
       Y.applyUpdate(doc, new Uint8Array(ack.update), REMOTE);
@@ -201,7 +211,7 @@ export async function connectCollab(url: string, token: unknown): Promise<Collab
       const server = Y.decodeStateVector(new Uint8Array(ack.stateVector));
       const ahead = [...Y.decodeStateVector(Y.encodeStateVector(doc))].some(([clientId, clock]) => clock > (server.get(clientId) ?? 0));
       if (ahead && ack.access === 'write') {
-        const sent = await send(conversationId, Y.encodeStateAsUpdate(doc, new Uint8Array(ack.stateVector)));
+        const sent = await send(ref, Y.encodeStateAsUpdate(doc, new Uint8Array(ack.stateVector)));
         if (!sent.ok) throw new CollabRefusal(sent.error);
       }
       return joined;

@@ -9,6 +9,7 @@ import {
   mayGrantRight,
   mediaAccess,
   transcriptEditAccess,
+  subtitleAccess,
   organizationAbilities,
   organizationLevel,
   platform,
@@ -244,6 +245,17 @@ describe('mediaAccess and everyMediaAccess', () => {
     expect(transcriptEditAccess(read)).toBe('hidden');
     expect(transcriptEditAccess(comment)).toBe('hidden');
     expect(transcriptEditAccess(0)).toBe('hidden');
+  });
+
+  it('lets readers read subtitle versions and writers change them, hiding the media from outsiders', () => {
+    const { comment } = RIGHT_LEVELS;
+    for (const right of [read, comment, write, full]) expect(subtitleAccess(right, false)).toBe('allowed');
+    expect(subtitleAccess(write, true)).toBe('allowed');
+    expect(subtitleAccess(full, true)).toBe('allowed');
+    expect(subtitleAccess(read, true)).toBe('forbidden');
+    expect(subtitleAccess(comment, true)).toBe('forbidden');
+    expect(subtitleAccess(0, false)).toBe('hidden');
+    expect(subtitleAccess(0, true)).toBe('hidden');
   });
 });
 
