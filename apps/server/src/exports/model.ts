@@ -55,9 +55,12 @@ export function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
 }
 
-/** The words of a text, folded (letters, digits, and the apostrophes and hyphens inside words). */
+/**
+ * The words of a text, folded. Apostrophes and hyphens separate words, so "élève" is found in
+ * "l'élève"; a keyword holding one ("aujourd'hui") becomes a phrase and still matches.
+ */
 export function foldedWords(text: string): string[] {
-  return fold(text).match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? [];
+  return fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 /** Whether `words` holds `phrase` (already split) as consecutive whole words. */
