@@ -22,6 +22,7 @@ import { registerTextInputCheck } from './http/text-input.ts';
 import { registerXsrf } from './http/xsrf.ts';
 import { conversationRoutes } from './conversations/routes.ts';
 import { transcriptRoutes } from './transcript/routes.ts';
+import { exportRoutes } from './exports/routes.ts';
 import { organizationRoutes } from './organizations/routes.ts';
 import { transcriberProfileRoutes } from './transcriber-profiles/routes.ts';
 import { favoriteRoutes } from './favorites/routes.ts';
@@ -73,6 +74,7 @@ export async function buildApp(ctx: AppContext, options: { logger: FastifyBaseLo
   await app.register(adminRoutes(ctx), { prefix: `${API_BASE}/administration` });
   await app.register(conversationRoutes(ctx), { prefix: API_BASE });
   await app.register(transcriptRoutes(ctx), { prefix: API_BASE });
+  await app.register(exportRoutes(ctx), { prefix: API_BASE });
   await app.register(transcriberProfileRoutes(ctx), { prefix: API_BASE });
   await app.register(tagRoutes(ctx), { prefix: API_BASE });
   await app.register(rightRoutes(ctx), { prefix: API_BASE });
