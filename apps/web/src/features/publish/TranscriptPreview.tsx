@@ -6,8 +6,7 @@
 import { Badge, Box, Group, Stack, Text, Title } from '@mantine/core';
 import type { TranscriptExport } from '@palabre/shared';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../conversations/format.ts';
-import type { ExportChoices } from './choices.ts';
+import { exportClock, type ExportChoices } from './choices.ts';
 import classes from './Publish.module.css';
 
 interface Props {
@@ -45,7 +44,7 @@ export function TranscriptPreview({ transcript, metadata }: Props) {
                   {metadata.speakers && metadata.timestamp && ' · '}
                   {metadata.timestamp && (
                     <Text component="span" size="sm" c="dimmed" fw={400}>
-                      {formatTime(turn.start)}
+                      {exportClock(turn.start)}
                     </Text>
                   )}
                 </Text>

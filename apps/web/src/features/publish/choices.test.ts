@@ -1,6 +1,6 @@
 import { EXPORT_FORMATS, zDownloadBody, zDownloadQuery } from '@palabre/shared';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CHOICES, DOWNLOAD_FORMATS, exportRequest, fallbackFilename, isFiltered, keywordList } from './choices.ts';
+import { DEFAULT_CHOICES, DOWNLOAD_FORMATS, exportClock, exportRequest, fallbackFilename, isFiltered, keywordList } from './choices.ts';
 
 describe('keywordList', () => {
   it('splits on commas, trims, and drops blanks and repeats', () => {
@@ -52,5 +52,13 @@ describe('fallbackFilename', () => {
   it('keeps the title without the characters file systems refuse', () => {
     expect(fallbackFilename('Réunion: 3/4 "budget"', 'docx')).toBe('Réunion 3 4 budget.docx');
     expect(fallbackFilename(' ?? ', 'pdf')).toBe('transcript.pdf');
+  });
+});
+
+describe('exportClock', () => {
+  it('writes times as the exported files do', () => {
+    expect(exportClock(65.4)).toBe('00:01:05');
+    expect(exportClock(3725)).toBe('01:02:05');
+    expect(exportClock(-1)).toBe('00:00:00');
   });
 });

@@ -80,3 +80,10 @@ export function fallbackFilename(title: string, extension: string): string {
       .slice(0, 120) || 'transcript';
   return `${base}.${extension}`;
 }
+
+/** A turn's start as the exported files write it: 65.4 → "00:01:05". */
+export function exportClock(seconds: number): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
+}
