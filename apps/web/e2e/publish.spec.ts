@@ -32,7 +32,14 @@ async function download(page: Page, format: string): Promise<Download> {
   return saved;
 }
 
-test('the verbatim export: text, keyword filter, DOCX and PDF read back, the PDF preview, the report tabs, in both languages', async ({ page, api, context, baseURL, browser, clientIp }) => {
+test('the verbatim export: text, keyword filter, DOCX and PDF read back, the PDF preview, the report tabs, in both languages', async ({
+  page,
+  api,
+  context,
+  baseURL,
+  browser,
+  clientIp,
+}) => {
   test.setTimeout(PROCESSING_TIMEOUT + 180_000);
   const owner = await api.signUp(newAccount('publish'));
   const organization = await api.createOrganization(owner.tokens.auth_token, uniqueName('Publish org'));

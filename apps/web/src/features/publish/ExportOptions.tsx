@@ -3,6 +3,7 @@ import { Checkbox, Fieldset, MultiSelect, Stack, TextInput } from '@mantine/core
 import type { Speaker } from '@palabre/shared';
 import { useTranslation } from 'react-i18next';
 import { METADATA_FLAGS, TITLE_MAX, type ExportChoices } from './choices.ts';
+import classes from './Publish.module.css';
 
 interface Props {
   choices: ExportChoices;
@@ -24,7 +25,7 @@ export function ExportOptions({ choices, onChange, mediaName, speakers }: Props)
         maxLength={TITLE_MAX}
         onChange={(event) => set('title', event.currentTarget.value)}
       />
-      <Fieldset legend={t('options.filter')} variant="unstyled">
+      <Fieldset legend={t('options.filter')} variant="unstyled" classNames={{ root: classes.fieldset, legend: classes.legend }}>
         <Stack gap="sm">
           <MultiSelect
             label={t('options.speakers')}
