@@ -112,6 +112,16 @@ test('the verbatim export: text, keyword filter, DOCX and PDF read back, the PDF
   await expect.poll(() => frame.getAttribute('src')).not.toBe(src);
   await page.screenshot({ path: `${SCREENSHOTS}/publish-pdf-en.png`, fullPage: true });
 
+  // A format the server cannot make (OpenDocument without LibreOffice) is said in words, and nothing is saved.
+  await page.route(/\/download\?.*format=odt/, (route) =>
+    route.fulfill({ status: 503, json: { status: 'error', code: 'export_unavailable', message: 'This format needs LibreOffice, which is not installed on the server' } }),
+  );
+  await page.getByRole('button', { name: 'Download' }).click();
+  await page.getByRole('menuitem', { name: 'OpenDocument (ODT)' }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'The OpenDocument (ODT) file could not be made' });
+  await expect(refusal).toContainText('This export format is not available on this server');
+  await page.unroute(/\/download\?.*format=odt/);
+
   // The tabs move with the arrow keys, and the address names the tab.
   await page.getByRole('tab', { name: 'Verbatim' }).focus();
   await page.keyboard.press('ArrowLeft');
