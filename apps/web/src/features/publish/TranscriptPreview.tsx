@@ -35,7 +35,7 @@ export function TranscriptPreview({ transcript, metadata }: Props) {
       {transcript.turns.length === 0 ? (
         <Text c="dimmed">{t('preview.empty')}</Text>
       ) : (
-        <Box className={classes.transcript} lang={lang} data-testid="verbatim-text" tabIndex={0} aria-label={t('preview.textLabel')}>
+        <Box className={classes.transcript} lang={lang} data-testid="verbatim-text" tabIndex={0} role="region" aria-label={t('preview.textLabel')}>
           {transcript.turns.map((turn) => (
             <Box component="article" key={turn.id} className={classes.turn}>
               {(metadata.speakers || metadata.timestamp) && (
