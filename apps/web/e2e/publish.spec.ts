@@ -48,7 +48,7 @@ test('the verbatim export: text, keyword filter, DOCX and PDF read back, the PDF
   await signInBrowser(context, baseURL!, owner.tokens, organization._id);
 
   // A word the recognizer heard, to filter by; and one nobody said.
-  const media = await api.get<{ text: { words: { word: string }[] }[] }>(`/cm-api/api/conversations/${id}`, owner.tokens.auth_token);
+  const media = await api.get<{ speakers: { speaker_name: string }[]; text: { words: { word: string }[] }[] }>(`/cm-api/api/conversations/${id}`, owner.tokens.auth_token);
   const words = media.text.flatMap((turn) => turn.words.map((w) => w.word.toLowerCase().replace(/[^a-z]/g, ''))).filter((w) => w.length >= 4);
   expect(words.length, 'the transcript has words').toBeGreaterThan(0);
   const keyword = words.includes('country') ? 'country' : words[0]!;
@@ -64,6 +64,17 @@ test('the verbatim export: text, keyword filter, DOCX and PDF read back, the PDF
   await expect(page.getByText(/^\d+ turns?$/)).toBeVisible();
 
   // Times off: the text loses them; a keyword nobody said keeps nothing; the heard one keeps its turn.
+  // Keeping the media's speaker keeps its turns; clearing the choice brings back every speaker.
+  const speakers = page.getByRole('textbox', { name: 'Speakers' });
+  await speakers.click();
+  await page.getByRole('option', { name: media.speakers[0]!.speaker_name }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText(/^\d+ turns? match(es)? the filter$/)).toBeVisible({ timeout: LOAD_TIMEOUT });
+  await expect(text).toContainText(new RegExp(keyword, 'i'));
+  // Backspace in the field takes the last speaker off, as a keyboard user would.
+  await speakers.press('Backspace');
+  await expect(page.getByText(/^\d+ turns?$/)).toBeVisible({ timeout: LOAD_TIMEOUT });
+
   await page.getByRole('checkbox', { name: 'Times' }).uncheck();
   await expect(text).not.toContainText(/00:00:\d\d/);
   const keywords = page.getByRole('textbox', { name: 'Keywords' });

@@ -36,7 +36,6 @@ export function ExportOptions({ choices, onChange, mediaName, speakers }: Props)
             onChange={(value) => set('speakers', value)}
             searchable
             clearable
-            clearButtonProps={{ 'aria-label': t('options.clearSpeakers') }}
             nothingFoundMessage={t('options.noSpeaker')}
           />
           <TextInput
