@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Palabre needs, only those that are missing. Safe to run repeatedly.
 #
-#   scripts/ensure-system.sh start   what the server needs at run time (ffmpeg, PocketSphinx)
+#   scripts/ensure-system.sh start   what the server needs at run time (ffmpeg, PocketSphinx,
+#                                    LibreOffice Writer for OpenDocument exports)
 #   scripts/ensure-system.sh test    the above plus what the test suite needs (Chromium, PostgreSQL,
 #                                    fonts for screenshots, PocketSphinx with its English model,
 #                                    yt-dlp for URL imports of pages)
@@ -40,6 +41,8 @@ want pocketsphinx eval 'has_command pocketsphinx_continuous || has_command pocke
 want pocketsphinx-en-us test -d /usr/share/pocketsphinx/model/en-us
 # The engine calls PocketSphinx's library (the CLI above is its fallback).
 want libpocketsphinx3 eval 'ldconfig -p 2>/dev/null | grep -q libpocketsphinx.so.3'
+# Transcript exports as OpenDocument convert the Word export with LibreOffice (headless, no GUI).
+want libreoffice-writer-nogui eval 'has_command soffice'
 if [ "$set_name" = test ]; then
   want chromium test -x /usr/bin/chromium
   want postgresql has_postgres_server
@@ -47,6 +50,8 @@ if [ "$set_name" = test ]; then
   want espeak-ng has_command espeak-ng
   want sox has_command sox
   want yt-dlp has_command yt-dlp
+  # pdftotext reads the PDF exports back in tests.
+  want poppler-utils has_command pdftotext
   # LibriVox clips with reference transcripts for `palabre bench media wer`.
   want pocketsphinx-testdata test -f /usr/share/pocketsphinx/test/data/librivox/transcription
 fi

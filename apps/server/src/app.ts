@@ -23,6 +23,7 @@ import { registerXsrf } from './http/xsrf.ts';
 import { conversationRoutes } from './conversations/routes.ts';
 import { transcriptRoutes } from './transcript/routes.ts';
 import { subtitleRoutes } from './subtitles/routes.ts';
+import { exportRoutes } from './exports/routes.ts';
 import { organizationRoutes } from './organizations/routes.ts';
 import { transcriberProfileRoutes } from './transcriber-profiles/routes.ts';
 import { favoriteRoutes } from './favorites/routes.ts';
@@ -75,6 +76,7 @@ export async function buildApp(ctx: AppContext, options: { logger: FastifyBaseLo
   await app.register(conversationRoutes(ctx), { prefix: API_BASE });
   await app.register(transcriptRoutes(ctx), { prefix: API_BASE });
   await app.register(subtitleRoutes(ctx), { prefix: API_BASE });
+  await app.register(exportRoutes(ctx), { prefix: API_BASE });
   await app.register(transcriberProfileRoutes(ctx), { prefix: API_BASE });
   await app.register(tagRoutes(ctx), { prefix: API_BASE });
   await app.register(rightRoutes(ctx), { prefix: API_BASE });

@@ -1,7 +1,7 @@
 import { API, COOKIE } from '@palabre/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { call, fillPath } from './call.ts';
-import { ApiError } from './client.ts';
+import { call, callFile, fillPath } from './call.ts';
+import { ApiError, dispositionFilename } from './client.ts';
 
 interface Sent {
   url: string;
@@ -137,5 +137,40 @@ describe('call', () => {
     typeOnly(() => call(API.transcriberProfiles.list));
     // @ts-expect-error the answer is the entry's response type
     typeOnly(async () => (await call(API.users.self)).notAField);
+  });
+});
+
+describe('callFile', () => {
+  it('answers the bytes and the file name the server gave them', async () => {
+    page('/interface/conversations/m1/publish', { [COOKIE.xsrf]: 'x1' });
+    answers.push(
+      new Response('%PDF-1.7', {
+        status: 200,
+        headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="Interview.pdf"; filename*=UTF-8''Entretien%20%C3%A9t%C3%A9.pdf` },
+      }),
+    );
+    const file = await callFile(API.exports.download, { params: { id: 'm1' }, query: { format: 'pdf' }, body: { filter: { keyword: 'budget' } } });
+    expect(file.filename).toBe('Entretien été.pdf');
+    expect(await file.blob.text()).toBe('%PDF-1.7');
+    expect(sent[0]).toMatchObject({ method: 'POST', body: { filter: { keyword: 'budget' } } });
+    expect(new URL(sent[0]!.url, 'http://palabre.test').pathname).toBe('/cm-api/api/conversations/m1/download');
+  });
+
+  it('turns an error answer into an ApiError, as call does', async () => {
+    page('/interface/conversations/m1/publish', { [COOKIE.xsrf]: 'x1' });
+    answers.push(json(503, { status: 'error', code: 'export_unavailable', message: 'No converter' }));
+    const failure = await callFile(API.exports.download, { params: { id: 'm1' }, query: { format: 'odt' } }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ status: 503, code: 'export_unavailable' });
+  });
+});
+
+describe('dispositionFilename', () => {
+  it('reads the plain name, quoted or not, and prefers the UTF-8 one', () => {
+    expect(dispositionFilename('attachment; filename="a \\"b\\".txt"')).toBe('a "b".txt');
+    expect(dispositionFilename('inline; filename=report.pdf')).toBe('report.pdf');
+    expect(dispositionFilename(`attachment; filename="x.srt"; filename*=UTF-8''%C3%A9.srt`)).toBe('é.srt');
+    expect(dispositionFilename(`attachment; filename="x.srt"; filename*=UTF-8''%E0%A4%A.srt`)).toBe('x.srt');
+    expect(dispositionFilename('attachment')).toBeNull();
+    expect(dispositionFilename(null)).toBeNull();
   });
 });

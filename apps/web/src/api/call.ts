@@ -7,7 +7,7 @@
  */
 import type { BodyInput, Endpoint, ParamsInput, QueryInput, ResponseOf } from '@palabre/shared';
 import type { z } from 'zod';
-import { request, uploadMultipart, type QueryValues } from './client.ts';
+import { request, uploadMultipart, type FileAnswer, type QueryValues } from './client.ts';
 
 /** A part of the input: required when the entry declares it with a required field, optional when every field is, absent otherwise. */
 type Slot<K extends string, T> = [T] extends [undefined]
@@ -41,6 +41,13 @@ export function call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): 
   // Writes always carry a body (an empty object when the entry has none), as the server expects JSON.
   const payload = form ?? body ?? (method === 'GET' || method === 'DELETE' ? undefined : {});
   return request<ResponseOf<E>>(method, fillPath(endpoint.path, params), { query, body: payload, signal });
+}
+
+/** A call whose answer is a file (exports): its bytes and the name the server gave it. */
+export function callFile<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<FileAnswer> {
+  const { params, query, body, signal } = (input ?? {}) as { params?: object; query?: QueryValues; body?: unknown; signal?: AbortSignal };
+  const payload = body ?? (endpoint.method === 'GET' || endpoint.method === 'DELETE' ? undefined : {});
+  return request<FileAnswer>(endpoint.method, fillPath(endpoint.path, params), { query, body: payload, signal, file: true });
 }
 
 export type UploadInput<E extends Endpoint> = Slot<'params', ParamsInput<E>> & {

@@ -32,6 +32,30 @@ export interface RequestOptions {
   /** A JSON value, or FormData for multipart entries. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Answer the bytes of a successful response as a file instead of parsing them (exports). */
+  file?: boolean;
+}
+
+/** A file the server answered: its bytes and the name it gave them (Content-Disposition), if any. */
+export interface FileAnswer {
+  blob: Blob;
+  filename: string | null;
+}
+
+/** The file name of a Content-Disposition header: the UTF-8 `filename*` first, else the plain `filename`. */
+export function dispositionFilename(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim());
+    } catch {
+      /* a malformed escape: fall back to the plain name */
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/.exec(header);
+  if (!plain) return null;
+  return (plain[1] ?? plain[2] ?? '').replace(/\\(.)/g, '$1') || null;
 }
 
 /** Called when the session cannot be restored (refresh failed): the app signs out. */
@@ -121,6 +145,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     if ((error as Error).name === 'AbortError') throw new ApiError(0, { code: undefined }, 'Request aborted');
     throw new ApiError(0, {}, 'Network Error');
   }
+  if (response.ok && options.file) return { blob: await response.blob(), filename: dispositionFilename(response.headers.get('content-disposition')) } as T;
   const body = await parseBody(response).catch(() => undefined);
   if (response.ok) return body as T;
   const error = new ApiError(response.status, (body ?? {}) as Partial<ApiErrorBody>, response.statusText);

@@ -58,8 +58,9 @@ const conversationRoutes: RouteObject[] = [
   {
     id: 'publish',
     path: 'conversations/:conversationId/publish',
-    handle: handle({ conversationDetail: true, noOrganizationNeeded: true, view: 'publish', breadcrumbs: ['media', 'publish'] }),
-    lazy: mediaToolPage('publish'),
+    // Reading and downloading the transcript work on a phone too.
+    handle: handle({ conversationDetail: true, noOrganizationNeeded: true, responsive: true, view: 'publish', breadcrumbs: ['media', 'publish'] }),
+    lazy: () => import('../features/publish/PublishPage.tsx').then((m) => ({ Component: m.PublishPage })),
   },
 ];
 

@@ -19,7 +19,7 @@ interface ToolEntry {
 export const MEDIA_TOOLS: readonly ToolEntry[] = [
   { tool: 'transcription', right: RIGHT.READ, path: paths.conversationTranscription, ready: true },
   { tool: 'subtitles', right: RIGHT.WRITE, path: paths.conversationSubtitles, ready: false },
-  { tool: 'publish', right: RIGHT.READ, path: paths.conversationPublish, ready: false },
+  { tool: 'publish', right: RIGHT.READ, path: paths.conversationPublish, ready: true },
 ];
 
 /** The tools a caller holding `right` on the media may open, in display order. */

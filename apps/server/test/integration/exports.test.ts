@@ -1,0 +1,238 @@
+/**
+ * POST /conversations/{id}/download: every format read back by an independent tool (pdftotext,
+ * the DOCX and ODT XML, ffmpeg for subtitles, a JSON Schema for JSON), the filter and flags, the PDF
+ * preview, who may export, and the caller's language.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { eq } from 'drizzle-orm';
+import JSZip from 'jszip';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { RIGHT, RIGHT_LEVELS, zTranscriptExport } from '@palabre/shared';
+import { conversationRights, conversationTags, memberships, tagCategories, tags, users } from '../../src/db/schema.ts';
+import { TestClient } from '../harness/client.ts';
+import { createOrganization, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
+import { makeTranscript, seedTranscribedMedia } from '../harness/transcripts.ts';
+
+const API = '/cm-api/api';
+let server: TestServer;
+let owner: TestUser;
+let writer: TestUser;
+let reader: TestUser;
+let outsider: TestUser;
+let french: TestUser;
+let orgId: string;
+let mediaId: string;
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exports-test-'));
+
+const transcript = () =>
+  makeTranscript(
+    [
+      { speaker: 'spk1', text: 'Bonjour à tous, voici le budget prévisionnel.' },
+      { speaker: 'spk2', text: 'The budgets look fine to me.', start: 62 },
+      { speaker: 'spk1', text: "L'élève a été très efficace cette année." },
+    ],
+    { names: { spk1: 'Élodie Crémieux', spk2: 'Bob' } },
+  );
+
+const download = (client: TestClient, format: string, options: { json?: unknown; query?: Record<string, string>; headers?: Record<string, string>; id?: string } = {}) =>
+  client.request('POST', `${API}/conversations/${options.id ?? mediaId}/download`, { json: options.json ?? {}, query: { format, ...options.query }, headers: options.headers });
+
+/** Runs a tool on the bytes written to a file of that extension; answers its standard output. */
+function readWith(bytes: Buffer, extension: string, command: string, args: (file: string) => string[]): string {
+  const file = path.join(workDir, `${Math.random().toString(36).slice(2)}.${extension}`);
+  fs.writeFileSync(file, bytes);
+  return execFileSync(command, args(file), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+const pdfText = (bytes: Buffer) => readWith(bytes, 'pdf', 'pdftotext', (f) => ['-enc', 'UTF-8', f, '-']);
+const xmlText = (xml: string) =>
+  xml
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = await server.quickUser();
+  writer = await server.quickUser();
+  reader = await server.quickUser();
+  outsider = await server.quickUser();
+  french = await server.quickUser();
+  orgId = (await createOrganization(owner.client))._id;
+  await server.ctx.db.insert(memberships).values([
+    { organizationId: orgId, userId: writer.id, role: 1 },
+    { organizationId: orgId, userId: reader.id, role: 1 },
+    { organizationId: orgId, userId: french.id, role: 1 },
+  ]);
+  await server.ctx.db.update(users).set({ locale: 'fr-FR' }).where(eq(users.id, french.id));
+  mediaId = await seedTranscribedMedia(server, { organizationId: orgId, ownerId: owner.id, transcript: transcript(), membersRight: RIGHT.READ, name: 'Réunion d’équipe', language: 'fr' });
+  await server.ctx.db.insert(conversationRights).values({ conversationId: mediaId, userId: writer.id, right: RIGHT_LEVELS.write });
+  const [category] = await server.ctx.db.insert(tagCategories).values({ organizationId: orgId, name: 'Thèmes', color: 'blue' }).returning();
+  const [tag] = await server.ctx.db.insert(tags).values({ organizationId: orgId, categoryId: category!.id, name: 'Finances' }).returning();
+  await server.ctx.db.insert(conversationTags).values({ conversationId: mediaId, tagId: tag!.id });
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('every format, read back by an independent tool', () => {
+  it('JSON matches its JSON Schema and keeps word times', async () => {
+    const res = await download(reader.client, 'json', { json: { metadata: { tags: true } } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="[ -~]+\.json";/);
+    expect(res.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('Réunion d’équipe.json')}`);
+    const validate = new Ajv2020({ strict: false }).compile(z.toJSONSchema(zTranscriptExport));
+    const json = JSON.parse(res.bytes.toString('utf8'));
+    expect(validate(json), JSON.stringify(validate.errors)).toBe(true);
+    expect(json.tags).toEqual(['Finances']);
+    expect(json.turns.map((t: { speaker: string }) => t.speaker)).toEqual(['Élodie Crémieux', 'Bob', 'Élodie Crémieux']);
+    expect(json.turns[1].words[0]).toMatchObject({ word: 'The', start: 62 });
+  });
+
+  it('text has the header and prefixed turns', async () => {
+    const res = await download(reader.client, 'text', { json: { metadata: { description: false } } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const text = res.bytes.toString('utf8');
+    expect(text.split('\n')[0]).toBe('Réunion d’équipe');
+    expect(text).toContain('[00:01:02] Bob: The budgets look fine to me.');
+  });
+
+  it('DOCX holds the text, headings and numbered footer', async () => {
+    const res = await download(reader.client, 'docx');
+    expect(res.status).toBe(200);
+    const zip = await JSZip.loadAsync(res.bytes);
+    const text = xmlText(await zip.file('word/document.xml')!.async('string'));
+    expect(text).toContain('Élodie Crémieux — 00:00:01');
+    expect(text).toContain("L'élève a été très efficace cette année.");
+    const footers = await Promise.all(Object.keys(zip.files).filter((n) => /^word\/footer\d*\.xml$/.test(n)).map((n) => zip.file(n)!.async('string')));
+    expect(footers.join('')).toMatch(/Page[\s\S]*PAGE[\s\S]*of[\s\S]*NUMPAGES/);
+  });
+
+  it('PDF has the text with its accents and page numbers', async () => {
+    const res = await download(reader.client, 'pdf', { json: { metadata: { tags: true } } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment;/);
+    const text = pdfText(res.bytes);
+    expect(text).toContain('Réunion d’équipe');
+    expect(text).toContain('Tags: Finances');
+    expect(text).toContain("L'élève a été très efficace cette année.");
+    expect(text).toContain('Page 1 of 1');
+  });
+
+  it('ODT holds the text and page fields', async () => {
+    const res = await download(reader.client, 'odt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/vnd.oasis.opendocument.text');
+    const zip = await JSZip.loadAsync(res.bytes);
+    const text = xmlText(await zip.file('content.xml')!.async('string'));
+    expect(text).toContain('Bob — 00:01:02');
+    expect(text).toContain('Bonjour à tous, voici le budget prévisionnel.');
+    expect(await zip.file('styles.xml')!.async('string')).toContain('<text:page-count');
+  }, 120_000);
+
+  for (const format of ['srt', 'vtt'] as const) {
+    it(`${format.toUpperCase()} is read by ffmpeg`, async () => {
+      const res = await download(reader.client, format, { json: { filter: { speaker: 'Bob' } } });
+      expect(res.status).toBe(200);
+      const body = res.bytes.toString('utf8');
+      if (format === 'vtt') expect(body.startsWith('WEBVTT')).toBe(true);
+      expect(body).toContain('The budgets look fine to me.');
+      expect(body).not.toContain('Bonjour');
+      // ffmpeg parses the cues and writes them out again as SubRip.
+      const parsed = readWith(res.bytes, format, 'ffmpeg', (f) => ['-v', 'error', '-i', f, '-f', 'srt', '-']);
+      expect(parsed).toContain('budgets');
+      expect(parsed).toMatch(/00:01:0\d,\d{3} --> /);
+    });
+  }
+});
+
+describe('the filter and the flags', () => {
+  it('keeps the speakers and keywords asked for', async () => {
+    const bySpeaker = JSON.parse((await download(reader.client, 'json', { json: { filter: { speaker: 'Élodie Crémieux' } } })).bytes.toString('utf8'));
+    expect(bySpeaker.turns).toHaveLength(2);
+    const byKeyword = JSON.parse((await download(reader.client, 'json', { json: { filter: { keyword: 'ELEVE, fine' }, metadata: { keyword: true } } })).bytes.toString('utf8'));
+    expect(byKeyword.turns.map((t: { text: string }) => t.text)).toEqual(['The budgets look fine to me.', "L'élève a été très efficace cette année."]);
+    expect(byKeyword.keywords).toEqual(['ELEVE', 'fine']);
+    const none = (await download(reader.client, 'text', { json: { filter: { keyword: 'budge' } } })).bytes.toString('utf8');
+    expect(none).not.toContain('budget');
+  });
+
+  it('turns the prefixes off', async () => {
+    const res = await download(reader.client, 'text', { json: { metadata: { timestamp: false, speakers: false } } });
+    const text = res.bytes.toString('utf8');
+    expect(text.split('\n')).toContain('The budgets look fine to me.');
+    expect(text).not.toContain('[00:');
+    expect(text).not.toContain('Bob');
+    const pdf = pdfText((await download(reader.client, 'pdf', { json: { metadata: { timestamp: false } } })).bytes);
+    expect(pdf).not.toContain('00:01:02');
+    expect(pdf).toContain('Bob');
+  });
+
+  it('refuses an unknown filter field or a bad flag', async () => {
+    expect((await download(reader.client, 'text', { json: { filter: { who: 'Bob' } } })).status).toBe(400);
+    expect((await download(reader.client, 'text', { json: { metadata: { tags: 'yes' } } })).status).toBe(400);
+  });
+});
+
+describe('the query', () => {
+  it('previews a PDF inline whatever the format', async () => {
+    const res = await download(reader.client, 'docx', { query: { preview: 'true' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toMatch(/^inline;/);
+    expect(res.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('titles the document and names the file after the title, safely', async () => {
+    const res = await download(reader.client, 'text', { query: { title: 'Compte "rendu"/final', flavor: 'verbatim', regenerate: 'false', llmOutputType: 'markdown' } });
+    expect(res.status).toBe(200);
+    expect(res.bytes.toString('utf8').split('\n')[0]).toBe('Compte "rendu"/final');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="Compte rendufinal.txt"; filename*=UTF-8''Compte%20rendufinal.txt`);
+  });
+
+  it('answers 400 for an unknown format or flavor', async () => {
+    const bad = await download(reader.client, 'rtf');
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toHaveProperty('format');
+    expect((await download(reader.client, 'pdf', { query: { flavor: 'summary' } })).status).toBe(400);
+  });
+});
+
+describe('who may export', () => {
+  it('the owner, a writer and a reader may', async () => {
+    for (const user of [owner, writer, reader]) expect((await download(user.client, 'text')).status).toBe(200);
+  });
+
+  it('an outsider is told the media does not exist, and so is everyone for an unknown one', async () => {
+    expect((await download(outsider.client, 'text')).status).toBe(404);
+    expect((await download(reader.client, 'text', { id: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+  });
+
+  it('a caller who is not signed in is refused', async () => {
+    const res = await reader.client.request('POST', `${API}/conversations/${mediaId}/download`, { json: {}, query: { format: 'text' }, auth: false });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe("the caller's language", () => {
+  it("labels a French user's documents in French", async () => {
+    const text = (await download(french.client, 'text', { json: { metadata: { tags: true } } })).bytes.toString('utf8');
+    expect(text).toContain('Intervenants: Élodie Crémieux, Bob');
+    expect(text).toContain('Étiquettes: Finances');
+    expect(pdfText((await download(french.client, 'pdf')).bytes)).toContain('Page 1 sur 1');
+  });
+
+  it('follows Accept-Language when the user chose no language', async () => {
+    const text = (await download(reader.client, 'text', { headers: { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.5' } })).bytes.toString('utf8');
+    expect(text).toContain('Exporté le');
+  });
+});
