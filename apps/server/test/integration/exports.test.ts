@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { RIGHT, RIGHT_LEVELS, zTranscriptExport } from '@palabre/shared';
 import { conversationRights, conversationTags, memberships, tagCategories, tags, users } from '../../src/db/schema.ts';
-import { TestClient } from '../harness/client.ts';
+import type { TestClient } from '../harness/client.ts';
 import { createOrganization, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
 import { makeTranscript, seedTranscribedMedia } from '../harness/transcripts.ts';
 
@@ -70,7 +70,14 @@ beforeAll(async () => {
     { organizationId: orgId, userId: french.id, role: 1 },
   ]);
   await server.ctx.db.update(users).set({ locale: 'fr-FR' }).where(eq(users.id, french.id));
-  mediaId = await seedTranscribedMedia(server, { organizationId: orgId, ownerId: owner.id, transcript: transcript(), membersRight: RIGHT.READ, name: 'Réunion d’équipe', language: 'fr' });
+  mediaId = await seedTranscribedMedia(server, {
+    organizationId: orgId,
+    ownerId: owner.id,
+    transcript: transcript(),
+    membersRight: RIGHT.READ,
+    name: 'Réunion d’équipe',
+    language: 'fr',
+  });
   await server.ctx.db.insert(conversationRights).values({ conversationId: mediaId, userId: writer.id, right: RIGHT_LEVELS.write });
   const [category] = await server.ctx.db.insert(tagCategories).values({ organizationId: orgId, name: 'Thèmes', color: 'blue' }).returning();
   const [tag] = await server.ctx.db.insert(tags).values({ organizationId: orgId, categoryId: category!.id, name: 'Finances' }).returning();
@@ -112,7 +119,11 @@ describe('every format, read back by an independent tool', () => {
     const text = xmlText(await zip.file('word/document.xml')!.async('string'));
     expect(text).toContain('Élodie Crémieux — 00:00:01');
     expect(text).toContain("L'élève a été très efficace cette année.");
-    const footers = await Promise.all(Object.keys(zip.files).filter((n) => /^word\/footer\d*\.xml$/.test(n)).map((n) => zip.file(n)!.async('string')));
+    const footers = await Promise.all(
+      Object.keys(zip.files)
+        .filter((n) => /^word\/footer\d*\.xml$/.test(n))
+        .map((n) => zip.file(n)!.async('string')),
+    );
     expect(footers.join('')).toMatch(/Page[\s\S]*PAGE[\s\S]*of[\s\S]*NUMPAGES/);
   });
 

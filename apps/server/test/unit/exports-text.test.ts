@@ -21,7 +21,9 @@ describe('the text export', () => {
   });
 
   it('drops the prefixes the flags turn off', () => {
-    const noTime = renderText(documentOf(meeting, { metadata: { timestamp: false } })).toString('utf8').split('\n');
+    const noTime = renderText(documentOf(meeting, { metadata: { timestamp: false } }))
+      .toString('utf8')
+      .split('\n');
     expect(noTime).toContain('Bob: The budgets look fine to me.');
     const bare = renderText(documentOf(meeting, { metadata: { timestamp: false, speakers: false } })).toString('utf8');
     expect(bare.split('\n')).toContain('The budgets look fine to me.');
