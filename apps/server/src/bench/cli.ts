@@ -1,4 +1,4 @@
-/** `palabre bench media rtf|wer|upload|pipeline`, `palabre bench library` and `palabre bench editor` [--write]: figures for docs/PERFORMANCE.md. */
+/** `palabre bench media rtf|wer|upload|pipeline`, `palabre bench library`, `palabre bench editor` and `palabre bench exports` [--write]: figures for docs/PERFORMANCE.md. */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
@@ -17,11 +17,15 @@ export const BENCH_USAGE = `  bench media <benchmark>    measure and print figur
   bench editor [--runs 5] [--keystrokes 200] [--remote-edits 100] [--documents 8] [--rate 100]
                [--seconds 10] [--chromium /usr/bin/chromium] [--write]
                              a three-hour transcript: opening the editor, keystroke and remote paint
-                             latency in Chromium, server memory per open document, CPU per edit rate`;
+                             latency in Chromium, server memory per open document, CPU per edit rate
+  bench exports [--runs 5] [--write]
+                             a three-hour transcript in every export format: time, size, memory,
+                             and LibreOffice's start-up cost for ODT`;
 
 export async function runBenchCommand(args: string[], config: Config): Promise<number> {
   if (args[0] === 'library') return runLibrary(args.slice(1), config);
   if (args[0] === 'editor') return runEditor(args.slice(1));
+  if (args[0] === 'exports') return runExports(args.slice(1));
   const [group, name, ...rest] = args;
   if (group !== 'media' || !name) {
     console.error(`Usage:\n${BENCH_USAGE}`);
@@ -99,6 +103,17 @@ async function runLibrary(args: string[], config: Config): Promise<number> {
   }
   const { benchLibrary } = await import('./library.ts');
   return benchLibrary({ count, runs, databases: [...databases], write: values.write, explain: values.explain, databaseUrl: config.databaseUrl });
+}
+
+async function runExports(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { write: { type: 'boolean', default: false }, runs: { type: 'string', default: '5' } } });
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1 || runs > 50) {
+    console.error('--runs: an integer between 1 and 50');
+    return 2;
+  }
+  const { benchExports } = await import('./exports.ts');
+  return benchExports({ runs, write: values.write });
 }
 
 async function runEditor(args: string[]): Promise<number> {
