@@ -1,4 +1,4 @@
-/** `palabre bench media rtf|wer|upload|pipeline`, `palabre bench library`, `palabre bench editor` and `palabre bench exports` [--write]: figures for docs/PERFORMANCE.md. */
+/** `palabre bench media rtf|wer|upload|pipeline`, `palabre bench library`, `palabre bench editor`, `palabre bench subtitles` and `palabre bench exports` [--write]: figures for docs/PERFORMANCE.md. */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
@@ -18,6 +18,9 @@ export const BENCH_USAGE = `  bench media <benchmark>    measure and print figur
                [--seconds 10] [--chromium /usr/bin/chromium] [--write]
                              a three-hour transcript: opening the editor, keystroke and remote paint
                              latency in Chromium, server memory per open document, CPU per edit rate
+  bench subtitles [--fixtures <dir>] [--write]
+                             share of generated screens breaking each subtitle rule, on real speech and
+                             a three-hour transcript, next to naive cutting on character counts
   bench exports [--runs 5] [--write]
                              a three-hour transcript in every export format: time, size, memory,
                              and LibreOffice's start-up cost for ODT`;
@@ -25,6 +28,7 @@ export const BENCH_USAGE = `  bench media <benchmark>    measure and print figur
 export async function runBenchCommand(args: string[], config: Config): Promise<number> {
   if (args[0] === 'library') return runLibrary(args.slice(1), config);
   if (args[0] === 'editor') return runEditor(args.slice(1));
+  if (args[0] === 'subtitles') return runSubtitles(args.slice(1));
   if (args[0] === 'exports') return runExports(args.slice(1));
   const [group, name, ...rest] = args;
   if (group !== 'media' || !name) {
@@ -103,6 +107,18 @@ async function runLibrary(args: string[], config: Config): Promise<number> {
   }
   const { benchLibrary } = await import('./library.ts');
   return benchLibrary({ count, runs, databases: [...databases], write: values.write, explain: values.explain, databaseUrl: config.databaseUrl });
+}
+
+async function runSubtitles(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      write: { type: 'boolean', default: false },
+      fixtures: { type: 'string', default: path.resolve(REPO_ROOT, '..', 'shared', 'fixtures', 'audio') },
+    },
+  });
+  const { benchSubtitles } = await import('./subtitles.ts');
+  return benchSubtitles({ write: values.write, fixtures: path.resolve(values.fixtures) });
 }
 
 async function runExports(args: string[]): Promise<number> {

@@ -9,3 +9,5 @@ export * from './rules.ts';
 export * from './doc.ts';
 export * from './operations.ts';
 export * from './formats.ts';
+export { breakCost, readableLength } from './language.ts';
+export { layoutWords } from './layout.ts';
