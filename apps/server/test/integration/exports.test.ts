@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { RIGHT, RIGHT_LEVELS, zTranscriptExport } from '@palabre/shared';
 import { conversationRights, conversationTags, memberships, tagCategories, tags, users } from '../../src/db/schema.ts';
 import type { TestClient } from '../harness/client.ts';
-import { createOrganization, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
+import { createOrganization, insertMedia, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
 import { makeTranscript, seedTranscribedMedia } from '../harness/transcripts.ts';
 
 const API = '/cm-api/api';
@@ -226,6 +226,13 @@ describe('who may export', () => {
   it('an outsider is told the media does not exist, and so is everyone for an unknown one', async () => {
     expect((await download(outsider.client, 'text')).status).toBe(404);
     expect((await download(reader.client, 'text', { id: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+  });
+
+  it('a media still processing has nothing to export yet', async () => {
+    const pending = await insertMedia(server, { organizationId: orgId, ownerId: owner.id, status: 'pending' });
+    const res = await download(owner.client, 'pdf', { id: pending });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('conflict');
   });
 
   it('a caller who is not signed in is refused', async () => {
