@@ -5,6 +5,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { ExportFormat } from '@palabre/shared';
+import { AppError } from '../http/errors.ts';
 import { renderDocx } from './docx.ts';
 import { renderJson } from './json.ts';
 import type { ExportDocument } from './model.ts';
@@ -36,6 +37,9 @@ interface Pending {
   resolve: (bytes: Buffer) => void;
   reject: (error: Error) => void;
 }
+
+/** Exports waiting for the writer beyond this are refused: each holds its document in memory. */
+const MAX_QUEUED = 16;
 
 let worker: Worker | undefined;
 let nextId = 0;
@@ -70,6 +74,7 @@ function writerThread(): Worker {
 
 /** Renders on the writer thread. */
 function renderOnThread(doc: ExportDocument, format: RenderedFormat): Promise<Buffer> {
+  if (pending.size >= MAX_QUEUED) return Promise.reject(new AppError('export_unavailable', 'Too many exports are being made; try again in a moment'));
   const thread = writerThread();
   const id = nextId++;
   return new Promise<Buffer>((resolve, reject) => {
