@@ -1,4 +1,4 @@
-/** `palabre bench media rtf|wer|upload|pipeline`, `palabre bench library`, `palabre bench editor` and `palabre bench subtitles` [--write]: figures for docs/PERFORMANCE.md. */
+/** `palabre bench media rtf|wer|upload|pipeline`, `palabre bench library`, `palabre bench editor`, `palabre bench subtitles` and `palabre bench exports` [--write]: figures for docs/PERFORMANCE.md. */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
@@ -20,12 +20,16 @@ export const BENCH_USAGE = `  bench media <benchmark>    measure and print figur
                              latency in Chromium, server memory per open document, CPU per edit rate
   bench subtitles [--fixtures <dir>] [--write]
                              share of generated screens breaking each subtitle rule, on real speech and
-                             a three-hour transcript, next to naive cutting on character counts`;
+                             a three-hour transcript, next to naive cutting on character counts
+  bench exports [--runs 5] [--write]
+                             a three-hour transcript in every export format: time, size, memory,
+                             and LibreOffice's start-up cost for ODT`;
 
 export async function runBenchCommand(args: string[], config: Config): Promise<number> {
   if (args[0] === 'library') return runLibrary(args.slice(1), config);
   if (args[0] === 'editor') return runEditor(args.slice(1));
   if (args[0] === 'subtitles') return runSubtitles(args.slice(1));
+  if (args[0] === 'exports') return runExports(args.slice(1));
   const [group, name, ...rest] = args;
   if (group !== 'media' || !name) {
     console.error(`Usage:\n${BENCH_USAGE}`);
@@ -115,6 +119,17 @@ async function runSubtitles(args: string[]): Promise<number> {
   });
   const { benchSubtitles } = await import('./subtitles.ts');
   return benchSubtitles({ write: values.write, fixtures: path.resolve(values.fixtures) });
+}
+
+async function runExports(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { write: { type: 'boolean', default: false }, runs: { type: 'string', default: '5' } } });
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1 || runs > 50) {
+    console.error('--runs: an integer between 1 and 50');
+    return 2;
+  }
+  const { benchExports } = await import('./exports.ts');
+  return benchExports({ runs, write: values.write });
 }
 
 async function runEditor(args: string[]): Promise<number> {

@@ -19,8 +19,28 @@ export interface ExportLabels {
 }
 
 const LABELS: Record<ExportLanguage, ExportLabels> = {
-  'en-US': { speakers: 'Speakers', description: 'Description', tags: 'Tags', keywords: 'Keywords', exportedOn: 'Exported on', duration: 'Duration', page: 'Page', of: 'of', empty: '(no words)' },
-  'fr-FR': { speakers: 'Intervenants', description: 'Description', tags: 'Étiquettes', keywords: 'Mots-clés', exportedOn: 'Exporté le', duration: 'Durée', page: 'Page', of: 'sur', empty: '(aucun mot)' },
+  'en-US': {
+    speakers: 'Speakers',
+    description: 'Description',
+    tags: 'Tags',
+    keywords: 'Keywords',
+    exportedOn: 'Exported on',
+    duration: 'Duration',
+    page: 'Page',
+    of: 'of',
+    empty: '(no words)',
+  },
+  'fr-FR': {
+    speakers: 'Intervenants',
+    description: 'Description',
+    tags: 'Étiquettes',
+    keywords: 'Mots-clés',
+    exportedOn: 'Exporté le',
+    duration: 'Durée',
+    page: 'Page',
+    of: 'sur',
+    empty: '(aucun mot)',
+  },
 };
 
 export const labelsFor = (language: ExportLanguage): ExportLabels => LABELS[language];
@@ -44,7 +64,7 @@ export function exportLanguage(userLocale: string | null | undefined, acceptLang
   return 'en-US';
 }
 
-/** A date as people of that language write it ("23 November 2026" / "23 novembre 2026"), in UTC. */
+/** A date as people of that language write it ("November 23, 2026" / "23 novembre 2026"), in UTC. */
 export function formatDate(date: Date, language: ExportLanguage): string {
   return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 }

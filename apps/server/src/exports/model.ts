@@ -52,7 +52,10 @@ export interface MediaFactsForExport {
 
 /** Lower case without accents: "Élève" and "eleve" compare equal. */
 export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /**
@@ -77,9 +80,7 @@ function containsPhrase(words: readonly string[], phrase: readonly string[]): bo
 export function filterTurns(transcript: Transcript, filter: DownloadBody['filter']): Turn[] {
   const wanted = (filter.speaker ?? []).map((s) => s.trim()).filter(Boolean);
   const names = new Map(transcript.speakers.map((s) => [s.speaker_id, fold(s.speaker_name.trim())]));
-  const speakerIds = new Set(
-    transcript.speakers.filter((s) => wanted.some((w) => w === s.speaker_id || fold(w) === names.get(s.speaker_id))).map((s) => s.speaker_id),
-  );
+  const speakerIds = new Set(transcript.speakers.filter((s) => wanted.some((w) => w === s.speaker_id || fold(w) === names.get(s.speaker_id))).map((s) => s.speaker_id));
   const phrases = (filter.keyword ?? []).map(foldedWords).filter((p) => p.length > 0);
   return transcript.text.filter((turn) => {
     if (wanted.length > 0 && !speakerIds.has(turn.speaker_id)) return false;

@@ -50,9 +50,21 @@ export async function docxToOdt(docx: Buffer, binary: string | null = findSoffic
     try {
       const input = path.join(dir, 'document.docx');
       await fsp.writeFile(input, docx);
-      const args = [`-env:UserInstallation=${pathToFileURL(path.join(dir, 'profile')).href}`, '--headless', '--norestore', '--nolockcheck', '--convert-to', 'odt', '--outdir', dir, input];
+      const args = [
+        `-env:UserInstallation=${pathToFileURL(path.join(dir, 'profile')).href}`,
+        '--headless',
+        '--norestore',
+        '--nolockcheck',
+        '--convert-to',
+        'odt',
+        '--outdir',
+        dir,
+        input,
+      ];
       await new Promise<void>((resolve, reject) => {
-        execFile(binary, args, { timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 1024 * 1024, env: { ...process.env, HOME: dir } }, (error) => (error ? reject(error) : resolve()));
+        execFile(binary, args, { timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 1024 * 1024, env: { ...process.env, HOME: dir } }, (error) =>
+          error ? reject(error) : resolve(),
+        );
       });
       return await fsp.readFile(path.join(dir, 'document.odt'));
     } catch (error) {

@@ -41,7 +41,11 @@ export function renderPdf(doc: ExportDocument): Promise<Buffer> {
   const { labels } = doc;
   pdf.font('bold').fontSize(20).text(doc.title);
   pdf.moveDown(0.3);
-  pdf.font('oblique').fontSize(10).fillColor('#444444').text(`${labels.exportedOn} ${formatDate(doc.exportedAt, doc.language)}`);
+  pdf
+    .font('oblique')
+    .fontSize(10)
+    .fillColor('#444444')
+    .text(`${labels.exportedOn} ${formatDate(doc.exportedAt, doc.language)}`);
   pdf.fillColor('black').moveDown(0.5);
   for (const { label, value } of metadataLines(doc)) {
     pdf.font('bold').fontSize(10).text(`${label}: `, { continued: true }).font('regular').text(value);
@@ -72,7 +76,11 @@ export function renderPdf(doc: ExportDocument): Promise<Buffer> {
       .font('regular')
       .fontSize(9)
       .fillColor('#555555')
-      .text(`${labels.page} ${i + 1 - range.start} ${labels.of} ${range.count}`, MARGIN, pdf.page.height - margin / 2 - 5, { width: pdf.page.width - 2 * MARGIN, align: 'center', lineBreak: false });
+      .text(`${labels.page} ${i + 1 - range.start} ${labels.of} ${range.count}`, MARGIN, pdf.page.height - margin / 2 - 5, {
+        width: pdf.page.width - 2 * MARGIN,
+        align: 'center',
+        lineBreak: false,
+      });
     pdf.page.margins.bottom = margin;
   }
   pdf.end();

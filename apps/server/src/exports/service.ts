@@ -8,38 +8,15 @@ import { access } from '../conversations/service.ts';
 import type { Actor } from '../http/auth.ts';
 import { AppError } from '../http/errors.ts';
 import { tagsRepo } from '../tags/repo.ts';
-import { renderDocx } from './docx.ts';
-import { renderJson } from './json.ts';
 import { exportLanguage } from './labels.ts';
-import { buildDocument, type ExportDocument } from './model.ts';
-import { docxToOdt } from './odt.ts';
-import { renderPdf } from './pdf.ts';
-import { renderSubtitles } from './subtitles.ts';
-import { renderText } from './text.ts';
+import { buildDocument } from './model.ts';
+import { render } from './render.ts';
 
 export interface ExportFile {
   bytes: Buffer;
   type: string;
   filename: string;
   disposition: 'inline' | 'attachment';
-}
-
-export async function render(doc: ExportDocument, format: ExportFormat): Promise<Buffer> {
-  switch (format) {
-    case 'json':
-      return renderJson(doc);
-    case 'text':
-      return renderText(doc);
-    case 'docx':
-      return renderDocx(doc);
-    case 'pdf':
-      return renderPdf(doc);
-    case 'odt':
-      return docxToOdt(await renderDocx(doc));
-    case 'srt':
-    case 'vtt':
-      return renderSubtitles(doc, format);
-  }
 }
 
 /** The media's transcript, filtered and rendered (read right; outsiders are told the media does not exist). */
@@ -49,12 +26,10 @@ export async function download(ctx: AppContext, actor: Actor, id: string, query:
   if (!transcript) throw new AppError('conflict', 'This media has no transcript to export yet: its processing is not done');
   const needsTags = body.metadata.tags;
   const tags = needsTags ? (await tagsRepo.onConversation(ctx.db, row.id)).tags.map((tag) => tag.name) : [];
-  const doc = buildDocument(
-    { id: row.id, name: row.name, description: row.description, language: row.language, duration: row.duration, tags },
-    transcript,
-    body,
-    { title: query.title, language: exportLanguage(actor.user.locale, acceptLanguage) },
-  );
+  const doc = buildDocument({ id: row.id, name: row.name, description: row.description, language: row.language, duration: row.duration, tags }, transcript, body, {
+    title: query.title,
+    language: exportLanguage(actor.user.locale, acceptLanguage),
+  });
   const format: ExportFormat = query.preview ? 'pdf' : query.format;
   const bytes = await render(doc, format);
   const { type, extension } = EXPORT_MEDIA_TYPES[format];

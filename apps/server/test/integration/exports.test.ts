@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { RIGHT, RIGHT_LEVELS, zTranscriptExport } from '@palabre/shared';
 import { conversationRights, conversationTags, memberships, tagCategories, tags, users } from '../../src/db/schema.ts';
-import { TestClient } from '../harness/client.ts';
-import { createOrganization, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
+import type { TestClient } from '../harness/client.ts';
+import { createOrganization, insertMedia, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
 import { makeTranscript, seedTranscribedMedia } from '../harness/transcripts.ts';
 
 const API = '/cm-api/api';
@@ -70,7 +70,14 @@ beforeAll(async () => {
     { organizationId: orgId, userId: french.id, role: 1 },
   ]);
   await server.ctx.db.update(users).set({ locale: 'fr-FR' }).where(eq(users.id, french.id));
-  mediaId = await seedTranscribedMedia(server, { organizationId: orgId, ownerId: owner.id, transcript: transcript(), membersRight: RIGHT.READ, name: 'Réunion d’équipe', language: 'fr' });
+  mediaId = await seedTranscribedMedia(server, {
+    organizationId: orgId,
+    ownerId: owner.id,
+    transcript: transcript(),
+    membersRight: RIGHT.READ,
+    name: 'Réunion d’équipe',
+    language: 'fr',
+  });
   await server.ctx.db.insert(conversationRights).values({ conversationId: mediaId, userId: writer.id, right: RIGHT_LEVELS.write });
   const [category] = await server.ctx.db.insert(tagCategories).values({ organizationId: orgId, name: 'Thèmes', color: 'blue' }).returning();
   const [tag] = await server.ctx.db.insert(tags).values({ organizationId: orgId, categoryId: category!.id, name: 'Finances' }).returning();
@@ -112,7 +119,11 @@ describe('every format, read back by an independent tool', () => {
     const text = xmlText(await zip.file('word/document.xml')!.async('string'));
     expect(text).toContain('Élodie Crémieux — 00:00:01');
     expect(text).toContain("L'élève a été très efficace cette année.");
-    const footers = await Promise.all(Object.keys(zip.files).filter((n) => /^word\/footer\d*\.xml$/.test(n)).map((n) => zip.file(n)!.async('string')));
+    const footers = await Promise.all(
+      Object.keys(zip.files)
+        .filter((n) => /^word\/footer\d*\.xml$/.test(n))
+        .map((n) => zip.file(n)!.async('string')),
+    );
     expect(footers.join('')).toMatch(/Page[\s\S]*PAGE[\s\S]*of[\s\S]*NUMPAGES/);
   });
 
@@ -215,6 +226,13 @@ describe('who may export', () => {
   it('an outsider is told the media does not exist, and so is everyone for an unknown one', async () => {
     expect((await download(outsider.client, 'text')).status).toBe(404);
     expect((await download(reader.client, 'text', { id: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+  });
+
+  it('a media still processing has nothing to export yet', async () => {
+    const pending = await insertMedia(server, { organizationId: orgId, ownerId: owner.id, status: 'pending' });
+    const res = await download(owner.client, 'pdf', { id: pending });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('conflict');
   });
 
   it('a caller who is not signed in is refused', async () => {

@@ -19,7 +19,9 @@ function pdfPages(pdf: Buffer): string[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'export-pdf-'));
   try {
     fs.writeFileSync(path.join(dir, 'doc.pdf'), pdf);
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', path.join(dir, 'doc.pdf'), '-'], { encoding: 'utf8' }).split('\f').slice(0, -1);
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', path.join(dir, 'doc.pdf'), '-'], { encoding: 'utf8' })
+      .split('\f')
+      .slice(0, -1);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -21,7 +21,14 @@ export const meeting: Transcript = {
   ],
 };
 
-export const media = { id: '00000000-0000-4000-8000-000000000001', name: 'Réunion d’équipe', description: 'Point mensuel', language: 'fr', duration: 3800, tags: ['Finances', 'Équipe'] };
+export const media = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Réunion d’équipe',
+  description: 'Point mensuel',
+  language: 'fr',
+  duration: 3800,
+  tags: ['Finances', 'Équipe'],
+};
 
 export function body(overrides: { filter?: DownloadBody['filter']; metadata?: Partial<DownloadBody['metadata']> } = {}): DownloadBody {
   return {
@@ -43,12 +50,7 @@ export function documentOf(
 /** A transcript of `turns` turns of `wordsPerTurn` words, for documents running over many pages. */
 export function longTranscript(turns: number, wordsPerTurn = 60): Transcript {
   const text = Array.from({ length: turns }, (_, i) =>
-    turn(
-      `L${i}`,
-      i % 2 ? 'spk2' : 'spk1',
-      i * 100,
-      Array.from({ length: wordsPerTurn }, (_, j) => (j % 7 === 0 ? 'déjà' : `mot${j}`)).join(' '),
-    ),
+    turn(`L${i}`, i % 2 ? 'spk2' : 'spk1', i * 100, Array.from({ length: wordsPerTurn }, (_, j) => (j % 7 === 0 ? 'déjà' : `mot${j}`)).join(' ')),
   );
   return { version: 1, speakers: meeting.speakers, text };
 }

@@ -1,9 +1,10 @@
-/** The plain-text and JSON exports. */
+/** The plain-text and JSON exports, and the thread the server renders them on. */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { zTranscriptExport } from '@palabre/shared';
 import { renderJson } from '../../src/exports/json.ts';
+import { render } from '../../src/exports/render.ts';
 import { renderText } from '../../src/exports/text.ts';
 import { documentOf, meeting } from './exports-fixture.ts';
 
@@ -21,7 +22,9 @@ describe('the text export', () => {
   });
 
   it('drops the prefixes the flags turn off', () => {
-    const noTime = renderText(documentOf(meeting, { metadata: { timestamp: false } })).toString('utf8').split('\n');
+    const noTime = renderText(documentOf(meeting, { metadata: { timestamp: false } }))
+      .toString('utf8')
+      .split('\n');
     expect(noTime).toContain('Bob: The budgets look fine to me.');
     const bare = renderText(documentOf(meeting, { metadata: { timestamp: false, speakers: false } })).toString('utf8');
     expect(bare.split('\n')).toContain('The budgets look fine to me.');
@@ -55,5 +58,19 @@ describe('the JSON export', () => {
     expect(json).not.toHaveProperty('description');
     expect(json).not.toHaveProperty('tags');
     expect(json).not.toHaveProperty('keywords');
+  });
+});
+
+describe('the writer thread', () => {
+  it('renders off the main thread and refuses exports beyond its queue', async () => {
+    const doc = documentOf();
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => render(doc, 'text')));
+    const done = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(done).toHaveLength(16);
+    expect((done[0] as PromiseFulfilledResult<Buffer>).value.toString('utf8')).toContain('The budgets look fine to me.');
+    expect(refused.map((r) => (r.reason as { code: string }).code)).toEqual(['export_unavailable', 'export_unavailable', 'export_unavailable', 'export_unavailable']);
+    // The queue drains: the next export is made.
+    expect((await render(doc, 'json')).length).toBeGreaterThan(0);
   });
 });
