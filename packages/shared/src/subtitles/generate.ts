@@ -99,10 +99,10 @@ function cutRun(units: Unit[], nextStart: number, settings: SubtitleSettings, li
 }
 
 function layout(units: Unit[], settings: SubtitleSettings, lines: number): string[] {
+  // Lines are broken on the words alone (as the editor's balance check sees them); pauses choose screens.
   const laid = layoutWords(
     units.map((u) => u.text),
     { maxCharsPerLine: settings.maxCharsPerLine, maxLines: lines },
-    units.map((u) => u.pause),
   );
   // A single word longer than a line: shown as it is (the rules report it).
   return laid ?? [units.map((u) => u.text).join(' ')];
