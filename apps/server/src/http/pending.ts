@@ -4,7 +4,5 @@
  */
 import { API, endpointKey, type Endpoint } from '@palabre/shared';
 
-export const PENDING_ENDPOINTS = new Set(
-  [...Object.values(API.subtitles), ...Object.values(API.exports)].map((e: Endpoint) => endpointKey(e.method, e.path)),
-);
+export const PENDING_ENDPOINTS = new Set([...Object.values(API.subtitles), ...Object.values(API.exports)].map((e: Endpoint) => endpointKey(e.method, e.path)));
 export const PENDING_JOBS = new Set<string>(['subtitles.burn']);

@@ -21,7 +21,7 @@ export function contentSecurityPolicy(publicUrl: string): string {
     `connect-src 'self' ${socket.origin}`,
     "worker-src 'self' blob:",
     // The publish page shows the PDF preview it fetched in a frame of a blob: URL; nothing else is framed.
-    "frame-src blob:",
+    'frame-src blob:',
     "object-src 'none'",
     "base-uri 'self'",
     "frame-ancestors 'none'",

@@ -88,7 +88,7 @@ describe('security headers', () => {
     const csp = headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/script-src 'self'(;|$)/);
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
-    for (const directive of ["frame-ancestors 'none'", "frame-src blob:", "object-src 'none'", "base-uri 'self'", "default-src 'self'"]) expect(csp).toContain(directive);
+    for (const directive of ["frame-ancestors 'none'", 'frame-src blob:', "object-src 'none'", "base-uri 'self'", "default-src 'self'"]) expect(csp).toContain(directive);
     expect(headers.get('x-content-type-options')).toBe('nosniff');
     expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(headers.get('x-frame-options')).toBe('DENY');
