@@ -22,11 +22,24 @@ export {
   type StreamChoice,
   type WebRenditionOptions,
   type AudioStreamInfo,
+  type VideoStreamInfo,
   type MediaInfo,
   type FfmpegProgress,
   type RunFfmpegOptions,
   type ConvertOptions,
 } from './media/ffmpeg.ts';
+export {
+  playableVideoType,
+  fitShortSide,
+  h264Mp4Args,
+  toVideoRenditionArgs,
+  makeVideoRendition,
+  VIDEO_HEAD_BYTES,
+  VIDEO_RENDITION_SHORT_SIDE,
+  type PlayableVideoType,
+  type VideoEncodeOptions,
+} from './media/video.ts';
+export { burnSubtitles, burnSubtitlesArgs, burnFilters, filterValue, forceStyle, BURN_STYLE, BURN_SHORT_SIDE } from './media/burn.ts';
 export { parseWavHeader, readWavInfo, assertEnginePcm, type WavInfo } from './media/wav.ts';
 export { Pcm16Decoder } from './media/pcm.ts';
 export { PeaksAccumulator, computePeaks, peaksFromWavFile, peaksFromMedia, type WaveformPeaks, type PeaksOptions } from './media/peaks.ts';

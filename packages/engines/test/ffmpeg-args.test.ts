@@ -68,19 +68,21 @@ describe('parseProbe', () => {
       format: 'mp3',
       audioStreams: [{ index: 0, codec: 'mp3', channels: 2, sampleRate: 44100 }],
       hasVideo: false,
+      video: null,
     });
   });
 
   it('detects real video and falls back to stream durations', () => {
     const info = parseProbe({
       streams: [
-        { index: 0, codec_type: 'video', codec_name: 'h264', duration: '12.5' },
+        { index: 0, codec_type: 'video', codec_name: 'h264', width: 1920, height: 1080, pix_fmt: 'yuv420p', duration: '12.5' },
         { index: 1, codec_type: 'audio', codec_name: 'aac', channels: 6, sample_rate: '48000', duration: '12.48' },
         { index: 2, codec_type: 'audio', codec_name: 'opus', channels: 2, sample_rate: '48000' },
       ],
       format: { format_name: 'matroska,webm' },
     });
     expect(info.hasVideo).toBe(true);
+    expect(info.video).toEqual({ index: 0, codec: 'h264', width: 1920, height: 1080, pixelFormat: 'yuv420p' });
     expect(info.durationSeconds).toBe(12.5);
     expect(info.audioStreams.map((s) => s.index)).toEqual([1, 2]);
   });

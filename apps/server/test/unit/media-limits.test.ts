@@ -8,6 +8,7 @@ const info = (durationSeconds: number | null, sampleRate = 44_100): MediaInfo =>
   durationSeconds,
   format: 'wav',
   hasVideo: false,
+  video: null,
   audioStreams: [{ index: 0, codec: 'pcm_s16le', channels: 1, sampleRate }],
 });
 const SIX_HOURS = 6 * 3600;

@@ -29,8 +29,8 @@ export function fileArg(path: string): string {
   return `file:${path}`;
 }
 
-const COMMON_INPUT = ['-hide_banner', '-nostdin', '-v', 'error'] as const;
-const PROGRESS = ['-progress', 'pipe:3', '-nostats'] as const;
+export const COMMON_INPUT = ['-hide_banner', '-nostdin', '-v', 'error'] as const;
+export const PROGRESS = ['-progress', 'pipe:3', '-nostats'] as const;
 
 /** Output sample rate and codec of engine PCM (16 kHz, signed 16-bit little-endian). */
 const ENGINE_PCM = ['-ar', String(ENGINE_SAMPLE_RATE), '-c:a', 'pcm_s16le'] as const;
@@ -54,7 +54,7 @@ export interface StreamChoice {
   maxOutputBytes?: number | undefined;
 }
 
-function outputLimits(options: StreamChoice): string[] {
+export function outputLimits(options: StreamChoice): string[] {
   const limits: string[] = [];
   if (options.maxDurationSeconds !== undefined && Number.isFinite(options.maxDurationSeconds) && options.maxDurationSeconds > 0) {
     limits.push('-t', options.maxDurationSeconds.toFixed(3));
@@ -145,6 +145,15 @@ export interface AudioStreamInfo {
   sampleRate: number;
 }
 
+export interface VideoStreamInfo {
+  index: number;
+  codec: string;
+  width: number;
+  height: number;
+  /** e.g. "yuv420p"; "unknown" when ffprobe does not say. */
+  pixelFormat: string;
+}
+
 export interface MediaInfo {
   /** null when neither the container nor a stream states a duration. */
   durationSeconds: number | null;
@@ -153,6 +162,8 @@ export interface MediaInfo {
   audioStreams: AudioStreamInfo[];
   /** A real video track; cover art (attached_pic, e.g. in MP3 tags) does not count. */
   hasVideo: boolean;
+  /** The first real video track, when there is one. */
+  video: VideoStreamInfo | null;
 }
 
 const numeric = z.union([z.number(), z.string()]).optional();
@@ -170,6 +181,9 @@ const probeSchema = z.object({
         codec_type: z.string().optional(),
         codec_name: z.string().optional(),
         channels: z.number().int().optional(),
+        width: z.number().int().optional(),
+        height: z.number().int().optional(),
+        pix_fmt: z.string().optional(),
         sample_rate: numeric,
         duration: numeric,
         disposition: z.object({ attached_pic: z.number().optional() }).partial().optional(),
@@ -210,10 +224,19 @@ export function parseProbe(json: unknown): MediaInfo {
   if (audioStreams.length === 0) {
     throw new EngineError('media_no_audio', 'The file has no audio track, so there is nothing to transcribe');
   }
-  const hasVideo = streams.some((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
+  const videoStream = streams.find((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
+  const video: VideoStreamInfo | null = videoStream
+    ? {
+        index: videoStream.index,
+        codec: videoStream.codec_name ?? 'unknown',
+        width: videoStream.width ?? 0,
+        height: videoStream.height ?? 0,
+        pixelFormat: videoStream.pix_fmt ?? 'unknown',
+      }
+    : null;
   const streamDurations = streams.map((s) => toSeconds(s.duration)).filter((d): d is number => d !== null);
   const durationSeconds = toSeconds(format?.duration) ?? (streamDurations.length > 0 ? Math.max(...streamDurations) : null);
-  return { durationSeconds, format: format?.format_name ?? 'unknown', audioStreams, hasVideo };
+  return { durationSeconds, format: format?.format_name ?? 'unknown', audioStreams, hasVideo: video !== null, video };
 }
 
 // ---------------------------------------------------------------------------------------------
