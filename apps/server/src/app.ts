@@ -23,6 +23,7 @@ import { registerXsrf } from './http/xsrf.ts';
 import { conversationRoutes } from './conversations/routes.ts';
 import { transcriptRoutes } from './transcript/routes.ts';
 import { subtitleRoutes } from './subtitles/routes.ts';
+import { burnRoutes } from './subtitles/burn-routes.ts';
 import { exportRoutes } from './exports/routes.ts';
 import { organizationRoutes } from './organizations/routes.ts';
 import { transcriberProfileRoutes } from './transcriber-profiles/routes.ts';
@@ -76,6 +77,7 @@ export async function buildApp(ctx: AppContext, options: { logger: FastifyBaseLo
   await app.register(conversationRoutes(ctx), { prefix: API_BASE });
   await app.register(transcriptRoutes(ctx), { prefix: API_BASE });
   await app.register(subtitleRoutes(ctx), { prefix: API_BASE });
+  await app.register(burnRoutes(ctx), { prefix: API_BASE });
   await app.register(exportRoutes(ctx), { prefix: API_BASE });
   await app.register(transcriberProfileRoutes(ctx), { prefix: API_BASE });
   await app.register(tagRoutes(ctx), { prefix: API_BASE });

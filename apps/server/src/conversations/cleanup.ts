@@ -10,7 +10,8 @@ type FilesOf = Pick<ConversationRow, 'id' | 'files' | 'channels'>;
 /** Every storage key a media row points at. */
 export function storageKeys(row: Pick<ConversationRow, 'files'>): string[] {
   const f = row.files;
-  return [...f.originals.map((o) => o.key), ...(f.pcm ?? []), ...(f.web ? [f.web.key] : []), ...(f.peaks ? [f.peaks] : [])];
+  // The video may be the original itself: each key once.
+  return [...new Set([...f.originals.map((o) => o.key), ...(f.pcm ?? []), ...(f.web ? [f.web.key] : []), ...(f.peaks ? [f.peaks] : []), ...(f.video ? [f.video.key] : [])])];
 }
 
 export async function deleteFiles(ctx: AppContext, keys: string[]): Promise<void> {

@@ -1,12 +1,13 @@
 /**
- * GET /conversations/:id/media: the audio with HTTP Range, or its waveform peaks (?mediatype=json).
+ * GET /conversations/:id/media: the audio with HTTP Range, its waveform peaks (?mediatype=json), or
+ * its video with HTTP Range (?mediatype=video).
  *
  * Media files come from users: they are served only with a type we detected ourselves (our own
  * rendition, or the original's container recognised from its first bytes, else
  * application/octet-stream), never with the type the uploader declared, and with headers that keep
  * a browser from ever rendering them as a document on the application's origin.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
@@ -43,6 +44,34 @@ async function sniffStored(ctx: AppContext, key: string, size: number): Promise<
   return servedMediaType(Buffer.concat(chunks));
 }
 
+/**
+ * Answers with a stored file (its type and headers already set on `reply`), whole or the one byte
+ * range the request asks for (206), or 416 for a range outside it.
+ */
+export function sendStoredRange(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, key: string, size: number): FastifyReply {
+  reply.header('accept-ranges', 'bytes');
+  const range = parseRange(request.headers.range, size);
+  if (range.kind === 'unsatisfiable') {
+    return reply
+      .status(416)
+      .header('content-range', `bytes */${size}`)
+      .type('application/json; charset=utf-8')
+      .send({ status: 'error', code: 'validation_failed', message: 'Range not satisfiable' });
+  }
+  if (range.kind === 'partial') {
+    reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', range.end - range.start + 1);
+    return reply.send(ctx.storage.read(key, { start: range.start, end: range.end }));
+  }
+  reply.header('content-length', size);
+  return reply.send(ctx.storage.read(key));
+}
+
+/** The video's file name: the media's name with the container's extension. */
+const videoName = (name: string, mimeType: string) => `${name}.${mimeType === 'video/webm' ? 'webm' : 'mp4'}`;
+
 export function mediaRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     route(app, API.conversations.media, async ({ actor, params, query: { mediatype }, request, reply }) => {
@@ -55,6 +84,15 @@ export function mediaRoutes(ctx: AppContext) {
         return reply.type('application/json; charset=utf-8').send(ctx.storage.read(row.files.peaks));
       }
 
+      if (mediatype === 'video') {
+        const video = row.files.video;
+        const stat = video ? await ctx.storage.stat(video.key) : null;
+        if (!video || !stat) throw notFound('Video');
+        mediaHeaders(reply, 'inline', videoName(row.name, video.mimeType));
+        reply.type(video.mimeType);
+        return sendStoredRange(ctx, request, reply, video.key, stat.size);
+      }
+
       const original = row.files.originals[0];
       const source = row.files.web ? { key: row.files.web.key, name: `${row.name}.m4a` } : original ? { key: original.key, name: original.name } : null;
       const stat = source ? await ctx.storage.stat(source.key) : null;
@@ -62,24 +100,8 @@ export function mediaRoutes(ctx: AppContext) {
       const size = stat.size;
       const type = row.files.web ? WEB_MIME_TYPE : await sniffStored(ctx, source.key, size);
       mediaHeaders(reply, 'inline', source.name);
-      reply.header('accept-ranges', 'bytes').type(type);
-      const range = parseRange(request.headers.range, size);
-      if (range.kind === 'unsatisfiable') {
-        return reply
-          .status(416)
-          .header('content-range', `bytes */${size}`)
-          .type('application/json; charset=utf-8')
-          .send({ status: 'error', code: 'validation_failed', message: 'Range not satisfiable' });
-      }
-      if (range.kind === 'partial') {
-        reply
-          .status(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-          .header('content-length', range.end - range.start + 1);
-        return reply.send(ctx.storage.read(source.key, { start: range.start, end: range.end }));
-      }
-      reply.header('content-length', size);
-      return reply.send(ctx.storage.read(source.key));
+      reply.type(type);
+      return sendStoredRange(ctx, request, reply, source.key, size);
     });
   };
 }

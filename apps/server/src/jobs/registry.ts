@@ -5,7 +5,6 @@
  */
 import { JOBS, type JobName, type JobPayload } from '@palabre/shared';
 import type { Config } from '../config.ts';
-import { PENDING_JOBS } from '../http/pending.ts';
 import type { AppContext } from '../context.ts';
 
 /** What a handler knows about the delivery it is running. */
@@ -88,7 +87,7 @@ export class JobRegistry {
       else byName.set(definition.name, definition);
     }
     for (const name of known) {
-      if (!byName.has(name as JobName) && !PENDING_JOBS.has(name)) problems.push(`"${name}" has no handler`);
+      if (!byName.has(name as JobName)) problems.push(`"${name}" has no handler`);
     }
     if (problems.length > 0) throw new JobRegistryError(`Job registry refused: ${problems.join('; ')}`);
     this.definitions = byName;

@@ -16,11 +16,16 @@ export const mediaKeys = {
   channel: (id: string, n: number) => `media/${id}/channel-${n}.wav`,
   web: (id: string) => `media/${id}/web.m4a`,
   peaks: (id: string) => `media/${id}/peaks.json`,
+  /** The video rendition, when the original's video does not play in browsers as it is. */
+  video: (id: string) => `media/${id}/video.mp4`,
+  /** Videos with a subtitle version burned in (subtitles/burn.ts). */
+  burn: (id: string, burnId: string) => `media/${id}/burns/${burnId}.mp4`,
   /** Intermediate results between steps (removed when the transcript is stored). */
   work: (id: string, name: string) => `media/${id}/work/${name}.json`,
 };
 
 export const WEB_MIME_TYPE = 'audio/mp4';
+export const VIDEO_MIME_TYPE = 'video/mp4';
 
 /** A private folder for one job; removed by `dispose`. */
 export async function workFolder(ctx: AppContext, conversationId: string): Promise<{ dir: string; file(name: string): string; dispose(): Promise<void> }> {
@@ -51,7 +56,7 @@ export async function readJson<T>(ctx: AppContext, key: string): Promise<T | nul
 
 /** Every derived file of a media (not the originals). */
 export function derivedKeys(id: string, channels: number): string[] {
-  return [...Array.from({ length: channels }, (_, n) => mediaKeys.channel(id, n)), mediaKeys.web(id), mediaKeys.peaks(id), ...workKeys(id, channels)];
+  return [...Array.from({ length: channels }, (_, n) => mediaKeys.channel(id, n)), mediaKeys.web(id), mediaKeys.peaks(id), mediaKeys.video(id), ...workKeys(id, channels)];
 }
 
 export function workKeys(id: string, channels: number): string[] {

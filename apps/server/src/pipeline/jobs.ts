@@ -4,6 +4,7 @@
  */
 import { PIPELINE_STEPS, type PipelineStep } from '@palabre/shared';
 import { importFromUrl } from '../conversations/url-import.ts';
+import { burnJob } from '../subtitles/burn.ts';
 import { defineJob, RETRY_TWICE, type JobDefinition, type JobHandler, type JobMedia } from '../jobs/registry.ts';
 import { diarize } from './diarize.ts';
 import { finalize } from './finalize.ts';
@@ -79,4 +80,6 @@ export const pipelineJobs: ReadonlyArray<JobDefinition<any>> = [
     retry: RETRY_TWICE,
     expireInSeconds: URL_IMPORT_EXPIRY_SECONDS,
   }),
+  // Burning a subtitle version into the media's video, asked from the subtitle routes.
+  burnJob,
 ];

@@ -24,6 +24,8 @@ const HEADER_ALLOWANCE_SECONDS = 5;
 export const ENGINE_PCM_BYTES_PER_SECOND = 32_000;
 /** The web rendition: at most 128 kbit/s of AAC. */
 export const WEB_BYTES_PER_SECOND = 16_000;
+/** The video rendition: 720p H.264 at `veryfast` stays well under 8 Mbit/s. */
+export const VIDEO_BYTES_PER_SECOND = 1_000_000;
 /** Containers and rounding on top of the bytes the duration accounts for. */
 const OUTPUT_SLACK_BYTES = 1024 * 1024;
 

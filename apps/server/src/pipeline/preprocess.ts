@@ -1,15 +1,31 @@
 /**
  * Step 1 — preprocessing: probe every uploaded track (refusing unreadable or silent files), convert
  * each to the engines' 16 kHz mono WAV, make one web-playable rendition of all tracks mixed, and
- * compute the waveform peaks. All the heavy work happens in ffmpeg/ffprobe child processes.
+ * compute the waveform peaks. A single original with a video track also gets its video recorded:
+ * the original itself when browsers play it as it is, else a ≤720p H.264/AAC rendition.
+ * All the heavy work happens in ffmpeg/ffprobe child processes.
  */
 import fsp from 'node:fs/promises';
-import { convertToEnginePcm, fileArg, makeWebRendition, peaksFromMedia, peaksFromWavFile, probeMedia, readWavInfo, runFfmpeg, type MediaInfo } from '@palabre/engines';
+import {
+  convertToEnginePcm,
+  fileArg,
+  makeVideoRendition,
+  makeWebRendition,
+  peaksFromMedia,
+  peaksFromWavFile,
+  playableVideoType,
+  probeMedia,
+  readWavInfo,
+  runFfmpeg,
+  VIDEO_HEAD_BYTES,
+  type MediaInfo,
+} from '@palabre/engines';
 import type { AppContext } from '../context.ts';
+import type { MediaFiles } from '../db/schema.ts';
 import type { JobDelivery } from '../jobs/registry.ts';
 import { withLocalFiles } from '../storage/storage.ts';
-import { derivedKeys, mediaKeys, putFile, WEB_MIME_TYPE } from './files.ts';
-import { checkTrack, ENGINE_PCM_BYTES_PER_SECOND, outputBounds, WEB_BYTES_PER_SECOND } from './limits.ts';
+import { derivedKeys, mediaKeys, putFile, VIDEO_MIME_TYPE, WEB_MIME_TYPE } from './files.ts';
+import { checkTrack, ENGINE_PCM_BYTES_PER_SECOND, outputBounds, VIDEO_BYTES_PER_SECOND, WEB_BYTES_PER_SECOND } from './limits.ts';
 import { PipelineError, runStep, type StepContext, type StepDefinition } from './step.ts';
 
 /**
@@ -48,6 +64,30 @@ export function mixToWebRenditionArgs(inputs: readonly string[], output: string,
   ];
 }
 
+/** The first bytes of a local file (fewer when it is shorter). */
+async function head(file: string, bytes: number): Promise<Buffer> {
+  const handle = await fsp.open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** How the single original's video reaches browsers: as it is, or through a rendition to make. */
+type VideoPlan = { kind: 'none' } | { kind: 'original'; video: NonNullable<MediaFiles['video']> } | { kind: 'rendition'; streamIndex: number };
+
+async function planVideo(originals: MediaFiles['originals'], inputs: ReadonlyArray<{ path: string; info: MediaInfo }>): Promise<VideoPlan> {
+  const [only] = inputs;
+  const video = only?.info.video;
+  if (inputs.length !== 1 || !only || !video) return { kind: 'none' };
+  const type = playableVideoType(only.info, await head(only.path, VIDEO_HEAD_BYTES));
+  if (type) return { kind: 'original', video: { key: originals[0]!.key, mimeType: type, width: video.width, height: video.height } };
+  return { kind: 'rendition', streamIndex: video.index };
+}
+
 async function run(ctx: AppContext, step: StepContext) {
   const originals = step.row.files.originals;
   if (originals.length === 0) throw new PipelineError('the media has no file');
@@ -61,10 +101,8 @@ async function run(ctx: AppContext, step: StepContext) {
 /** The step's work on local paths of the originals (`files`, in the originals' order). */
 async function convert(ctx: AppContext, { row, report, work, signal }: StepContext, files: string[]) {
   const originals = row.files.originals;
-  // Sub-steps' shares of this step's progress.
+  // Sub-steps' shares of this step's progress (a video rendition costs more than the audio work).
   const probeShare = 0.05;
-  const convertShare = 0.5;
-  const webShare = 0.35;
 
   const maxDuration = ctx.config.maxMediaDurationSeconds;
   const inputs: Array<{ path: string; info: MediaInfo; name: string; allowed: number }> = [];
@@ -83,6 +121,10 @@ async function convert(ctx: AppContext, { row, report, work, signal }: StepConte
     inputs.push({ path: input, info, name: original.name, allowed });
     report((probeShare * (n + 1)) / originals.length);
   }
+  const videoPlan = await planVideo(originals, inputs);
+  const videoShare = videoPlan.kind === 'rendition' ? 0.45 : 0;
+  const convertShare = videoPlan.kind === 'rendition' ? 0.3 : 0.5;
+  const webShare = videoPlan.kind === 'rendition' ? 0.15 : 0.35;
 
   let duration = Math.max(0, ...inputs.map((i) => i.info.durationSeconds ?? 0));
   const pcm: string[] = [];
@@ -140,6 +182,23 @@ async function convert(ctx: AppContext, { row, report, work, signal }: StepConte
       : await peaksFromMedia(web, { signal, durationSeconds: duration, ...outputBounds(duration, ENGINE_PCM_BYTES_PER_SECOND) });
   const peaksFile = work.file('peaks.json');
   await fsp.writeFile(peaksFile, JSON.stringify(peaks));
+
+  let rendition: { file: string; width: number; height: number } | null = null;
+  if (videoPlan.kind === 'rendition') {
+    const [only] = inputs;
+    const file = work.file('video.mp4');
+    await makeVideoRendition(only!.path, file, {
+      signal,
+      videoStreamIndex: videoPlan.streamIndex,
+      audioStreamIndex: only!.info.audioStreams[0]!.index,
+      durationSeconds: only!.info.durationSeconds,
+      ...outputBounds(only!.allowed, VIDEO_BYTES_PER_SECOND),
+      onProgress: (f) => report(probeShare + convertShare + webShare + videoShare * f),
+    });
+    const made = (await probeMedia(file, { signal })).video;
+    if (!made) throw new PipelineError(`the video of "${only!.name}" could not be converted`);
+    rendition = { file, width: made.width, height: made.height };
+  }
   report(0.97);
 
   // Everything is ready: only now do files appear under the media's keys.
@@ -150,6 +209,13 @@ async function convert(ctx: AppContext, { row, report, work, signal }: StepConte
   }
   const webStored = await putFile(ctx, mediaKeys.web(row.id), web);
   await putFile(ctx, mediaKeys.peaks(row.id), peaksFile);
+  let video: MediaFiles['video'];
+  if (rendition) {
+    await putFile(ctx, mediaKeys.video(row.id), rendition.file);
+    video = { key: mediaKeys.video(row.id), mimeType: VIDEO_MIME_TYPE, width: rendition.width, height: rendition.height };
+  } else if (videoPlan.kind === 'original') {
+    video = videoPlan.video;
+  }
 
   const channels =
     row.channels.length === originals.length
@@ -158,8 +224,20 @@ async function convert(ctx: AppContext, { row, report, work, signal }: StepConte
   return {
     duration: Math.round(duration * 1000) / 1000,
     channels,
-    files: { ...row.files, pcm: pcmKeys, web: { key: mediaKeys.web(row.id), mimeType: WEB_MIME_TYPE, size: webStored.size }, peaks: mediaKeys.peaks(row.id) },
+    files: {
+      ...withoutVideo(row.files),
+      pcm: pcmKeys,
+      web: { key: mediaKeys.web(row.id), mimeType: WEB_MIME_TYPE, size: webStored.size },
+      peaks: mediaKeys.peaks(row.id),
+      ...(video ? { video } : {}),
+    },
   };
+}
+
+/** The files without a video an earlier run may have recorded (this run decides again). */
+function withoutVideo(files: MediaFiles): MediaFiles {
+  const { video: _video, ...rest } = files;
+  return rest;
 }
 
 export const preprocessStep: StepDefinition = {

@@ -21,7 +21,7 @@ export async function retryProcessing(ctx: AppContext, conversationId: string, s
   if (row.status !== 'error') throw new AppError('conflict', 'Only a media whose processing failed can be retried');
   await deleteKeys(ctx, derivedKeys(row.id, row.files.originals.length));
   // Originals (and anything else the ingest recorded, e.g. the source URL) stay; derived files go.
-  const { pcm: _pcm, web: _web, peaks: _peaks, ...files } = row.files;
+  const { pcm: _pcm, web: _web, peaks: _peaks, video: _video, ...files } = row.files;
   const [reset] = await ctx.db
     .update(conversations)
     .set({

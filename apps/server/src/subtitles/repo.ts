@@ -1,12 +1,12 @@
 /**
  * Storage of subtitle versions (subtitle_versions) and of their screen documents, kept like
  * transcript documents (collab/repo.ts): a compacted state (subtitle_documents) and the append-only
- * log of the updates after it (subtitle_updates).
+ * log of the updates after it (subtitle_updates); and of the videos burned with them (subtitle_burns).
  */
-import { TransactionRollbackError, and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { SubtitleSettings } from '@palabre/shared';
+import { TransactionRollbackError, and, asc, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import type { BurnError, SubtitleSettings } from '@palabre/shared';
 import type { Database } from '../db/client.ts';
-import { conversations, subtitleDocuments, subtitleUpdates, subtitleVersions } from '../db/schema.ts';
+import { conversations, subtitleBurns, subtitleDocuments, subtitleUpdates, subtitleVersions, type MediaFiles } from '../db/schema.ts';
 import type { DocumentLog, LogRow, StoredDocument } from '../collab/repo.ts';
 import { transcriptFingerprint } from './fingerprint.ts';
 
@@ -174,5 +174,125 @@ export const screenLog: DocumentLog = {
       }
       return true;
     });
+  },
+};
+
+/** Burned-in videos (subtitle_burns): one row per request, its job's state and file. */
+export type BurnRow = typeof subtitleBurns.$inferSelect;
+
+const ACTIVE = ['queued', 'running'] as const;
+
+export const burnsRepo = {
+  /** The newest burn of a version (of this media only). */
+  async latest(db: Database, conversationId: string, subtitleId: string): Promise<BurnRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(subtitleBurns)
+      .where(and(eq(subtitleBurns.conversationId, conversationId), eq(subtitleBurns.subtitleId, subtitleId)))
+      .orderBy(desc(subtitleBurns.createdAt), desc(subtitleBurns.id))
+      .limit(1);
+    return row;
+  },
+
+  /** The newest finished video of a version. */
+  async latestDone(db: Database, conversationId: string, subtitleId: string): Promise<BurnRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(subtitleBurns)
+      .where(and(eq(subtitleBurns.conversationId, conversationId), eq(subtitleBurns.subtitleId, subtitleId), eq(subtitleBurns.state, 'done'), isNotNull(subtitleBurns.storageKey)))
+      .orderBy(desc(subtitleBurns.finishedAt), desc(subtitleBurns.id))
+      .limit(1);
+    return row;
+  },
+
+  async byId(db: Database, id: string): Promise<BurnRow | undefined> {
+    const [row] = await db.select().from(subtitleBurns).where(eq(subtitleBurns.id, id));
+    return row;
+  },
+
+  /**
+   * A new burn, unless one of the version is queued or running: then that one. The version's row is
+   * locked meanwhile, so two requests at once make one burn.
+   */
+  async request(db: Database, burn: { conversationId: string; subtitleId: string; screensSrt: string; requestedBy: string }): Promise<{ row: BurnRow; created: boolean }> {
+    return db.transaction(async (tx) => {
+      await tx.select({ id: subtitleVersions.id }).from(subtitleVersions).where(eq(subtitleVersions.id, burn.subtitleId)).for('update');
+      const [active] = await tx
+        .select()
+        .from(subtitleBurns)
+        .where(and(eq(subtitleBurns.subtitleId, burn.subtitleId), inArray(subtitleBurns.state, [...ACTIVE])))
+        .orderBy(desc(subtitleBurns.createdAt))
+        .limit(1);
+      if (active) return { row: active, created: false };
+      const [row] = await tx.insert(subtitleBurns).values(burn).returning();
+      return { row: row!, created: true };
+    });
+  },
+
+  /** Takes a queued burn (or one a lost delivery left running) for a job; undefined when it is over or gone. */
+  async claim(db: Database, id: string): Promise<BurnRow | undefined> {
+    const [row] = await db
+      .update(subtitleBurns)
+      .set({ state: 'running', progress: 0, error: null })
+      .where(and(eq(subtitleBurns.id, id), inArray(subtitleBurns.state, [...ACTIVE])))
+      .returning();
+    return row;
+  },
+
+  /** Stores the progress of a running burn; false when the burn is gone (its version was deleted). */
+  async progress(db: Database, id: string, progress: number): Promise<boolean> {
+    const rows = await db
+      .update(subtitleBurns)
+      .set({ progress })
+      .where(and(eq(subtitleBurns.id, id), eq(subtitleBurns.state, 'running')))
+      .returning({ id: subtitleBurns.id });
+    return rows.length > 0;
+  },
+
+  /** Marks the burn done with its file; false when it is gone. */
+  async finish(db: Database, id: string, storageKey: string): Promise<boolean> {
+    const rows = await db
+      .update(subtitleBurns)
+      .set({ state: 'done', progress: 1, storageKey, error: null, finishedAt: new Date() })
+      .where(and(eq(subtitleBurns.id, id), eq(subtitleBurns.state, 'running')))
+      .returning({ id: subtitleBurns.id });
+    return rows.length > 0;
+  },
+
+  async fail(db: Database, id: string, error: BurnError): Promise<boolean> {
+    const rows = await db
+      .update(subtitleBurns)
+      .set({ state: 'failed', error, finishedAt: new Date() })
+      .where(and(eq(subtitleBurns.id, id), inArray(subtitleBurns.state, [...ACTIVE])))
+      .returning({ id: subtitleBurns.id });
+    return rows.length > 0;
+  },
+
+  /** Deletes the version's finished burns other than `keepId`; answers their files. */
+  async deleteOthers(db: Database, subtitleId: string, keepId: string): Promise<string[]> {
+    const rows = await db
+      .delete(subtitleBurns)
+      .where(and(eq(subtitleBurns.subtitleId, subtitleId), ne(subtitleBurns.id, keepId), inArray(subtitleBurns.state, ['done', 'failed'])))
+      .returning({ storageKey: subtitleBurns.storageKey });
+    return rows.flatMap((r) => (r.storageKey ? [r.storageKey] : []));
+  },
+
+  /** The files of these versions' burns (read before the versions are deleted). */
+  async filesOf(db: Database, conversationId: string, subtitleIds: string[]): Promise<string[]> {
+    if (subtitleIds.length === 0) return [];
+    const rows = await db
+      .select({ storageKey: subtitleBurns.storageKey })
+      .from(subtitleBurns)
+      .where(and(eq(subtitleBurns.conversationId, conversationId), inArray(subtitleBurns.subtitleId, subtitleIds), isNotNull(subtitleBurns.storageKey)));
+    return rows.map((r) => r.storageKey!);
+  },
+
+  /** What a burn job needs of its media: the video, the duration and the name. */
+  async media(db: Database, conversationId: string): Promise<{ organizationId: string; name: string; duration: number | null; video: MediaFiles['video'] } | undefined> {
+    const [row] = await db
+      .select({ organizationId: conversations.organizationId, name: conversations.name, duration: conversations.duration, files: conversations.files })
+      .from(conversations)
+      .where(eq(conversations.id, conversationId));
+    return row ? { organizationId: row.organizationId, name: row.name, duration: row.duration, video: row.files.video } : undefined;
   },
 };

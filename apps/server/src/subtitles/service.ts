@@ -13,10 +13,11 @@ import { rightOn } from '../conversations/service.ts';
 import { emit } from '../conversations/effects.ts';
 import type { Actor } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
+import { deleteKeys } from '../pipeline/files.ts';
 import { subtitleAccess } from '../policy.ts';
 import { transcriptFingerprint } from './fingerprint.ts';
 import { presentSummary, presentVersion } from './presenter.ts';
-import { subtitlesRepo, type SubtitleVersionRow } from './repo.ts';
+import { burnsRepo, subtitlesRepo, type SubtitleVersionRow } from './repo.ts';
 
 /** The media, when the caller may read its versions (`change`: may change them). */
 export async function mediaFor(ctx: AppContext, actor: Actor, id: string, change: boolean): Promise<MediaFacts> {
@@ -150,7 +151,10 @@ export async function remove(ctx: AppContext, actor: Actor, id: string, subtitle
 export async function removeMany(ctx: AppContext, actor: Actor, id: string, ids: string[]): Promise<void> {
   const media = await mediaFor(ctx, actor, id, true);
   const unique = [...new Set(ids)];
+  // Their burned-in videos' rows go with them: their files are read first.
+  const burnFiles = await burnsRepo.filesOf(ctx.db, media.id, unique);
   if (!(await subtitlesRepo.deleteMany(ctx.db, media.id, unique))) throw notFound('Subtitle');
+  await deleteKeys(ctx, burnFiles);
   for (const subtitleId of unique) {
     ctx.subtitles.dropVersion(media.id, subtitleId);
     notify(ctx, media, subtitleId);

@@ -152,3 +152,9 @@ export const zBurnStatus = z.object({
   error: z.string().nullable(),
 });
 export type BurnStatus = z.infer<typeof zBurnStatus>;
+/**
+ * Why a burn failed (`BurnStatus.error`): `burn_failed` the video could not be made from this
+ * media's video, `video_missing` the media's video file is gone.
+ */
+export const BURN_ERRORS = ['burn_failed', 'video_missing'] as const;
+export type BurnError = (typeof BURN_ERRORS)[number];
