@@ -2,6 +2,7 @@
 import type { ConversationUpdate, MediaStatus } from '@palabre/shared';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { burnKeys } from '../burn/api.ts';
 import { conversationKeys } from '../conversations/api.ts';
 import { exploreKeys, type ConversationPage, type ListParams, type ListSource } from '../explore/api.ts';
 import { invalidateAfterUpdate } from './invalidation.ts';
@@ -52,5 +53,20 @@ describe('invalidateAfterUpdate', () => {
     await invalidateAfterUpdate(elsewhere.client, { ...tick, conversationId: otherId });
     for (const key of elsewhere.lists) expect(elsewhere.stale(key)).toBe(false);
     expect(elsewhere.stale(elsewhere.other)).toBe(true);
+  });
+
+  it('refreshes only the version’s burn status on a burn notice, and not on running ticks', async () => {
+    const subtitleId = '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
+    const { client, lists, detail, below, stale } = seeded('done');
+    const status = burnKeys.status(mediaId, subtitleId);
+    const otherVersion = burnKeys.status(mediaId, '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e');
+    client.setQueryData(status, {});
+    client.setQueryData(otherVersion, {});
+    await invalidateAfterUpdate(client, { conversationId: mediaId, kind: 'burn', subtitleId, burnState: 'running', progress: 0.5 });
+    expect(stale(status)).toBe(false);
+    await invalidateAfterUpdate(client, { conversationId: mediaId, kind: 'burn', subtitleId, burnState: 'done', progress: 1 });
+    expect(stale(status)).toBe(true);
+    expect(stale(otherVersion)).toBe(false);
+    for (const key of [detail, ...below, ...lists]) expect(stale(key), JSON.stringify(key)).toBe(false);
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { ConversationUpdate } from '@palabre/shared';
 import type { QueryClient } from '@tanstack/react-query';
+import { burnKeys } from '../burn/api.ts';
 import { conversationKeys } from '../conversations/api.ts';
 import { exploreKeys, type ConversationPage } from '../explore/api.ts';
 
@@ -21,6 +22,12 @@ function listsShowChange(client: QueryClient, update: ConversationUpdate): boole
 }
 
 export async function invalidateAfterUpdate(client: QueryClient, update: ConversationUpdate): Promise<void> {
+  // A burn changes neither the media nor the lists: only its version's status, refetched when its
+  // state moves (running ticks carry their progress, which the burn panel applies as they come).
+  if (update.kind === 'burn') {
+    if (update.subtitleId && update.burnState !== 'running') await client.invalidateQueries({ queryKey: burnKeys.status(update.conversationId, update.subtitleId) });
+    return;
+  }
   await Promise.all([
     client.invalidateQueries({ queryKey: conversationKeys.detail(update.conversationId) }),
     listsShowChange(client, update) ? client.invalidateQueries({ queryKey: exploreKeys.lists }) : undefined,
