@@ -43,10 +43,11 @@ want pocketsphinx-en-us test -d /usr/share/pocketsphinx/model/en-us
 want libpocketsphinx3 eval 'ldconfig -p 2>/dev/null | grep -q libpocketsphinx.so.3'
 # Transcript exports as OpenDocument convert the Word export with LibreOffice (headless, no GUI).
 want libreoffice-writer-nogui eval 'has_command soffice'
+# Subtitles burned into videos are drawn in DejaVu Sans (docs/burn.md).
+want fonts-dejavu-core test -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 if [ "$set_name" = test ]; then
   want chromium test -x /usr/bin/chromium
   want postgresql has_postgres_server
-  want fonts-dejavu-core test -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
   want espeak-ng has_command espeak-ng
   want sox has_command sox
   want yt-dlp has_command yt-dlp
