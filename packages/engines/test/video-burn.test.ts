@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { burnFilters, burnSubtitles, burnSubtitlesArgs, filterValue } from '../src/media/burn.ts';
+import { burnFilters, burnSubtitles, burnSubtitlesArgs, filterValue, subtitlesFilterAvailable } from '../src/media/burn.ts';
 import { parseProbe, probeMedia, type MediaInfo } from '../src/media/ffmpeg.ts';
 import { fitShortSide, makeVideoRendition, playableVideoType, VIDEO_HEAD_BYTES } from '../src/media/video.ts';
 
@@ -128,6 +128,15 @@ describe('with the real ffmpeg', () => {
     // During the screen the bottom of the picture holds text; outside it, the picture is untouched.
     expect(changedPixels(bottomThird(source, 1.8), bottomThird(out, 1.8))).toBeGreaterThan(500);
     expect(changedPixels(bottomThird(source, 3.5), bottomThird(out, 3.5))).toBe(0);
+  });
+
+  it('tells whether ffmpeg has the subtitles filter (libass)', async () => {
+    expect(await subtitlesFilterAvailable()).toBe(true);
+    expect(await subtitlesFilterAvailable({ ffmpegPath: path.join(dir, 'no-such-ffmpeg') })).toBe(false);
+    // An ffmpeg built without libass lists other filters only.
+    const without = path.join(dir, 'ffmpeg-without-libass');
+    await writeFile(without, '#!/bin/sh\necho " ... scale             V->V       Scale the input video size and/or convert the image format."\n', { mode: 0o755 });
+    expect(await subtitlesFilterAvailable({ ffmpegPath: without })).toBe(false);
   });
 
   it('stops when aborted and reports a stable code', async () => {

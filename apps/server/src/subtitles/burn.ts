@@ -6,7 +6,7 @@
  * the media suffices for all of it, as for exports.
  */
 import fsp from 'node:fs/promises';
-import { burnSubtitles, isEngineError, PERMANENT_ENGINE_ERROR_CODES, type EngineErrorCode } from '@palabre/engines';
+import { burnSubtitles, isEngineError, PERMANENT_ENGINE_ERROR_CODES, subtitlesFilterAvailable, type EngineErrorCode } from '@palabre/engines';
 import type { BurnError, BurnState, BurnStatus } from '@palabre/shared';
 import { toSrt } from '@palabre/shared/subtitles';
 import type { AppContext } from '../context.ts';
@@ -40,6 +40,10 @@ async function videoMedia(ctx: AppContext, conversationId: string) {
   return media;
 }
 
+/** Whether this server's ffmpeg can burn subtitles, asked once per process. */
+let capability: Promise<boolean> | undefined;
+const canBurn = () => (capability ??= subtitlesFilterAvailable());
+
 /**
  * Starts a burn of the version's screens as they are now (open edits included), or answers the
  * burn already queued or running for it.
@@ -47,6 +51,7 @@ async function videoMedia(ctx: AppContext, conversationId: string) {
 export async function requestBurn(ctx: AppContext, actor: Actor, id: string, subtitleId: string): Promise<BurnStatus> {
   const { version, screens } = await screensOf(ctx, actor, id, subtitleId);
   const media = await videoMedia(ctx, id);
+  if (!(await canBurn())) throw new AppError('export_unavailable', 'Burning subtitles needs ffmpeg with libass, which this server lacks');
   if (screens.length === 0) throw new AppError('conflict', 'This version has no screens to burn into the video');
   const { row, created } = await burnsRepo.request(ctx.db, { conversationId: id, subtitleId: version.id, screensSrt: toSrt(screens), requestedBy: actor.user.id });
   if (created) {

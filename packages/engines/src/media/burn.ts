@@ -7,7 +7,8 @@
  * ffmpeg-filters, "Notes on filtergraph escaping"), and given as a `file:` URL so it is never read
  * as another protocol. Failures carry ffmpeg's message for the logs only; callers show a stable code.
  */
-import { runFfmpeg, type ConvertOptions } from './ffmpeg.ts';
+import { runProcess } from '../process.ts';
+import { runFfmpeg, type ConvertOptions, type MediaToolsOptions } from './ffmpeg.ts';
 import { fitShortSide, h264Mp4Args, type VideoEncodeOptions } from './video.ts';
 
 /** Escapes a filter option value (first level). */
@@ -69,4 +70,24 @@ export function burnSubtitlesArgs(input: string, subtitlesPath: string, output: 
  */
 export function burnSubtitles(input: string, subtitlesPath: string, output: string, options: ConvertOptions & VideoEncodeOptions = {}): Promise<{ stderrTail: string }> {
   return runFfmpeg(burnSubtitlesArgs(input, subtitlesPath, output, options), { ...options, description: 'Burning the subtitles into the video' });
+}
+
+/**
+ * Whether this ffmpeg can burn subtitles: its `subtitles` filter exists only when it was built with
+ * libass (Debian's is). False when ffmpeg is missing or does not answer.
+ */
+export async function subtitlesFilterAvailable(options: Pick<MediaToolsOptions, 'ffmpegPath'> = {}): Promise<boolean> {
+  const chunks: Buffer[] = [];
+  try {
+    await runProcess(options.ffmpegPath ?? 'ffmpeg', ['-hide_banner', '-nostdin', '-filters'], {
+      timeoutMs: 15_000,
+      onStdout: (chunk) => chunks.push(chunk),
+      failureCode: 'engine_unavailable',
+      description: 'Listing the filters of ffmpeg',
+    });
+  } catch {
+    return false;
+  }
+  // Lines read " ... subtitles         V->V       Render text subtitles …".
+  return /^\s*\S+\s+subtitles\s+V->V\b/m.test(Buffer.concat(chunks).toString('utf8'));
 }
