@@ -213,6 +213,20 @@ describe('a video media', () => {
     expect(await server.ctx.storage.stat(rows[0]!.storageKey!)).toBeNull();
     expect((await owner.client.get(burnPath(id, version._id))).status).toBe(404);
   });
+
+  it('removes the video rendition and the burned videos with the media', async () => {
+    const another = (await owner.client.post(versionsPath(id), { name: 'Second' })).body as SubtitleVersion;
+    expect((await owner.client.post(burnPath(id, another._id))).status).toBe(202);
+    expect((await waitForBurn(owner, id, another._id)).state).toBe('done');
+    const [burn] = await server.ctx.db.select().from(subtitleBurns).where(eq(subtitleBurns.subtitleId, another._id));
+    const folder = path.join(server.ctx.config.dataDir, 'storage', 'media', id);
+    expect(fs.existsSync(path.join(folder, 'video.mp4'))).toBe(true);
+    expect(fs.existsSync(path.join(folder, 'burns', `${burn!.id}.mp4`))).toBe(true);
+
+    expect((await owner.client.delete(`${API}/conversations/${id}`)).status).toBe(204);
+    expect(fs.existsSync(folder)).toBe(false);
+    expect(await server.ctx.db.select().from(subtitleBurns).where(eq(subtitleBurns.conversationId, id))).toHaveLength(0);
+  });
 });
 
 describe('a playable original', () => {
