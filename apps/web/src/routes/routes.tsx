@@ -47,7 +47,7 @@ const conversationRoutes: RouteObject[] = [
     id: 'subtitle',
     path: 'conversations/:conversationId/subtitles',
     handle: handle({ conversationDetail: true, noOrganizationNeeded: true, view: 'subtitle', breadcrumbs: ['media', 'subtitles'] }),
-    lazy: mediaToolPage('subtitles'),
+    lazy: () => import('../features/subtitles/SubtitlesPage.tsx').then((m) => ({ Component: m.SubtitlesPage })),
   },
   {
     id: 'subtitleVersion',
