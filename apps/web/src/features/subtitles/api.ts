@@ -1,35 +1,23 @@
 /**
- * Calls of the subtitle pages (docs/subtitles-api.md): the media's versions, one version's summary,
- * generating, renaming, changing the limits, copying and deleting versions, and the SubRip / WebVTT
+ * Calls of the subtitle pages (docs/subtitles-api.md): the media's versions, generating, renaming, changing the limits, copying and deleting versions, and the SubRip / WebVTT
  * files. Keys hang under the media's, so a `subtitles` notice of the session socket (which
  * invalidates the media's queries) refreshes an open list.
  */
 import { API, type SubtitleExportType, type SubtitleSettings } from '@palabre/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callFile } from '../../api/call.ts';
-import { isMissing } from '../../api/client.ts';
 import { conversationKeys } from '../conversations/api.ts';
 import { saveFile } from '../publish/api.ts';
 import { fallbackFilename } from '../publish/choices.ts';
 
 export const subtitleKeys = {
   list: (conversationId: string) => [...conversationKeys.detail(conversationId), 'subtitles'] as const,
-  version: (conversationId: string, subtitleId: string) => [...conversationKeys.detail(conversationId), 'subtitles', subtitleId] as const,
 };
 
 export function useSubtitleVersions(conversationId: string) {
   return useQuery({
     queryKey: subtitleKeys.list(conversationId),
     queryFn: async () => (await call(API.subtitles.list, { params: { id: conversationId } })).list,
-  });
-}
-
-/** One version (name, settings); its screens are read from the live document, not from here. */
-export function useSubtitleVersion(conversationId: string, subtitleId: string) {
-  return useQuery({
-    queryKey: subtitleKeys.version(conversationId, subtitleId),
-    queryFn: () => call(API.subtitles.get, { params: { id: conversationId, subtitleId } }),
-    retry: (count, error) => !isMissing(error) && count < 2,
   });
 }
 
@@ -45,10 +33,7 @@ export function useSubtitleMutations(conversationId: string) {
     }),
     update: useMutation({
       mutationFn: ({ subtitleId, ...body }: { subtitleId: string; name?: string; settings?: SubtitleSettings }) => call(API.subtitles.update, { params: params(subtitleId), body }),
-      onSuccess: (version) => {
-        client.setQueryData(subtitleKeys.version(conversationId, version._id), (old: object | undefined) => (old ? { ...old, ...version } : old));
-        return refresh();
-      },
+      onSuccess: refresh,
     }),
     copy: useMutation({
       mutationFn: ({ subtitleId, name }: { subtitleId: string; name: string }) => call(API.subtitles.copy, { params: params(subtitleId), body: { name } }),
