@@ -1,12 +1,12 @@
 /** Generating a version from the current transcript: a name and the limits, checked before sending; the server's refusals under their fields. */
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { DEFAULT_SUBTITLE_SETTINGS, TEXT_LIMITS, zSubtitleName, type SubtitleVersion } from '@palabre/shared';
+import { DEFAULT_SUBTITLE_SETTINGS, TEXT_LIMITS, type SubtitleVersion } from '@palabre/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormFailure, useApiErrors } from '../../components/FormFailure.tsx';
 import { errorText } from '../../components/errorText.ts';
 import { SettingsFields } from './SettingsFields.tsx';
-import { checkSettings, draftOf, type FieldError, type SettingsDraft, type SettingsField } from './settingsForm.ts';
+import { checkName, checkSettings, draftOf, type FieldError, type SettingsDraft, type SettingsField } from './settingsForm.ts';
 
 interface Props {
   opened: boolean;
@@ -27,12 +27,12 @@ export function GenerateModal({ opened, pending, error, onClose, onSubmit }: Pro
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checkedName = zSubtitleName.safeParse(name);
+    const checkedName = checkName(name);
     const settings = checkSettings(draft);
-    setNameError(checkedName.success ? null : errorText(t, checkedName.error.issues[0]?.message ?? 'error.invalid'));
+    setNameError(checkedName.ok ? null : errorText(t, checkedName.error));
     setFieldErrors(settings.ok ? {} : settings.errors);
-    if (!checkedName.success || !settings.ok) return;
-    onSubmit({ name: checkedName.data, settings: settings.settings });
+    if (!checkedName.ok || !settings.ok) return;
+    onSubmit({ name: checkedName.name, settings: settings.settings });
   };
 
   return (

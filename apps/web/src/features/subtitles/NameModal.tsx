@@ -1,10 +1,11 @@
 /** A version's name, for a copy or a rename: checked as the contract checks it, the server's refusal shown in the form. */
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { TEXT_LIMITS, zSubtitleName } from '@palabre/shared';
+import { TEXT_LIMITS } from '@palabre/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormFailure, useApiErrors } from '../../components/FormFailure.tsx';
 import { errorText } from '../../components/errorText.ts';
+import { checkName } from './settingsForm.ts';
 
 interface Props {
   opened: boolean;
@@ -31,12 +32,12 @@ export function NameModal({ opened, title, submitLabel, initial, pending, error,
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = zSubtitleName.safeParse(name);
-    if (!checked.success) {
-      setNameError(errorText(t, checked.error.issues[0]?.message ?? 'error.invalid'));
+    const checked = checkName(name);
+    if (!checked.ok) {
+      setNameError(errorText(t, checked.error));
       return;
     }
-    onSubmit(checked.data);
+    onSubmit(checked.name);
   };
 
   return (

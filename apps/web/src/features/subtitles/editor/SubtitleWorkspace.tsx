@@ -69,7 +69,7 @@ export function SubtitleWorkspace({ media, subtitleId, name, document: collab, p
     [t],
   );
   const duration = useCallback(() => player.getSnapshot().duration || media.duration || 0, [player, media.duration]);
-  const actions = useMemo(() => createScreenActions({ doc, origin, duration, refused }), [doc, origin, duration, refused]);
+  const actions = useMemo(() => createScreenActions({ doc, origin, undo, duration, refused }), [doc, origin, undo, duration, refused]);
 
   const screensRef = useRef(screens);
   screensRef.current = screens;

@@ -19,7 +19,7 @@ function setup() {
   const origin = {};
   const undo = new Y.UndoManager(doc.getArray('screens'), { trackedOrigins: new Set([origin]) });
   const refusals: [ErrorCode, ScreenAction][] = [];
-  const actions = createScreenActions({ doc, origin, duration: () => 10, refused: (error, action) => refusals.push([error, action]) });
+  const actions = createScreenActions({ doc, origin, undo, duration: () => 10, refused: (error, action) => refusals.push([error, action]) });
   return { doc, undo, actions, refusals, texts: () => readScreens(doc).map((s) => s.text) };
 }
 
@@ -41,6 +41,19 @@ describe('screen actions', () => {
       ['subtitle_merge_too_long', 'merge'],
       ['subtitle_merge_not_consecutive', 'merge'],
     ]);
+    expect(texts()).toEqual(['Good evening,', 'and welcome', 'to the show']);
+  });
+
+  it('make each structural edit an undo step of its own, however quick', () => {
+    const { actions, undo, texts } = setup();
+    actions.setText('c', 'to the big show');
+    actions.split('c', 6);
+    actions.mergeNext('c');
+    undo.undo();
+    expect(texts()).toEqual(['Good evening,', 'and welcome', 'to the', 'big show']);
+    undo.undo();
+    expect(texts()).toEqual(['Good evening,', 'and welcome', 'to the big show']);
+    undo.undo();
     expect(texts()).toEqual(['Good evening,', 'and welcome', 'to the show']);
   });
 

@@ -1,6 +1,7 @@
 /**
  * The screen editor's edits, each through the shared operations (@palabre/shared/subtitles) in one
- * transaction with the editor's own origin, so Y.UndoManager undoes only the user's changes. A
+ * transaction with the editor's own origin, so Y.UndoManager undoes only the user's changes. Typing
+ * is grouped into undo steps by the manager's pause; every other edit is an undo step of its own. A
  * refusal changes nothing and is handed to `refused` with its error code (said in words by the page).
  */
 import type { ErrorCode } from '@palabre/shared';
@@ -40,8 +41,21 @@ export interface ScreenActions {
 /** How long a new screen lasts at most (seconds), within the version's longest. */
 const NEW_SCREEN_SECONDS = 2;
 
-export function createScreenActions(options: { doc: Y.Doc; origin: object; duration: () => number; refused(error: ErrorCode, action: ScreenAction): void }): ScreenActions {
-  const { doc, origin, refused } = options;
+export function createScreenActions(options: {
+  doc: Y.Doc;
+  origin: object;
+  undo: Y.UndoManager;
+  duration: () => number;
+  refused(error: ErrorCode, action: ScreenAction): void;
+}): ScreenActions {
+  const { doc, origin, undo, refused } = options;
+  /** An edit that is an undo step of its own, never merged with typing before or after it. */
+  const step = <T>(edit: () => T): T => {
+    undo.stopCapturing();
+    const result = edit();
+    undo.stopCapturing();
+    return result;
+  };
   const outcome = (result: { ok: true; screen?: { id: string } } | { ok: false; error: ErrorCode }, action: ScreenAction) => {
     if (result.ok) return result.screen?.id ?? '';
     refused(result.error, action);
@@ -55,11 +69,11 @@ export function createScreenActions(options: { doc: Y.Doc; origin: object; durat
       refused('subtitle_no_room', 'add');
       return null;
     }
-    return outcome(addScreen(doc, screens[index]?.id ?? null, { ...room, text: '' }, origin), 'add');
+    return step(() => outcome(addScreen(doc, screens[index]?.id ?? null, { ...room, text: '' }, origin), 'add'));
   };
   return {
     setText: (screenId, text) => void setScreenText(doc, screenId, text, origin),
-    split: (screenId, at) => outcome(splitScreen(doc, screenId, at, origin), 'split'),
+    split: (screenId, at) => step(() => outcome(splitScreen(doc, screenId, at, origin), 'split')),
     mergeNext: (screenId) => {
       const index = screenIndex(doc, screenId);
       const next =
@@ -72,11 +86,11 @@ export function createScreenActions(options: { doc: Y.Doc; origin: object; durat
         refused('subtitle_merge_not_consecutive', 'merge');
         return false;
       }
-      return outcome(mergeScreens(doc, [screenId, next], origin), 'merge') !== null;
+      return step(() => outcome(mergeScreens(doc, [screenId, next], origin), 'merge')) !== null;
     },
     addAfter: (screenId) => addIn(screenId === null ? -1 : screenIndex(doc, screenId), 0),
     addAt: (time) => addIn(screenBefore(readScreens(doc), time), time),
-    remove: (screenId) => void deleteScreen(doc, screenId, origin),
-    retime: (screenId, times) => outcome(retimeScreen(doc, screenId, times, 'push', origin), 'retime') !== null,
+    remove: (screenId) => void step(() => deleteScreen(doc, screenId, origin)),
+    retime: (screenId, times) => step(() => outcome(retimeScreen(doc, screenId, times, 'push', origin), 'retime')) !== null,
   };
 }
