@@ -173,7 +173,7 @@ test('generate a version through the form, then edit, split, merge, undo, warnin
   await saved(page);
 
   await page.screenshot({ path: `${SCREENSHOTS}/subtitle-editor-en-US.png` });
-  await page.setViewportSize({ width: 420, height: 900 });
+  await page.setViewportSize({ width: 820, height: 900 });
   await page.screenshot({ path: `${SCREENSHOTS}/subtitle-editor-narrow-en-US.png`, fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 
@@ -197,7 +197,8 @@ test('generate a version through the form, then edit, split, merge, undo, warnin
   await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Festival (copy)');
   await page.getByRole('dialog').getByRole('button', { name: 'Copy' }).click();
   await expect(rows).toHaveCount(2);
-  await expect(page.locator(`[data-version-id="${subtitleId}"]`)).toContainText('37 characters · 1 lines');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.locator(`[data-version-id="${subtitleId}"]`)).toContainText('37 characters · 1 line · 7 s · 20 characters/s');
   await page.screenshot({ path: `${SCREENSHOTS}/subtitle-versions-en-US.png` });
   await page.setViewportSize({ width: 420, height: 900 });
   await page.screenshot({ path: `${SCREENSHOTS}/subtitle-versions-narrow-en-US.png`, fullPage: true });

@@ -43,7 +43,8 @@ const conversationRoutes: RouteObject[] = [
   {
     id: 'subtitle',
     path: 'conversations/:conversationId/subtitles',
-    handle: handle({ conversationDetail: true, noOrganizationNeeded: true, view: 'subtitle', breadcrumbs: ['media', 'subtitles'] }),
+    // The versions can be read and downloaded on a phone too; the screen editor needs a larger screen.
+    handle: handle({ conversationDetail: true, noOrganizationNeeded: true, responsive: true, view: 'subtitle', breadcrumbs: ['media', 'subtitles'] }),
     lazy: () => import('../features/subtitles/SubtitlesPage.tsx').then((m) => ({ Component: m.SubtitlesPage })),
   },
   {

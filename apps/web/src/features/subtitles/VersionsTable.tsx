@@ -25,12 +25,12 @@ interface Props {
 export function useSettingsSummary(): (settings: SubtitleSettings) => string {
   const { t } = useTranslation('subtitles');
   return (settings) =>
-    t('list.summary', {
-      chars: settings.maxCharsPerLine,
-      lines: settings.maxLinesPerScreen,
-      duration: Math.round(settings.maxScreenDuration * 10) / 10,
-      speed: settings.maxCharsPerSecond,
-    });
+    [
+      t('list.chars', { count: settings.maxCharsPerLine }),
+      t('list.lines', { count: settings.maxLinesPerScreen }),
+      t('list.duration', { seconds: Math.round(settings.maxScreenDuration * 10) / 10 }),
+      t('list.speed', { count: settings.maxCharsPerSecond }),
+    ].join(' · ');
 }
 
 export function VersionsTable({ versions, writable, selected, onSelect, onAction }: Props) {

@@ -151,7 +151,9 @@ export const ScreenRow = memo(function ScreenRow({ screen, index, isLast, proble
           id={textId}
           className={classes.text}
           defaultValue={screen.text}
-          rows={settings.maxLinesPerScreen}
+          rows={Math.max(settings.maxLinesPerScreen, screen.text.split('\n').length)}
+          // A line past the limit runs past the box (as wide as the limit) rather than wrapping into a line that is not there.
+          wrap="off"
           readOnly={!writable}
           spellCheck
           aria-label={t('editor.screenText', { number })}
