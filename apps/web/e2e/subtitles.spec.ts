@@ -201,6 +201,8 @@ test('generate a version through the form, then edit, split, merge, undo, warnin
   await expect(page.locator(`[data-version-id="${subtitleId}"]`)).toContainText('37 characters · 1 line · 7 s · 20 characters/s');
   await page.screenshot({ path: `${SCREENSHOTS}/subtitle-versions-en-US.png` });
   await page.setViewportSize({ width: 420, height: 900 });
+  await page.reload();
+  await expect(rows).toHaveCount(2, { timeout: LOAD_TIMEOUT });
   await page.screenshot({ path: `${SCREENSHOTS}/subtitle-versions-narrow-en-US.png`, fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByRole('checkbox', { name: 'Select every version' }).check();

@@ -46,7 +46,7 @@ export function VersionsTable({ versions, writable, selected, onSelect, onAction
   };
 
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={300}>
       <Table verticalSpacing="sm" highlightOnHover data-testid="subtitle-versions">
         <Table.Thead>
           <Table.Tr>
@@ -61,9 +61,9 @@ export function VersionsTable({ versions, writable, selected, onSelect, onAction
               </Table.Th>
             )}
             <Table.Th>{t('list.name')}</Table.Th>
-            <Table.Th>{t('list.limits')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('list.limits')}</Table.Th>
             <Table.Th>{t('list.screens')}</Table.Th>
-            <Table.Th>{t('list.created')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('list.created')}</Table.Th>
             {writable && (
               <Table.Th w={48}>
                 <VisuallyHidden>{t('list.actions')}</VisuallyHidden>
@@ -90,12 +90,16 @@ export function VersionsTable({ versions, writable, selected, onSelect, onAction
                     </Badge>
                   </Tooltip>
                 )}
+                {/* On a phone the limits go under the name. */}
+                <Text size="xs" c="dimmed" hiddenFrom="sm">
+                  {summary(version.settings)}
+                </Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td visibleFrom="sm">
                 <Text size="sm">{summary(version.settings)}</Text>
               </Table.Td>
               <Table.Td>{version.screens}</Table.Td>
-              <Table.Td>
+              <Table.Td visibleFrom="sm">
                 <time dateTime={version.createdAt}>{formatDate(version.createdAt)}</time>
               </Table.Td>
               {writable && (
