@@ -172,6 +172,26 @@ test('generate a version through the form, then edit, split, merge, undo, warnin
   await expect.poll(async () => Number(await end.getAttribute('aria-valuenow'))).toBeCloseTo(before + 0.1, 3);
   await saved(page);
 
+  // Dragging the start of screen 3 earlier on the strip retimes it.
+  const start3 = page.getByRole('slider', { name: 'Start of screen 3' });
+  const startBefore = Number(await start3.getAttribute('aria-valuenow'));
+  const box = (await start3.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x - 30, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => Number(await start3.getAttribute('aria-valuenow'))).toBeLessThan(startBefore - 0.2);
+  await expect(screens(page).nth(2).getByTestId('screen-time')).not.toContainText('0:10.00 →');
+
+  // Longer lines allowed: the warning goes, for everyone (the limits are in the document).
+  await page.getByRole('button', { name: 'Limits' }).click();
+  const limits = page.getByTestId('settings-form');
+  await limits.getByRole('textbox', { name: 'Characters per line' }).fill('60');
+  await limits.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('problem-count')).toHaveText('No problem');
+  await expect(page.getByTestId('screen-warnings')).toHaveCount(0);
+  await saved(page);
+
   await page.screenshot({ path: `${SCREENSHOTS}/subtitle-editor-en-US.png` });
   await page.setViewportSize({ width: 820, height: 900 });
   await page.screenshot({ path: `${SCREENSHOTS}/subtitle-editor-narrow-en-US.png`, fullPage: true });
@@ -198,7 +218,7 @@ test('generate a version through the form, then edit, split, merge, undo, warnin
   await page.getByRole('dialog').getByRole('button', { name: 'Copy' }).click();
   await expect(rows).toHaveCount(2);
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.locator(`[data-version-id="${subtitleId}"]`)).toContainText('37 characters · 1 line · 7 s · 20 characters/s');
+  await expect(page.locator(`[data-version-id="${subtitleId}"]`)).toContainText('60 characters · 1 line · 7 s · 20 characters/s');
   await page.screenshot({ path: `${SCREENSHOTS}/subtitle-versions-en-US.png` });
   await page.setViewportSize({ width: 420, height: 900 });
   await page.reload();
@@ -231,6 +251,9 @@ test('a reader sees both pages read-only; two writers editing one version conver
     await expect(readerPage.getByTestId('read-only')).toBeVisible();
     await expect(readerPage.getByRole('button', { name: 'Générer une version' })).toHaveCount(0);
     await expect(readerPage.getByRole('checkbox')).toHaveCount(0);
+    // A version made meanwhile appears without a reload.
+    await createVersion(api, setup, 'Festival');
+    await expect(readerPage.getByRole('link', { name: 'Festival' })).toBeVisible();
     await readerPage.getByRole('link', { name: 'Broadcast' }).click();
     await expect(readerPage.locator('[data-subtitle-editor-ready="true"]')).toBeVisible({ timeout: LOAD_TIMEOUT });
     await expect(readerPage.getByTestId('read-only')).toHaveText('Lecture seule');
@@ -252,6 +275,9 @@ test('a reader sees both pages read-only; two writers editing one version conver
     await caretIn(page, 0, 0);
     await caretIn(second.page, 2, 'Let us begin with the news'.length);
     await Promise.all([page.keyboard.type('So, ', { delay: 30 }), second.page.keyboard.type(' today', { delay: 30 })]);
+    // Each sees where the other is.
+    await expect(screens(page).nth(2).getByTestId('screen-peer')).toBeVisible();
+    await expect(screens(second.page).nth(0).getByTestId('screen-peer')).toBeVisible();
     for (const p of [page, second.page]) {
       await expect(screenText(p, 0)).toHaveValue('So, Good evening and welcome to the show');
       await expect(screenText(p, 2)).toHaveValue('Let us begin with the news today');
