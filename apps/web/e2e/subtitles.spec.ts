@@ -102,6 +102,7 @@ test('generate a version through the form, then edit, split, merge, undo, warnin
   await form.getByRole('button', { name: 'Generate' }).click();
   await expect(form.getByText('The split mode needs more lines than the maximum lines per screen allows')).toBeVisible();
   await expect(form.getByText('A whole number between 10 and 80')).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/subtitle-generate-en-US.png` });
   await form.getByRole('textbox', { name: 'Characters per line' }).fill('37');
   await form.getByRole('textbox', { name: 'Lines a generated screen may use' }).click();
   await page.getByRole('option', { name: 'One line' }).click();
@@ -196,6 +197,15 @@ test('generate a version through the form, then edit, split, merge, undo, warnin
   await page.setViewportSize({ width: 820, height: 900 });
   await page.screenshot({ path: `${SCREENSHOTS}/subtitle-editor-narrow-en-US.png`, fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The help lists every shortcut.
+  await page.getByRole('button', { name: 'Help' }).click();
+  await expect(page.getByTestId('subtitle-shortcuts').locator('[data-shortcut]')).toHaveCount(18);
+  // The drawer has slid in.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${SCREENSHOTS}/subtitle-help-en-US.png` });
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('subtitle-shortcuts')).toHaveCount(0);
 
   // The SubRip file holds the edited text.
   await page.getByRole('button', { name: 'Files' }).click();
