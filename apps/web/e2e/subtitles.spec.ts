@@ -193,6 +193,18 @@ test('generate a version through the form, then edit, split, merge, undo, warnin
   await expect(page.getByTestId('screen-warnings')).toHaveCount(0);
   await saved(page);
 
+  // A screen added in the gap after screen 2, then deleted.
+  await page.getByRole('button', { name: 'Add a screen after screen 2' }).click();
+  await expect(screens(page)).toHaveCount(4);
+  await expect(screenText(page, 2)).toBeFocused();
+  await expect(screens(page).nth(2).getByTestId('screen-time')).toContainText('0:08.48 → 0:09.42');
+  await page.keyboard.type('Well');
+  await expect(screenText(page, 2)).toHaveValue('Well');
+  await page.getByRole('button', { name: 'Delete screen 3' }).click();
+  await expect(screens(page)).toHaveCount(3);
+  await expect(screenText(page, 2)).toHaveValue('Let us begin with the news');
+  await saved(page);
+
   await page.screenshot({ path: `${SCREENSHOTS}/subtitle-editor-en-US.png` });
   await page.setViewportSize({ width: 820, height: 900 });
   await page.screenshot({ path: `${SCREENSHOTS}/subtitle-editor-narrow-en-US.png`, fullPage: true });
