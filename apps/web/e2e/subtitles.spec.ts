@@ -4,9 +4,13 @@
  * a merge refused with the rule's words; undo; live warnings and the way to the next problem; a
  * screen's end moved from the keyboard; the SubRip file holding the edited text; copy, then several
  * versions deleted at once. A reader sees both pages read-only; two writers editing the same version
- * converge; French. Screenshots of both pages, wide and narrow.
+ * converge; French. A video media shows the playing screen over the picture. Screenshots of both
+ * pages, wide and narrow.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { RIGHT_LEVELS } from '@palabre/shared';
 import type { Browser, Page } from '@playwright/test';
 import { newAccount, signInBrowser, uniqueName, type Api, type SignedInAccount } from './support/api.ts';
@@ -321,4 +325,59 @@ test('a reader sees both pages read-only; two writers editing one version conver
   } finally {
     await second.context.close();
   }
+});
+
+test('a video media plays beside its screens, the playing screen written over the picture', async ({ page, api, baseURL }) => {
+  test.setTimeout(PROCESSING_TIMEOUT + 90_000);
+  const setup = await mediaWithTranscript(api, 'subtitles-video');
+  const subtitleId = await createVersion(api, setup, 'Cinema');
+  // A 20 s picture (WebM) stands for the media's video track, as GET …/media?mediatype=video serves it.
+  const video = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'palabre-video-')), 'picture.webm');
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=navy:s=320x180:d=20:r=10', '-c:v', 'libvpx', '-b:v', '50k', video]);
+  await page.route(
+    (url) => url.pathname === `/cm-api/api/conversations/${setup.id}`,
+    async (route) => {
+      const response = await route.fetch();
+      const media = (await response.json()) as { media: { video: boolean } };
+      await route.fulfill({ response, json: { ...media, media: { ...media.media, video: true } } });
+    },
+  );
+  await page.route(
+    (url) => url.pathname === `/cm-api/api/conversations/${setup.id}/media` && url.searchParams.get('mediatype') === 'video',
+    // With HTTP Range, as the server streams media: the browser seeks in the picture.
+    (route) => {
+      const bytes = fs.readFileSync(video);
+      const range = /bytes=(\d+)-(\d*)/.exec(route.request().headers().range ?? '');
+      if (!range) return route.fulfill({ body: bytes, contentType: 'video/webm', headers: { 'accept-ranges': 'bytes' } });
+      const from = Number(range[1]);
+      const to = range[2] ? Number(range[2]) : bytes.length - 1;
+      return route.fulfill({
+        status: 206,
+        body: bytes.subarray(from, to + 1),
+        contentType: 'video/webm',
+        headers: { 'accept-ranges': 'bytes', 'content-range': `bytes ${from}-${to}/${bytes.length}` },
+      });
+    },
+  );
+  await signInBrowser(page.context(), baseURL!, setup.owner.tokens, setup.organizationId);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openVersion(page, setup.id, subtitleId);
+  await expect(page.getByTestId('media-video')).toBeVisible();
+  await expect(page.getByTestId('media-audio')).toHaveCount(0);
+  await expect.poll(() => page.getByTestId('media-video').evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(1);
+  await expect(page.getByTestId('video-overlay')).toHaveText('Good evening and welcome to the show');
+
+  // Listening from a screen puts its text over the picture.
+  await page.getByRole('button', { name: /^Screen 3, from 0:10.00/ }).click();
+  await expect(page.getByTestId('video-overlay')).toHaveText('Let us begin with the news');
+  await expect(screens(page).nth(2)).toHaveAttribute('data-playing', 'true');
+  await page.screenshot({ path: `${SCREENSHOTS}/subtitle-editor-video-en-US.png` });
+  await page.getByRole('button', { name: /^Screen 2, from/ }).click();
+  await expect(page.getByTestId('video-overlay')).toHaveText('Thank you for having me here tonight');
+  // The player's keys move the picture and its text: 3 s back is screen 1, past the last screen nothing.
+  await page.getByRole('slider', { name: 'Position' }).focus();
+  await page.keyboard.press('Shift+ArrowLeft');
+  await expect(page.getByTestId('video-overlay')).toHaveText('Good evening and welcome to the show');
+  await page.keyboard.press('Control+ArrowRight');
+  await expect(page.getByTestId('video-overlay')).toHaveCount(0);
 });
