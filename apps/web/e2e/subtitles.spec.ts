@@ -245,6 +245,13 @@ test('generate a version through the form, then edit, split, merge, undo, warnin
   await expect(rows).toHaveCount(2);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.locator(`[data-version-id="${subtitleId}"]`)).toContainText('60 characters · 1 line · 7 s · 20 characters/s');
+  // The copy renamed.
+  await page.getByRole('button', { name: 'Actions on Festival (copy)' }).click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  await page.getByRole('textbox', { name: 'Name' }).fill('Short lines');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('link', { name: 'Short lines' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.screenshot({ path: `${SCREENSHOTS}/subtitle-versions-en-US.png` });
   await page.setViewportSize({ width: 420, height: 900 });
   await page.reload();
@@ -254,7 +261,7 @@ test('generate a version through the form, then edit, split, merge, undo, warnin
   await page.getByRole('checkbox', { name: 'Select every version' }).check();
   await page.getByRole('button', { name: 'Delete the 2 selected versions' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete 2 versions' });
-  await expect(confirm.getByTestId('delete-names')).toContainText('Festival (copy)');
+  await expect(confirm.getByTestId('delete-names')).toContainText('Short lines');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByTestId('no-versions')).toBeVisible();
   const left = await api.get<{ count: number }>(`/cm-api/api/conversations/${setup.id}/subtitles`, setup.owner.tokens.auth_token);
@@ -280,6 +287,11 @@ test('a reader sees both pages read-only; two writers editing one version conver
     // A version made meanwhile appears without a reload.
     await createVersion(api, setup, 'Festival');
     await expect(readerPage.getByRole('link', { name: 'Festival' })).toBeVisible();
+    // The transcript moves on: both versions say so.
+    const edited = [turn('t1', 'alice', 'Good evening everyone', 0), ...TEXT.slice(1)];
+    await api.send('PATCH', `/cm-api/api/conversations/${setup.id}`, { speakers: SPEAKERS, text: edited }, setup.owner.tokens.auth_token);
+    await expect(readerPage.getByTestId('transcript-changed')).toHaveCount(2);
+    await expect(readerPage.getByTestId('transcript-changed').first()).toHaveText('Transcription modifiée');
     await readerPage.getByRole('link', { name: 'Broadcast' }).click();
     await expect(readerPage.locator('[data-subtitle-editor-ready="true"]')).toBeVisible({ timeout: LOAD_TIMEOUT });
     await expect(readerPage.getByTestId('read-only')).toHaveText('Lecture seule');
