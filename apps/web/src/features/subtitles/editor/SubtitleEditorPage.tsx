@@ -7,7 +7,7 @@
 import { Anchor, Badge, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { hasRight, RIGHT } from '@palabre/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { isMissing } from '../../../api/client.ts';
@@ -64,16 +64,20 @@ export function SubtitleEditorPage() {
   const media = useEditorMedia(conversationId);
   // The versions' summaries (a few, renamed live by the session socket's notices), not the version's screens: those come from the document.
   const versions = useSubtitleVersions(conversationId);
-  if (media.isPending || versions.isPending) return <CenteredLoader />;
+  // A version deleted while open keeps its editor (which then says it was left) rather than vanishing.
+  const known = useRef<{ id: string; name: string } | null>(null);
   const version = versions.data?.find((v) => v._id === subtitleId);
-  if (!media.data || !version) {
+  if (version) known.current = { id: version._id, name: version.name };
+  const name = version?.name ?? (known.current?.id === subtitleId ? known.current.name : null);
+  if (media.isPending || versions.isPending) return <CenteredLoader />;
+  if (!media.data || name === null) {
     const error = media.error ?? versions.error;
     if (!error || isMissing(error)) return <Navigate to={paths.notFound} replace />;
     return <ErrorView error={error} />;
   }
   return (
     <Container size="xl" w="100%" px={0}>
-      <Editor key={subtitleId} media={media.data} subtitleId={subtitleId} name={version.name} />
+      <Editor key={subtitleId} media={media.data} subtitleId={subtitleId} name={name} />
     </Container>
   );
 }

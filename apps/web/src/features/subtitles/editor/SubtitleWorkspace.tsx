@@ -13,6 +13,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useTranslation } from 'react-i18next';
 import * as Y from 'yjs';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
+import { paths } from '../../../routes/paths.ts';
 import type { EditorMedia } from '../../editor/api.ts';
 import { EditorProblems } from '../../editor/EditorProblems.tsx';
 import type { CollabDocument } from '../../editor/useCollabDocument.ts';
@@ -152,7 +153,7 @@ export function SubtitleWorkspace({ media, subtitleId, name, document: collab, p
   );
   const onFocus = useCallback(
     (screenId: string | null, typing: boolean) => {
-      if (screenId !== null || !typing) setFocused(screenId);
+      setFocused(screenId);
       client.setPresence(screenId, typing);
     },
     [client],
@@ -209,7 +210,13 @@ export function SubtitleWorkspace({ media, subtitleId, name, document: collab, p
           )}
         </Stack>
       </div>
-      <EditorProblems problem={status.problem} unsynced={false} conversationId={media._id} />
+      <EditorProblems
+        problem={status.problem}
+        unsynced={false}
+        conversationId={media._id}
+        namespace="subtitles"
+        back={{ to: paths.conversationSubtitles(media._id), label: t('editor.back') }}
+      />
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
           <div style={{ position: 'sticky', top: `calc(var(--app-shell-header-offset, 0px) + ${barHeight}px)` }}>
