@@ -334,6 +334,13 @@ test('a reader sees both pages read-only; two writers editing one version conver
       'for having me here tonight',
       'Let us begin with the news today',
     ]);
+
+    // Deleted while open: the editors say so, and lead back to the versions.
+    await api.send('DELETE', `/cm-api/api/conversations/${setup.id}/subtitles/${subtitleId}`, undefined, setup.owner.tokens.auth_token);
+    await expect(page.getByTestId('editor-problem-access')).toContainText('This version was deleted, or you no longer have access to it.');
+    await expect(page.getByRole('heading', { level: 1, name: 'Broadcast' })).toBeVisible();
+    await page.getByTestId('editor-problem-access').getByRole('link', { name: 'Back to the subtitle versions' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/interface/conversations/${setup.id}/subtitles`);
   } finally {
     await second.context.close();
   }
