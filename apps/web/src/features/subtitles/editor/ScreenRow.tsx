@@ -5,7 +5,7 @@
  * characters. Writers get the screen's actions and their keys (shortcuts.ts).
  */
 import { ActionIcon, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import type { DocPeer, Screen, ScreenRule, SubtitleSettings } from '@palabre/shared';
+import { SUBTITLE_LIMITS, type DocPeer, type Screen, type ScreenRule, type SubtitleSettings } from '@palabre/shared';
 import { IconAlertTriangle, IconArrowMergeAltRight, IconCut, IconPlus, IconTrash } from '@tabler/icons-react';
 import { memo, useLayoutEffect, useRef, type CSSProperties, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -155,6 +155,8 @@ export const ScreenRow = memo(function ScreenRow({ screen, index, isLast, proble
           // A line past the limit runs past the box (as wide as the limit) rather than wrapping into a line that is not there.
           wrap="off"
           readOnly={!writable}
+          // The document refuses a longer text: the box never lets one be typed or pasted.
+          maxLength={SUBTITLE_LIMITS.maxScreenText}
           spellCheck
           aria-label={t('editor.screenText', { number })}
           aria-describedby={reasons.length > 0 ? warningsId : undefined}
