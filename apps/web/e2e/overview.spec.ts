@@ -24,7 +24,7 @@ async function ownerWithMedia(api: Api, context: Parameters<typeof signInBrowser
   return { owner, organization, name, id };
 }
 
-test('the tools link to the editor, subtitles and publishing; the screens still to come say so', async ({ page, api, context, baseURL, browser, clientIp }) => {
+test('the tools link to the editor, subtitles and publishing', async ({ page, api, context, baseURL, browser, clientIp }) => {
   test.setTimeout(PROCESSING_TIMEOUT + 60_000);
   const { organization, id, owner, name } = await ownerWithMedia(api, context, baseURL!, 'tools');
 
@@ -40,9 +40,9 @@ test('the tools link to the editor, subtitles and publishing; the screens still 
   for (const [label, path] of expected) {
     await expect(tools.getByRole('link', { name: new RegExp(`^${label}`) })).toHaveAttribute('href', `/interface/conversations/${id}/${path}`);
   }
-  await expect(tools.getByText('Coming soon')).toHaveCount(1);
+  await expect(tools.getByText('Coming soon')).toHaveCount(0);
 
-  // The transcript editor is there, with the way back; the other screens say what is to come.
+  // The transcript editor is there, with the way back; so are the other screens.
   await tools.getByRole('link', { name: /^Transcription editor/ }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 30_000 });
@@ -55,7 +55,7 @@ test('the tools link to the editor, subtitles and publishing; the screens still 
   await expect(page.getByRole('tab', { name: 'Verbatim' })).toHaveAttribute('aria-selected', 'true');
   await page.goto(`/interface/conversations/${id}/subtitles`);
   await expect(page.getByRole('heading', { level: 1, name: 'Subtitles' })).toBeVisible();
-  await expect(page.getByText(/subtitle versions from the transcript/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Generate a version' })).toBeVisible();
 
   // In French.
   const french = await browser.newContext({ baseURL, locale: 'fr-FR', extraHTTPHeaders: { 'x-forwarded-for': clientIp } });
@@ -64,13 +64,13 @@ test('the tools link to the editor, subtitles and publishing; the screens still 
     const frenchPage = await french.newPage();
     await frenchPage.goto(`/interface/conversations/${id}/subtitles`);
     await expect(frenchPage.getByRole('heading', { level: 1, name: 'Sous-titres' })).toBeVisible({ timeout: 30_000 });
-    await expect(frenchPage.getByText("Cette partie de Palabre n'est pas encore disponible")).toBeVisible();
+    await expect(frenchPage.getByRole('button', { name: 'Générer une version' })).toBeVisible();
     await expect(frenchPage.getByRole('link', { name: "Retour à l'aperçu du média" })).toHaveAttribute('href', `/interface/conversations/${id}`);
   } finally {
     await french.close();
   }
 
-  // A member who may only read is offered the transcript (read-only) and publishing.
+  // A member who may only read is offered the transcript and subtitles (read-only) and publishing.
   const member = await api.signUp(newAccount('reader'));
   await joinOrganization(api, dataDir(), owner.tokens.auth_token, organization._id, member);
   const reader = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': clientIp } });
@@ -80,7 +80,8 @@ test('the tools link to the editor, subtitles and publishing; the screens still 
     await readerPage.goto(`/interface/conversations/${id}`);
     await expect(readerPage.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 30_000 });
     const readerTools = readerPage.getByRole('region', { name: 'Tools' });
-    await expect(readerTools.getByRole('link')).toHaveCount(2);
+    await expect(readerTools.getByRole('link')).toHaveCount(3);
+    await expect(readerTools.getByRole('link', { name: /^Subtitles/ })).toBeVisible();
     await expect(readerTools.getByRole('link', { name: /^Publish and export/ })).toBeVisible();
     await readerTools.getByRole('link', { name: /^Transcription editor/ }).click();
     await expect(readerPage.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 30_000 });

@@ -19,6 +19,7 @@ export const paths = {
   conversation: (id: string) => `/interface/conversations/${id}`,
   conversationTranscription: (id: string) => `/interface/conversations/${id}/transcription`,
   conversationSubtitles: (id: string) => `/interface/conversations/${id}/subtitles`,
+  conversationSubtitle: (id: string, subtitleId: string) => `/interface/conversations/${id}/subtitles/${subtitleId}`,
   conversationPublish: (id: string) => `/interface/conversations/${id}/publish`,
   sessionCreate: '/interface/sessions/create',
   session: (organizationId: string, sessionId: string) => `/interface/${organizationId}/sessions/${sessionId}`,

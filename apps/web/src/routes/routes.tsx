@@ -17,7 +17,6 @@ import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
 import { NotFoundPage } from '../features/errors/NotFoundPage.tsx';
 import { MainLayout } from '../features/layout/MainLayout.tsx';
 import { CreateOrganizationPage } from '../features/organizations/CreateOrganizationPage.tsx';
-import type { MediaTool } from '../features/conversations/tools.ts';
 import { createGuardLoader } from './guardLoader.ts';
 import type { RouteHandle } from './handle.ts';
 import { paths } from './paths.ts';
@@ -25,8 +24,6 @@ import { RootRoute } from './RootRoute.tsx';
 import { ScreenPlaceholder } from './ScreenPlaceholder.tsx';
 
 const handle = (flags: RouteHandle) => flags;
-/** A media tool's screen (transcript editor, subtitles, publish), loaded on first use. */
-const mediaToolPage = (tool: MediaTool) => () => import('../features/conversations/MediaToolPage.tsx').then((m) => ({ Component: () => <m.MediaToolPage tool={tool} /> }));
 const toNotFound = () => redirect(paths.notFound);
 
 const conversationRoutes: RouteObject[] = [
@@ -46,14 +43,15 @@ const conversationRoutes: RouteObject[] = [
   {
     id: 'subtitle',
     path: 'conversations/:conversationId/subtitles',
-    handle: handle({ conversationDetail: true, noOrganizationNeeded: true, view: 'subtitle', breadcrumbs: ['media', 'subtitles'] }),
-    lazy: mediaToolPage('subtitles'),
+    // The versions can be read and downloaded on a phone too; the screen editor needs a larger screen.
+    handle: handle({ conversationDetail: true, noOrganizationNeeded: true, responsive: true, view: 'subtitle', breadcrumbs: ['media', 'subtitles'] }),
+    lazy: () => import('../features/subtitles/SubtitlesPage.tsx').then((m) => ({ Component: m.SubtitlesPage })),
   },
   {
     id: 'subtitleVersion',
     path: 'conversations/:conversationId/subtitles/:subtitleId',
     handle: handle({ conversationDetail: true, noOrganizationNeeded: true, view: 'subtitle', breadcrumbs: ['media', 'subtitles'] }),
-    lazy: mediaToolPage('subtitles'),
+    lazy: () => import('../features/subtitles/editor/SubtitleEditorPage.tsx').then((m) => ({ Component: m.SubtitleEditorPage })),
   },
   {
     id: 'publish',

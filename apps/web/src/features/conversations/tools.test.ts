@@ -10,9 +10,9 @@ describe('toolsFor', () => {
     expect(names(RIGHT_LEVELS.full)).toEqual(['transcription', 'subtitles', 'publish']);
   });
 
-  it('offers the transcript (read-only) and publishing to someone who may read or comment', () => {
-    expect(names(RIGHT_LEVELS.read)).toEqual(['transcription', 'publish']);
-    expect(names(RIGHT_LEVELS.comment)).toEqual(['transcription', 'publish']);
+  it('offers the transcript and subtitles (read-only) and publishing to someone who may read or comment', () => {
+    expect(names(RIGHT_LEVELS.read)).toEqual(['transcription', 'subtitles', 'publish']);
+    expect(names(RIGHT_LEVELS.comment)).toEqual(['transcription', 'subtitles', 'publish']);
   });
 
   it('offers nothing without a right', () => {

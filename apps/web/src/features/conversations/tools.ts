@@ -1,8 +1,7 @@
 /**
  * The tools of a media overview and the right each needs (docs/PRODUCT.md, Screens and routes; Roles
- * and permissions): the transcript and subtitle editors change the media, so they need the write
- * right; publishing and exporting only read it. `ready` is false while a tool's screen only says
- * what it will do.
+ * and permissions): every tool opens with the read right; the transcript and subtitle editors are
+ * read-only without the write right. `ready` is false while a tool's screen only says what it will do.
  */
 import { hasRight, RIGHT } from '@palabre/shared';
 import { paths } from '../../routes/paths.ts';
@@ -18,7 +17,7 @@ interface ToolEntry {
 
 export const MEDIA_TOOLS: readonly ToolEntry[] = [
   { tool: 'transcription', right: RIGHT.READ, path: paths.conversationTranscription, ready: true },
-  { tool: 'subtitles', right: RIGHT.WRITE, path: paths.conversationSubtitles, ready: false },
+  { tool: 'subtitles', right: RIGHT.READ, path: paths.conversationSubtitles, ready: true },
   { tool: 'publish', right: RIGHT.READ, path: paths.conversationPublish, ready: true },
 ];
 

@@ -1,7 +1,8 @@
 /**
  * What went wrong with the shared document, said only when it is true: an update the server refused
  * (this copy has diverged: save and reload), a rewrite this copy cannot follow, a turn whose words
- * cannot be bound to its text, a lost access, or a document that could not be opened.
+ * cannot be bound to its text, a lost access, or a document that could not be opened. The words
+ * are the `problems.*` of the editor's namespace (the transcript's, or the subtitles' for a version).
  */
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -10,8 +11,8 @@ import { Link } from 'react-router';
 import { paths } from '../../routes/paths.ts';
 import type { CollabProblem } from './collabClient.ts';
 
-function Reload() {
-  const { t } = useTranslation('editor');
+function Reload({ namespace }: { namespace: ProblemNamespace }) {
+  const { t } = useTranslation(namespace);
   return (
     <Button size="xs" variant="white" color="red" onClick={() => window.location.reload()}>
       {t('problems.reload')}
@@ -19,24 +20,36 @@ function Reload() {
   );
 }
 
-export function EditorProblems({ problem, unsynced, conversationId }: { problem: CollabProblem | null; unsynced: boolean; conversationId: string }) {
-  const { t } = useTranslation('editor');
+type ProblemNamespace = 'editor' | 'subtitles';
+
+interface Props {
+  problem: CollabProblem | null;
+  unsynced: boolean;
+  conversationId: string;
+  namespace?: ProblemNamespace;
+  /** Where "back" leads once the access is lost (the media's overview unless given). */
+  back?: { to: string; label: string };
+}
+
+export function EditorProblems({ problem, unsynced, conversationId, namespace = 'editor', back }: Props) {
+  const { t } = useTranslation(namespace);
+  const reload = <Reload namespace={namespace} />;
   const alerts: { key: string; text: string; action?: React.ReactNode }[] = [];
-  if (problem?.kind === 'update_failed') alerts.push({ key: 'update', text: t('problems.updateFailed'), action: <Reload /> });
-  if (problem?.kind === 'conflict') alerts.push({ key: 'conflict', text: t('problems.conflict'), action: <Reload /> });
+  if (problem?.kind === 'update_failed') alerts.push({ key: 'update', text: t('problems.updateFailed'), action: reload });
+  if (problem?.kind === 'conflict') alerts.push({ key: 'conflict', text: t('problems.conflict'), action: reload });
   if (problem?.kind === 'join_failed')
-    alerts.push({ key: 'join', text: `${t('problems.joinFailed')} ${t(`common:apiError.${problem.error}`, { defaultValue: '' })}`.trim(), action: <Reload /> });
+    alerts.push({ key: 'join', text: `${t('problems.joinFailed')} ${t(`common:apiError.${problem.error}`, { defaultValue: '' })}`.trim(), action: reload });
   if (problem?.kind === 'access_lost')
     alerts.push({
       key: 'access',
       text: t('problems.accessLost'),
       action: (
-        <Button size="xs" variant="white" color="red" component={Link} to={paths.conversation(conversationId)}>
-          {t('page.back')}
+        <Button size="xs" variant="white" color="red" component={Link} to={back?.to ?? paths.conversation(conversationId)}>
+          {back?.label ?? t('editor:page.back')}
         </Button>
       ),
     });
-  if (unsynced) alerts.push({ key: 'unsynced', text: t('problems.turnUnsynced'), action: <Reload /> });
+  if (unsynced) alerts.push({ key: 'unsynced', text: t('problems.turnUnsynced'), action: reload });
   if (alerts.length === 0) return null;
   return (
     <Stack gap="xs">

@@ -9,7 +9,8 @@ import { PeerAvatars } from './PeerAvatars.tsx';
 import { useEditorSession } from './session.ts';
 import { SyncIndicator } from './SyncIndicator.tsx';
 
-function useUndoState(undo: Y.UndoManager) {
+/** Whether undo and redo have something to do, renewed as the stacks change. */
+export function useUndoState(undo: Y.UndoManager) {
   const read = () => ({ canUndo: undo.canUndo(), canRedo: undo.canRedo() });
   const [state, setState] = useState(read);
   useEffect(() => {

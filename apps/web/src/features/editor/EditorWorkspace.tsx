@@ -24,7 +24,7 @@ import { EditorSessionContext, type EditorSession } from './session.ts';
 import { TranscriptList, type TranscriptListHandle } from './TranscriptList.tsx';
 import { createTurnActions } from './turnActions.ts';
 import { useEditorShortcuts } from './useEditorShortcuts.ts';
-import type { TranscriptDocument } from './useTranscriptDocument.ts';
+import type { CollabDocument } from './useCollabDocument.ts';
 
 const CONFIDENCE_KEY = 'palabre.editor.showConfidence';
 
@@ -37,7 +37,7 @@ function useShowConfidence() {
   return [show, set] as const;
 }
 
-export function EditorWorkspace({ conversation, document, player }: { conversation: EditorMedia; document: TranscriptDocument; player: PlayerController }) {
+export function EditorWorkspace({ conversation, document, player }: { conversation: EditorMedia; document: CollabDocument; player: PlayerController }) {
   const { t } = useTranslation('editor');
   const { doc, client, status } = document;
   const origin = useMemo(() => ({ editor: conversation._id }), [conversation._id]);

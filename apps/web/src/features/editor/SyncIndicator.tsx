@@ -17,7 +17,18 @@ export function SyncIndicator({ sync, unsaved }: { sync: SyncState; unsaved: boo
   const detail = unsaved && sync !== 'connected' ? t('sync.unsavedKept') : t(`sync.${sync}Detail`);
   return (
     <Tooltip label={detail} multiline maw={280}>
-      <Badge color={color} variant="light" size="lg" leftSection={<Icon size={14} />} role="status" aria-live="polite" data-sync-state={sync} data-testid="sync-state" tabIndex={0}>
+      <Badge
+        color={color}
+        variant="light"
+        size="lg"
+        leftSection={<Icon size={14} />}
+        role="status"
+        aria-live="polite"
+        data-sync-state={sync}
+        data-unsaved={unsaved}
+        data-testid="sync-state"
+        tabIndex={0}
+      >
         {t(`sync.${sync}`)}
       </Badge>
     </Tooltip>

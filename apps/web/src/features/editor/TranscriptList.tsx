@@ -103,7 +103,11 @@ export const TranscriptList = memo(
       scrollMargin,
     });
 
-    const follow = useFollowPlayback(session.doc, session.player, virtualizer, listRef);
+    const followed = useMemo(
+      () => ({ items: turnsOf(session.doc), startKey: 'stime', endKey: 'etime', indexAttribute: 'data-turn-index', textSelector: '[data-turn-text]' }),
+      [session.doc],
+    );
+    const follow = useFollowPlayback(followed, session.player, virtualizer, listRef);
     const followRef = useRef(follow);
     followRef.current = follow;
 

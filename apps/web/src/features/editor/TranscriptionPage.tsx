@@ -19,9 +19,9 @@ import { PlayerContext, PlayerController } from '../player/player.ts';
 import { useStartAt } from '../player/startAt.ts';
 import { useEditorMedia, type EditorMedia } from './api.ts';
 import { EditorWorkspace } from './EditorWorkspace.tsx';
-import { useTranscriptDocument, type TranscriptDocument } from './useTranscriptDocument.ts';
+import { useCollabDocument, type CollabDocument } from './useCollabDocument.ts';
 
-function Editor({ conversation, document }: { conversation: EditorMedia; document: TranscriptDocument | null }) {
+function Editor({ conversation, document }: { conversation: EditorMedia; document: CollabDocument | null }) {
   const { t } = useTranslation('editor');
   const player = useMemo(() => new PlayerController(conversation.duration ?? 0), [conversation._id, conversation.duration]);
   useStartAt(player);
@@ -59,7 +59,7 @@ export function TranscriptionPage() {
   // The guard lets only a valid media id with some right reach here.
   const { conversationId } = useParams();
   // The document is joined at once, while the media's fields load beside it.
-  const document = useTranscriptDocument(conversationId ?? '');
+  const document = useCollabDocument(conversationId ?? '');
   const query = useEditorMedia(conversationId);
   if (query.isPending) return <CenteredLoader />;
   if (!query.data) {

@@ -118,7 +118,7 @@ const fireWindow = (type: string) => windowEvents.get(type)?.forEach((handler) =
 
 describe('CollabClient', () => {
   it('authenticates in the auth payload, joins with its state vector and sends back what the server lacks', () => {
-    const client = new CollabClient(CONVERSATION, new Y.Doc());
+    const client = new CollabClient({ conversationId: CONVERSATION }, new Y.Doc());
     const auth = ioOptions!.auth as (cb: (data: unknown) => void) => void;
     let sent: unknown;
     auth((data) => (sent = data));
@@ -138,7 +138,7 @@ describe('CollabClient', () => {
   });
 
   it('sends local edits, applies others with the remote origin and never echoes them', () => {
-    const client = new CollabClient(CONVERSATION, new Y.Doc());
+    const client = new CollabClient({ conversationId: CONVERSATION }, new Y.Doc());
     socket.connect();
     const server = serverDoc('abc');
     answerJoin(server);
@@ -161,7 +161,7 @@ describe('CollabClient', () => {
   });
 
   it('keeps unacknowledged edits through a lost connection and merges them on reconnect', () => {
-    const client = new CollabClient(CONVERSATION, new Y.Doc());
+    const client = new CollabClient({ conversationId: CONVERSATION }, new Y.Doc());
     socket.connect();
     const server = serverDoc('one');
     answerJoin(server);
@@ -186,7 +186,7 @@ describe('CollabClient', () => {
   });
 
   it('is offline when the browser is, edits meanwhile are sent once it is back', () => {
-    const client = new CollabClient(CONVERSATION, new Y.Doc());
+    const client = new CollabClient({ conversationId: CONVERSATION }, new Y.Doc());
     socket.connect();
     const server = serverDoc('x');
     answerJoin(server);
@@ -207,7 +207,7 @@ describe('CollabClient', () => {
   });
 
   it('keeps one update in flight: what is typed meanwhile goes in the next one', () => {
-    const client = new CollabClient(CONVERSATION, new Y.Doc());
+    const client = new CollabClient({ conversationId: CONVERSATION }, new Y.Doc());
     socket.connect();
     const server = serverDoc('');
     answerJoin(server);
@@ -227,7 +227,7 @@ describe('CollabClient', () => {
   });
 
   it('stops sending and says so when the server refuses an update', () => {
-    const client = new CollabClient(CONVERSATION, new Y.Doc());
+    const client = new CollabClient({ conversationId: CONVERSATION }, new Y.Doc());
     socket.connect();
     const server = serverDoc('x');
     answerJoin(server);
@@ -241,7 +241,7 @@ describe('CollabClient', () => {
   });
 
   it('reports a conflict, follows access changes and lists the others without itself', () => {
-    const client = new CollabClient(CONVERSATION, new Y.Doc());
+    const client = new CollabClient({ conversationId: CONVERSATION }, new Y.Doc());
     socket.connect();
     const peer = (clientId: string): DocPeer => ({ clientId, userId: clientId, name: clientId, color: '#123', turnId: null, typing: false });
     // The room's list may come before the join's answer says which one is us.
@@ -256,7 +256,7 @@ describe('CollabClient', () => {
   });
 
   it('sends presence at most every 200 ms, the latest state winning', () => {
-    const client = new CollabClient(CONVERSATION, new Y.Doc());
+    const client = new CollabClient({ conversationId: CONVERSATION }, new Y.Doc());
     socket.connect();
     answerJoin(serverDoc(''));
     vi.advanceTimersByTime(500);
@@ -268,5 +268,40 @@ describe('CollabClient', () => {
     const sent = socket.all('doc:presence').slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.payload).toEqual({ conversationId: CONVERSATION, turnId: 't2', typing: true });
+  });
+
+  it("serves a subtitle version's document: every message names it, and the transcript's messages are not its own", () => {
+    const SUBTITLE = '0c1d2e3f-4a5b-4c6d-8e7f-901234567890';
+    const client = new CollabClient({ conversationId: CONVERSATION, subtitleId: SUBTITLE }, new Y.Doc());
+    socket.connect();
+    expect(socket.last('doc:join')!.payload).toMatchObject({ conversationId: CONVERSATION, subtitleId: SUBTITLE });
+    answerJoin(serverDoc('screens'));
+    client.doc.getText('t').insert(0, '>');
+    vi.advanceTimersByTime(100);
+    expect(socket.last('doc:update')!.payload).toMatchObject({ conversationId: CONVERSATION, subtitleId: SUBTITLE });
+
+    // The media's transcript, open in another editor of this tab, is another document.
+    const other = serverDoc('transcript');
+    socket.fire('doc:update', { conversationId: CONVERSATION, update: Y.encodeStateAsUpdate(other) });
+    socket.fire('doc:access', { conversationId: CONVERSATION, access: 'none' });
+    expect(client.doc.getText('t').toString()).toBe('>screens');
+    expect(client.getStatus().problem).toBeNull();
+    socket.fire('doc:access', { conversationId: CONVERSATION, subtitleId: SUBTITLE, access: 'none' });
+    expect(client.getStatus().problem).toEqual({ kind: 'access_lost' });
+  });
+
+  it('keeps unacknowledged edits of each document apart across a reload', () => {
+    const SUBTITLE = '0c1d2e3f-4a5b-4c6d-8e7f-901234567890';
+    const subtitles = new CollabClient({ conversationId: CONVERSATION, subtitleId: SUBTITLE }, new Y.Doc());
+    socket.connect();
+    answerJoin(serverDoc(''));
+    subtitles.doc.getText('t').insert(0, 'screen');
+    vi.advanceTimersByTime(400);
+    fireWindow('pagehide');
+    // The transcript of the same media finds nothing of the version's edits.
+    const transcript = new CollabClient({ conversationId: CONVERSATION }, new Y.Doc());
+    expect(transcript.doc.getText('t').toString()).toBe('');
+    const again = new CollabClient({ conversationId: CONVERSATION, subtitleId: SUBTITLE }, new Y.Doc());
+    expect(again.doc.getText('t').toString()).toBe('screen');
   });
 });

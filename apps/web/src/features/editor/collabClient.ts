@@ -1,10 +1,10 @@
 /**
  * The client of the collaboration socket (contracts/collab.ts, docs/collaboration.md) for one
- * transcript document: joins with the Y.Doc's state vector, applies what the server has, sends back
+ * document: a media's transcript, or one of its subtitle versions (the DocRef's `subtitleId`). It joins with the Y.Doc's state vector, applies what the server has, sends back
  * what it lacks, then carries local updates out and others' updates in. Local updates are kept until
  * the server acknowledges them (an acknowledged update is durably stored), so edits made while the
  * connection is down are merged on reconnect; they are also kept in sessionStorage so a reload does
- * not lose them. Plain TypeScript (no React): useTranscriptDocument.ts adapts it to the page.
+ * not lose them. Plain TypeScript (no React): useCollabDocument.ts adapts it to the page.
  */
 import {
   COLLAB_LIMITS,
@@ -15,6 +15,7 @@ import {
   type CollabServerToClientEvents,
   type DocAccess,
   type DocPeer,
+  type DocRef,
   type ErrorCode,
 } from '@palabre/shared';
 import { io, type Socket } from 'socket.io-client';
@@ -56,7 +57,8 @@ export const REMOTE_ORIGIN = Symbol('collab-remote');
 
 export class CollabClient {
   readonly doc: Y.Doc;
-  private readonly conversationId: string;
+  /** Which document: every message carries it, and only messages about it are taken. */
+  private readonly ref: DocRef;
   private readonly socket: CollabSocket;
   private status: CollabStatus = { sync: 'connecting', access: null, peers: [], you: null, synced: false, unsaved: false, problem: null };
   private readonly listeners = new Set<() => void>();
@@ -75,11 +77,12 @@ export class CollabClient {
   private allPeers: DocPeer[] = [];
   private persistTimer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(conversationId: string, doc: Y.Doc) {
-    this.conversationId = conversationId;
+  constructor(ref: DocRef, doc: Y.Doc) {
+    // Exactly the two fields (an absent subtitleId is the transcript), whatever the caller passed.
+    this.ref = ref.subtitleId ? { conversationId: ref.conversationId, subtitleId: ref.subtitleId } : { conversationId: ref.conversationId };
     this.doc = doc;
     // Edits a previous page of this tab made and the server never acknowledged: merged on join.
-    const saved = loadPending(conversationId);
+    const saved = loadPending(this.ref);
     if (saved) {
       Y.applyUpdate(doc, saved, REMOTE_ORIGIN);
       this.queued.push(saved);
@@ -134,7 +137,7 @@ export class CollabClient {
   private sendPresence() {
     if (!this.joined) return;
     this.presenceSentAt = Date.now();
-    this.socket.emit('doc:presence', { conversationId: this.conversationId, ...this.presence });
+    this.socket.emit('doc:presence', { ...this.ref, ...this.presence });
   }
 
   close() {
@@ -146,7 +149,7 @@ export class CollabClient {
     this.persistNow();
     if (this.sendTimer) clearTimeout(this.sendTimer);
     if (this.presenceTimer) clearTimeout(this.presenceTimer);
-    if (this.joined) this.socket.emit('doc:leave', { conversationId: this.conversationId });
+    if (this.joined) this.socket.emit('doc:leave', this.ref);
     this.socket.disconnect();
     this.listeners.clear();
   }
@@ -154,7 +157,7 @@ export class CollabClient {
   private join = () => {
     performance.mark('editor:join-sent');
     const stateVector = Y.encodeStateVector(this.doc);
-    this.socket.emit('doc:join', { conversationId: this.conversationId, stateVector }, (ack) => {
+    this.socket.emit('doc:join', { ...this.ref, stateVector }, (ack) => {
       if (this.closed) return;
       if (!ack.ok) {
         this.patch({ problem: { kind: 'join_failed', error: ack.error } });
@@ -214,7 +217,7 @@ export class CollabClient {
     this.inFlight.push(update);
     this.lastSent = Date.now();
     if (!this.status.unsaved) this.patch({ unsaved: true });
-    this.socket.timeout(ACK_TIMEOUT_MS).emit('doc:update', { conversationId: this.conversationId, update }, (timedOut: Error | null, ack: CollabAck) => {
+    this.socket.timeout(ACK_TIMEOUT_MS).emit('doc:update', { ...this.ref, update }, (timedOut: Error | null, ack: CollabAck) => {
       if (this.closed) return;
       const index = this.inFlight.indexOf(update);
       // Already merged into a resend after a reconnect: that resend's answer counts.
@@ -238,7 +241,7 @@ export class CollabClient {
 
   /** A refused update was applied nowhere: this copy has diverged, so nothing more is sent. */
   private fail(error: ErrorCode) {
-    clearPending(this.conversationId);
+    clearPending(this.ref);
     this.queued = [];
     this.inFlight = [];
     this.patch({ problem: { kind: 'update_failed', error }, unsaved: false });
@@ -255,27 +258,32 @@ export class CollabClient {
     this.persistTimer = null;
     if (this.status.problem?.kind === 'update_failed') return;
     const outstanding = [...this.inFlight, ...this.queued];
-    if (outstanding.length === 0) clearPending(this.conversationId);
-    else savePending(this.conversationId, outstanding);
+    if (outstanding.length === 0) clearPending(this.ref);
+    else savePending(this.ref, outstanding);
   };
 
-  private onRemoteUpdate = (message: { conversationId: string; update: Uint8Array }) => {
-    if (message.conversationId !== this.conversationId) return;
+  private onRemoteUpdate = (message: DocRef & { update: Uint8Array }) => {
+    if (!this.isOurs(message)) return;
     Y.applyUpdate(this.doc, new Uint8Array(message.update), REMOTE_ORIGIN);
   };
+
+  /** A message about this document (not the media's transcript when this is a subtitle version, nor the reverse). */
+  private isOurs(message: DocRef): boolean {
+    return message.conversationId === this.ref.conversationId && (message.subtitleId ?? undefined) === this.ref.subtitleId;
+  }
 
   private others(you: DocPeer | null = this.status.you): DocPeer[] {
     return you ? this.allPeers.filter((peer) => peer.clientId !== you.clientId) : [];
   }
 
-  private onPresence = (message: { conversationId: string; peers: DocPeer[] }) => {
-    if (message.conversationId !== this.conversationId) return;
+  private onPresence = (message: DocRef & { peers: DocPeer[] }) => {
+    if (!this.isOurs(message)) return;
     this.allPeers = message.peers;
     this.patch({ peers: this.others() });
   };
 
-  private onAccess = (message: { conversationId: string; access: DocAccess | 'none' }) => {
-    if (message.conversationId !== this.conversationId) return;
+  private onAccess = (message: DocRef & { access: DocAccess | 'none' }) => {
+    if (!this.isOurs(message)) return;
     if (message.access === 'none') {
       this.joined = false;
       this.patch({ problem: { kind: 'access_lost' }, access: 'read' });
@@ -285,8 +293,8 @@ export class CollabClient {
     this.patch({ access: message.access });
   };
 
-  private onError = (message: { conversationId: string; error: ErrorCode }) => {
-    if (message.conversationId !== this.conversationId) return;
+  private onError = (message: DocRef & { error: ErrorCode }) => {
+    if (!this.isOurs(message)) return;
     if (message.error === 'conflict') this.patch({ problem: { kind: 'conflict' } });
     else this.patch({ problem: { kind: 'update_failed', error: message.error } });
   };

@@ -3,7 +3,8 @@ import en from '../../i18n/en-US/editorPanels.json' with { type: 'json' };
 import fr from '../../i18n/fr-FR/editorPanels.json' with { type: 'json' };
 import { jumpFor } from '../player/player.ts';
 import { EDITOR_SHORTCUTS, editorAction } from './editorShortcuts.ts';
-import { matchesCombo, panelForKey, parseCombo } from './panels/keys.ts';
+import { matchesCombo, parseCombo } from './combos.ts';
+import { panelForKey } from './panels/keys.ts';
 
 const lookup = (messages: unknown, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
 const event = (combo: string) => {

@@ -1,11 +1,10 @@
 /**
- * The transcript follows playback: when the playing turn changes, it is scrolled into view, unless the
+ * A list of timed items (the transcript's turns, a subtitle version's screens) follows playback: when the playing item changes, it is scrolled into view, unless the
  * user has taken the view (scrolled away, or is typing somewhere). Then following pauses and the page
  * offers "Back to playback" while the playing turn is out of view; choosing it, or listening from a
  * word, follows again. Ticks are read from the player directly: nothing re-renders on a tick unless
  * the button appears or disappears.
  */
-import { turnsOf, type TurnMap } from '@palabre/shared/collab';
 import type { Virtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import * as Y from 'yjs';
@@ -29,7 +28,17 @@ export function turnAt(starts: readonly number[], ends: readonly number[], time:
 /** A scroll that happens this soon after one we asked for is ours, not the user's. */
 const OWN_SCROLL_MS = 400;
 
-export function useFollowPlayback(doc: Y.Doc, player: PlayerController, virtualizer: Virtualizer<Window, Element>, listRef: RefObject<HTMLDivElement | null>) {
+/** What is followed: the items' Y.Array, the keys of their start and end times, the attribute holding an item's index in the list, and where typing happens. */
+export interface FollowedList {
+  items: Y.Array<Y.Map<unknown>>;
+  startKey: string;
+  endKey: string;
+  indexAttribute: string;
+  textSelector: string;
+}
+
+export function useFollowPlayback(list: FollowedList, player: PlayerController, virtualizer: Virtualizer<Window, Element>, listRef: RefObject<HTMLDivElement | null>) {
+  const { items, startKey, endKey, indexAttribute, textSelector } = list;
   const [away, setAway] = useState(false);
   const state = useRef({ following: true, current: -1, ownScrollUntil: 0, starts: [] as number[], ends: [] as number[], stale: true });
 
@@ -43,29 +52,28 @@ export function useFollowPlayback(doc: Y.Doc, player: PlayerController, virtuali
 
   const visible = useCallback(
     (index: number) => {
-      const element = listRef.current?.querySelector(`[data-turn-index="${index}"]`);
+      const element = listRef.current?.querySelector(`[${indexAttribute}="${index}"]`);
       if (!element) return false;
       const box = element.getBoundingClientRect();
       return box.bottom > 0 && box.top < window.innerHeight;
     },
-    [listRef],
+    [listRef, indexAttribute],
   );
 
   useEffect(() => {
-    const turns = turnsOf(doc);
-    // Only turns added, removed or moved, or their times changed, make the index stale (not typing).
+    // Only items added, removed or moved, or their times changed, make the index stale (not typing).
     const markStale = (events: Y.YEvent<Y.AbstractType<unknown>>[]) => {
-      if (events.some((event) => event.target === turns || (event instanceof Y.YMapEvent && (event.keysChanged.has('stime') || event.keysChanged.has('etime')))))
+      if (events.some((event) => event.target === items || (event instanceof Y.YMapEvent && (event.keysChanged.has(startKey) || event.keysChanged.has(endKey)))))
         state.current.stale = true;
     };
-    turns.observeDeep(markStale);
+    items.observeDeep(markStale);
     const onTick = () => {
       const s = state.current;
       const snapshot = player.getSnapshot();
       if (s.stale) {
-        const maps = turns.toArray();
-        s.starts = maps.map((m: TurnMap) => m.get('stime') as number);
-        s.ends = maps.map((m: TurnMap) => m.get('etime') as number);
+        const maps = items.toArray();
+        s.starts = maps.map((m) => m.get(startKey) as number);
+        s.ends = maps.map((m) => m.get(endKey) as number);
         s.stale = false;
       }
       const index = turnAt(s.starts, s.ends, snapshot.time);
@@ -73,7 +81,7 @@ export function useFollowPlayback(doc: Y.Doc, player: PlayerController, virtuali
       s.current = index;
       if (index < 0) return;
       // The user works somewhere in the text: the view stays theirs.
-      const typing = Boolean(document.activeElement?.closest('[data-turn-text]'));
+      const typing = Boolean(document.activeElement?.closest(textSelector));
       if (s.following && !typing) {
         if (!visible(index)) scrollTo(index);
       } else setAway(!visible(index));
@@ -90,10 +98,10 @@ export function useFollowPlayback(doc: Y.Doc, player: PlayerController, virtuali
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       unsubscribe();
-      turns.unobserveDeep(markStale);
+      items.unobserveDeep(markStale);
       window.removeEventListener('scroll', onScroll);
     };
-  }, [doc, player, scrollTo, visible]);
+  }, [items, startKey, endKey, textSelector, player, scrollTo, visible]);
 
   const backToPlayback = useCallback(() => {
     state.current.following = true;

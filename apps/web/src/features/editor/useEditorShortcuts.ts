@@ -1,7 +1,8 @@
 /**
- * The editor's keys on the whole page (editorShortcuts.ts lists them): in a turn's text the player
- * keys that leave letters to the text, and undo / redo of one's own changes anywhere but in another
- * text field (which keeps its own undo). The page-wide player keys are usePlayerShortcuts'.
+ * An editor's keys on the whole page (editorShortcuts.ts lists the transcript's): in the document's
+ * text (a turn, a screen: `textSelector`) the player keys that leave letters to the text, and undo /
+ * redo of one's own changes anywhere but in another text field (which keeps its own undo). The
+ * page-wide player keys are usePlayerShortcuts'.
  */
 import { useEffect } from 'react';
 import type * as Y from 'yjs';
@@ -10,12 +11,12 @@ import { editingPlayerShortcut, keyTarget } from '../player/shortcuts.ts';
 import { runPlayerAction } from '../player/usePlayerShortcuts.ts';
 import { editorAction } from './editorShortcuts.ts';
 
-export function useEditorShortcuts(player: PlayerController, undo: Y.UndoManager, writable: boolean) {
+export function useEditorShortcuts(player: PlayerController, undo: Y.UndoManager, writable: boolean, textSelector = '[data-turn-text]') {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.isComposing) return;
       const target = event.target instanceof Element ? event.target : null;
-      const inTurn = Boolean(target?.closest('[data-turn-text]'));
+      const inTurn = Boolean(target?.closest(textSelector));
       if (!inTurn && keyTarget(target) === 'typing') return;
       const playerAction = editingPlayerShortcut(event);
       // Outside a turn the arrows' jumps are the page-wide shortcuts' (usePlayerShortcuts).
@@ -35,5 +36,5 @@ export function useEditorShortcuts(player: PlayerController, undo: Y.UndoManager
     };
     window.addEventListener('keydown', onKeyDown, { capture: true });
     return () => window.removeEventListener('keydown', onKeyDown, { capture: true });
-  }, [player, undo, writable]);
+  }, [player, undo, writable, textSelector]);
 }

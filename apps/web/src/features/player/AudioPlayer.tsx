@@ -2,17 +2,15 @@
  * The media player of the overview: a native <audio> streamed from GET /conversations/{id}/media
  * (HTTP Range, so playback starts before the whole file is downloaded), custom controls, the
  * waveform drawn by wavesurfer.js from the precomputed peaks, and the keyboard shortcuts (shortcuts.ts) anywhere
- * on the page, listed behind the keyboard button.
+ * on the page, listed behind the keyboard button (PlayerControls).
  */
-import { ActionIcon, Alert, Box, Group, Paper, Slider, Stack, Text, Tooltip } from '@mantine/core';
-import { IconPlayerPauseFilled, IconPlayerPlayFilled, IconRewindBackward10, IconRewindForward10 } from '@tabler/icons-react';
+import { Alert, Box, Paper, Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import WaveSurfer from 'wavesurfer.js';
 import { mediaUrl, usePeaks } from './api.ts';
-import { formatTime } from '../conversations/format.ts';
 import { usePlayer, usePlayerState } from './player.ts';
-import { ShortcutsHelp } from './ShortcutsHelp.tsx';
+import { PlayerControls } from './PlayerControls.tsx';
 import { usePlayerShortcuts } from './usePlayerShortcuts.ts';
 
 /** A CSS colour (custom properties resolved) as the canvas understands it. */
@@ -57,15 +55,9 @@ function Waveform({ conversationId, enabled, audio }: { conversationId: string; 
   return <Box ref={container} aria-hidden data-testid="waveform" mih={72} style={{ cursor: 'pointer' }} />;
 }
 
-const SEEK_KEYS = ['Shift', 'Alt', 'Control'].flatMap((modifier) => [`${modifier}+ArrowLeft`, `${modifier}+ArrowRight`]).join(' ');
-
 export function AudioPlayer({ conversationId, hasPeaks }: { conversationId: string; hasPeaks: boolean }) {
   const { t } = useTranslation('conversations');
   const player = usePlayer();
-  // Tenths of a second: what the slider and the clock can show; a re-render per frame would only cost.
-  const time = usePlayerState((s) => Math.floor(s.time * 10) / 10);
-  const duration = usePlayerState((s) => s.duration);
-  const playing = usePlayerState((s) => s.playing);
   const error = usePlayerState((s) => s.error);
   const [audio, setAudio] = useState<HTMLAudioElement | null>(null);
 
@@ -86,38 +78,7 @@ export function AudioPlayer({ conversationId, hasPeaks }: { conversationId: stri
           </Alert>
         )}
         <Waveform conversationId={conversationId} enabled={hasPeaks} audio={audio} />
-        {/* On a narrow screen the position slider goes to its own line rather than shrinking to nothing. */}
-        <Group gap="sm" wrap="wrap">
-          <Tooltip label={t('player.back10')}>
-            <ActionIcon variant="subtle" size="lg" aria-label={t('player.back10')} aria-keyshortcuts="J" onClick={() => player.jump(-10)}>
-              <IconRewindBackward10 size={20} />
-            </ActionIcon>
-          </Tooltip>
-          <ActionIcon size="xl" radius="xl" aria-label={playing ? t('player.pause') : t('player.play')} aria-keyshortcuts="Space K" onClick={() => player.toggle()}>
-            {playing ? <IconPlayerPauseFilled size={20} /> : <IconPlayerPlayFilled size={20} />}
-          </ActionIcon>
-          <Tooltip label={t('player.forward10')}>
-            <ActionIcon variant="subtle" size="lg" aria-label={t('player.forward10')} aria-keyshortcuts="L" onClick={() => player.jump(10)}>
-              <IconRewindForward10 size={20} />
-            </ActionIcon>
-          </Tooltip>
-          <Text ff="monospace" size="sm" miw={100} aria-live="off" data-testid="player-time">
-            {formatTime(time)} / {formatTime(duration)}
-          </Text>
-          <Slider
-            style={{ flex: 1, minWidth: 180 }}
-            min={0}
-            max={Math.max(duration, 0.001)}
-            step={0.1}
-            value={Math.min(time, duration || time)}
-            onChange={(value) => player.seek(value)}
-            label={(value) => formatTime(value)}
-            thumbLabel={t('player.seek')}
-            aria-valuetext={`${formatTime(time)} / ${formatTime(duration)}`}
-            thumbProps={{ 'aria-keyshortcuts': SEEK_KEYS }}
-          />
-          <ShortcutsHelp />
-        </Group>
+        <PlayerControls />
       </Stack>
     </Paper>
   );

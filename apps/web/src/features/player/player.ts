@@ -1,6 +1,6 @@
 /**
- * The player controller shared by the audio controls, the waveform and the transcript: wraps the
- * <audio> element, publishes its time (every animation frame while playing) to subscribers, and
+ * The player controller shared by the controls, the waveform and the transcript or screens: wraps the
+ * <audio> (or, for the subtitle editor of a video, <video>) element, publishes its time (every animation frame while playing) to subscribers, and
  * offers seek / jump. Components read it through useSyncExternalStore, with selectors, so a time
  * tick re-renders only what actually changes (e.g. the one turn whose playing word moved).
  */
@@ -15,7 +15,8 @@ export interface PlayerSnapshot {
 }
 
 export class PlayerController {
-  audio: HTMLAudioElement | null = null;
+  /** The media element playing (audio, or video). */
+  audio: HTMLMediaElement | null = null;
   private snapshot: PlayerSnapshot = { time: 0, duration: 0, playing: false, ready: false, error: false };
   private listeners = new Set<() => void>();
   private frame = 0;
@@ -41,7 +42,7 @@ export class PlayerController {
     for (const listener of this.listeners) listener();
   }
 
-  attach(audio: HTMLAudioElement | null) {
+  attach(audio: HTMLMediaElement | null) {
     this.detach?.();
     this.detach = null;
     this.audio = audio;

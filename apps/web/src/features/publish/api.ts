@@ -60,7 +60,8 @@ export async function fetchPdfPreview(conversationId: string, request: ExportReq
   return file.blob.type === 'application/pdf' ? file.blob : new Blob([file.blob], { type: 'application/pdf' });
 }
 
-function saveFile(blob: Blob, filename: string) {
+/** Saves a blob under a file name, as a download of the browser. */
+export function saveFile(blob: Blob, filename: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

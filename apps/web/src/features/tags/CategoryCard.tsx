@@ -9,7 +9,7 @@ import { type TagMutations } from './api.ts';
 import { callErrorText } from './fields.tsx';
 import { TagChip } from './TagChip.tsx';
 import { CategoryForm, NewTagForm } from './TagForms.tsx';
-import { ConfirmDelete } from './ConfirmDelete.tsx';
+import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { EditTagModal } from './EditTagModal.tsx';
 
 export function CategoryCard({ category, categories, manage, mutations }: { category: Category; categories: Category[]; manage: boolean; mutations: TagMutations }) {

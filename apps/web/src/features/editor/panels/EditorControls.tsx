@@ -11,7 +11,7 @@ import { useEditorSession } from '../session.ts';
 import { ChannelSelector } from './ChannelSelector.tsx';
 import { shortcutKeys, type EditorPanel } from './keys.ts';
 import { PLAYBACK_SPEEDS, parseSpeed, storeSpeed, storedSpeed, type PlaybackSpeed } from './playbackSpeed.ts';
-import { useComboText } from './ShortcutKeys.tsx';
+import { useComboText } from '../ShortcutKeys.tsx';
 import { usePanelShortcuts } from './usePanelShortcuts.ts';
 
 const PANEL_BUTTONS: { panel: Exclude<EditorPanel, 'replace'>; icon: ReactNode; shortcut?: string }[] = [

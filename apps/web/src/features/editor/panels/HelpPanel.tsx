@@ -2,7 +2,7 @@
 import { List, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EDITOR_SHORTCUTS } from '../editorShortcuts.ts';
-import { ShortcutKeys } from './ShortcutKeys.tsx';
+import { ShortcutKeys } from '../ShortcutKeys.tsx';
 
 /** Keys of the panels themselves: they work in a panel, neither in nor outside the text. */
 const PANEL_KEYS = new Set(['closePanel']);

@@ -1,40 +1,8 @@
-/**
- * Key combos of the editor's shortcut list ("Ctrl+Shift+Z"): matching a keyboard event, and which
- * panel Ctrl+F / Ctrl+H open. Ctrl also means ⌘ on a Mac.
- */
+/** The editor's panels, and which one Ctrl+F / Ctrl+H open (combos.ts matches the keys). */
+import { matchesCombo, type KeyEventLike } from '../combos.ts';
 import { EDITOR_SHORTCUTS } from '../editorShortcuts.ts';
 
 export type EditorPanel = 'find' | 'replace' | 'speakers' | 'history' | 'help';
-
-export interface Combo {
-  key: string;
-  ctrl: boolean;
-  shift: boolean;
-  alt: boolean;
-}
-
-export function parseCombo(combo: string): Combo {
-  const parts = combo.split('+');
-  const key = parts.pop() ?? '';
-  return { key, ctrl: parts.includes('Ctrl'), shift: parts.includes('Shift'), alt: parts.includes('Alt') };
-}
-
-interface KeyEventLike {
-  key: string;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  shiftKey: boolean;
-  altKey: boolean;
-}
-
-const KEY_NAMES: Record<string, string> = { Space: ' ' };
-
-export function matchesCombo(event: KeyEventLike, combo: string): boolean {
-  const wanted = parseCombo(combo);
-  const key = KEY_NAMES[wanted.key] ?? wanted.key;
-  const sameKey = key.length === 1 ? event.key.toLowerCase() === key.toLowerCase() : event.key === key;
-  return sameKey && (event.ctrlKey || event.metaKey) === wanted.ctrl && event.shiftKey === wanted.shift && event.altKey === wanted.alt;
-}
 
 /** The combos of a shortcut of the list (empty when unknown). */
 export function shortcutKeys(id: string): string[] {

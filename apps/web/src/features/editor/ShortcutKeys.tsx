@@ -2,7 +2,7 @@
 import { Group, Kbd, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseCombo } from './keys.ts';
+import { parseCombo } from './combos.ts';
 
 const SYMBOLS: Record<string, string> = { ArrowLeft: '←', ArrowRight: '→', ArrowUp: '↑', ArrowDown: '↓' };
 /** Keys whose printed name depends on the language. */

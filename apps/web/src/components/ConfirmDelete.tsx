@@ -1,5 +1,6 @@
-/** Confirmation before deleting a category or a tag. */
+/** Confirmation before deleting something (a category, a tag, subtitle versions): what, and anything more the caller shows (a list, why it failed). */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export function ConfirmDelete({
@@ -9,6 +10,7 @@ export function ConfirmDelete({
   pending,
   onConfirm,
   onClose,
+  children,
 }: {
   opened: boolean;
   title: string;
@@ -16,18 +18,20 @@ export function ConfirmDelete({
   pending: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  children?: ReactNode;
 }) {
-  const { t } = useTranslation(['library', 'common']);
+  const { t } = useTranslation('common');
   return (
     <Modal opened={opened} onClose={() => !pending && onClose()} title={title} centered>
       <Stack>
         <Text>{message}</Text>
+        {children}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={pending}>
-            {t('common:actions.cancel')}
+            {t('actions.cancel')}
           </Button>
           <Button color="red" onClick={onConfirm} loading={pending} data-autofocus>
-            {t('library:delete')}
+            {t('actions.delete')}
           </Button>
         </Group>
       </Stack>

@@ -1,0 +1,72 @@
+/** A version's name, for a copy or a rename: checked as the contract checks it, the server's refusal shown in the form. */
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { TEXT_LIMITS } from '@palabre/shared';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormFailure, useApiErrors } from '../../components/FormFailure.tsx';
+import { errorText } from '../../components/errorText.ts';
+import { checkName } from './settingsForm.ts';
+
+interface Props {
+  opened: boolean;
+  title: string;
+  submitLabel: string;
+  initial: string;
+  pending: boolean;
+  error: unknown;
+  onClose(): void;
+  onSubmit(name: string): void;
+}
+
+export function NameModal({ opened, title, submitLabel, initial, pending, error, onClose, onSubmit }: Props) {
+  const { t } = useTranslation(['subtitles', 'common']);
+  const errors = useApiErrors();
+  const [name, setName] = useState(initial);
+  const [nameError, setNameError] = useState<string | null>(null);
+  useEffect(() => {
+    if (opened) {
+      setName(initial);
+      setNameError(null);
+    }
+  }, [opened, initial]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkName(name);
+    if (!checked.ok) {
+      setNameError(errorText(t, checked.error));
+      return;
+    }
+    onSubmit(checked.name);
+  };
+
+  return (
+    <Modal opened={opened} onClose={() => !pending && onClose()} title={title} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label={t('generate.name')}
+            value={name}
+            onChange={(event) => {
+              setName(event.currentTarget.value);
+              setNameError(null);
+            }}
+            maxLength={TEXT_LIMITS.mediaName}
+            error={nameError ?? errors.fields(error).name}
+            required
+            data-autofocus
+          />
+          <FormFailure error={error} placed={['name']} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={pending}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button type="submit" loading={pending}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
