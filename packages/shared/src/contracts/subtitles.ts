@@ -78,7 +78,7 @@ export type ScreenRule = (typeof SCREEN_RULES)[number];
 export const zScreenWarning = z.object({ screenId: z.string(), rule: z.enum(SCREEN_RULES) });
 export type ScreenWarning = z.infer<typeof zScreenWarning>;
 
-export const zSubtitleName = zText({ max: TEXT_LIMITS.mediaName });
+export const zSubtitleName = zText({ required: true, max: TEXT_LIMITS.mediaName });
 
 /** One entry of the versions list. */
 export const zSubtitleVersionSummary = z.object({

@@ -1,13 +1,11 @@
 /**
  * The version's files: SubRip and WebVTT, made by the server from the screens as they are now and
- * saved under its file name. `burnExport` is the place of the burned-in video's control
- * (features/burn), shown under the files when given.
+ * saved under its file name. (The burned-in video has its own panel beside the player.)
  */
 import { Button, Menu, Text } from '@mantine/core';
 import { SUBTITLE_EXPORT_TYPES, type SubtitleExportType } from '@palabre/shared';
 import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrors } from '../../../components/FormFailure.tsx';
 import { notifyError } from '../../../components/notify.ts';
@@ -17,11 +15,9 @@ interface Props {
   conversationId: string;
   subtitleId: string;
   name: string;
-  /** The burned-in video's control, mounted here once it exists. */
-  burnExport?: ReactNode;
 }
 
-export function ExportMenu({ conversationId, subtitleId, name, burnExport }: Props) {
+export function ExportMenu({ conversationId, subtitleId, name }: Props) {
   const { t } = useTranslation('subtitles');
   const errors = useApiErrors();
   const download = useMutation({
@@ -43,12 +39,6 @@ export function ExportMenu({ conversationId, subtitleId, name, burnExport }: Pro
               {t(`export.formats.${type}`)}
             </Menu.Item>
           ))}
-          {burnExport && (
-            <>
-              <Menu.Divider />
-              {burnExport}
-            </>
-          )}
         </Menu.Dropdown>
       </Menu>
       <Text size="xs" c="dimmed" role="status" aria-live="polite" style={{ overflowWrap: 'anywhere' }}>

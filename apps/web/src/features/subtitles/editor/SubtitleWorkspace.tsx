@@ -15,6 +15,7 @@ import * as Y from 'yjs';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { paths } from '../../../routes/paths.ts';
 import type { EditorMedia } from '../../editor/api.ts';
+import { BurnExport } from '../../burn/index.ts';
 import { EditorProblems } from '../../editor/EditorProblems.tsx';
 import type { CollabDocument } from '../../editor/useCollabDocument.ts';
 import { useEditorShortcuts } from '../../editor/useEditorShortcuts.ts';
@@ -220,7 +221,10 @@ export function SubtitleWorkspace({ media, subtitleId, name, document: collab, p
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
           <div style={{ position: 'sticky', top: `calc(var(--app-shell-header-offset, 0px) + ${barHeight}px)` }}>
-            {media.media.video ? <VideoPlayer conversationId={media._id} screens={screens} /> : <AudioPlayer conversationId={media._id} hasPeaks={false} />}
+            <Stack gap="md">
+              {media.media.video ? <VideoPlayer conversationId={media._id} screens={screens} /> : <AudioPlayer conversationId={media._id} hasPeaks={false} />}
+              <BurnExport conversationId={media._id} subtitleId={subtitleId} />
+            </Stack>
           </div>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
