@@ -133,6 +133,11 @@ describe('who may do what', () => {
     const res = await writer.client.post(versionsPath(id), { name: 'Bad', settings: { maxCharsPerLine: 5 } });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('validation_failed');
+    // A version needs a name: blank ones are refused on create, rename and copy alike.
+    expect((await writer.client.post(versionsPath(id), { name: '   ' })).body.code).toBe('validation_failed');
+    const version = (await writer.client.post(versionsPath(id), { name: 'Named' })).body as SubtitleVersion;
+    expect((await writer.client.patch(versionPath(id, version._id), { name: '' })).status).toBe(400);
+    expect((await writer.client.post(`${versionPath(id, version._id)}/copy`, { name: '' })).status).toBe(400);
   });
 });
 
