@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import { EngineError, type EngineErrorCode } from './errors.ts';
 
 /**
@@ -23,7 +24,15 @@ export interface RunOptions {
   description: string;
   /** Turns the stderr tail into the human message; defaults to its last non-empty line. */
   explain?: ((stderrTail: string, exitCode: number | null) => string) | undefined;
+  /**
+   * Work that may wait: the process runs at a lower CPU priority (niceness BACKGROUND_NICENESS),
+   * so that it yields the processor to the work people are waiting for.
+   */
+  background?: boolean | undefined;
 }
+
+/** The niceness of background processes (0 is the default, 19 the lowest priority). */
+export const BACKGROUND_NICENESS = 10;
 
 export interface RunResult {
   stderrTail: string;
@@ -76,6 +85,15 @@ export function runProcess(command: string, args: readonly string[], options: Ru
       stdio: ['ignore', 'pipe', 'pipe', options.onFd3 ? 'pipe' : 'ignore'],
       windowsHide: true,
     });
+    // Set at once, before the program starts its threads: they inherit it. Best effort: a system
+    // that refuses only leaves the process at the normal priority.
+    if (options.background && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, BACKGROUND_NICENESS);
+      } catch {
+        // The normal priority, then.
+      }
+    }
     let settled = false;
     let stopReason: 'aborted' | 'timeout' | undefined;
     let killTimer: NodeJS.Timeout | undefined;

@@ -50,6 +50,8 @@ async function answer(ctx: AppContext, row: ConversationRow, request: VideoRendi
     const made = await ctx.storage.withLocalFile(original.key, async (input) => {
       await makeVideoRendition(input, file, {
         signal: delivery.signal,
+        // The transcriptions running meanwhile come first.
+        background: true,
         videoStreamIndex: request.videoStreamIndex,
         audioStreamIndex: request.audioStreamIndex,
         durationSeconds: request.durationSeconds,
