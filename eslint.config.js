@@ -14,7 +14,7 @@ const DIRECT_DATABASE_ACCESS = [
   'apps/server/src/auth/{one-time,tokens,oidc}.ts', // sessions, one-time tokens, identities
   'apps/server/src/auth/authenticate.ts', // the active-user check of every request and socket
   'apps/server/src/conversations/cleanup.ts', // an organization's media rows before its deletion
-  'apps/server/src/pipeline/{state,finalize,retry,recovery,engines}.ts', // the processing state machine
+  'apps/server/src/pipeline/{state,finalize,retry,engines}.ts', // the processing state machine
   'apps/server/src/realtime/{audience,socket}.ts', // who may receive a notice
   'apps/server/src/storage/sweeper.ts', // which media rows still exist
 ];

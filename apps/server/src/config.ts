@@ -137,9 +137,11 @@ export interface Config {
   benchOpenAiEndpoint: string | undefined;
   /**
    * Jobs run at once by this process: per processing step queue (default: the CPU count, these
-   * steps are CPU-bound), per URL-import queue (network-bound), and per organization in each queue.
+   * steps are CPU-bound), per URL-import queue (network-bound), video renditions (always one: they
+   * only serve the player and burned-in exports, so they leave the CPU to transcriptions), and per
+   * organization in each queue.
    */
-  jobConcurrency: { mediaSteps: number; urlImports: number; perOrganization: number };
+  jobConcurrency: { mediaSteps: number; urlImports: number; videoRenditions: number; perOrganization: number };
 }
 
 export class ConfigError extends Error {}
@@ -148,7 +150,7 @@ function jobConcurrency(env: Env): Config['jobConcurrency'] {
   const mediaSteps = env.MEDIA_JOB_CONCURRENCY ?? Math.max(1, os.availableParallelism());
   // Half the workers per organization by default: another organization always finds one free.
   const perOrganization = env.MEDIA_JOB_CONCURRENCY_PER_ORGANIZATION ?? Math.max(1, Math.floor(mediaSteps / 2));
-  return { mediaSteps, urlImports: env.MEDIA_IMPORT_CONCURRENCY, perOrganization };
+  return { mediaSteps, urlImports: env.MEDIA_IMPORT_CONCURRENCY, videoRenditions: 1, perOrganization };
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {

@@ -23,7 +23,17 @@ export interface RunOptions {
   description: string;
   /** Turns the stderr tail into the human message; defaults to its last non-empty line. */
   explain?: ((stderrTail: string, exitCode: number | null) => string) | undefined;
+  /**
+   * Work that may wait: the process runs at a lower CPU priority (BACKGROUND_NICENESS added to
+   * this process's niceness), so that it yields the processor to the work people are waiting for.
+   */
+  background?: boolean | undefined;
 }
+
+/** What background processes add to the niceness (0 is the default, 19 the lowest priority). */
+export const BACKGROUND_NICENESS = 10;
+/** nice(1)'s exit status when the program it should run cannot be found. */
+const NICE_NOT_FOUND = 127;
 
 export interface RunResult {
   stderrTail: string;
@@ -71,7 +81,10 @@ export function runProcess(command: string, args: readonly string[], options: Ru
       return;
     }
     const stderr = new TailBuffer(options.stderrTailBytes ?? 8 * 1024);
-    const child = spawn(command, args, {
+    // Background work starts through nice(1), which executes the program at the lower priority:
+    // every thread it starts inherits it (setting it after the start would race with them).
+    const [program, programArgs] = options.background ? ['nice', ['-n', String(BACKGROUND_NICENESS), command, ...args]] : [command, args];
+    const child = spawn(program, programArgs, {
       shell: false,
       stdio: ['ignore', 'pipe', 'pipe', options.onFd3 ? 'pipe' : 'ignore'],
       windowsHide: true,
@@ -116,12 +129,11 @@ export function runProcess(command: string, args: readonly string[], options: Ru
       if (fd3 && 'on' in fd3) fd3.on('data', (chunk: Buffer) => options.onFd3?.(chunk));
     }
 
+    const notInstalled = (name: string, cause: unknown) =>
+      new EngineError('engine_unavailable', `${options.description}: the program "${name}" is not installed or not on PATH`, { cause });
     child.on('error', (error: NodeJS.ErrnoException) => {
-      const message =
-        error.code === 'ENOENT'
-          ? `${options.description}: the program "${command}" is not installed or not on PATH`
-          : `${options.description}: could not start "${command}": ${error.message}`;
-      finish(new EngineError(error.code === 'ENOENT' ? 'engine_unavailable' : options.failureCode, message, { cause: error }));
+      if (error.code === 'ENOENT') finish(notInstalled(program, error));
+      else finish(new EngineError(options.failureCode, `${options.description}: could not start "${program}": ${error.message}`, { cause: error }));
     });
     // 'close' (not 'exit') waits until stdout/stderr are drained, so parsers have seen everything.
     child.on('close', (code, killSignal) => {
@@ -132,6 +144,8 @@ export function runProcess(command: string, args: readonly string[], options: Ru
         finish(new EngineError('timeout', `${options.description} took longer than ${options.timeoutMs} ms and was stopped`, { detail: tail }));
       } else if (code === 0) {
         finish(undefined);
+      } else if (options.background && code === NICE_NOT_FOUND) {
+        finish(notInstalled(command, undefined));
       } else {
         const explained = options.explain?.(tail, code) ?? lastLines(tail, 1);
         const status = code === null ? `killed by ${killSignal}` : `exit status ${code}`;

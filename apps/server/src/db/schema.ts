@@ -174,6 +174,21 @@ export interface MediaFiles {
   peaks?: string;
   /** The video track, when the (single) original has one: the file the player and burned-in exports use. */
   video?: { key: string; mimeType: string; width: number; height: number };
+  /**
+   * A video rendition preprocessing asked for and the `media.video` job has not recorded yet: what
+   * the job needs to make it, and the id that ties its result to this run of preprocessing (a
+   * retry writes another, so a late result of the former run is dropped).
+   */
+  videoRendition?: VideoRenditionRequest;
+}
+
+export interface VideoRenditionRequest {
+  id: string;
+  videoStreamIndex: number;
+  audioStreamIndex: number;
+  /** The original's duration as probed (progress), and the duration its conversions may reach. */
+  durationSeconds: number | null;
+  allowedSeconds: number;
 }
 
 export interface ProcessingState {

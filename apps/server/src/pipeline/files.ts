@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../context.ts';
+import type { MediaFiles } from '../db/schema.ts';
 import { readBuffer } from '../storage/storage.ts';
 
 export const mediaKeys = {
@@ -57,6 +58,12 @@ export async function readJson<T>(ctx: AppContext, key: string): Promise<T | nul
 /** Every derived file of a media (not the originals). */
 export function derivedKeys(id: string, channels: number): string[] {
   return [...Array.from({ length: channels }, (_, n) => mediaKeys.channel(id, n)), mediaKeys.web(id), mediaKeys.peaks(id), mediaKeys.video(id), ...workKeys(id, channels)];
+}
+
+/** The files without what preprocessing derives from the originals (the originals and the source stay). */
+export function withoutDerived(files: MediaFiles): MediaFiles {
+  const { pcm: _pcm, web: _web, peaks: _peaks, video: _video, videoRendition: _videoRendition, ...rest } = files;
+  return rest;
 }
 
 export function workKeys(id: string, channels: number): string[] {

@@ -1,6 +1,6 @@
 /**
  * The media pipeline's job definitions: one job per step (its type requires a handler for every
- * step of PIPELINE_STEPS), and the URL import that comes before them.
+ * step of PIPELINE_STEPS), the URL import that comes before them, and the video rendition beside them.
  */
 import { PIPELINE_STEPS, type PipelineStep } from '@palabre/shared';
 import { importFromUrl } from '../conversations/url-import.ts';
@@ -12,6 +12,7 @@ import { preprocess } from './preprocess.ts';
 import { punctuate } from './punctuate.ts';
 import { STEP_JOBS, type StepJobName } from './state.ts';
 import { transcribe } from './transcribe.ts';
+import { makeVideo } from './video.ts';
 
 const STEP_HANDLERS: Record<PipelineStep, JobHandler<StepJobName>> = {
   preprocessing: preprocess,
@@ -37,6 +38,11 @@ const JOB_EXPIRY = {
   unknownDurationSeconds: 3600,
   transcription: { secondsPerAudioSecond: 12, startupSeconds: 15 * 60, minimumSeconds: 30 * 60 },
   otherSteps: { secondsPerAudioSecond: 2, minimumSeconds: 15 * 60 },
+  /**
+   * The video rendition: about a quarter of the duration for 720p on two idle cores (docs/burn.md),
+   * but it shares them with transcriptions: four times the duration, and never under 15 minutes.
+   */
+  videoRendition: { secondsPerAudioSecond: 4, minimumSeconds: 15 * 60 },
 } as const;
 
 export function stepExpiry(step: PipelineStep, media: JobMedia): number {
@@ -47,6 +53,11 @@ export function stepExpiry(step: PipelineStep, media: JobMedia): number {
   }
   const { secondsPerAudioSecond, minimumSeconds } = JOB_EXPIRY.otherSteps;
   return Math.max(minimumSeconds, Math.ceil(seconds * secondsPerAudioSecond));
+}
+
+export function videoRenditionExpiry(media: JobMedia): number {
+  const { secondsPerAudioSecond, minimumSeconds } = JOB_EXPIRY.videoRendition;
+  return Math.max(minimumSeconds, Math.ceil((media.durationSeconds ?? JOB_EXPIRY.unknownDurationSeconds) * secondsPerAudioSecond));
 }
 
 /** A download may last up to MEDIA_IMPORT_TIMEOUT_SECONDS (one hour by default); then some margin. */
@@ -79,6 +90,15 @@ export const pipelineJobs: ReadonlyArray<JobDefinition<any>> = [
     singletonKey: ({ conversationId }) => conversationId,
     retry: RETRY_TWICE,
     expireInSeconds: URL_IMPORT_EXPIRY_SECONDS,
+  }),
+  // The video rendition preprocessing asks for: beside the pipeline, on its own single worker, so
+  // that it never delays a transcript. One per media (crash recovery sends it again).
+  defineJob('media.video', {
+    handler: makeVideo,
+    concurrency: 'videoRenditions',
+    singletonKey: ({ conversationId }) => conversationId,
+    retry: RETRY_TWICE,
+    expireInSeconds: videoRenditionExpiry,
   }),
   // Burning a subtitle version into the media's video, asked from the subtitle routes.
   burnJob,

@@ -1,15 +1,16 @@
 /**
  * Step 1 — preprocessing: probe every uploaded track (refusing unreadable or silent files), convert
  * each to the engines' 16 kHz mono WAV, make one web-playable rendition of all tracks mixed, and
- * compute the waveform peaks. A single original with a video track also gets its video recorded:
- * the original itself when browsers play it as it is, else a ≤720p H.264/AAC rendition.
+ * compute the waveform peaks. A single original with a video track also gets its video: the
+ * original itself, recorded at once, when browsers play it as it is; else a ≤720p H.264/AAC
+ * rendition, asked of the `media.video` job (pipeline/video.ts) so that it never delays the transcript.
  * All the heavy work happens in ffmpeg/ffprobe child processes.
  */
+import crypto from 'node:crypto';
 import fsp from 'node:fs/promises';
 import {
   convertToEnginePcm,
   fileArg,
-  makeVideoRendition,
   makeWebRendition,
   peaksFromMedia,
   peaksFromWavFile,
@@ -21,11 +22,11 @@ import {
   type MediaInfo,
 } from '@palabre/engines';
 import type { AppContext } from '../context.ts';
-import type { MediaFiles } from '../db/schema.ts';
+import type { MediaFiles, VideoRenditionRequest } from '../db/schema.ts';
 import type { JobDelivery } from '../jobs/registry.ts';
 import { withLocalFiles } from '../storage/storage.ts';
-import { derivedKeys, mediaKeys, putFile, VIDEO_MIME_TYPE, WEB_MIME_TYPE } from './files.ts';
-import { checkTrack, ENGINE_PCM_BYTES_PER_SECOND, outputBounds, VIDEO_BYTES_PER_SECOND, WEB_BYTES_PER_SECOND } from './limits.ts';
+import { derivedKeys, mediaKeys, putFile, withoutDerived, WEB_MIME_TYPE } from './files.ts';
+import { checkTrack, ENGINE_PCM_BYTES_PER_SECOND, outputBounds, WEB_BYTES_PER_SECOND } from './limits.ts';
 import { PipelineError, runStep, type StepContext, type StepDefinition } from './step.ts';
 
 /**
@@ -101,7 +102,7 @@ async function run(ctx: AppContext, step: StepContext) {
 /** The step's work on local paths of the originals (`files`, in the originals' order). */
 async function convert(ctx: AppContext, { row, report, work, signal }: StepContext, files: string[]) {
   const originals = row.files.originals;
-  // Sub-steps' shares of this step's progress (a video rendition costs more than the audio work).
+  // Sub-steps' shares of this step's progress.
   const probeShare = 0.05;
 
   const maxDuration = ctx.config.maxMediaDurationSeconds;
@@ -121,10 +122,8 @@ async function convert(ctx: AppContext, { row, report, work, signal }: StepConte
     inputs.push({ path: input, info, name: original.name, allowed });
     report((probeShare * (n + 1)) / originals.length);
   }
-  const videoPlan = await planVideo(originals, inputs);
-  const videoShare = videoPlan.kind === 'rendition' ? 0.45 : 0;
-  const convertShare = videoPlan.kind === 'rendition' ? 0.3 : 0.5;
-  const webShare = videoPlan.kind === 'rendition' ? 0.15 : 0.35;
+  const convertShare = 0.5;
+  const webShare = 0.35;
 
   let duration = Math.max(0, ...inputs.map((i) => i.info.durationSeconds ?? 0));
   const pcm: string[] = [];
@@ -182,23 +181,6 @@ async function convert(ctx: AppContext, { row, report, work, signal }: StepConte
       : await peaksFromMedia(web, { signal, durationSeconds: duration, ...outputBounds(duration, ENGINE_PCM_BYTES_PER_SECOND) });
   const peaksFile = work.file('peaks.json');
   await fsp.writeFile(peaksFile, JSON.stringify(peaks));
-
-  let rendition: { file: string; width: number; height: number } | null = null;
-  if (videoPlan.kind === 'rendition') {
-    const [only] = inputs;
-    const file = work.file('video.mp4');
-    await makeVideoRendition(only!.path, file, {
-      signal,
-      videoStreamIndex: videoPlan.streamIndex,
-      audioStreamIndex: only!.info.audioStreams[0]!.index,
-      durationSeconds: only!.info.durationSeconds,
-      ...outputBounds(only!.allowed, VIDEO_BYTES_PER_SECOND),
-      onProgress: (f) => report(probeShare + convertShare + webShare + videoShare * f),
-    });
-    const made = (await probeMedia(file, { signal })).video;
-    if (!made) throw new PipelineError(`the video of "${only!.name}" could not be converted`);
-    rendition = { file, width: made.width, height: made.height };
-  }
   report(0.97);
 
   // Everything is ready: only now do files appear under the media's keys.
@@ -209,13 +191,18 @@ async function convert(ctx: AppContext, { row, report, work, signal }: StepConte
   }
   const webStored = await putFile(ctx, mediaKeys.web(row.id), web);
   await putFile(ctx, mediaKeys.peaks(row.id), peaksFile);
-  let video: MediaFiles['video'];
-  if (rendition) {
-    await putFile(ctx, mediaKeys.video(row.id), rendition.file);
-    video = { key: mediaKeys.video(row.id), mimeType: VIDEO_MIME_TYPE, width: rendition.width, height: rendition.height };
-  } else if (videoPlan.kind === 'original') {
-    video = videoPlan.video;
-  }
+  const videoPlan = await planVideo(originals, inputs);
+  const video = videoPlan.kind === 'original' ? videoPlan.video : undefined;
+  const videoRendition: VideoRenditionRequest | undefined =
+    videoPlan.kind === 'rendition'
+      ? {
+          id: crypto.randomUUID(),
+          videoStreamIndex: videoPlan.streamIndex,
+          audioStreamIndex: inputs[0]!.info.audioStreams[0]!.index,
+          durationSeconds: inputs[0]!.info.durationSeconds,
+          allowedSeconds: inputs[0]!.allowed,
+        }
+      : undefined;
 
   const channels =
     row.channels.length === originals.length
@@ -225,25 +212,25 @@ async function convert(ctx: AppContext, { row, report, work, signal }: StepConte
     duration: Math.round(duration * 1000) / 1000,
     channels,
     files: {
-      ...withoutVideo(row.files),
+      // What an earlier run may have recorded goes: this run decides again.
+      ...withoutDerived(row.files),
       pcm: pcmKeys,
       web: { key: mediaKeys.web(row.id), mimeType: WEB_MIME_TYPE, size: webStored.size },
       peaks: mediaKeys.peaks(row.id),
       ...(video ? { video } : {}),
+      ...(videoRendition ? { videoRendition } : {}),
     },
   };
-}
-
-/** The files without a video an earlier run may have recorded (this run decides again). */
-function withoutVideo(files: MediaFiles): MediaFiles {
-  const { video: _video, ...rest } = files;
-  return rest;
 }
 
 export const preprocessStep: StepDefinition = {
   step: 'preprocessing',
   run,
   outputs: (row) => derivedKeys(row.id, row.files.originals.length),
+  // Stored with the step's end, so the job never finds the media without its request.
+  completed: async (ctx, row, changes) => {
+    if (changes.files?.videoRendition) await ctx.jobs.send('media.video', { conversationId: row.id });
+  },
 };
 
 export function preprocess(ctx: AppContext, payload: { conversationId: string }, delivery: JobDelivery): Promise<void> {

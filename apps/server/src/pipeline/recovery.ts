@@ -2,20 +2,19 @@
  * Crash recovery: a conversation in a non-terminal status must have a job that moves it on. On
  * start (and every few minutes) the job of each such conversation's current step is enqueued
  * again; the queues' exclusive policy absorbs the send when that job is still queued or running,
- * and the step handlers skip work already done.
+ * and the step handlers skip work already done. Likewise a media whose video rendition is still
+ * asked for (`files.videoRendition`, whatever its status) gets its `media.video` job again: the
+ * request stays until the job records the video or gives up after its retries.
  */
-import { inArray } from 'drizzle-orm';
-import { ACTIVE_MEDIA_STATUSES, isActiveMediaStatus } from '@palabre/shared';
+import { isActiveMediaStatus } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
-import { conversations } from '../db/schema.ts';
+import { pipelineRepo } from './repo.ts';
 import { jobOfStatus } from './state.ts';
 
 export async function resumeStuckConversations(ctx: AppContext): Promise<number> {
-  const rows = await ctx.db
-    .select({ id: conversations.id, status: conversations.status, files: conversations.files })
-    .from(conversations)
-    .where(inArray(conversations.status, [...ACTIVE_MEDIA_STATUSES]));
+  const rows = await pipelineRepo.unfinished(ctx);
   for (const row of rows) {
+    if (row.files.videoRendition) await ctx.jobs.send('media.video', { conversationId: row.id });
     if (!isActiveMediaStatus(row.status)) continue;
     if (row.files.originals.length === 0) {
       // A URL import that had not finished downloading: download again.

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { conversations } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import { deleteKeys, derivedKeys } from './files.ts';
+import { deleteKeys, derivedKeys, withoutDerived } from './files.ts';
 import { initialSteps, jobOfStatus, loadConversation } from './state.ts';
 
 /** What a retry may change: the language asked for and the transcriber profile (checked by the caller). */
@@ -21,7 +21,7 @@ export async function retryProcessing(ctx: AppContext, conversationId: string, s
   if (row.status !== 'error') throw new AppError('conflict', 'Only a media whose processing failed can be retried');
   await deleteKeys(ctx, derivedKeys(row.id, row.files.originals.length));
   // Originals (and anything else the ingest recorded, e.g. the source URL) stay; derived files go.
-  const { pcm: _pcm, web: _web, peaks: _peaks, video: _video, ...files } = row.files;
+  const files = withoutDerived(row.files);
   const [reset] = await ctx.db
     .update(conversations)
     .set({

@@ -29,6 +29,8 @@ export interface StepDefinition {
   run(ctx: AppContext, step: StepContext): Promise<Partial<typeof conversations.$inferInsert> | void>;
   /** Storage keys this step writes, removed when it fails for good. */
   outputs(row: ConversationRow): string[];
+  /** Work the step hands to other jobs once its changes are stored (after the next step is sent). */
+  completed?(ctx: AppContext, row: ConversationRow, changes: Partial<typeof conversations.$inferInsert>): Promise<void>;
 }
 
 /**
@@ -66,6 +68,7 @@ export async function runStep(ctx: AppContext, definition: StepDefinition, conve
     const next = nextStep(step);
     // The next job's expiry follows the duration just stored (see pipeline/jobs.ts).
     if (moved && next) await ctx.jobs.send(STEP_JOBS[next], { conversationId: row.id });
+    if (moved) await definition.completed?.(ctx, row, changes);
   } catch (error) {
     await reporter.flush();
     // The process is stopping: leave the job to be delivered again rather than fail the media.

@@ -1,7 +1,10 @@
 /**
  * The media pipeline end to end on the real job queue: conversations are inserted as the upload
  * route does (originals in storage, status pending, a media.preprocess job), then the jobs run.
+ * The video rendition's job (`media.video`) waits at a gate the video tests close, to show that
+ * the transcript does not wait for it.
  */
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,15 +13,16 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wordErrorRate } from '@palabre/engines';
-import { checkTranscript, type JobName, type MediaStatus } from '@palabre/shared';
+import { probeMedia, wordErrorRate } from '@palabre/engines';
+import { checkTranscript, type ConversationUpdate, type JobName, type MediaStatus } from '@palabre/shared';
 import { loadConfig } from '../../src/config.ts';
-import { conversations, transcriberProfiles } from '../../src/db/schema.ts';
-import { JobRegistry, JobRegistryError, RETRY_TWICE, defineJob } from '../../src/jobs/registry.ts';
+import { conversations, transcriberProfiles, type VideoRenditionRequest } from '../../src/db/schema.ts';
+import { JobRegistry, JobRegistryError, RETRY_TWICE, defineJob, type JobDelivery, type JobHandler } from '../../src/jobs/registry.ts';
 import { pipelineJobs, resumeStuckConversations, retryProcessing } from '../../src/pipeline/index.ts';
 import { ERROR_MESSAGE } from '../../src/pipeline/state.ts';
+import { makeVideo } from '../../src/pipeline/video.ts';
 import { startServer } from '../../src/server.ts';
-import type { LocalStorage } from '../../src/storage/storage.ts';
+import type { LocalStorage, Storage } from '../../src/storage/storage.ts';
 import { createOrganization, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/fixtures/audio');
@@ -28,9 +32,25 @@ const JFK_REFERENCE = 'And so my fellow Americans, ask not what your country can
 let server: TestServer;
 let owner: TestUser;
 let organizationId: string;
+const updates: ConversationUpdate[] = [];
+
+/** The video rendition job waits here before it runs (open unless a test closes it). */
+let videoGate: Promise<void> = Promise.resolve();
+const gatedVideo: JobHandler<'media.video'> = async (ctx, payload, delivery) => {
+  await videoGate;
+  await makeVideo(ctx, payload, delivery);
+};
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ start: { jobs: pipelineJobs.map((job) => (job.name === 'media.video' ? { ...job, handler: gatedVideo } : job)) } });
+  // Every notice still reaches the sockets; the tests keep a copy.
+  const events = server.ctx.events;
+  server.ctx.events = {
+    conversationChanged: (organizationId, update) => {
+      updates.push(update);
+      events.conversationChanged(organizationId, update);
+    },
+  };
   owner = await server.quickUser();
   organizationId = (await createOrganization(owner.client))._id;
 });
@@ -81,6 +101,17 @@ async function waitForStatus(id: string, statuses: MediaStatus[], timeoutMs = 30
     const current = await row(id);
     if (statuses.includes(current.status)) return current;
     if (Date.now() > deadline) throw new Error(`media ${id} still ${current.status} after ${timeoutMs} ms (${JSON.stringify(current.processing)})`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Polls until `check` answers something (bounded). */
+async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`still waiting after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -276,6 +307,163 @@ describe('media pipeline', { timeout: 600_000 }, () => {
     expect(failed.processing.log).toMatch(new RegExp(`^${ERROR_MESSAGE}: engine not available: .*large-v3`));
     expect(failed.processing.steps.find((s) => s.name === 'transcription')?.state).toBe('error');
     expect(failed.processing.steps.find((s) => s.name === 'preprocessing')?.state).toBe('done');
+  });
+});
+
+describe('the video rendition', { timeout: 600_000 }, () => {
+  let mov: string;
+  const API = '/cm-api/api';
+  const delivery = (retryCount: number): JobDelivery => ({ id: 'test', retryCount, retryLimit: RETRY_TWICE.limit, signal: new AbortController().signal });
+
+  beforeAll(() => {
+    // A QuickTime file (every phone video): browsers do not play it as it is, so it needs a rendition.
+    mov = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'palabre-video-')), 'phone.mov');
+    execFileSync('ffmpeg', [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0x305070:size=320x240:rate=25:duration=11', '-i', fixture('jfk-en.wav')],
+      ...['-map', '0:v', '-map', '1:a', '-c:v', 'mpeg4', '-c:a', 'aac', '-shortest', '-f', 'mov', mov],
+    ]);
+  });
+  afterAll(() => fs.rmSync(path.dirname(mov), { recursive: true, force: true }));
+
+  /** A transcribed media whose rendition is asked for and whose job is not sent (the tests call it). */
+  async function askedForRendition(request: Partial<VideoRenditionRequest> = {}): Promise<{ id: string; request: VideoRenditionRequest }> {
+    const id = await createMedia([{ file: mov }], { status: 'done' }, { enqueue: false });
+    const full: VideoRenditionRequest = { id: crypto.randomUUID(), videoStreamIndex: 0, audioStreamIndex: 1, durationSeconds: 11, allowedSeconds: 12, ...request };
+    const { files } = await row(id);
+    await server.ctx.db
+      .update(conversations)
+      .set({ files: { ...files, videoRendition: full } })
+      .where(eq(conversations.id, id));
+    return { id, request: full };
+  }
+
+  /** The server's context whose storage calls `before` ahead of each put of a media's video. */
+  function storingVideo(id: string, before: () => Promise<void>) {
+    const storage = server.ctx.storage;
+    const puts: string[] = [];
+    const put: Storage['put'] = async (key, body) => {
+      if (key === `media/${id}/video.mp4`) {
+        puts.push(key);
+        await before();
+      }
+      return storage.put(key, body);
+    };
+    return { ctx: { ...server.ctx, storage: Object.assign(Object.create(storage) as Storage, { put }) }, puts };
+  }
+
+  /** Waits until no media.video job of the media is queued or running (a new send is then accepted). */
+  async function videoJobOver(id: string): Promise<void> {
+    for (let attempt = 0; attempt < 600; attempt++) {
+      const job = await server.running.queue.sendJob('media.video', { conversationId: id });
+      if (job) {
+        expect(await waitForJob('media.video', job)).toBe('completed');
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error('the video job never ended');
+  }
+
+  it('transcribes a QuickTime video without waiting for its rendition, which its own job adds afterwards', async () => {
+    let open!: () => void;
+    videoGate = new Promise((resolve) => (open = resolve));
+    try {
+      const id = await createMedia([{ file: mov }]);
+      const done = await waitForStatus(id, ['done', 'error']);
+      expect(done.processing.log).toBeUndefined();
+      expect(allWords(done.transcript!)).toContain('country');
+      // The transcript is there while the rendition is still only asked for.
+      expect(done.files.video).toBeUndefined();
+      expect(done.files.videoRendition).toMatchObject({ videoStreamIndex: 0, audioStreamIndex: 1 });
+      expect(storedFiles(id)).toEqual(['channel-0.wav', 'original-0.mov', 'peaks.json', 'web.m4a']);
+      expect((await owner.client.get(`${API}/conversations/${id}`)).body.media.video).toBe(false);
+
+      open();
+      const withVideo = await waitFor(async () => ((await row(id)).files.video ? row(id) : undefined));
+      expect(withVideo.files.video).toEqual({ key: `media/${id}/video.mp4`, mimeType: 'video/mp4', width: 320, height: 240 });
+      expect(withVideo.files.videoRendition).toBeUndefined();
+      // Recorded by merging into `files`: the rest is untouched.
+      expect({ ...withVideo.files, video: undefined }).toEqual({ ...done.files, videoRendition: undefined, video: undefined });
+      expect(withVideo.status).toBe('done');
+      expect(withVideo.transcript).toEqual(done.transcript);
+      expect(storedFiles(id)).toEqual(['channel-0.wav', 'original-0.mov', 'peaks.json', 'video.mp4', 'web.m4a']);
+      const info = await probeMedia(path.join((server.ctx.storage as LocalStorage).root, withVideo.files.video!.key));
+      expect(info.video).toMatchObject({ codec: 'h264', width: 320, height: 240 });
+      expect((await owner.client.get(`${API}/conversations/${id}`)).body.media.video).toBe(true);
+      // An open page learns that the media now has a video.
+      await waitFor(async () => (updates.some((u) => u.conversationId === id && u.kind === 'updated') ? true : undefined));
+    } finally {
+      videoGate = Promise.resolve();
+      open();
+    }
+  });
+
+  it('leaves no file when the media is deleted during its rendition', async () => {
+    let open!: () => void;
+    videoGate = new Promise((resolve) => (open = resolve));
+    let deleted = false;
+    const storage = server.ctx.storage;
+    try {
+      const id = await createMedia([{ file: mov }]);
+      expect((await waitForStatus(id, ['done', 'error'])).status).toBe('done');
+      // The media goes after the rendition is made, before it is stored.
+      server.ctx.storage = storingVideo(id, async () => {
+        expect((await owner.client.delete(`${API}/conversations/${id}`)).status).toBe(204);
+        deleted = true;
+      }).ctx.storage;
+      open();
+      await videoJobOver(id);
+      expect(deleted).toBe(true);
+      expect(await server.ctx.db.select().from(conversations).where(eq(conversations.id, id))).toEqual([]);
+      expect(storedFiles(id)).toEqual([]);
+      expect(fs.existsSync(path.join((storage as LocalStorage).root, 'media', id))).toBe(false);
+    } finally {
+      server.ctx.storage = storage;
+      videoGate = Promise.resolve();
+      open();
+    }
+  });
+
+  it('drops a rendition asked for by an earlier preprocessing, and makes the one asked for now', async () => {
+    const { id } = await askedForRendition();
+    const next = crypto.randomUUID();
+    // A retry preprocessed the media again while the first rendition was being made.
+    const { ctx, puts } = storingVideo(id, async () => {
+      if (puts.length > 1) return;
+      const { files } = await row(id);
+      await server.ctx.db
+        .update(conversations)
+        .set({ files: { ...files, videoRendition: { ...files.videoRendition!, id: next } } })
+        .where(eq(conversations.id, id));
+    });
+    await makeVideo(ctx, { conversationId: id }, delivery(0));
+    expect(puts).toHaveLength(2);
+    const after = await row(id);
+    expect(after.files.video).toEqual({ key: `media/${id}/video.mp4`, mimeType: 'video/mp4', width: 320, height: 240 });
+    expect(after.files.videoRendition).toBeUndefined();
+    expect(storedFiles(id)).toEqual(['original-0.mov', 'video.mp4']);
+  });
+
+  it('is retried when it fails, then given up: the media keeps its transcript and has no video', async () => {
+    // No such stream: ffmpeg fails every time.
+    const { id, request } = await askedForRendition({ videoStreamIndex: 7 });
+    await expect(makeVideo(server.ctx, { conversationId: id }, delivery(0))).rejects.toThrow();
+    expect((await row(id)).files.videoRendition).toEqual(request);
+    await makeVideo(server.ctx, { conversationId: id }, delivery(RETRY_TWICE.limit));
+    const after = await row(id);
+    expect(after.status).toBe('done');
+    expect(after.files.video).toBeUndefined();
+    expect(after.files.videoRendition).toBeUndefined();
+    expect(storedFiles(id)).toEqual(['original-0.mov']);
+    expect(fs.readdirSync(path.join(server.ctx.config.dataDir, 'work'))).toEqual([]);
+  });
+
+  it('is sent again by crash recovery while it is asked for', async () => {
+    const { id } = await askedForRendition();
+    expect(await resumeStuckConversations(server.ctx)).toBeGreaterThanOrEqual(1);
+    const after = await waitFor(async () => ((await row(id)).files.video ? row(id) : undefined));
+    expect(after.files.videoRendition).toBeUndefined();
+    expect(storedFiles(id)).toEqual(['original-0.mov', 'video.mp4']);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Burned-in subtitle videos end to end on the real job queue and the real ffmpeg: a video is
  * made at test time (speech from espeak-ng over a plain colour, in a container browsers do not
- * play, so preprocessing makes the video rendition), uploaded, transcribed, a version generated and burned; the burned video is fetched
+ * play, so the media.video job makes the video rendition after preprocessing), uploaded,
+ * transcribed, a version generated and burned; the burned video is fetched
  * with Range, probed, and its frames compared with the source's: text in the picture's bottom
  * during a screen, the picture untouched outside any. Also: a playable original is its own video,
  * audio-only media, rights, one burn per version at a time, and files removed with the version.
@@ -121,12 +122,20 @@ describe('a video media', () => {
       ...['-map', '0:v', '-map', '1:a', '-c:v', 'mpeg4', '-q:v', '4', '-c:a', 'libmp3lame', upload14],
     ]);
     id = await upload(upload14, 'Council meeting', 'video/x-matroska');
-    const row = await waitFor('the transcript', async () => {
+    await waitFor('the transcript', async () => {
       const current = await rowOf(id);
       if (current.status === 'error') throw new Error(`processing failed: ${current.processing.log}`);
       return current.status === 'done' ? current : undefined;
     });
+    // The rendition is its own job: the media has its video once that job has recorded it.
+    const row = await waitFor('the video rendition', async () => {
+      const current = await rowOf(id);
+      return current.files.video ? current : undefined;
+    });
     expect(row.files.video).toEqual({ key: `media/${id}/video.mp4`, mimeType: 'video/mp4', width: 480, height: 360 });
+    expect(row.files.videoRendition).toBeUndefined();
+    // An open page learns that the media now has a video.
+    await waitFor('the notice', async () => (updates.some((update) => update.conversationId === id && update.kind === 'updated') ? true : undefined));
     const res = await owner.client.post(versionsPath(id), { name: 'Broadcast' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     version = res.body;
@@ -243,6 +252,7 @@ describe('a playable original', () => {
       return current.files.video ? current : undefined;
     });
     expect(row.files.video).toEqual({ key: row.files.originals[0]!.key, mimeType: 'video/mp4', width: 320, height: 240 });
+    expect(row.files.videoRendition).toBeUndefined();
     expect(await server.ctx.storage.stat(`media/${id}/video.mp4`)).toBeNull();
     const part = await owner.client.get(`${mediaPath(id)}?mediatype=video`, { headers: { range: 'bytes=0-15' } });
     expect(part.status).toBe(206);

@@ -1,4 +1,4 @@
-/** The processing statuses, the job of each step, and crash recovery covering every status still processing. */
+/** The processing statuses, the job of each step, and crash recovery covering every status still processing and pending video renditions. */
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -73,6 +73,14 @@ describe('step jobs', () => {
     expect(expiryOf(transcription, { durationSeconds: 60 })).toBe(30 * 60);
     expect(expiryOf(transcription, { durationSeconds: 3600 })).toBe(12 * 3600 + 15 * 60);
     expect(expiryOf(transcription, { durationSeconds: null })).toBe(12 * 3600 + 15 * 60);
+    const video = pipelineJobs.find((d) => d.name === 'media.video')!;
+    // Beside the steps, on its own single worker; one per media; four times the duration, at least 15 minutes.
+    expect(video.concurrency).toBe('videoRenditions');
+    expect(video.singletonKey?.({ conversationId: 'media-1' })).toBe('media-1');
+    expect(queueOptions(video).policy).toBe('exclusive');
+    expect(video.retry.limit).toBe(2);
+    expect(expiryOf(video, { durationSeconds: 60 })).toBe(15 * 60);
+    expect(expiryOf(video, { durationSeconds: 3600 })).toBe(4 * 3600);
     const imports = pipelineJobs.find((d) => d.name === 'media.import-url')!;
     expect(imports.concurrency).toBe('urlImports');
     expect(imports.singletonKey?.({ conversationId: 'media-1', url: 'https://example.org/a.mp3' })).toBe('media-1');
@@ -85,11 +93,26 @@ describe('step jobs', () => {
 });
 
 describe('resumeStuckConversations', () => {
-  it('looks for media in every status still processing, and only those', async () => {
+  it('looks for media in every status still processing (and those whose video rendition is asked for)', async () => {
     const { ctx, queried } = recoveryContext([]);
     await resumeStuckConversations(ctx);
     expect(queried).toHaveLength(1);
     expect([...queried[0]!].sort()).toEqual([...ACTIVE_MEDIA_STATUSES].sort());
+  });
+
+  it('sends the video rendition again while it is asked for, whatever the status', async () => {
+    const videoRendition = { id: 'request-1', videoStreamIndex: 0, audioStreamIndex: 1, durationSeconds: 10, allowedSeconds: 11 };
+    const { ctx, sent } = recoveryContext([
+      { id: 'media-done', status: 'done', files: { ...withOriginal, videoRendition } },
+      { id: 'media-transcribing', status: 'transcription', files: { ...withOriginal, videoRendition } },
+      { id: 'media-plain', status: 'done', files: withOriginal },
+    ]);
+    await resumeStuckConversations(ctx);
+    expect(sent).toEqual([
+      { name: 'media.video', payload: { conversationId: 'media-done' } },
+      { name: 'media.video', payload: { conversationId: 'media-transcribing' } },
+      { name: STEP_JOBS.transcription, payload: { conversationId: 'media-transcribing' } },
+    ]);
   });
 
   it('enqueues a recovery job for a media stuck in any status still processing', async () => {

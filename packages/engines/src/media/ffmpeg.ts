@@ -21,6 +21,8 @@ export interface MediaToolsOptions {
   ffprobePath?: string | undefined;
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
+  /** Run at a lower CPU priority (work nobody waits for, see RunOptions.background). */
+  background?: boolean | undefined;
 }
 
 /** A path as an ffmpeg URL of the file protocol: never an option, never another protocol. */
@@ -361,6 +363,7 @@ export async function runFfmpeg(args: readonly string[], options: RunFfmpegOptio
   const result = await runProcess(options.ffmpegPath ?? 'ffmpeg', args, {
     signal: options.signal,
     timeoutMs: options.timeoutMs,
+    background: options.background,
     onStdout: options.onStdout,
     onFd3: (chunk) => {
       const { reports, rest } = parseProgress(pending + chunk.toString('utf8'));

@@ -14,6 +14,8 @@ export const JOBS = {
   'media.punctuate': zMediaJob,
   'media.finalize': zMediaJob,
   'media.import-url': zMediaJob.extend({ url: z.string().url() }),
+  /** Make the web-playable video rendition preprocessing asked for (after it, beside the transcription). */
+  'media.video': zMediaJob,
   /** Burn a subtitle version's screens (as they were when asked) into the media's video. */
   'subtitles.burn': zMediaJob.extend({ subtitleId: z.string().uuid(), burnId: z.string().uuid() }),
 } as const;

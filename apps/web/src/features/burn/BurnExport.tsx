@@ -40,7 +40,9 @@ export function BurnExport({ conversationId, subtitleId }: BurnExportProps) {
     },
     [client, conversationId, subtitleId],
   );
-  useConversationUpdates(hasVideo ? media.data?.organizationId : null, onUpdate);
+  // Watched before the media has a video too: a video rendition made after the transcript arrives
+  // as an `updated` notice, which refreshes the media (and shows this panel).
+  useConversationUpdates(media.data?.organizationId, onUpdate);
 
   if (!hasVideo) return null;
   const view = burnView(status.data);
