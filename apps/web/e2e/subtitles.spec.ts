@@ -364,6 +364,14 @@ async function recordBurnStates(page: Page) {
 }
 const burnStates = (page: Page) => page.evaluate(() => (window as unknown as { burnStates: string[] }).burnStates);
 
+/** A full-page picture at a narrow width, from the top of the page; then the wide window again. */
+async function narrowScreenshot(page: Page, name: string) {
+  await page.setViewportSize({ width: 820, height: 900 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}`, fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
 /** The overlay's words for a screen (its lines joined, as the page shows them). */
 const shown = (screen: Screen) => screen.text.replace(/\s+/g, ' ').trim();
 
@@ -435,9 +443,7 @@ test.describe.serial('a video media', () => {
     const paused = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
     expect(paused).toBeGreaterThanOrEqual(screenList[1]!.start);
     await page.screenshot({ path: `${SCREENSHOTS}/subtitle-editor-video-en-US.png` });
-    await page.setViewportSize({ width: 820, height: 900 });
-    await page.screenshot({ path: `${SCREENSHOTS}/subtitle-editor-video-narrow-en-US.png`, fullPage: true });
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await narrowScreenshot(page, 'subtitle-editor-video-narrow-en-US.png');
 
     // The player's keys move the picture and its text: past the last screen, nothing is written.
     await page.getByRole('slider', { name: 'Position' }).focus();
@@ -469,10 +475,10 @@ test.describe.serial('a video media', () => {
     await expect(panel.getByText('The video holds the screens as they were when it was made: burn again after editing them.')).toBeVisible();
     await expect(panel.getByRole('button', { name: 'Burn again' })).toBeVisible();
 
+    await panel.getByRole('button', { name: 'Burn again' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SCREENSHOTS}/subtitle-burn-done-en-US.png` });
-    await page.setViewportSize({ width: 820, height: 900 });
-    await page.screenshot({ path: `${SCREENSHOTS}/subtitle-burn-done-narrow-en-US.png`, fullPage: true });
-    await page.setViewportSize({ width: 1440, height: 900 });
+    await panel.screenshot({ path: `${SCREENSHOTS}/subtitle-burn-panel-done-en-US.png` });
+    await narrowScreenshot(page, 'subtitle-burn-done-narrow-en-US.png');
 
     // The file, through the panel's link: H.264 at the source's size and length, with its sound.
     const download = page.waitForEvent('download');
@@ -515,7 +521,7 @@ test.describe.serial('a video media', () => {
       await expect(panel.getByRole('link', { name: 'Télécharger la vidéo (MP4)' })).toBeVisible();
       await expect(panel.getByRole('button', { name: 'Incruster à nouveau' })).toBeVisible();
       await expect(page.getByRole('region', { name: 'Vidéo avec les sous-titres' })).toBeVisible();
-      await page.screenshot({ path: `${SCREENSHOTS}/subtitle-burn-done-fr-FR.png` });
+      await panel.screenshot({ path: `${SCREENSHOTS}/subtitle-burn-panel-done-fr-FR.png` });
 
       // Another version, never burned: the panel offers a burn, and beside the middle of the list its
       // button is reached without leaving the screen being read (the column scrolls on its own).

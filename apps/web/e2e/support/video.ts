@@ -11,7 +11,7 @@ import { FIXTURE, type UploadFile } from './media.ts';
 
 /** The video's length: the 11 s of speech, then 2 s of picture without any screen. */
 export const VIDEO_SECONDS = 13;
-export const VIDEO_SIZE = { width: 320, height: 240 } as const;
+export const VIDEO_SIZE = { width: 480, height: 270 } as const;
 
 let made: string | undefined;
 
