@@ -4,19 +4,20 @@
  * a merge refused with the rule's words; undo; live warnings and the way to the next problem; a
  * screen's end moved from the keyboard; the SubRip file holding the edited text; copy, then several
  * versions deleted at once. A reader sees both pages read-only; two writers editing the same version
- * converge; French. A video media shows the playing screen over the picture. Screenshots of both
- * pages, wide and narrow.
+ * converge; French. A real video media (the English fixture's speech over a test picture, an
+ * H.264/AAC MP4, transcribed) plays in the editor with the playing screen over the picture; its
+ * screens are burned in from the panel under the player, the file downloaded, probed and its frames
+ * compared with the source's; the panel in French. Screenshots of the pages, wide and narrow.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { RIGHT_LEVELS } from '@palabre/shared';
+import { RIGHT_LEVELS, type Screen } from '@palabre/shared';
 import type { Browser, Page } from '@playwright/test';
-import { newAccount, signInBrowser, uniqueName, type Api, type SignedInAccount } from './support/api.ts';
+import { Api, newAccount, signInBrowser, uniqueName, type SignedInAccount } from './support/api.ts';
+import { baseUrl } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
 import { joinOrganization } from './support/invitations.ts';
 import { createMedia, PROCESSING_TIMEOUT, silentWav } from './support/media.ts';
+import { bottomThird, changedPixels, fixtureVideo, fixtureVideoUpload, probeVideo, VIDEO_SECONDS, VIDEO_SIZE } from './support/video.ts';
 
 const SCREENSHOTS = process.env.PALABRE_E2E_OUTPUT_DIR ?? '/tmp';
 const LOAD_TIMEOUT = 30_000;
@@ -346,57 +347,201 @@ test('a reader sees both pages read-only; two writers editing one version conver
   }
 });
 
-test('a video media plays beside its screens, the playing screen written over the picture', async ({ page, api, baseURL }) => {
-  test.setTimeout(PROCESSING_TIMEOUT + 90_000);
-  const setup = await mediaWithTranscript(api, 'subtitles-video');
-  const subtitleId = await createVersion(api, setup, 'Cinema');
-  // A 20 s picture (WebM) stands for the media's video track, as GET …/media?mediatype=video serves it.
-  const video = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'palabre-video-')), 'picture.webm');
-  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=navy:s=320x180:d=20:r=10', '-c:v', 'libvpx', '-b:v', '50k', video]);
-  await page.route(
-    (url) => url.pathname === `/cm-api/api/conversations/${setup.id}`,
-    async (route) => {
-      const response = await route.fetch();
-      const media = (await response.json()) as { media: { video: boolean } };
-      await route.fulfill({ response, json: { ...media, media: { ...media.media, video: true } } });
-    },
-  );
-  await page.route(
-    (url) => url.pathname === `/cm-api/api/conversations/${setup.id}/media` && url.searchParams.get('mediatype') === 'video',
-    // With HTTP Range, as the server streams media: the browser seeks in the picture.
-    (route) => {
-      const bytes = fs.readFileSync(video);
-      const range = /bytes=(\d+)-(\d*)/.exec(route.request().headers().range ?? '');
-      if (!range) return route.fulfill({ body: bytes, contentType: 'video/webm', headers: { 'accept-ranges': 'bytes' } });
-      const from = Number(range[1]);
-      const to = range[2] ? Number(range[2]) : bytes.length - 1;
-      return route.fulfill({
-        status: 206,
-        body: bytes.subarray(from, to + 1),
-        contentType: 'video/webm',
-        headers: { 'accept-ranges': 'bytes', 'content-range': `bytes ${from}-${to}/${bytes.length}` },
-      });
-    },
-  );
-  await signInBrowser(page.context(), baseURL!, setup.owner.tokens, setup.organizationId);
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await openVersion(page, setup.id, subtitleId);
-  await expect(page.getByTestId('media-video')).toBeVisible();
-  await expect(page.getByTestId('media-audio')).toHaveCount(0);
-  await expect.poll(() => page.getByTestId('media-video').evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(1);
-  await expect(page.getByTestId('video-overlay')).toHaveText('Good evening and welcome to the show');
+/** Every state the burn panel shows (its status line, its bar and the bar's name), kept in the page: a quick burn's progress is not missed. */
+async function recordBurnStates(page: Page) {
+  await page.getByTestId('burn-export').evaluate((panel) => {
+    const seen: string[] = [];
+    (window as unknown as { burnStates: string[] }).burnStates = seen;
+    const note = () => {
+      const status = panel.querySelector('[role="status"]')?.textContent ?? '';
+      const bar = panel.querySelector('[role="progressbar"]');
+      const name = bar ? document.getElementById(bar.getAttribute('aria-labelledby') ?? '')?.textContent : undefined;
+      const entry = bar ? `${status} | bar ${bar.getAttribute('aria-valuenow')} named "${name ?? ''}"` : status;
+      if (seen.at(-1) !== entry) seen.push(entry);
+    };
+    new MutationObserver(note).observe(panel, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+}
+const burnStates = (page: Page) => page.evaluate(() => (window as unknown as { burnStates: string[] }).burnStates);
 
-  // Listening from a screen puts its text over the picture.
-  await page.getByRole('button', { name: /^Screen 3, from 0:10.00/ }).click();
-  await expect(page.getByTestId('video-overlay')).toHaveText('Let us begin with the news');
-  await expect(screens(page).nth(2)).toHaveAttribute('data-playing', 'true');
-  await page.screenshot({ path: `${SCREENSHOTS}/subtitle-editor-video-en-US.png` });
-  await page.getByRole('button', { name: /^Screen 2, from/ }).click();
-  await expect(page.getByTestId('video-overlay')).toHaveText('Thank you for having me here tonight');
-  // The player's keys move the picture and its text: 3 s back is screen 1, past the last screen nothing.
-  await page.getByRole('slider', { name: 'Position' }).focus();
-  await page.keyboard.press('Shift+ArrowLeft');
-  await expect(page.getByTestId('video-overlay')).toHaveText('Good evening and welcome to the show');
-  await page.keyboard.press('Control+ArrowRight');
-  await expect(page.getByTestId('video-overlay')).toHaveCount(0);
+/** A full-page picture at a narrow width, from the top of the page; then the wide window again. */
+async function narrowScreenshot(page: Page, name: string) {
+  await page.setViewportSize({ width: 820, height: 900 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}`, fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/** The overlay's words for a screen (its lines joined, as the page shows them). */
+const shown = (screen: Screen) => screen.text.replace(/\s+/g, ' ').trim();
+
+test.describe.serial('a video media', () => {
+  // One media for the three tests: an H.264/AAC MP4 of the English fixture, transcribed, with a version.
+  let setup: Setup;
+  let subtitleId: string;
+  let screenList: Screen[];
+
+  test.beforeAll(async () => {
+    test.setTimeout(PROCESSING_TIMEOUT + 30_000);
+    const api = await Api.create(baseUrl());
+    try {
+      const owner = await api.signUp(newAccount('subtitles-video'));
+      const token = owner.tokens.auth_token;
+      const organization = await api.createOrganization(token, uniqueName('subtitles-video org'));
+      const id = await createMedia(api, token, organization._id, 'Inaugural address', { file: fixtureVideoUpload() });
+      const media = await api.get<{ media: { video: boolean } }>(`/cm-api/api/conversations/${id}`, token);
+      expect(media.media.video).toBe(true);
+      setup = { id, owner, organizationId: organization._id };
+      const version = await api.send<{ _id: string; screenList: Screen[] }>('POST', `/cm-api/api/conversations/${id}/subtitles`, { name: 'Cinema' }, token);
+      subtitleId = version._id;
+      screenList = version.screenList;
+      // Two screens at least, all within the speech: the video's last seconds hold none.
+      expect(screenList.length).toBeGreaterThanOrEqual(2);
+      expect(Math.max(...screenList.map((s) => s.end))).toBeLessThan(VIDEO_SECONDS - 1);
+    } finally {
+      await api.dispose();
+    }
+  });
+
+  test('its video plays beside the screens, the playing screen written over the picture', async ({ page, baseURL }) => {
+    test.setTimeout(90_000);
+    await signInBrowser(page.context(), baseURL!, setup.owner.tokens, setup.organizationId);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const served = page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return url.pathname === `/cm-api/api/conversations/${setup.id}/media` && url.searchParams.get('mediatype') === 'video';
+    });
+    await openVersion(page, setup.id, subtitleId);
+    const video = page.getByTestId('media-video');
+    await expect(video).toBeVisible();
+    await expect(page.getByTestId('media-audio')).toHaveCount(0);
+    // The server's video, as uploaded (a file browsers play needs no rendition), decoded by the browser.
+    const response = await served;
+    expect([200, 206]).toContain(response.status());
+    expect(response.headers()['content-type']).toBe('video/mp4');
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => ({ ready: element.readyState >= 1, width: element.videoWidth, height: element.videoHeight })), {
+        timeout: LOAD_TIMEOUT,
+      })
+      .toEqual({ ready: true, ...VIDEO_SIZE });
+    expect(await video.evaluate((element: HTMLVideoElement) => element.duration)).toBeCloseTo(VIDEO_SECONDS, 0);
+
+    // Listening from a screen seeks the picture and puts the screen's text over it.
+    const last = screenList.length - 1;
+    await page.getByRole('button', { name: new RegExp(`^Screen ${last + 1}, from`) }).click();
+    await expect(page.getByTestId('video-overlay')).toHaveText(shown(screenList[last]!));
+    await expect(screens(page).nth(last)).toHaveAttribute('data-playing', 'true');
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeCloseTo(screenList[last]!.start, 1);
+    await page.getByRole('button', { name: /^Screen 1, from/ }).click();
+    await expect(page.getByTestId('video-overlay')).toHaveText(shown(screenList[0]!));
+    await expect(screens(page).nth(0)).toHaveAttribute('data-playing', 'true');
+
+    // It plays: the picture moves on, and the text follows it to the next screen.
+    await page.getByRole('button', { name: 'Play' }).click();
+    await expect(page.getByTestId('video-overlay')).toHaveText(shown(screenList[1]!), { timeout: LOAD_TIMEOUT });
+    await page.getByRole('button', { name: 'Pause' }).click();
+    const paused = await video.evaluate((element: HTMLVideoElement) => element.currentTime);
+    expect(paused).toBeGreaterThanOrEqual(screenList[1]!.start);
+    await page.screenshot({ path: `${SCREENSHOTS}/subtitle-editor-video-en-US.png` });
+    await narrowScreenshot(page, 'subtitle-editor-video-narrow-en-US.png');
+
+    // The player's keys move the picture and its text: past the last screen, nothing is written.
+    await page.getByRole('slider', { name: 'Position' }).focus();
+    await page.keyboard.press('Control+ArrowRight');
+    await expect(page.getByTestId('video-overlay')).toHaveCount(0);
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(screenList[last]!.end);
+  });
+
+  test('the screens burned into the video from the panel under the player, with progress, downloaded and checked', async ({ page, baseURL }) => {
+    test.setTimeout(240_000);
+    await signInBrowser(page.context(), baseURL!, setup.owner.tokens, setup.organizationId);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openVersion(page, setup.id, subtitleId);
+    const panel = page.getByTestId('burn-export');
+    await expect(panel.getByRole('heading', { name: 'Video with burned-in subtitles' })).toBeVisible();
+    await expect(panel.getByRole('link', { name: 'Download the video (MP4)' })).toHaveCount(0);
+
+    await recordBurnStates(page);
+    await panel.getByRole('button', { name: 'Burn subtitles into the video' }).click();
+    await expect(panel.getByRole('status')).toHaveText(/^The video is ready \(made on .+\)\.$/, { timeout: 180_000 });
+    // On the way, the panel said where the burn stood, with a named bar.
+    const states = await burnStates(page);
+    expect(
+      states.some((state) => /^(Waiting for a free worker…|Burning the subtitles in… \d+ %) \| bar \d+ named "(Waiting|Burning)/.test(state)),
+      states.join('\n'),
+    ).toBe(true);
+    expect(states.at(-1)).toMatch(/^The video is ready/);
+    await expect(panel.getByRole('progressbar')).toHaveCount(0);
+    await expect(panel.getByText('The video holds the screens as they were when it was made: burn again after editing them.')).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Burn again' })).toBeVisible();
+
+    await panel.getByRole('button', { name: 'Burn again' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOTS}/subtitle-burn-done-en-US.png` });
+    await panel.screenshot({ path: `${SCREENSHOTS}/subtitle-burn-panel-done-en-US.png` });
+    await narrowScreenshot(page, 'subtitle-burn-done-narrow-en-US.png');
+
+    // The file, through the panel's link: H.264 at the source's size and length, with its sound.
+    const download = page.waitForEvent('download');
+    await panel.getByRole('link', { name: 'Download the video (MP4)' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('Inaugural address - Cinema.mp4');
+    const burned = (await file.path())!;
+    const info = probeVideo(burned);
+    expect(info.video).toEqual({ codec: 'h264', ...VIDEO_SIZE });
+    expect(info.audioCodecs).toEqual(['aac']);
+    expect(Math.abs(info.durationSeconds - VIDEO_SECONDS)).toBeLessThan(0.5);
+
+    // During a screen the bottom of the picture holds its text; past the last screen it is the source's.
+    const source = fixtureVideo();
+    for (const screen of screenList.slice(0, 2)) {
+      const during = (screen.start + screen.end) / 2;
+      expect(changedPixels(bottomThird(source, during), bottomThird(burned, during)), `screen at ${during} s`).toBeGreaterThan(200);
+    }
+    expect(changedPixels(bottomThird(source, VIDEO_SECONDS - 0.5), bottomThird(burned, VIDEO_SECONDS - 0.5))).toBe(0);
+  });
+
+  test('the burn panel in French, within reach beside a long list of screens', async ({ api, browser, baseURL }) => {
+    // Screens of a few words: a list much longer than the window.
+    const short = await api.send<{ _id: string; screenList: Screen[] }>(
+      'POST',
+      `/cm-api/api/conversations/${setup.id}/subtitles`,
+      { name: 'Short lines', settings: { maxCharsPerLine: 10, maxLinesPerScreen: 1, splitMode: 'none' } },
+      setup.owner.tokens.auth_token,
+    );
+    expect(short.screenList.length).toBeGreaterThanOrEqual(10);
+    const french = await signedInPage(browser, baseURL!, setup.owner, setup.organizationId, 'fr-FR');
+    try {
+      const page = french.page;
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await openVersion(page, setup.id, subtitleId);
+      const panel = page.getByTestId('burn-export');
+      await expect(panel.getByRole('heading', { name: 'Vidéo avec sous-titres incrustés' })).toBeVisible();
+      await expect(panel.getByRole('status')).toHaveText(/^La vidéo est prête \(créée le .+\)\.$/);
+      await expect(panel.getByText('La vidéo contient les écrans tels qu’ils étaient lors de sa création : incrustez à nouveau après les avoir modifiés.')).toBeVisible();
+      await expect(panel.getByRole('link', { name: 'Télécharger la vidéo (MP4)' })).toBeVisible();
+      await expect(panel.getByRole('button', { name: 'Incruster à nouveau' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Vidéo avec les sous-titres' })).toBeVisible();
+      await panel.screenshot({ path: `${SCREENSHOTS}/subtitle-burn-panel-done-fr-FR.png` });
+
+      // Another version, never burned: the panel offers a burn, and beside the middle of the list its
+      // button is reached without leaving the screen being read (the column scrolls on its own).
+      await openVersion(page, setup.id, short._id);
+      const burn = panel.getByRole('button', { name: 'Incruster les sous-titres dans la vidéo' });
+      await expect(burn).toBeVisible();
+      // Halfway down the page, a screen in the lower half of the window is the one being read.
+      await page.evaluate(() => window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) / 2));
+      const reading = await page.evaluate(() => {
+        const rows = [...document.querySelectorAll('[data-screen-index]')].map((row) => ({ index: row.getAttribute('data-screen-index'), box: row.getBoundingClientRect() }));
+        return rows.find(({ box }) => box.top > window.innerHeight / 2 && box.bottom < window.innerHeight)?.index;
+      });
+      expect(reading, 'a screen in the lower half of the window').toBeTruthy();
+      const middle = page.locator(`[data-screen-index="${reading}"]`);
+      await burn.focus();
+      await expect(burn).toBeInViewport({ ratio: 1 });
+      await expect(middle).toBeInViewport({ ratio: 1 });
+      await page.screenshot({ path: `${SCREENSHOTS}/subtitle-editor-video-long-fr-FR.png` });
+    } finally {
+      await french.context.close();
+    }
+  });
 });

@@ -9,8 +9,15 @@ export const FIXTURE = path.resolve(REPO_ROOT, '../shared/fixtures/audio/jfk-en.
 /** Upload end → done for the 11 s fixture takes seconds; the bound leaves room for a loaded machine. */
 export const PROCESSING_TIMEOUT = 120_000;
 
+/** A file to upload, as a browser's form sends it. */
+export interface UploadFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
 /** A short, silent 8 kHz mono WAV: a media that processes in no time (for tests about screens, not transcripts). */
-export function silentWav(seconds: number): { name: string; mimeType: string; buffer: Buffer } {
+export function silentWav(seconds: number): UploadFile {
   const rate = 8000;
   const data = Buffer.alloc(Math.round(seconds * rate) * 2);
   const header = Buffer.alloc(44);
@@ -35,7 +42,7 @@ export async function createMedia(
   token: string,
   organizationId: string,
   name: string,
-  options: { membersRight?: number; wait?: boolean; file?: { name: string; mimeType: string; buffer: Buffer } } = {},
+  options: { membersRight?: number; wait?: boolean; file?: UploadFile } = {},
 ): Promise<string> {
   const xsrf = (await api.request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const response = await api.request.post(`/cm-api/api/organizations/${organizationId}/conversations/create`, {

@@ -67,7 +67,10 @@ export function BurnExport({ conversationId, subtitleId }: BurnExportProps) {
             <Text size="sm" id={progressId} role="status" aria-live="polite">
               {view.state === 'queued' ? t('state.queued') : t('state.running', { percent: view.percent })}
             </Text>
-            <Progress value={view.percent} animated aria-labelledby={progressId} aria-valuetext={`${view.percent} %`} className={classes.progress} />
+            {/* The section is the progressbar: it carries the name (the root would not pass it on). */}
+            <Progress.Root className={classes.progress}>
+              <Progress.Section value={view.percent} animated aria-labelledby={progressId} />
+            </Progress.Root>
           </Stack>
         )}
 

@@ -9,7 +9,7 @@ import { notifications } from '@mantine/notifications';
 import type { ErrorCode } from '@palabre/shared';
 import { screensOf } from '@palabre/shared/subtitles';
 import { IconPlus } from '@tabler/icons-react';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as Y from 'yjs';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
@@ -220,7 +220,7 @@ export function SubtitleWorkspace({ media, subtitleId, name, document: collab, p
       />
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
-          <div style={{ position: 'sticky', top: `calc(var(--app-shell-header-offset, 0px) + ${barHeight}px)` }}>
+          <div className={classes.side} style={{ '--side-top': `calc(var(--app-shell-header-offset, 0px) + ${barHeight}px)` } as CSSProperties}>
             <Stack gap="md">
               {media.media.video ? <VideoPlayer conversationId={media._id} screens={screens} /> : <AudioPlayer conversationId={media._id} hasPeaks={false} />}
               <BurnExport conversationId={media._id} subtitleId={subtitleId} />
