@@ -27,12 +27,16 @@ export {
   type RunFfmpegOptions,
   type ConvertOptions,
 } from './media/ffmpeg.ts';
-export { parseWavHeader, readWavInfo, assertEnginePcm, type WavInfo } from './media/wav.ts';
+export { parseWavHeader, readWavInfo, assertEnginePcm, encodeWav, type WavInfo } from './media/wav.ts';
 export { Pcm16Decoder } from './media/pcm.ts';
 export { PeaksAccumulator, computePeaks, peaksFromWavFile, peaksFromMedia, type WaveformPeaks, type PeaksOptions } from './media/peaks.ts';
 export type * from './asr/types.ts';
 export { segmentAtSilences, type SegmentationOptions } from './asr/segments.ts';
 export type * from './asr/streaming.ts';
+export { SpeechChunker, type SpeechChunkerOptions, type Utterance, type UtteranceEndReason, type ChunkerEvent } from './asr/speech-chunker.ts';
+export { LocalAgreement, type AgreementState } from './asr/local-agreement.ts';
+export { WhisperStream, type WhisperDecoder, type WhisperDecodeRequest, type WhisperDecodeResult, type WhisperStreamOptions } from './asr/whisper-stream.ts';
+export { OpenAiStream, type OpenAiStreamOptions, type UtteranceTranscriber } from './asr/openai-stream.ts';
 export { createPocketSphinxEngine, type PocketSphinxEngine } from './pocketsphinx/engine.ts';
 export { POCKETSPHINX_DEBIAN_DEFAULTS, POCKETSPHINX_FRENCH_REASON, sphinxArgs, type PocketSphinxConfig, type SphinxModel } from './pocketsphinx/config.ts';
 export { POCKETSPHINX_LIBRARY } from './pocketsphinx/names.ts';
@@ -50,6 +54,8 @@ export { spokenNumbersToDigits, type TimedWord, type NumberLanguage } from './te
 export { punctuateWords, punctuateSegments, typographicSpacing, type PunctuationLanguage } from './text/punctuation.ts';
 export {
   createOpenAiEngine,
+  liveOpenAiStreams,
+  postTranscription,
   mapVerboseJson,
   spreadWordsEvenly,
   confidenceFromLogprob,
@@ -60,12 +66,16 @@ export {
   OPENAI_DEFAULT_MODEL,
   OPENAI_NO_ENDPOINT_REASON,
   type OpenAiEngineConfig,
+  type OpenAiEngine,
+  type TranscriptionServer,
   type VerboseJsonResponse,
   type VerboseJsonSegment,
   type VerboseJsonWord,
 } from './asr/openai.ts';
 export {
   createWhisperEngine,
+  createWhisperDecoder,
+  liveWhisperDecoders,
   loadWhisperBinding,
   resolveWhisperModel,
   whisperTranscribeOptions,
@@ -78,6 +88,7 @@ export {
   WHISPER_BINDING_UNAVAILABLE,
   WHISPER_DEFAULT_MODEL,
   type WhisperEngineConfig,
+  type WhisperEngine,
   type WhisperBinding,
   type WhisperBindingResult,
   type ResolvedWhisperModel,
