@@ -104,11 +104,14 @@ export class SpeechChunker {
     return (this.bufferStart + this.bufferLength) / this.sampleRate;
   }
 
-  /** The utterance in progress (its audio so far, a view valid until the next push), or null. */
+  /**
+   * The utterance in progress, as it would be if it ended now (its audio so far, up to
+   * `tailSeconds` after its last speech frame; a view valid until the next push), or null.
+   */
   current(): Utterance | null {
     if (!this.inUtterance) return null;
     const from = this.utteranceStartFrame * this.frameSamples;
-    const to = this.bufferStart + this.bufferLength;
+    const to = Math.max(from, Math.min(this.bufferStart + this.bufferLength, (this.lastSpeechFrame + 1 + this.tailFrames) * this.frameSamples));
     return { start: from / this.sampleRate, end: to / this.sampleRate, samples: this.view(from, to) };
   }
 

@@ -71,6 +71,7 @@ export class WhisperStream extends ChunkedStream {
   private lastPartial = '';
   private announced = false;
   private detected: TranscriptLanguage | null = null;
+  private lastDecode: { start: number; samples: number; words: StreamWord[] } | null = null;
   private prompt = '';
 
   constructor(options: WhisperStreamOptions) {
@@ -95,7 +96,11 @@ export class WhisperStream extends ChunkedStream {
   }
 
   protected async ended(utterance: Utterance): Promise<void> {
-    const words = this.agreement.finish(await this.decode(utterance));
+    // The last partial decode may already cover exactly this audio (speech ended on a decode).
+    const last = this.lastDecode;
+    const heard = last && last.start === utterance.start && last.samples === utterance.samples.length ? last.words : await this.decode(utterance);
+    this.lastDecode = null;
+    const words = this.agreement.finish(heard);
     if (this.closed) return;
     if (words.length > 0 && !this.announced) this.announce(words);
     const text = words.map((w) => w.word).join(' ');
@@ -145,12 +150,14 @@ export class WhisperStream extends ChunkedStream {
     const result = await job;
     if (this.language === 'auto' && !this.detected && (result.language === 'en' || result.language === 'fr')) this.detected = result.language;
     const duration = utterance.end - utterance.start;
-    return result.words.map((w) => ({
+    const words = result.words.map((w) => ({
       word: w.word,
       start: round3(utterance.start + Math.min(Math.max(0, w.start), duration)),
       end: round3(utterance.start + Math.min(Math.max(0, w.end), duration)),
       confidence: Math.min(1, Math.max(0, w.confidence)),
     }));
+    this.lastDecode = { start: utterance.start, samples: utterance.samples.length, words };
+    return words;
   }
 
   private finalLanguage(): TranscriptLanguage {
