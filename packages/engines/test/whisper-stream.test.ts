@@ -14,23 +14,11 @@ import type { StreamResult, StreamWord } from '../src/asr/streaming.ts';
 import { createWhisperEngine, liveWhisperDecoders, type WhisperBinding, type WhisperBindingResult } from '../src/asr/whisper.ts';
 import { WhisperStream, type WhisperDecodeRequest, type WhisperDecoder } from '../src/asr/whisper-stream.ts';
 import { isEngineError } from '../src/errors.ts';
-import { describeStreamingContract, jfkSamples } from './support/streaming-contract.ts';
+import { wordsHeard } from './support/jfk-timeline.ts';
+import { syntheticSpeechBytes } from './support/synthetic-speech.ts';
+import { describeStreamingContract } from './support/streaming-contract.ts';
 
-const RATE = 16_000;
-
-/** Speech-like bursts (a tone rising and falling four times a second) in quiet noise, as PCM bytes. */
-function speech(seconds: number, bursts: Array<[number, number]>): Buffer {
-  const out = Buffer.alloc(Math.round(seconds * RATE) * 2);
-  let state = 7;
-  for (let i = 0; i < out.length / 2; i++) {
-    const t = i / RATE;
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    let value = (state / 2 ** 31 - 0.5) * 60;
-    if (bursts.some(([a, b]) => t >= a && t < b)) value += 6000 * (0.55 + 0.45 * Math.sin(2 * Math.PI * 4 * t)) * Math.sin(2 * Math.PI * 180 * t);
-    out.writeInt16LE(Math.round(value), 2 * i);
-  }
-  return out;
-}
+const speech = syntheticSpeechBytes;
 
 type Script = (request: WhisperDecodeRequest, call: number) => { words: StreamWord[]; language?: string } | Promise<{ words: StreamWord[]; language?: string }>;
 
@@ -109,10 +97,12 @@ describe('whisper stream on a scripted decoder', () => {
     const { decoder, requests } = scripted((request) => ({ words: [w(request.start < 2 ? 'first' : 'second', 0.3, 0.8)] }));
     const stream = new WhisperStream({ language: 'fr', createDecoder: async () => decoder, partialIntervalSeconds: 10 });
     const events = record(stream);
-    stream.write(speech(5, [
-      [0.5, 1.5],
-      [3, 4],
-    ]));
+    stream.write(
+      speech(5, [
+        [0.5, 1.5],
+        [3, 4],
+      ]),
+    );
     await stream.end();
     const finals = events.filter((e) => e.type === 'final');
     expect(finals.map((f) => f.text)).toEqual(['first', 'second']);
@@ -125,10 +115,12 @@ describe('whisper stream on a scripted decoder', () => {
     const { decoder, requests } = scripted((request) => ({ words: [w('oui', 0.3, 0.6)], language: request.language === 'auto' ? 'fr' : undefined }));
     const stream = new WhisperStream({ language: 'auto', createDecoder: async () => decoder });
     const events = record(stream);
-    stream.write(speech(6, [
-      [0.5, 2],
-      [3.5, 4.5],
-    ]));
+    stream.write(
+      speech(6, [
+        [0.5, 2],
+        [3.5, 4.5],
+      ]),
+    );
     await stream.end();
     expect(requests[0]!.language).toBe('auto');
     expect(requests.slice(1).every((r) => r.language === 'fr')).toBe(true);
@@ -198,47 +190,11 @@ describe('whisper stream on a scripted decoder', () => {
 // The real engine and decoder code, with a binding answering like whisper.cpp on jfk-en.wav
 // ---------------------------------------------------------------------------------------------
 
-/** When each word of jfk-en.wav is said (seconds). */
-const JFK_TIMELINE: Array<[string, number, number]> = [
-  ['And', 0.32, 0.5],
-  ['so', 0.5, 0.8],
-  ['my', 0.8, 1.1],
-  ['fellow', 1.1, 1.5],
-  ['Americans,', 1.5, 2.2],
-  ['ask', 3.3, 3.8],
-  ['not', 3.9, 4.4],
-  ['what', 5.4, 5.6],
-  ['your', 5.6, 5.9],
-  ['country', 5.9, 6.4],
-  ['can', 6.4, 6.7],
-  ['do', 6.7, 6.9],
-  ['for', 6.9, 7.1],
-  ['you,', 7.1, 7.7],
-  ['ask', 8.1, 8.5],
-  ['what', 8.5, 8.8],
-  ['you', 8.8, 9.1],
-  ['can', 9.2, 9.35],
-  ['do', 9.35, 9.6],
-  ['for', 9.6, 9.75],
-  ['your', 9.75, 9.95],
-  ['country.', 9.95, 10.4],
-];
-
 /**
- * A binding whose contexts "hear" jfk-en.wav: `transcribeData` finds where its window lies in the
- * recording and answers, in the binding's shape (one token per segment, times in ms from the
- * window's start), the words said inside it; a word cut by the window's end comes out garbled, as
- * a real decoder's guess would.
+ * A binding whose contexts "hear" jfk-en.wav (`wordsHeard`): `transcribeData` answers in the
+ * binding's shape, one token per segment, times in ms from the window's start.
  */
-function jfkBinding(jfk: Int16Array, counters: { contexts: number; decodes: number }): WhisperBinding {
-  const locate = (window: Int16Array): number => {
-    const probe = 64;
-    outer: for (let at = 0; at + probe <= jfk.length; at++) {
-      for (let k = 0; k < probe; k++) if (jfk[at + k] !== window[k]) continue outer;
-      return at / RATE;
-    }
-    throw new Error('window not found in the recording');
-  };
+function jfkBinding(counters: { contexts: number; decodes: number }): WhisperBinding {
   return {
     async initWhisper() {
       counters.contexts++;
@@ -248,15 +204,8 @@ function jfkBinding(jfk: Int16Array, counters: { contexts: number; decodes: numb
         },
         transcribeData(pcm: ArrayBuffer) {
           counters.decodes++;
-          const window = new Int16Array(pcm);
-          const from = locate(window);
-          const to = from + window.length / RATE;
-          const segments: WhisperBindingResult['segments'] = [];
-          for (const [word, start, end] of JFK_TIMELINE) {
-            if (start < from - 0.05 || start >= to) continue;
-            const heard = end <= to + 0.05 ? word : word.slice(0, 2);
-            segments.push({ text: ` ${heard}`, t0: Math.round((start - from) * 1000), t1: Math.round((Math.min(end, to) - from) * 1000) });
-          }
+          const heard = wordsHeard(new Int16Array(pcm));
+          const segments: WhisperBindingResult['segments'] = heard.map((w) => ({ text: ` ${w.word}`, t0: Math.round(w.start * 1000), t1: Math.round(w.end * 1000) }));
           return { stop: async () => {}, promise: Promise.resolve({ language: 'en', result: '', segments, isAborted: false }) };
         },
         async release() {
@@ -272,20 +221,16 @@ function jfkBinding(jfk: Int16Array, counters: { contexts: number; decodes: numb
 
 let modelsDir: string;
 const counters = { contexts: 0, decodes: 0 };
-let jfk: Int16Array;
 
 beforeAll(async () => {
   modelsDir = await mkdtemp(path.join(os.tmpdir(), 'palabre-whisper-stream-'));
   // The model file only has to exist: the binding above does not read it.
   await writeFile(path.join(modelsDir, 'ggml-base.bin'), 'not read');
-  const pcm = jfkSamples();
-  jfk = new Int16Array(pcm.length / 2);
-  for (let i = 0; i < jfk.length; i++) jfk[i] = pcm.readInt16LE(2 * i);
 });
 afterAll(() => rm(modelsDir, { recursive: true, force: true }));
 
 describeStreamingContract('whisper', {
-  open: (options) => createWhisperEngine({ modelsDir, loadBinding: async () => jfkBinding(jfk, counters) }).openStream(options),
+  open: (options) => createWhisperEngine({ modelsDir, loadBinding: async () => jfkBinding(counters) }).openStream(options),
   maxWer: 0.05,
   liveResources: liveWhisperDecoders,
 });

@@ -85,7 +85,7 @@ export class OpenAiStream extends ChunkedStream {
   }
 
   protected async release(): Promise<void> {
-    this.cancel.abort();
+    // After an abort or a failure, `cancel` has stopped the requests in flight.
     await Promise.all(this.requests);
     this.onReleased?.();
   }

@@ -240,8 +240,18 @@ export async function postTranscription(
   const form = new FormData();
   form.append('file', request.file, 'audio.wav');
   for (const [name, value] of openAiFormFields(server.model, request.language)) form.append(name, value);
-  const timeout = AbortSignal.timeout(request.timeoutMs);
-  const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+  // One controller, never aborted once the request has settled: undici rejects unhandled when the
+  // signal of a fetch that already failed (connection refused) is aborted afterwards.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, request.timeoutMs);
+  const cancel = () => controller.abort();
+  request.signal?.addEventListener('abort', cancel, { once: true });
+  if (request.signal?.aborted) controller.abort();
+  const signal = controller.signal;
   const url = `${openAiApiBase(endpoint)}/audio/transcriptions`;
   const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
 
@@ -262,13 +272,19 @@ export async function postTranscription(
   } catch (error) {
     if (error instanceof EngineError) throw error;
     if (request.signal?.aborted) throw new EngineRequestError('aborted', 'Transcription was cancelled', { retryable: false, cause: error });
-    if (timeout.aborted) {
-      throw new EngineRequestError('timeout', `The transcription server at ${endpoint} did not answer within ${Math.round(request.timeoutMs / 1000)} s`, { retryable: true, cause: error });
+    if (timedOut) {
+      throw new EngineRequestError('timeout', `The transcription server at ${endpoint} did not answer within ${Math.round(request.timeoutMs / 1000)} s`, {
+        retryable: true,
+        cause: error,
+      });
     }
     throw new EngineRequestError('engine_failed', `The transcription server at ${endpoint} could not be reached: ${scrub((error as Error).message, apiKey)}`, {
       retryable: true,
       cause: error,
     });
+  } finally {
+    clearTimeout(timer);
+    request.signal?.removeEventListener('abort', cancel);
   }
   if (!body || typeof body !== 'object') throw new EngineRequestError('engine_failed', `The transcription server at ${endpoint} gave an empty answer`, { retryable: false });
   return body as VerboseJsonResponse;
