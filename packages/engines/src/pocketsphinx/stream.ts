@@ -66,10 +66,16 @@ export class PocketSphinxStream extends EventEmitter implements TranscriptionStr
     this.child.on('exit', (code, signal) => {
       if (this.state === 'closed') return;
       const how = signal ? `was killed by ${signal}` : `exited with status ${code}`;
+      // The decoder's own output goes to `detail` (logs), never into the message.
       const detail = lastLines(this.stderr.toString(), 3);
-      this.fail(new EngineError('engine_failed', `The PocketSphinx decoder process ${how}${detail ? `: ${detail}` : ''}`));
+      this.fail(new EngineError('engine_failed', `The PocketSphinx decoder process ${how}`, detail ? { detail } : undefined));
     });
     this.send({ type: 'open', library: options.library ?? POCKETSPHINX_LIBRARY, args: options.args, blockSamples: options.blockSamples ?? LIVE_BLOCK_SAMPLES });
+  }
+
+  /** The decoder process's id (undefined once it could not start). */
+  get decoderPid(): number | undefined {
+    return this.child.pid;
   }
 
   write(pcm: Uint8Array): boolean {
