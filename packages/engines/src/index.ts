@@ -113,3 +113,7 @@ export {
   type SpeakerTurn,
   type TimedSpan,
 } from './diarization/index.ts';
+export { type Translator, type TranslateOptions } from './translate/translator.ts';
+export { ApertiumTranslator, createApertiumTranslator, liveApertiumPipelines, type ApertiumConfig } from './translate/apertium.ts';
+export { findApertiumRoute, nullFlushStages, escapeApertium, unescapeApertium, APERTIUM_ROUTES, APERTIUM_PACKAGES, type ApertiumRoute } from './translate/apertium-mode.ts';
+export { createLibreTranslateTranslator, type LibreTranslateConfig } from './translate/libretranslate.ts';

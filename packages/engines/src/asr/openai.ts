@@ -24,6 +24,7 @@
  * server's own error text kept in `detail`).
  */
 import { openAsBlob } from 'node:fs';
+import { requestDeadline } from '../deadline.ts';
 import { EngineError, EngineRequestError } from '../errors.ts';
 import { OpenAiStream, type OpenAiStreamOptions } from './openai-stream.ts';
 import type { StreamOptions, StreamingEngine, TranscriptionStream } from './streaming.ts';
@@ -240,18 +241,8 @@ export async function postTranscription(
   const form = new FormData();
   form.append('file', request.file, 'audio.wav');
   for (const [name, value] of openAiFormFields(server.model, request.language)) form.append(name, value);
-  // One controller, never aborted once the request has settled: undici rejects unhandled when the
-  // signal of a fetch that already failed (connection refused) is aborted afterwards.
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, request.timeoutMs);
-  const cancel = () => controller.abort();
-  request.signal?.addEventListener('abort', cancel, { once: true });
-  if (request.signal?.aborted) controller.abort();
-  const signal = controller.signal;
+  const deadline = requestDeadline(request.timeoutMs, request.signal);
+  const signal = deadline.signal;
   const url = `${openAiApiBase(endpoint)}/audio/transcriptions`;
   const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
 
@@ -272,7 +263,7 @@ export async function postTranscription(
   } catch (error) {
     if (error instanceof EngineError) throw error;
     if (request.signal?.aborted) throw new EngineRequestError('aborted', 'Transcription was cancelled', { retryable: false, cause: error });
-    if (timedOut) {
+    if (deadline.timedOut()) {
       throw new EngineRequestError('timeout', `The transcription server at ${endpoint} did not answer within ${Math.round(request.timeoutMs / 1000)} s`, {
         retryable: true,
         cause: error,
@@ -283,8 +274,7 @@ export async function postTranscription(
       cause: error,
     });
   } finally {
-    clearTimeout(timer);
-    request.signal?.removeEventListener('abort', cancel);
+    deadline.done();
   }
   if (!body || typeof body !== 'object') throw new EngineRequestError('engine_failed', `The transcription server at ${endpoint} gave an empty answer`, { retryable: false });
   return body as VerboseJsonResponse;
@@ -312,8 +302,9 @@ export function createOpenAiEngine(config: OpenAiEngineConfig = {}): OpenAiEngin
     if (!endpoint) return { ok: false, reason: OPENAI_NO_ENDPOINT_REASON };
     if (config.checkReachable === false) return { ok: true };
     const url = `${openAiApiBase(endpoint)}/models`;
+    const deadline = requestDeadline(config.reachabilityTimeoutMs ?? 5000);
     try {
-      const response = await doFetch(url, { headers: headers(), redirect: 'manual', signal: AbortSignal.timeout(config.reachabilityTimeoutMs ?? 5000) });
+      const response = await doFetch(url, { headers: headers(), redirect: 'manual', signal: deadline.signal });
       await response.body?.cancel().catch(() => undefined);
       // Some servers do not list models (404/405): reachable is what matters here.
       if (response.status === 401 || response.status === 403) return { ok: false, reason: describeHttpFailure(response.status, endpoint).message };
@@ -323,6 +314,8 @@ export function createOpenAiEngine(config: OpenAiEngineConfig = {}): OpenAiEngin
       return { ok: true };
     } catch (error) {
       return { ok: false, reason: `The transcription server at ${endpoint} is not reachable (${(error as Error).message})` };
+    } finally {
+      deadline.done();
     }
   }
 
