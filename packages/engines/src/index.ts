@@ -40,6 +40,7 @@ export { OpenAiStream, type OpenAiStreamOptions, type UtteranceTranscriber } fro
 export { createPocketSphinxEngine, type PocketSphinxEngine } from './pocketsphinx/engine.ts';
 export { POCKETSPHINX_DEBIAN_DEFAULTS, POCKETSPHINX_FRENCH_REASON, sphinxArgs, type PocketSphinxConfig, type SphinxModel } from './pocketsphinx/config.ts';
 export { POCKETSPHINX_LIBRARY } from './pocketsphinx/names.ts';
+export { PocketSphinxStream, liveSphinxDecoders } from './pocketsphinx/stream.ts';
 export {
   pocketsphinxArgs,
   parsePocketsphinxLine,

@@ -73,6 +73,11 @@ export class PocketSphinxStream extends EventEmitter implements TranscriptionStr
     this.send({ type: 'open', library: options.library ?? POCKETSPHINX_LIBRARY, args: options.args, blockSamples: options.blockSamples ?? LIVE_BLOCK_SAMPLES });
   }
 
+  /** Audio written but not yet processed by the decoder, in bytes (what backpressure counts). */
+  get backlogBytes(): number {
+    return this.inFlight;
+  }
+
   /** The decoder process's id (undefined once it could not start). */
   get decoderPid(): number | undefined {
     return this.child.pid;
