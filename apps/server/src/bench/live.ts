@@ -15,6 +15,7 @@
  * model (the only PocketSphinx model here): its words mean nothing, its load is real.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createPocketSphinxEngine, parseWavHeader, PocketSphinxStream } from '@palabre/engines';
@@ -55,6 +56,8 @@ interface RunResult {
   rssPerStream: number;
   serverCpu: number;
   loopP99: number;
+  /** The machine's 1-min load average at the end of the run (other work competes for the cores). */
+  load: number;
   errors: number;
 }
 
@@ -204,6 +207,7 @@ async function runStreams(n: number, seconds: number, units: Buffer[]): Promise<
     rssPerStream: streams.reduce((sum, s) => sum + s.rss, 0) / n,
     serverCpu: (serverCpu.user + serverCpu.system) / 1e6 / wall,
     loopP99: loop.percentile(99) / 1e6,
+    load: os.loadavg()[0]!,
     errors,
   };
 }
@@ -235,6 +239,7 @@ export async function benchLive(options: LiveBenchOptions): Promise<number> {
     'decoder RSS',
     'server CPU',
     'event-loop delay p99',
+    'load average',
   ];
   const rows: string[][] = [];
   let capacity = 0;
@@ -255,6 +260,7 @@ export async function benchLive(options: LiveBenchOptions): Promise<number> {
       `${Math.round(r.rssPerStream / 1024 ** 2)} MiB`,
       `${round(r.serverCpu * 100, 1)} %`,
       `${round(r.loopP99, 1)} ms`,
+      round(r.load, 1),
     ]);
     console.log(textTable(header, rows.slice(-1)));
     if (!r.bounded) break;
@@ -280,7 +286,9 @@ starting at a different point of its loop; ${options.seconds} s of audio per str
   (the decoder's voice activity detection first waits for 0.5 s of silence);
 - **decoder CPU / RSS**: per decoder process, over the run (CPU from the first chunk on, model loading
   excluded; RSS of the whole process, Node.js included); **server CPU**: the streaming process itself
-  (timers, IPC), as a share of one core; **event-loop delay**: its p99 (decoding never runs on it).
+  (timers, IPC), as a share of one core; **event-loop delay**: its p99 (decoding never runs on it);
+- **load average**: the machine's 1-minute load average at the end of the run; above 2 (the number
+  of cores), other work was competing with the decoders for the CPU.
 
 ${markdownTable(header, rows)}
 
