@@ -93,6 +93,18 @@ describe('whisper stream on a scripted decoder', () => {
     expect(events.map((e) => `${e.type}: ${e.text}`)).toEqual(['partial: yes', 'final: yes']);
   });
 
+  it('keeps its own copy of the audio written (callers may reuse their buffers)', async () => {
+    const { decoder, requests } = scripted(() => ({ words: [w('yes', 0.3, 0.6)] }));
+    const stream = new WhisperStream({ language: 'en', createDecoder: async () => decoder });
+    const events = record(stream);
+    const buffer = speech(3, [[0.5, 2]]);
+    stream.write(buffer);
+    buffer.fill(0);
+    await stream.end();
+    expect(requests.length).toBeGreaterThan(0);
+    expect(events.at(-1)).toMatchObject({ type: 'final', text: 'yes' });
+  });
+
   it('gives each utterance its final, with the previous finals as the prompt', async () => {
     const { decoder, requests } = scripted((request) => ({ words: [w(request.start < 2 ? 'first' : 'second', 0.3, 0.8)] }));
     const stream = new WhisperStream({ language: 'fr', createDecoder: async () => decoder, partialIntervalSeconds: 10 });

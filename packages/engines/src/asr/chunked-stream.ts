@@ -74,7 +74,8 @@ export abstract class ChunkedStream extends EventEmitter implements Transcriptio
     if (this.failure) throw this.failure;
     if (this.state !== 'open') throw new EngineError('aborted', 'The stream has ended: no more audio can be written');
     for (let offset = 0; offset < pcm.byteLength; offset += this.sliceBytes) {
-      const slice = pcm.subarray(offset, offset + this.sliceBytes);
+      // A copy: the caller may reuse its buffer once write returns.
+      const slice = new Uint8Array(pcm.subarray(offset, offset + this.sliceBytes));
       this.queue.push(slice);
       this.queued += slice.byteLength;
     }

@@ -257,7 +257,7 @@ export class SpeechChunker {
       this.bufferStart = keepSample;
     }
     // Features: those of undecided frames, and of the last CUT_SEARCH_FRAMES for cuts.
-    const keepFeatures = Math.max(this.framesSeen - this.framesDecided, Math.min(this.framesSeen, CUT_SEARCH_FRAMES));
+    const keepFeatures = Math.min(this.framesSeen, this.framesSeen - this.framesDecided + CUT_SEARCH_FRAMES);
     if (this.energies.length > keepFeatures + 1000) {
       this.energies.splice(0, this.energies.length - keepFeatures);
       this.zcrs.splice(0, this.zcrs.length - keepFeatures);
