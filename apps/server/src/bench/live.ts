@@ -108,18 +108,15 @@ async function runStreams(n: number, seconds: number, units: Buffer[]): Promise<
     const unit = units[i % units.length]!;
     // Streams start at different points of their loop.
     const phase = Math.round(((i * 1.37 * BYTES_PER_SECOND) % unit.length) / 2) * 2;
-    const seen = new Set<number>();
+    // Words of the utterance in progress already shown: a partial with more words shows new ones.
+    let shown = 0;
     stream.on('partial', (partial) => {
       const now = performance.now();
-      for (const word of partial.words) {
-        const key = Math.round(word.start * 100);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        partialLatencies.push(now - writtenBy(word.end));
-      }
+      for (const word of partial.words.slice(shown)) partialLatencies.push(now - writtenBy(word.end));
+      shown = Math.max(shown, partial.words.length);
     });
     stream.on('final', (final) => {
-      seen.clear();
+      shown = 0;
       const last = final.words.at(-1);
       if (last) finalLatencies.push(performance.now() - writtenBy(last.end));
     });
