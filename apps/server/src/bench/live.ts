@@ -10,8 +10,9 @@
  * latency (from the moment the audio of an utterance's last word was written to its final; the
  * decoder's voice activity detection waits 0.5 s of silence first), each decoder process's CPU and
  * resident memory, and the server process's own CPU and event-loop delay. The capacity is the
- * largest N whose lag stays bounded: under 1 s on average over the last five seconds and never
- * above 2 s (the streams' default high-water mark). The French fixture is decoded with the English
+ * largest N whose lag stays bounded: the decoders keep up, ending the run less than 1 s behind on
+ * average over its last five seconds (a lag that grows with time is not bounded; a passing peak,
+ * reported as the maximum, is). The French fixture is decoded with the English
  * model (the only PocketSphinx model here): its words mean nothing, its load is real.
  */
 import fs from 'node:fs';
@@ -28,9 +29,8 @@ const CHUNK_MS = 20;
 const CHUNK_BYTES = (BYTES_PER_SECOND * CHUNK_MS) / 1000;
 const SAMPLE_MS = 100;
 const FIXTURES = ['jfk-en.wav', 'short-fr.wav'] as const;
-/** Bounded: average lag over the last seconds under this, and never above the high-water mark. */
+/** Bounded: average lag over the last seconds under this. */
 const BOUNDED_END_LAG_S = 1;
-const BOUNDED_MAX_LAG_S = 2;
 const END_WINDOW_S = 5;
 
 export interface LiveBenchOptions {
@@ -193,7 +193,7 @@ async function runStreams(n: number, seconds: number, units: Buffer[]): Promise<
     rtf: cpuPerStream / seconds,
     lagMax,
     lagEnd,
-    bounded: errors === 0 && lagEnd < BOUNDED_END_LAG_S && lagMax <= BOUNDED_MAX_LAG_S,
+    bounded: errors === 0 && lagEnd < BOUNDED_END_LAG_S,
     partialMedian: partialLatencies.length ? median(partialLatencies) : NaN,
     partialP95: partialLatencies.length ? percentile(partialLatencies, 0.95) : NaN,
     finalMedian: finalLatencies.length ? median(finalLatencies) : NaN,
@@ -277,7 +277,8 @@ starting at a different point of its loop; ${options.seconds} s of audio per str
 
 - **CPU per audio s**: the decoder process's CPU time per second of audio (its real-time factor on one core);
 - **lag**: audio written but not yet processed by the decoder (the worst stream, sampled every 100 ms);
-  bounded when under ${BOUNDED_END_LAG_S} s on average over the last ${END_WINDOW_S} s and never above ${BOUNDED_MAX_LAG_S} s;
+  bounded when the decoders keep up: under ${BOUNDED_END_LAG_S} s on average over the last ${END_WINDOW_S} s of the run (a lag
+  growing with time is not bounded; a passing peak, the maximum, is);
 - **partial latency**: from the moment a word's audio was written to the first partial holding it;
 - **final latency**: from the moment the audio of an utterance's last word was written to its final
   (the decoder's voice activity detection first waits for 0.5 s of silence);
