@@ -14,12 +14,16 @@
  * average over its last five seconds (a lag that grows with time is not bounded; a passing peak,
  * reported as the maximum, is). The French fixture is decoded with the English
  * model (the only PocketSphinx model here): its words mean nothing, its load is real.
+ *
+ * Then the offline translation of finals: Apertium's long-running pipelines, English → French and
+ * French → English (through Spanish): start-up, per-sentence latency one at a time and in a burst,
+ * and the pipeline's memory (all its processes).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createPocketSphinxEngine, parseWavHeader, PocketSphinxStream } from '@palabre/engines';
+import { createApertiumTranslator, createPocketSphinxEngine, parseWavHeader, PocketSphinxStream, type TranscriptLanguage } from '@palabre/engines';
 import { percentile } from './library.ts';
 import { machine, markdownTable, median, textTable, today, writeSection } from './report.ts';
 
@@ -87,6 +91,84 @@ function processRss(pid: number): number {
     return match ? Number(match[1]) * 1024 : 0;
   } catch {
     return 0;
+  }
+}
+
+/** Resident memory of every process in a process group, from /proc. */
+function groupRss(pgid: number): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      // pgrp is field 5 of the whole line, 3 after "pid (comm) ".
+      if (Number(fields[2]) === pgid) total += processRss(Number(entry));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
+}
+
+const SENTENCES: Record<TranscriptLanguage, string[]> = {
+  en: [
+    'Good morning everyone, thank you for joining the meeting.',
+    'The first item on the agenda is the budget for next year.',
+    'We have to finish the report before the end of the month.',
+    'Could you send me the figures you mentioned yesterday?',
+    'I think we should ask our customers what they need.',
+  ],
+  fr: [
+    'Bonjour à tous, merci de participer à la réunion.',
+    "Le premier point à l'ordre du jour est le budget de l'année prochaine.",
+    'Nous devons terminer le rapport avant la fin du mois.',
+    "Pourriez-vous m'envoyer les chiffres dont vous avez parlé hier ?",
+    'Je pense que nous devrions demander à nos clients ce dont ils ont besoin.',
+  ],
+};
+
+interface TranslationResult {
+  direction: string;
+  startMs: number;
+  medianMs: number;
+  p95Ms: number;
+  burstMs: number;
+  sentences: number;
+  rss: number;
+}
+
+async function measureTranslation(source: TranscriptLanguage, target: TranscriptLanguage, rounds = 10): Promise<TranslationResult | string> {
+  const translator = createApertiumTranslator({ source, target });
+  const available = await translator.availability();
+  if (!available.ok) return available.reason;
+  try {
+    const sentences = SENTENCES[source];
+    let started = performance.now();
+    await translator.translate(sentences[0]!);
+    const startMs = performance.now() - started;
+    const times: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      for (const sentence of sentences) {
+        started = performance.now();
+        await translator.translate(sentence);
+        times.push(performance.now() - started);
+      }
+    }
+    started = performance.now();
+    const burst = Array.from({ length: rounds }, () => sentences).flat();
+    await Promise.all(burst.map((sentence) => translator.translate(sentence)));
+    const burstMs = (performance.now() - started) / burst.length;
+    return {
+      direction: `${source} → ${target}`,
+      startMs,
+      medianMs: median(times),
+      p95Ms: percentile(times, 0.95),
+      burstMs,
+      sentences: times.length,
+      rss: translator.pid ? groupRss(translator.pid) : 0,
+    };
+  } finally {
+    await translator.close();
   }
 }
 
@@ -264,6 +346,30 @@ export async function benchLive(options: LiveBenchOptions): Promise<number> {
     capacity = n;
   }
   console.log(`\n${textTable(header, rows)}\n\ncapacity: ${capacity} live PocketSphinx stream${capacity === 1 ? '' : 's'}`);
+
+  const translationHeader = ['Apertium', 'start (first sentence)', 'one at a time: median', 'p95', 'in a burst, per sentence', 'pipeline RSS'];
+  const translationRows: string[][] = [];
+  const translationNotes: string[] = [];
+  for (const [source, target] of [
+    ['en', 'fr'],
+    ['fr', 'en'],
+  ] as const) {
+    const t = await measureTranslation(source, target);
+    if (typeof t === 'string') {
+      translationNotes.push(`${source} → ${target}: not measured — ${t}`);
+      continue;
+    }
+    translationRows.push([
+      t.direction,
+      `${Math.round(t.startMs)} ms`,
+      `${round(t.medianMs, 1)} ms`,
+      `${round(t.p95Ms, 1)} ms`,
+      `${round(t.burstMs, 1)} ms`,
+      `${Math.round(t.rss / 1024 ** 2)} MiB`,
+    ]);
+  }
+  if (translationRows.length) console.log(`\n${textTable(translationHeader, translationRows)}`);
+  for (const note of translationNotes) console.log(note);
   if (options.write) {
     writeSection(
       'live',
@@ -290,7 +396,15 @@ starting at a different point of its loop; ${options.seconds} s of audio per str
 
 ${markdownTable(header, rows)}
 
-**Capacity: ${capacity} concurrent live PocketSphinx stream${capacity === 1 ? '' : 's'}** on this machine (the largest N whose lag stayed bounded${rows.length > options.streams.indexOf(capacity) + 1 ? '; the next N did not' : ''}).`,
+**Capacity: ${capacity} concurrent live PocketSphinx stream${capacity === 1 ? '' : 's'}** on this machine (the largest N whose lag stayed bounded${rows.length > options.streams.indexOf(capacity) + 1 ? '; the next N did not' : ''}).
+
+Offline translation of finals with Apertium (\`src/translate/apertium.ts\`: one long-running null-flush
+pipeline per direction, through Spanish): the first sentence includes starting the pipeline; then
+${SENTENCES.en.length} sentences of 8 to 13 words, 10 times each, one at a time and then all at once
+(answers come back in order); RSS is the whole pipeline (every stage's process).
+
+${translationRows.length ? markdownTable(translationHeader, translationRows) : ''}
+${translationNotes.join('\n')}`,
     );
   }
   return 0;
