@@ -322,9 +322,17 @@ export async function benchLive(options: LiveBenchOptions): Promise<number> {
   ];
   const rows: string[][] = [];
   let capacity = 0;
+  const results: RunResult[] = [];
   for (const n of options.streams) {
     console.log(`${n} stream${n === 1 ? '' : 's'}, ${options.seconds} s of audio each…`);
-    const r = await runStreams(n, options.seconds, units);
+    let r = await runStreams(n, options.seconds, units);
+    if (!r.bounded) {
+      // Other work on a shared machine can starve one run: an N that falls behind gets a second try.
+      console.log(`${n} streams fell behind (load average ${round(r.load, 1)}); trying again…`);
+      const again = await runStreams(n, options.seconds, units);
+      if (again.bounded || again.lagEnd < r.lagEnd) r = again;
+    }
+    results.push(r);
     rows.push([
       String(n),
       round(r.rtf, 3),
@@ -345,7 +353,10 @@ export async function benchLive(options: LiveBenchOptions): Promise<number> {
     if (!r.bounded) break;
     capacity = n;
   }
+  const cpuPerAudioSecond = median(results.map((r) => r.rtf));
+  const cpuBound = Math.floor(os.availableParallelism() / cpuPerAudioSecond);
   console.log(`\n${textTable(header, rows)}\n\ncapacity: ${capacity} live PocketSphinx stream${capacity === 1 ? '' : 's'}`);
+  console.log(`CPU-bound estimate for an otherwise idle machine: ${cpuBound} (${os.availableParallelism()} cores / ${round(cpuPerAudioSecond, 3)} CPU s per audio s)`);
 
   const translationHeader = ['Apertium', 'start (first sentence)', 'one at a time: median', 'p95', 'in a burst, per sentence', 'pipeline RSS'];
   const translationRows: string[][] = [];
@@ -396,7 +407,11 @@ starting at a different point of its loop; ${options.seconds} s of audio per str
 
 ${markdownTable(header, rows)}
 
-**Capacity: ${capacity} concurrent live PocketSphinx stream${capacity === 1 ? '' : 's'}** on this machine (the largest N whose lag stayed bounded${rows.length > options.streams.indexOf(capacity) + 1 ? '; the next N did not' : ''}).
+**Capacity: ${capacity} concurrent live PocketSphinx stream${capacity === 1 ? '' : 's'}** on this machine as it was (the largest N whose lag stayed bounded${rows.length > options.streams.indexOf(capacity) + 1 ? '; the next N did not, twice' : ''}).
+An N whose lag grows is run a second time before it counts as too many: on a shared machine, other
+work can starve one run (see the load average). The decoders' own cost gives the ceiling on an
+otherwise idle machine: ${os.availableParallelism()} cores / ${round(cpuPerAudioSecond, 3)} CPU s per audio s = **${cpuBound} streams**
+at full CPU, before any headroom for the rest of the server.
 
 Offline translation of finals with Apertium (\`src/translate/apertium.ts\`: one long-running null-flush
 pipeline per direction, through Spanish): the first sentence includes starting the pipeline; then
