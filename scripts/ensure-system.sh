@@ -5,7 +5,7 @@
 #                                    LibreOffice Writer for OpenDocument exports)
 #   scripts/ensure-system.sh test    the above plus what the test suite needs (Chromium, PostgreSQL,
 #                                    fonts for screenshots, PocketSphinx with its English model,
-#                                    yt-dlp for URL imports of pages)
+#                                    yt-dlp for URL imports of pages, Apertium's English and French)
 #
 # PALABRE_SKIP_SYSTEM_PACKAGES=1 skips the whole check (for machines set up another way).
 set -euo pipefail
@@ -55,6 +55,10 @@ if [ "$set_name" = test ]; then
   want poppler-utils has_command pdftotext
   # LibriVox clips with reference transcripts for `palabre bench media wer`.
   want pocketsphinx-testdata test -f /usr/share/pocketsphinx/test/data/librivox/transcription
+  # Offline translation: Apertium, English <-> French through Spanish (no direct pair in Debian).
+  want apertium has_command lt-proc
+  want apertium-eng-spa test -f /usr/share/apertium/modes/eng-spa.mode
+  want apertium-fr-es test -f /usr/share/apertium/modes/fr-es.mode
 fi
 
 if [ "${#missing[@]}" -eq 0 ]; then

@@ -44,3 +44,14 @@ export class EngineError extends Error {
 export function isEngineError(error: unknown, code?: EngineErrorCode): error is EngineError {
   return error instanceof EngineError && (code === undefined || error.code === code);
 }
+
+/** A failed request to a remote engine; `retryable` when trying again may succeed (5xx, 429, timeout, network). */
+export class EngineRequestError extends EngineError {
+  readonly retryable: boolean;
+
+  constructor(code: EngineErrorCode, message: string, options: { retryable: boolean; detail?: string; cause?: unknown }) {
+    super(code, message, options);
+    this.name = 'EngineRequestError';
+    this.retryable = options.retryable;
+  }
+}

@@ -40,15 +40,20 @@ export {
   type VideoEncodeOptions,
 } from './media/video.ts';
 export { burnSubtitles, burnSubtitlesArgs, subtitlesFilterAvailable, burnFilters, filterValue, forceStyle, BURN_STYLE, BURN_SHORT_SIDE } from './media/burn.ts';
-export { parseWavHeader, readWavInfo, assertEnginePcm, type WavInfo } from './media/wav.ts';
+export { parseWavHeader, readWavInfo, assertEnginePcm, encodeWav, type WavInfo } from './media/wav.ts';
 export { Pcm16Decoder } from './media/pcm.ts';
 export { PeaksAccumulator, computePeaks, peaksFromWavFile, peaksFromMedia, type WaveformPeaks, type PeaksOptions } from './media/peaks.ts';
 export type * from './asr/types.ts';
 export { segmentAtSilences, type SegmentationOptions } from './asr/segments.ts';
 export type * from './asr/streaming.ts';
+export { SpeechChunker, type SpeechChunkerOptions, type Utterance, type UtteranceEndReason, type ChunkerEvent } from './asr/speech-chunker.ts';
+export { LocalAgreement, type AgreementState } from './asr/local-agreement.ts';
+export { WhisperStream, type WhisperDecoder, type WhisperDecodeRequest, type WhisperDecodeResult, type WhisperStreamOptions } from './asr/whisper-stream.ts';
+export { OpenAiStream, type OpenAiStreamOptions, type UtteranceTranscriber } from './asr/openai-stream.ts';
 export { createPocketSphinxEngine, type PocketSphinxEngine } from './pocketsphinx/engine.ts';
 export { POCKETSPHINX_DEBIAN_DEFAULTS, POCKETSPHINX_FRENCH_REASON, sphinxArgs, type PocketSphinxConfig, type SphinxModel } from './pocketsphinx/config.ts';
 export { POCKETSPHINX_LIBRARY } from './pocketsphinx/names.ts';
+export { PocketSphinxStream, liveSphinxDecoders } from './pocketsphinx/stream.ts';
 export {
   pocketsphinxArgs,
   parsePocketsphinxLine,
@@ -63,6 +68,8 @@ export { spokenNumbersToDigits, type TimedWord, type NumberLanguage } from './te
 export { punctuateWords, punctuateSegments, typographicSpacing, type PunctuationLanguage } from './text/punctuation.ts';
 export {
   createOpenAiEngine,
+  liveOpenAiStreams,
+  postTranscription,
   mapVerboseJson,
   spreadWordsEvenly,
   confidenceFromLogprob,
@@ -73,12 +80,16 @@ export {
   OPENAI_DEFAULT_MODEL,
   OPENAI_NO_ENDPOINT_REASON,
   type OpenAiEngineConfig,
+  type OpenAiEngine,
+  type TranscriptionServer,
   type VerboseJsonResponse,
   type VerboseJsonSegment,
   type VerboseJsonWord,
 } from './asr/openai.ts';
 export {
   createWhisperEngine,
+  createWhisperDecoder,
+  liveWhisperDecoders,
   loadWhisperBinding,
   resolveWhisperModel,
   whisperTranscribeOptions,
@@ -91,6 +102,7 @@ export {
   WHISPER_BINDING_UNAVAILABLE,
   WHISPER_DEFAULT_MODEL,
   type WhisperEngineConfig,
+  type WhisperEngine,
   type WhisperBinding,
   type WhisperBindingResult,
   type ResolvedWhisperModel,
@@ -115,3 +127,7 @@ export {
   type SpeakerTurn,
   type TimedSpan,
 } from './diarization/index.ts';
+export { type Translator, type TranslateOptions } from './translate/translator.ts';
+export { ApertiumTranslator, createApertiumTranslator, liveApertiumPipelines, type ApertiumConfig } from './translate/apertium.ts';
+export { findApertiumRoute, nullFlushStages, escapeApertium, unescapeApertium, APERTIUM_ROUTES, APERTIUM_PACKAGES, type ApertiumRoute } from './translate/apertium-mode.ts';
+export { createLibreTranslateTranslator, type LibreTranslateConfig } from './translate/libretranslate.ts';

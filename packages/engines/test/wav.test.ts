@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertEnginePcm, parseWavHeader } from '../src/media/wav.ts';
+import { assertEnginePcm, encodeWav, parseWavHeader } from '../src/media/wav.ts';
 
 function header(options: { channels?: number; rate?: number; bits?: number; dataSize?: number; extraChunk?: boolean } = {}): Buffer {
   const { channels = 1, rate = 16000, bits = 16, dataSize = 3200, extraChunk = false } = options;
@@ -40,5 +40,14 @@ describe('parseWavHeader', () => {
     expect(() => parseWavHeader(Buffer.from('ID3\u0004 not a wav file at all'), 100)).toThrow(/Not a WAV/);
     const stereo = parseWavHeader(header({ channels: 2, rate: 44100 }), 10_000);
     expect(() => assertEnginePcm(stereo, 'stereo.wav')).toThrow(/16 kHz mono 16-bit PCM \(got format 1, 2 channel\(s\), 44100 Hz/);
+  });
+
+  it('encodes samples as the WAV the engines read', () => {
+    const samples = Int16Array.from([0, 1, -1, 32767, -32768]);
+    const file = encodeWav(samples, 16000);
+    const info = parseWavHeader(file, file.length);
+    expect(info).toMatchObject({ audioFormat: 1, channels: 1, sampleRate: 16000, bitsPerSample: 16, dataOffset: 44, dataBytes: 10 });
+    expect(() => assertEnginePcm(info, 'utterance.wav')).not.toThrow();
+    expect(Array.from({ length: 5 }, (_, i) => file.readInt16LE(44 + 2 * i))).toEqual(Array.from(samples));
   });
 });

@@ -1,4 +1,4 @@
-/** `palabre bench media rtf|wer|upload|pipeline`, `palabre bench library`, `palabre bench editor`, `palabre bench subtitles` and `palabre bench exports` [--write]: figures for docs/PERFORMANCE.md. */
+/** `palabre bench media rtf|wer|upload|pipeline`, `palabre bench library`, `palabre bench editor`, `palabre bench subtitles`, `palabre bench exports` and `palabre bench live` [--write]: figures for docs/PERFORMANCE.md. */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
@@ -23,13 +23,17 @@ export const BENCH_USAGE = `  bench media <benchmark>    measure and print figur
                              a three-hour transcript, next to naive cutting on character counts
   bench exports [--runs 5] [--write]
                              a three-hour transcript in every export format: time, size, memory,
-                             and LibreOffice's start-up cost for ODT`;
+                             and LibreOffice's start-up cost for ODT
+  bench live [--streams 1,2,4,6,8,10,12] [--seconds 30] [--fixtures <dir>] [--write]
+                             concurrent live PocketSphinx streams written in real time: lag, partial
+                             and final latency, CPU and memory per stream, and the capacity`;
 
 export async function runBenchCommand(args: string[], config: Config): Promise<number> {
   if (args[0] === 'library') return runLibrary(args.slice(1), config);
   if (args[0] === 'editor') return runEditor(args.slice(1));
   if (args[0] === 'subtitles') return runSubtitles(args.slice(1));
   if (args[0] === 'exports') return runExports(args.slice(1));
+  if (args[0] === 'live') return runLive(args.slice(1));
   const [group, name, ...rest] = args;
   if (group !== 'media' || !name) {
     console.error(`Usage:\n${BENCH_USAGE}`);
@@ -130,6 +134,30 @@ async function runExports(args: string[]): Promise<number> {
   }
   const { benchExports } = await import('./exports.ts');
   return benchExports({ runs, write: values.write });
+}
+
+async function runLive(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      write: { type: 'boolean', default: false },
+      streams: { type: 'string', default: '1,2,4,6,8,10,12' },
+      seconds: { type: 'string', default: '30' },
+      fixtures: { type: 'string', default: path.resolve(REPO_ROOT, '..', 'shared', 'fixtures', 'audio') },
+    },
+  });
+  const streams = values.streams.split(',').map(Number);
+  if (streams.length === 0 || streams.some((n) => !Number.isInteger(n) || n < 1 || n > 64)) {
+    console.error('--streams: comma-separated integers between 1 and 64');
+    return 2;
+  }
+  const seconds = Number(values.seconds);
+  if (!Number.isInteger(seconds) || seconds < 10 || seconds > 600) {
+    console.error('--seconds: an integer between 10 and 600');
+    return 2;
+  }
+  const { benchLive } = await import('./live.ts');
+  return benchLive({ streams: [...new Set(streams)].sort((a, b) => a - b), seconds, fixtures: path.resolve(values.fixtures), write: values.write });
 }
 
 async function runEditor(args: string[]): Promise<number> {

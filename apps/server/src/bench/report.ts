@@ -80,6 +80,7 @@ node apps/server/src/cli.ts bench library --write          # 100,000 media: list
 node apps/server/src/cli.ts bench editor --write           # three-hour transcript: editor in Chromium, server memory and CPU
 node apps/server/src/cli.ts bench subtitles --write        # subtitle rules broken by generated screens, real speech and three hours
 node apps/server/src/cli.ts bench exports --write          # three-hour transcript in every export format: time, size, LibreOffice start-up
+node apps/server/src/cli.ts bench live --write             # concurrent live PocketSphinx streams in real time: lag, latency, capacity
 \`\`\`
 
 \`bench library\` takes \`--count 100000\`, \`--database pglite|postgres|both\` (PostgreSQL: a temporary

@@ -1,6 +1,7 @@
 /**
  * The engine factory: a transcriber profile (or none) → its engine, for the pipeline's batch
- * transcription (`transcribe`) and live sessions (`openStream`, on engine types that stream).
+ * transcription (`transcribe`) and live sessions (`openStream`, which every engine type has; see
+ * docs/engines.md).
  *
  * Profile resolution: the conversation's own profile, else its organization's default profile,
  * else the global default profile, else the built-in PocketSphinx engine (offline English), so a

@@ -24,7 +24,10 @@
  * server's own error text kept in `detail`).
  */
 import { openAsBlob } from 'node:fs';
-import { EngineError } from '../errors.ts';
+import { requestDeadline } from '../deadline.ts';
+import { EngineError, EngineRequestError } from '../errors.ts';
+import { OpenAiStream, type OpenAiStreamOptions } from './openai-stream.ts';
+import type { StreamOptions, StreamingEngine, TranscriptionStream } from './streaming.ts';
 import type { EngineAvailability, EngineResult, EngineSegment, EngineWord, RequestedLanguage, TranscribeInput, TranscriptLanguage, TranscriptionEngine } from './types.ts';
 
 export interface OpenAiEngineConfig {
@@ -46,6 +49,8 @@ export interface OpenAiEngineConfig {
    * policy. Redirects are never followed: the API key must not travel to another address.
    */
   fetch?: typeof globalThis.fetch;
+  /** Live streams: concurrency, retries and time limit of the per-utterance requests. */
+  stream?: Pick<OpenAiStreamOptions, 'maxConcurrent' | 'retries' | 'retryDelayMs' | 'requestTimeoutMs' | 'chunker'>;
 }
 
 export const OPENAI_DEFAULT_MODEL = 'whisper-1';
@@ -212,10 +217,82 @@ export function openAiFormFields(model: string, language: RequestedLanguage): Ar
 }
 
 // ---------------------------------------------------------------------------------------------
+// The request (shared by whole files and live utterances)
+// ---------------------------------------------------------------------------------------------
+
+export interface TranscriptionServer {
+  endpoint: string;
+  model: string;
+  apiKey?: string | undefined;
+  /** Carries the server's outbound-address policy (see OpenAiEngineConfig.fetch). */
+  fetch: typeof globalThis.fetch;
+}
+
+/**
+ * POSTs one WAV to `{endpoint}/v1/audio/transcriptions` and returns the verbose_json answer.
+ * Rejects with an EngineRequestError (`aborted` when `signal` fired, `timeout` after
+ * `timeoutMs`); messages and details never contain the API key.
+ */
+export async function postTranscription(
+  server: TranscriptionServer,
+  request: { file: Blob; language: RequestedLanguage; signal?: AbortSignal | undefined; timeoutMs: number },
+): Promise<VerboseJsonResponse> {
+  const { endpoint, apiKey } = server;
+  const form = new FormData();
+  form.append('file', request.file, 'audio.wav');
+  for (const [name, value] of openAiFormFields(server.model, request.language)) form.append(name, value);
+  const deadline = requestDeadline(request.timeoutMs, request.signal);
+  const signal = deadline.signal;
+  const url = `${openAiApiBase(endpoint)}/audio/transcriptions`;
+  const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
+
+  let body: unknown;
+  try {
+    const response = await server.fetch(url, { method: 'POST', headers, body: form, redirect: 'manual', signal });
+    const text = await response.text();
+    if (!response.ok) {
+      const status = response.status || 302;
+      const failure = describeHttpFailure(status, endpoint);
+      throw new EngineRequestError(failure.code, failure.message, { retryable: status >= 500 || status === 429, detail: scrub(text, apiKey) });
+    }
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new EngineRequestError('engine_failed', `The transcription server at ${endpoint} did not answer JSON`, { retryable: false, detail: scrub(text, apiKey) });
+    }
+  } catch (error) {
+    if (error instanceof EngineError) throw error;
+    if (request.signal?.aborted) throw new EngineRequestError('aborted', 'Transcription was cancelled', { retryable: false, cause: error });
+    if (deadline.timedOut()) {
+      throw new EngineRequestError('timeout', `The transcription server at ${endpoint} did not answer within ${Math.round(request.timeoutMs / 1000)} s`, {
+        retryable: true,
+        cause: error,
+      });
+    }
+    throw new EngineRequestError('engine_failed', `The transcription server at ${endpoint} could not be reached: ${scrub((error as Error).message, apiKey)}`, {
+      retryable: true,
+      cause: error,
+    });
+  } finally {
+    deadline.done();
+  }
+  if (!body || typeof body !== 'object') throw new EngineRequestError('engine_failed', `The transcription server at ${endpoint} gave an empty answer`, { retryable: false });
+  return body as VerboseJsonResponse;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Adapter
 // ---------------------------------------------------------------------------------------------
 
-export function createOpenAiEngine(config: OpenAiEngineConfig = {}): TranscriptionEngine {
+export type OpenAiEngine = TranscriptionEngine & StreamingEngine;
+
+let liveStreams = 0;
+/** Live OpenAI-compatible streams not over yet (requests may still be in flight). */
+export function liveOpenAiStreams(): number {
+  return liveStreams;
+}
+
+export function createOpenAiEngine(config: OpenAiEngineConfig = {}): OpenAiEngine {
   const doFetch = config.fetch ?? globalThis.fetch;
   const endpoint = config.endpoint?.trim() ? config.endpoint.trim() : undefined;
   const model = config.model?.trim() || OPENAI_DEFAULT_MODEL;
@@ -225,8 +302,9 @@ export function createOpenAiEngine(config: OpenAiEngineConfig = {}): Transcripti
     if (!endpoint) return { ok: false, reason: OPENAI_NO_ENDPOINT_REASON };
     if (config.checkReachable === false) return { ok: true };
     const url = `${openAiApiBase(endpoint)}/models`;
+    const deadline = requestDeadline(config.reachabilityTimeoutMs ?? 5000);
     try {
-      const response = await doFetch(url, { headers: headers(), redirect: 'manual', signal: AbortSignal.timeout(config.reachabilityTimeoutMs ?? 5000) });
+      const response = await doFetch(url, { headers: headers(), redirect: 'manual', signal: deadline.signal });
       await response.body?.cancel().catch(() => undefined);
       // Some servers do not list models (404/405): reachable is what matters here.
       if (response.status === 401 || response.status === 403) return { ok: false, reason: describeHttpFailure(response.status, endpoint).message };
@@ -236,6 +314,8 @@ export function createOpenAiEngine(config: OpenAiEngineConfig = {}): Transcripti
       return { ok: true };
     } catch (error) {
       return { ok: false, reason: `The transcription server at ${endpoint} is not reachable (${(error as Error).message})` };
+    } finally {
+      deadline.done();
     }
   }
 
@@ -248,39 +328,30 @@ export function createOpenAiEngine(config: OpenAiEngineConfig = {}): Transcripti
     } catch (error) {
       throw new EngineError('media_unreadable', `Cannot read ${input.wavPath}: ${(error as Error).message}`, { cause: error });
     }
-    const form = new FormData();
-    form.append('file', file, 'audio.wav');
-    for (const [name, value] of openAiFormFields(model, input.language)) form.append(name, value);
-
-    const timeoutMs = config.timeoutMs ?? 30 * 60_000;
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
-    const url = `${openAiApiBase(endpoint)}/audio/transcriptions`;
     input.onProgress?.(0);
-
-    let body: unknown;
-    try {
-      const response = await doFetch(url, { method: 'POST', headers: headers(), body: form, redirect: 'manual', signal });
-      const text = await response.text();
-      if (!response.ok) {
-        const failure = describeHttpFailure(response.status || 302, endpoint);
-        throw new EngineError(failure.code, failure.message, { detail: scrub(text, config.apiKey) });
-      }
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw new EngineError('engine_failed', `The transcription server at ${endpoint} did not answer JSON`, { detail: scrub(text, config.apiKey) });
-      }
-    } catch (error) {
-      if (error instanceof EngineError) throw error;
-      if (input.signal?.aborted) throw new EngineError('aborted', 'Transcription was cancelled', { cause: error });
-      if (timeout.aborted) throw new EngineError('timeout', `The transcription server at ${endpoint} did not answer within ${Math.round(timeoutMs / 1000)} s`, { cause: error });
-      throw new EngineError('engine_failed', `The transcription server at ${endpoint} could not be reached: ${scrub((error as Error).message, config.apiKey)}`, { cause: error });
-    }
-    if (!body || typeof body !== 'object') throw new EngineError('engine_failed', `The transcription server at ${endpoint} gave an empty answer`);
-    const result = mapVerboseJson(body as VerboseJsonResponse, input.language);
+    const body = await postTranscription(
+      { endpoint, model, apiKey: config.apiKey, fetch: doFetch },
+      { file, language: input.language, signal: input.signal, timeoutMs: config.timeoutMs ?? 30 * 60_000 },
+    );
+    const result = mapVerboseJson(body, input.language);
     input.onProgress?.(1);
     return result;
+  }
+
+  function openStream(options: StreamOptions): TranscriptionStream {
+    if (!endpoint) throw new EngineError('engine_unavailable', OPENAI_NO_ENDPOINT_REASON);
+    liveStreams++;
+    let counted = true;
+    return new OpenAiStream({
+      ...options,
+      transcribe: async (file, language, signal, timeoutMs) =>
+        mapVerboseJson(await postTranscription({ endpoint, model, apiKey: config.apiKey, fetch: doFetch }, { file, language, signal, timeoutMs }), language),
+      ...(config.stream ?? {}),
+      onReleased: () => {
+        if (counted) liveStreams--;
+        counted = false;
+      },
+    });
   }
 
   return {
@@ -289,5 +360,6 @@ export function createOpenAiEngine(config: OpenAiEngineConfig = {}): Transcripti
     languages: ['en', 'fr'],
     availability,
     transcribe,
+    openStream,
   };
 }

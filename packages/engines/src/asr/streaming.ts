@@ -68,7 +68,8 @@ export interface StreamingEngine {
 }
 
 /**
- * What the engine factory hands out: batch transcription always, live streams where the engine
- * type has them (PocketSphinx today).
+ * What the engine factory hands out: batch transcription and live streams, which every engine type
+ * has (PocketSphinx decodes live; whisper.cpp re-decodes the utterance in progress; an
+ * OpenAI-compatible server transcribes each utterance, finals only). See docs/engines.md.
  */
-export type SpeechEngine = TranscriptionEngine & Partial<StreamingEngine>;
+export type SpeechEngine = TranscriptionEngine & StreamingEngine;

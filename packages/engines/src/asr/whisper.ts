@@ -23,6 +23,8 @@ import { EngineError } from '../errors.ts';
 import { assertEnginePcm, readWavInfo } from '../media/wav.ts';
 import { findCatalogueModel } from '../models/catalogue.ts';
 import { segmentAtSilences, type SegmentationOptions } from './segments.ts';
+import type { StreamOptions, StreamingEngine, TranscriptionStream } from './streaming.ts';
+import { WhisperStream, type WhisperDecoder } from './whisper-stream.ts';
 import type { EngineAvailability, EngineResult, EngineWord, RequestedLanguage, TranscribeInput, TranscriptLanguage, TranscriptionEngine } from './types.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -36,6 +38,7 @@ export interface WhisperBindingTranscribeOptions {
   tokenTimestamps?: boolean;
   temperature?: number;
   beamSize?: number;
+  /** Text said before the audio (whisper's initial prompt). */
   prompt?: string;
   /** 0 to 100. */
   onProgress?: (progress: number) => void;
@@ -51,6 +54,8 @@ export interface WhisperBindingResult {
 
 export interface WhisperBindingContext {
   transcribeFile(filePath: string, options?: WhisperBindingTranscribeOptions): { stop: () => Promise<void>; promise: Promise<WhisperBindingResult> };
+  /** 16 kHz mono 16-bit PCM (src/common.cpp `convertAudioBufferToFloat`). */
+  transcribeData(pcm: ArrayBuffer, options?: WhisperBindingTranscribeOptions): { stop: () => Promise<void>; promise: Promise<WhisperBindingResult> };
   release(): Promise<void>;
 }
 
@@ -206,7 +211,57 @@ export function whisperModelMissingReason(model: ResolvedWhisperModel): string {
   return model.pullName ? `model not installed: run \`palabre models pull ${model.pullName}\` (expected ${model.path})` : `model not installed: ${model.path} does not exist`;
 }
 
-export function createWhisperEngine(config: WhisperEngineConfig): TranscriptionEngine {
+export type WhisperEngine = TranscriptionEngine & StreamingEngine;
+
+let liveDecoders = 0;
+/** Live whisper streams whose decoder is not freed yet (each holds a loaded model). */
+export function liveWhisperDecoders(): number {
+  return liveDecoders;
+}
+
+/**
+ * Loads a model for one live stream and decodes windows of PCM with it (`transcribeData`, on the
+ * binding's worker threads). Rejects with `engine_unavailable` when the model or binding is missing.
+ */
+export async function createWhisperDecoder(config: WhisperEngineConfig): Promise<WhisperDecoder> {
+  const model = resolveWhisperModel(config.model, config.modelsDir);
+  if (!(await isReadable(model.path))) throw new EngineError('engine_unavailable', whisperModelMissingReason(model));
+  const binding = await (config.loadBinding ?? loadWhisperBinding)();
+  if (!isBinding(binding)) throw new EngineError('engine_unavailable', `${WHISPER_BINDING_UNAVAILABLE} (${WHISPER_BINDING_PACKAGE}: ${binding.error})`);
+  let context: WhisperBindingContext;
+  try {
+    context = await binding.initWhisper({ filePath: model.path, useGpu: config.useGpu ?? false });
+  } catch (error) {
+    throw new EngineError('engine_failed', `whisper.cpp could not load the model ${model.path}: ${(error as Error).message}`, { cause: error });
+  }
+  return {
+    async decode(request) {
+      if (request.sampleRate !== 16_000) throw new EngineError('media_wrong_format', 'whisper.cpp takes 16 kHz audio only');
+      const options = whisperTranscribeOptions({ language: request.language }, config);
+      if (request.prompt) options.prompt = request.prompt;
+      // A copy: the binding reads the whole ArrayBuffer, which a view's may exceed.
+      const job = context.transcribeData(request.samples.slice().buffer, options);
+      const onAbort = () => void job.stop().catch(() => undefined);
+      request.signal.addEventListener('abort', onAbort, { once: true });
+      try {
+        const result = await job.promise;
+        const duration = request.samples.length / request.sampleRate;
+        return {
+          language: result.language,
+          words: whisperTokensToWords(result.segments, duration).map((w) => ({ word: w.word, start: w.stime, end: w.etime, confidence: w.confidence })),
+        };
+      } catch (error) {
+        if (request.signal.aborted) throw new EngineError('aborted', 'The stream was aborted', { cause: error });
+        throw new EngineError('engine_failed', `whisper.cpp failed: ${(error as Error).message}`, { cause: error });
+      } finally {
+        request.signal.removeEventListener('abort', onAbort);
+      }
+    },
+    release: () => context.release(),
+  };
+}
+
+export function createWhisperEngine(config: WhisperEngineConfig): WhisperEngine {
   const model = resolveWhisperModel(config.model, config.modelsDir);
   const languages: TranscriptLanguage[] = model.englishOnly ? ['en'] : ['en', 'fr'];
   const load = config.loadBinding ?? loadWhisperBinding;
@@ -269,7 +324,24 @@ export function createWhisperEngine(config: WhisperEngineConfig): TranscriptionE
     }
   }
 
-  return { id: config.id ?? 'whisper', type: 'whisper', languages, availability, transcribe };
+  function openStream(options: StreamOptions): TranscriptionStream {
+    if (options.language === 'fr' && model.englishOnly) {
+      throw new EngineError('language_unsupported', `The whisper model ${path.basename(model.path)} is English only; choose a multilingual model for French`);
+    }
+    if ((options.sampleRate ?? 16_000) !== 16_000) throw new EngineError('media_wrong_format', 'whisper.cpp streams take 16 kHz audio only');
+    liveDecoders++;
+    let counted = true;
+    return new WhisperStream({
+      ...options,
+      createDecoder: () => createWhisperDecoder(config),
+      onReleased: () => {
+        if (counted) liveDecoders--;
+        counted = false;
+      },
+    });
+  }
+
+  return { id: config.id ?? 'whisper', type: 'whisper', languages, availability, transcribe, openStream };
 }
 
 // ---------------------------------------------------------------------------------------------

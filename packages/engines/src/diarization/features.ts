@@ -115,6 +115,26 @@ function fft(re: Float64Array, im: Float64Array, t: Tables): void {
   }
 }
 
+/**
+ * Log energy (dBFS, after removing the frame's mean) and zero-crossing rate of
+ * `samples[start, start + length)`, written to `out[ENERGY_OFFSET]` and `out[ZCR_OFFSET]`.
+ * Shared by the diarization features and the live speech chunker.
+ */
+export function frameEnergyAndZcr(samples: ArrayLike<number>, start: number, length: number, out: { [index: number]: number }): void {
+  let energy = 0;
+  let crossings = 0;
+  let mean = 0;
+  for (let i = start; i < start + length; i++) mean += samples[i]!;
+  mean /= length;
+  for (let i = start; i < start + length; i++) {
+    const x = samples[i]! - mean;
+    energy += x * x;
+    if (i > start && samples[i - 1]! - mean >= 0 !== x >= 0) crossings++;
+  }
+  out[ENERGY_OFFSET] = 10 * Math.log10(energy / length / (32768 * 32768) + 1e-10);
+  out[ZCR_OFFSET] = crossings / (length - 1);
+}
+
 /** Growable Float32 store of frame features. */
 export class FeatureStore {
   private data = new Float32Array(FEATURE_STRIDE * 4096);
@@ -187,18 +207,7 @@ export class FeatureExtractor {
 
   private computeFrame(): void {
     const { pending, re, im, t, frame } = this;
-    let energy = 0;
-    let crossings = 0;
-    let mean = 0;
-    for (let i = 0; i < FRAME_LENGTH; i++) mean += pending[i]!;
-    mean /= FRAME_LENGTH;
-    for (let i = 0; i < FRAME_LENGTH; i++) {
-      const x = pending[i]! - mean;
-      energy += x * x;
-      if (i > 0 && pending[i - 1]! - mean >= 0 !== x >= 0) crossings++;
-    }
-    frame[ENERGY_OFFSET] = 10 * Math.log10(energy / FRAME_LENGTH / (32768 * 32768) + 1e-10);
-    frame[ZCR_OFFSET] = crossings / (FRAME_LENGTH - 1);
+    frameEnergyAndZcr(pending, 0, FRAME_LENGTH, frame);
     // Pre-emphasis within the frame (the first sample uses itself), Hamming window, zero padding.
     for (let i = 0; i < FRAME_LENGTH; i++) {
       const previous = i === 0 ? pending[0]! : pending[i - 1]!;

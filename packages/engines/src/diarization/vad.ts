@@ -25,9 +25,29 @@ export interface FrameRegion {
 
 const ABSOLUTE_FLOOR_DB = -60;
 
-function percentile(sorted: Float64Array, p: number): number {
+/** The value at fraction `p` of sorted frame energies (-100 dBFS when there are none). */
+export function energyPercentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return -100;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(p * (sorted.length - 1))))]!;
+}
+
+/**
+ * The speech threshold (dBFS) of audio whose sorted frame energies are `sorted`, or null when it
+ * holds no speech (too quiet, or too steady: noise).
+ */
+export function speechThreshold(sorted: Float64Array): number | null {
+  return thresholdBetween(energyPercentile(sorted, 0.1), energyPercentile(sorted, 0.97));
+}
+
+/** The speech threshold between a noise floor and a speech peak (dBFS), or null when there is no speech. */
+export function thresholdBetween(floor: number, peak: number): number | null {
+  if (peak < ABSOLUTE_FLOOR_DB || peak - floor < 6) return null;
+  return Math.max(ABSOLUTE_FLOOR_DB, floor + 0.35 * (peak - floor));
+}
+
+/** Whether a frame is speech: loud enough, or nearly so with the noise-like spectrum of s, f, ch. */
+export function isSpeechFrame(energyDb: number, zcr: number, threshold: number): boolean {
+  return energyDb > threshold || (energyDb > threshold - 6 && zcr > 0.3);
 }
 
 export function detectSpeech(store: FeatureStore, options: VadOptions = {}): FrameRegion[] {
@@ -35,16 +55,10 @@ export function detectSpeech(store: FeatureStore, options: VadOptions = {}): Fra
   if (n === 0) return [];
   const energies = new Float64Array(n);
   for (let i = 0; i < n; i++) energies[i] = store.get(i, ENERGY_OFFSET);
-  const sorted = energies.slice().sort();
-  const floor = percentile(sorted, 0.1);
-  const peak = percentile(sorted, 0.97);
-  if (peak < ABSOLUTE_FLOOR_DB || peak - floor < 6) return [];
-  const threshold = Math.max(ABSOLUTE_FLOOR_DB, floor + 0.35 * (peak - floor));
+  const threshold = speechThreshold(energies.slice().sort());
+  if (threshold === null) return [];
   const speech = new Uint8Array(n);
-  for (let i = 0; i < n; i++) {
-    const e = energies[i]!;
-    speech[i] = e > threshold || (e > threshold - 6 && store.get(i, ZCR_OFFSET) > 0.3) ? 1 : 0;
-  }
+  for (let i = 0; i < n; i++) speech[i] = isSpeechFrame(energies[i]!, store.get(i, ZCR_OFFSET), threshold) ? 1 : 0;
   const minSilence = Math.round((options.minSilenceSeconds ?? 0.3) * FRAMES_PER_SECOND);
   const minSpeech = Math.round((options.minSpeechSeconds ?? 0.25) * FRAMES_PER_SECOND);
   const regions: FrameRegion[] = [];

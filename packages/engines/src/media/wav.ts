@@ -85,3 +85,24 @@ export function assertEnginePcm(info: WavInfo, path: string): void {
     );
   }
 }
+
+/** A 16-bit mono PCM WAV file holding `samples` (44-byte header, then the samples little-endian). */
+export function encodeWav(samples: Int16Array, sampleRate: number): Buffer {
+  const dataBytes = samples.length * 2;
+  const file = Buffer.alloc(44 + dataBytes);
+  file.write('RIFF', 0, 'ascii');
+  file.writeUInt32LE(36 + dataBytes, 4);
+  file.write('WAVE', 8, 'ascii');
+  file.write('fmt ', 12, 'ascii');
+  file.writeUInt32LE(16, 16);
+  file.writeUInt16LE(WAVE_FORMAT_PCM, 20);
+  file.writeUInt16LE(1, 22);
+  file.writeUInt32LE(sampleRate, 24);
+  file.writeUInt32LE(sampleRate * 2, 28);
+  file.writeUInt16LE(2, 32);
+  file.writeUInt16LE(16, 34);
+  file.write('data', 36, 'ascii');
+  file.writeUInt32LE(dataBytes, 40);
+  for (let i = 0; i < samples.length; i++) file.writeInt16LE(samples[i]!, 44 + 2 * i);
+  return file;
+}

@@ -2,7 +2,7 @@
  * The contract every engine's TranscriptionStream honours, as a reusable suite: an engine's test
  * file calls `describeStreamingContract` with a way to open its streams. What a live session
  * relies on is checked from the outside: final words that make sense, times that only go forward,
- * partials before their final, `write` returning false when the engine lags and 'drain' after,
+ * partials before their final (for engines that give partials), `write` returning false when the engine lags and 'drain' after,
  * `end()` resolving after the last final, and `abort()` stopping events and freeing resources.
  */
 import fs from 'node:fs';
@@ -28,6 +28,8 @@ export interface StreamingContractOptions {
   maxWer: number;
   /** Native resources (decoders, processes, sockets…) still held by this engine's streams. */
   liveResources(): number;
+  /** Whether the engine gives partial results (default true); without, it must give none. */
+  partials?: boolean;
   timeoutMs?: number;
 }
 
@@ -102,13 +104,14 @@ export function describeStreamingContract(name: string, options: StreamingContra
           previousEnd = word.end;
         }
       }
+      if (options.partials === false) expect(events.some((e) => e.type === 'partial')).toBe(false);
       // Every final that has words was announced by a partial since the previous final.
-      let partialSinceFinal = false;
+      let partialSinceFinal = options.partials === false;
       for (const event of events) {
         if (event.type === 'partial') partialSinceFinal = true;
         if (event.type === 'final') {
           if (event.result.words.length > 0) expect(partialSinceFinal).toBe(true);
-          partialSinceFinal = false;
+          partialSinceFinal = options.partials === false;
         }
       }
       // end() resolved after the last final; nothing comes afterwards.

@@ -1,0 +1,33 @@
+/**
+ * The AbortSignal of one outgoing HTTP request: it fires when the caller's signal does or after
+ * `timeoutMs`, and never once `done()` was called. Node's fetch (undici) rejects unhandled when the
+ * signal of a request that already failed (a refused connection) is aborted afterwards, which an
+ * `AbortSignal.timeout`, or the caller's signal, would do.
+ */
+export interface RequestDeadline {
+  signal: AbortSignal;
+  /** Whether it fired because the time was up (not because the caller aborted). */
+  timedOut(): boolean;
+  /** The request settled: nothing fires any more. */
+  done(): void;
+}
+
+export function requestDeadline(timeoutMs: number, callerSignal?: AbortSignal): RequestDeadline {
+  const controller = new AbortController();
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort();
+  }, timeoutMs);
+  const cancel = () => controller.abort();
+  callerSignal?.addEventListener('abort', cancel, { once: true });
+  if (callerSignal?.aborted) controller.abort();
+  return {
+    signal: controller.signal,
+    timedOut: () => expired,
+    done() {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', cancel);
+    },
+  };
+}
