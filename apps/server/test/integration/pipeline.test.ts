@@ -133,6 +133,11 @@ function storedFiles(id: string): string[] {
   return (fs.readdirSync(folder, { recursive: true }) as string[]).map((f) => f.split(path.sep).join('/')).sort();
 }
 
+/** The media's work folders left behind (other media of the shared server may be at work meanwhile). */
+function workFolders(id: string): string[] {
+  return fs.readdirSync(path.join(server.ctx.config.dataDir, 'work')).filter((name) => name.startsWith(`${id}-`));
+}
+
 function allWords(doc: NonNullable<Row['transcript']>): string[] {
   return doc.text.flatMap((turn) => turn.words.map((w) => w.word.toLowerCase().replace(/[^\p{L}\p{N}']/gu, '')));
 }
@@ -250,7 +255,7 @@ describe('media pipeline', { timeout: 600_000 }, () => {
     expect(failed.processing.log).toMatch(/bomb\.wav.*1 Hz/);
     expect(failed.duration).toBeNull();
     expect(storedFiles(id)).toEqual(['original-0.wav']);
-    expect(fs.readdirSync(path.join(server.ctx.config.dataDir, 'work'))).toEqual([]);
+    expect(workFolders(id)).toEqual([]);
   });
 
   it('ends a corrupted file in error with the human log and no half-written files, and retries it', async () => {
@@ -263,7 +268,7 @@ describe('media pipeline', { timeout: 600_000 }, () => {
     expect(failed.processing.steps.find((s) => s.name === 'preprocessing')?.state).toBe('error');
     expect(failed.transcript).toBeNull();
     expect(storedFiles(id)).toEqual(['original-0.mp3']);
-    expect(fs.readdirSync(path.join(server.ctx.config.dataDir, 'work'))).toEqual([]);
+    expect(workFolders(id)).toEqual([]);
 
     // Retry: only a failed media may be retried; with a readable file it now goes through.
     await expect(retryProcessing(server.ctx, jfkId)).rejects.toMatchObject({ code: 'conflict' });
@@ -455,7 +460,7 @@ describe('the video rendition', { timeout: 600_000 }, () => {
     expect(after.files.video).toBeUndefined();
     expect(after.files.videoRendition).toBeUndefined();
     expect(storedFiles(id)).toEqual(['original-0.mov']);
-    expect(fs.readdirSync(path.join(server.ctx.config.dataDir, 'work'))).toEqual([]);
+    expect(workFolders(id)).toEqual([]);
   });
 
   it('is sent again by crash recovery while it is asked for', async () => {
