@@ -80,15 +80,12 @@ describe('generateScreens', () => {
     }
   });
 
-  it('generates three hours of speech quickly and within the rules', () => {
+  // Its speed is measured by `palabre bench subtitles`, not here: a loaded machine may take long.
+  it('generates three hours of speech within the rules', { timeout: 120_000 }, () => {
     const turns: Array<[string, string]> = [];
     for (let i = 0; i < 700; i += 1) turns.push(...(NEWS.map(([s, t]) => [s, t]) as Array<[string, string]>));
-    const long = timedTranscript(turns);
-    const started = performance.now();
-    const result = generateScreens(long, DEFAULT_SUBTITLE_SETTINGS, ids);
-    const elapsed = performance.now() - started;
+    const result = generateScreens(timedTranscript(turns), DEFAULT_SUBTITLE_SETTINGS, ids);
     expect(result.length).toBeGreaterThan(5000);
     expect(checkScreens(result, DEFAULT_SUBTITLE_SETTINGS)).toEqual([]);
-    expect(elapsed).toBeGreaterThan(0);
   });
 });
