@@ -86,7 +86,7 @@ export async function create(ctx: AppContext, actor: Actor, organizationId: stri
   if (templateId && !template) throw new AppError('validation_failed', 'This template does not exist', { templateId: 'error.invalid' });
   // Applying a template: its settings fill what the body leaves out.
   const defined = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
-  const settings = parse(zSessionSettings, { ...SESSION_SETTINGS_DEFAULTS, ...template?.settings, ...defined });
+  const settings = parse(zSessionSettings, { channels: [], ...SESSION_SETTINGS_DEFAULTS, ...template?.settings, ...defined });
   checkSchedule({ ...settings, scheduleOn, endOn });
   const channels = await checkedChannels(ctx, organizationId, settings.channels);
   let row: SessionRow;

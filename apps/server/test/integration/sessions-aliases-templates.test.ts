@@ -2,6 +2,7 @@
  * Session aliases (unique per organization, resolved for whoever may see the session) and session
  * templates (saved, applied at creation, deleted), with their rights.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORGANIZATION_ROLE, zAlias, zTemplateList } from '@palabre/shared';
 import { memberships, sessionTemplates, transcriberProfiles } from '../../src/db/schema.ts';
@@ -224,5 +225,25 @@ describe('session templates', () => {
     expect(first.body.totalItems).toBe(3);
     expect([...first.body.sessionTemplates, ...second.body.sessionTemplates].map((t: { name: string }) => t.name).sort()).toEqual(['one', 'three', 'two']);
     expect((await owner.client.get(templatesPath(pageOrg), { query: { offset: '2' } })).body.sessionTemplates).toHaveLength(1);
+  });
+});
+
+describe('deleting the organization', () => {
+  it('removes its sessions, their channels and aliases, and its templates', async () => {
+    const boss = await server.quickUser();
+    const doomed = (await createOrganization(boss.client))._id;
+    const profile = (
+      await server.ctx.db
+        .insert(transcriberProfiles)
+        .values({ type: 'openai', languages: ['en'], name: 'P', organizationId: doomed })
+        .returning()
+    )[0]!.id;
+    const channels = [{ name: 'A', transcriberProfileId: profile, languages: ['en'] }];
+    const template = (await boss.client.post(templatesPath(doomed), { name: 'T', channels })).body._id as string;
+    const session = await boss.client.post(`${API}/organizations/${doomed}/sessions`, { name: 'S', templateId: template, alias: 'gone' });
+    expect(session.status).toBe(201);
+    expect((await boss.client.delete(`${API}/organizations/${doomed}`)).status).toBe(204);
+    expect((await boss.client.get(`${API}/sessions/${session.body._id}`)).status).toBe(404);
+    expect(await server.ctx.db.select().from(sessionTemplates).where(eq(sessionTemplates.organizationId, doomed))).toEqual([]);
   });
 });

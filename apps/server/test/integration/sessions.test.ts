@@ -150,6 +150,7 @@ describe('POST /organizations/:id/sessions', () => {
 
   it.each([
     ['no channel', () => ({ channels: [] }), 'channels', 'error.channel_required'],
+    ['a session without channels nor template', () => ({ channels: undefined }), 'channels', 'error.channel_required'],
     ['two channels of one name', () => ({ channels: [channel('Floor'), channel('floor')] }), 'channels.1.name', 'error.name_exists'],
     ['a name with markup', () => ({ name: '<b>' }), 'name', 'error.unauthorized_caracters'],
     ['an empty name', () => ({ name: '  ' }), 'name', 'error.required'],
