@@ -1,6 +1,7 @@
 /** Live sessions: creating, listing, reading, changing, starting and stopping them (docs/sessions-api.md). */
 import {
   SESSION_SETTINGS_DEFAULTS,
+  listOffset,
   scheduleIssues,
   zSessionSettings,
   type CreateSessionBody,
@@ -131,7 +132,7 @@ export async function list(ctx: AppContext, actor: Actor, query: SessionListQuer
       privateScope,
     },
     query.limit,
-    query.offset ?? query.page * query.limit,
+    listOffset(query),
   );
   const sessions = await present(ctx, rows, (row) => (mayOperateSession(actor.user, level, row) ? 'operate' : 'read'));
   return { sessions, totalItems: total };

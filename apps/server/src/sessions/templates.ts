@@ -1,7 +1,6 @@
 /** Session templates: saved settings an organization's sessions are created from. */
-import type { SessionTemplate } from '@palabre/shared';
 import type { z } from 'zod';
-import type { zTemplateBody, zTemplateListQuery } from '@palabre/shared';
+import { listOffset, type SessionTemplate, type zTemplateBody, type zTemplateListQuery } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import type { Actor } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -18,7 +17,7 @@ export async function listTemplates(
   query: z.output<typeof zTemplateListQuery>,
 ): Promise<{ sessionTemplates: SessionTemplate[]; totalItems: number }> {
   await memberOf(ctx, actor, organizationId);
-  const { rows, total } = await templatesRepo.list(ctx.db, organizationId, query.limit, query.offset ?? query.page * query.limit);
+  const { rows, total } = await templatesRepo.list(ctx.db, organizationId, query.limit, listOffset(query));
   return { sessionTemplates: rows.map(presentTemplate), totalItems: total };
 }
 

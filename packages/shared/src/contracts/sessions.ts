@@ -274,12 +274,20 @@ export const zSessionList = z.object({ sessions: z.array(zSession), totalItems: 
 const zFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 /** GET /sessions. */
-export const zSessionListQuery = z.object({
-  organizationId: zId,
+/** The paging of session and template lists (spec: limit 100). */
+const zListPaging = {
   limit: z.coerce.number().int().min(1).max(SESSION_LIMITS.list).default(SESSION_LIMITS.list),
   /** Items to skip; when absent, `page` × `limit`. */
   offset: z.coerce.number().int().min(0).optional(),
   page: z.coerce.number().int().min(0).default(0),
+};
+
+/** The items a paged list query skips. */
+export const listOffset = (query: { limit: number; offset?: number | undefined; page: number }) => query.offset ?? query.page * query.limit;
+
+export const zSessionListQuery = z.object({
+  organizationId: zId,
+  ...zListPaging,
   'scheduleOn[before]': zDate.optional(),
   'scheduleOn[after]': zDate.optional(),
   /** Comma-separated statuses (`ready` included). */
@@ -313,7 +321,6 @@ export const zStopSessionQuery = z.object({
   /** Also remove the session itself once it is stopped. */
   remove: zFlag.default(false),
 });
-export const zStartSessionQuery = z.object({}).strict().optional();
 
 /** What anonymous and outside viewers of a public session see: nothing private. */
 export const zPublicSession = z.object({
@@ -371,11 +378,7 @@ export const zTemplate = z.object({
 });
 export type SessionTemplate = z.infer<typeof zTemplate>;
 export const zTemplateList = z.object({ sessionTemplates: z.array(zTemplate), totalItems: z.number().int() });
-export const zTemplateListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(SESSION_LIMITS.list).default(SESSION_LIMITS.list),
-  offset: z.coerce.number().int().min(0).optional(),
-  page: z.coerce.number().int().min(0).default(0),
-});
+export const zTemplateListQuery = z.object(zListPaging);
 export const zTemplateParams = z.object({ id: zId, templateId: zId });
 
 /** Pushed to an organization's room on `orga_{id}_session_update`, to those who may see the session. */
