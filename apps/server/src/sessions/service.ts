@@ -23,7 +23,7 @@ import { aliasTaken } from './aliases.ts';
 import { checkedChannels, profileNames } from './channels.ts';
 import { sessionNotice } from './notices.ts';
 import { presentPublicSession, presentSession } from './presenter.ts';
-import { aliasesRepo, sessionsRepo, templatesRepo, type ChannelRow, type NewSession, type SessionRow } from './repo.ts';
+import { aliasesRepo, sessionsRepo, templatesRepo, type ChannelRow, type NewChannel, type SessionRow } from './repo.ts';
 import { schedule } from './schedule.ts';
 import { audioStarted, channelsEditable, start, statusesOf, stop } from './status.ts';
 
@@ -62,7 +62,7 @@ function checkSchedule(value: Parameters<typeof scheduleIssues>[0], previous?: P
 }
 
 /** The columns a session's settings, name and schedule set. */
-function columnsOf(settings: SessionSettings, name: string, plan: { scheduleOn: Date | null; endOn: Date | null }): Partial<NewSession> {
+function columnsOf(settings: Omit<SessionSettings, 'channels'>, name: string, plan: { scheduleOn: Date | null; endOn: Date | null }) {
   return {
     name,
     visibility: settings.visibility,
@@ -95,7 +95,7 @@ export async function create(ctx: AppContext, actor: Actor, organizationId: stri
     row = await ctx.db.transaction(async (tx) => {
       const inserted = await sessionsRepo.insert(
         tx,
-        { ...columnsOf(settings, name, { scheduleOn, endOn }), organizationId, ownerId: actor.user.id, templateId: template?.id ?? null, watermark: settings.watermark, name },
+        { ...columnsOf(settings, name, { scheduleOn, endOn }), organizationId, ownerId: actor.user.id, templateId: template?.id ?? null },
         channels,
       );
       if (alias) await aliasesRepo.insert(tx, { organizationId, sessionId: inserted.id, name: alias });
@@ -158,29 +158,40 @@ export async function getPublic(ctx: AppContext, actor: Actor | null, sessionId:
   return presentPublicSession(row, shown);
 }
 
-/** Saves a session's new settings, name and schedule; channels only while it has not started. */
-async function save(ctx: AppContext, row: SessionRow, access: SessionAccess, next: SessionBody): Promise<Session> {
-  if (row.status === 'terminated') throw new AppError('session_status', 'The session cannot do this in its current status');
-  const { name, scheduleOn, endOn, ...given } = next;
-  const settings = parse(zSessionSettings, given);
-  checkSchedule({ ...settings, scheduleOn, endOn }, row);
-  const current = await sessionsRepo.channels(ctx.db, [row.id]);
-  const channels = await checkedChannels(ctx, row.organizationId, settings.channels);
-  const sameChannels =
-    channels.length === current.length &&
-    channels.every((channel, index) => {
-      const stored = current[index]!;
+/** Whether channels as given are the ones stored (same order, same settings): their keys and statuses stay. */
+function sameChannels(stored: ChannelRow[], given: NewChannel[]): boolean {
+  return (
+    given.length === stored.length &&
+    given.every((channel, index) => {
+      const current = stored[index]!;
       return (
-        stored.name === channel.name &&
-        stored.transcriberProfileId === channel.transcriberProfileId &&
-        stored.diarization === channel.diarization &&
-        JSON.stringify(stored.languages) === JSON.stringify(channel.languages) &&
-        JSON.stringify(stored.translations) === JSON.stringify(channel.translations)
+        current.name === channel.name &&
+        current.transcriberProfileId === channel.transcriberProfileId &&
+        current.diarization === channel.diarization &&
+        JSON.stringify(current.languages) === JSON.stringify(channel.languages) &&
+        JSON.stringify(current.translations) === JSON.stringify(channel.translations)
       );
-    });
-  if (!sameChannels && !channelsEditable(row.status)) throw new AppError('session_status', 'The channels of a session cannot change once it has started');
+    })
+  );
+}
+
+/** What a replacement or a change saves; without `channels`, the stored ones stay untouched. */
+type SessionChange = Omit<SessionBody, 'channels'> & { channels?: SessionBody['channels'] | undefined };
+
+/** Saves a session's new settings, name and schedule; channels only while it has not started. */
+async function save(ctx: AppContext, row: SessionRow, access: SessionAccess, next: SessionChange): Promise<Session> {
+  if (row.status === 'terminated') throw new AppError('session_status', 'The session cannot do this in its current status');
+  const { name, scheduleOn, endOn, channels: givenChannels, ...given } = next;
+  const settings = parse(zSessionSettings.omit({ channels: true }), given);
+  checkSchedule({ ...settings, scheduleOn, endOn }, row);
+  let channels: NewChannel[] | null = null;
+  if (givenChannels !== undefined) {
+    const checked = await checkedChannels(ctx, row.organizationId, parse(zSessionSettings.pick({ channels: true }), { channels: givenChannels }).channels);
+    if (!sameChannels(await sessionsRepo.channels(ctx.db, [row.id]), checked)) channels = checked;
+  }
+  if (channels && !channelsEditable(row.status)) throw new AppError('session_status', 'The channels of a session cannot change once it has started');
   const updated = await ctx.db.transaction(async (tx) => {
-    if (!sameChannels) await sessionsRepo.replaceChannels(tx, row.id, channels);
+    if (channels) await sessionsRepo.replaceChannels(tx, row.id, channels);
     return (await sessionsRepo.update(tx, row.id, columnsOf(settings, name, { scheduleOn, endOn })))!;
   });
   await schedule(ctx, updated);
@@ -193,11 +204,10 @@ export async function replace(ctx: AppContext, actor: Actor, organizationId: str
   return save(ctx, row, access, body);
 }
 
-/** PATCH: the stored session with the fields sent. */
+/** PATCH: the stored session with the fields sent (channels only when sent). */
 export async function patch(ctx: AppContext, actor: Actor, organizationId: string, sessionId: string, body: PatchSessionBody): Promise<Session> {
   const { row, access } = await sessionFor(ctx, actor, sessionId, 'operate', organizationId);
-  const channels = await sessionsRepo.channels(ctx.db, [row.id]);
-  const stored: SessionBody = {
+  const stored: SessionChange = {
     name: row.name,
     scheduleOn: row.scheduleOn,
     endOn: row.endOn,
@@ -210,14 +220,6 @@ export async function patch(ctx: AppContext, actor: Actor, organizationId: strin
     autoEnd: row.autoEnd,
     metadata: row.metadata,
     watermark: row.watermark,
-    channels: channels.map((channel) => ({
-      name: channel.name,
-      // A channel whose profile was deleted must be given a new one before the session is saved.
-      transcriberProfileId: channel.transcriberProfileId ?? '',
-      languages: channel.languages,
-      translations: channel.translations,
-      diarization: channel.diarization,
-    })),
   };
   const defined = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
   return save(ctx, row, access, { ...stored, ...defined });

@@ -267,6 +267,20 @@ describe('PUT and PATCH /organizations/:id/sessions/:sid', () => {
     expect(after.body.channels[0].name).toBe('Floor renamed');
   });
 
+  it('keeps a channel whose profile was deleted until its channels are given again', async () => {
+    const [temporary] = await server.ctx.db
+      .insert(transcriberProfiles)
+      .values({ type: 'openai', languages: ['en'], name: 'Temporary', organizationId: orgId })
+      .returning();
+    const { _id } = await newSession({ channels: [channel('Floor', { transcriberProfileId: temporary!.id })] });
+    await server.ctx.db.delete(transcriberProfiles).where(eq(transcriberProfiles.id, temporary!.id));
+    const renamed = await owner.client.patch(sessionPath(_id), { name: 'Renamed anyway' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.channels[0]).toMatchObject({ name: 'Floor', transcriberProfileId: null, profileName: null });
+    const fixed = await owner.client.patch(sessionPath(_id), { channels: [channel('Floor')] });
+    expect(fixed.body.channels[0]).toMatchObject({ transcriberProfileId: profileId, profileName: 'Live' });
+  });
+
   it("answers not found through another organization's path or to outsiders", async () => {
     const { _id } = await newSession();
     expect((await outsider.client.patch(sessionPath(_id, otherOrgId), { name: 'x' })).status).toBe(404);
