@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { ORGANIZATION_ROLE, PLATFORM_ROLE, zPublicSession, zSession, type SessionUpdate } from '@palabre/shared';
 import { memberships, organizations, sessionChannels, sessions, transcriberProfiles } from '../../src/db/schema.ts';
 import { audioReached } from '../../src/sessions/service.ts';
+import { audioStopped } from '../../src/sessions/status.ts';
 import { createOrganization, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
 
 const API = '/cm-api/api';
@@ -340,6 +341,16 @@ describe('the status machine', () => {
     await owner.client.put(`${sessionPath(_id)}/start`);
     expect((await owner.client.delete(sessionPath(_id), undefined, { query: { remove: 'true' } })).status).toBe(204);
     expect((await read(owner, _id)).status).toBe(404);
+  });
+
+  it('stops without force once the streams have ended', async () => {
+    const { _id } = await newSession();
+    await owner.client.put(`${sessionPath(_id)}/start`);
+    await streaming(_id);
+    const [first] = await server.ctx.db.select().from(sessionChannels).where(eq(sessionChannels.sessionId, _id));
+    await audioStopped(server.ctx, first!);
+    expect((await read(owner, _id)).body).toMatchObject({ status: 'active', channels: [{ streamStatus: 'inactive', transcriberStatus: 'idle' }] });
+    expect((await owner.client.delete(sessionPath(_id))).status).toBe(204);
   });
 
   it('refuses audio for a session not started', async () => {
