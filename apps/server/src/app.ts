@@ -30,6 +30,7 @@ import { transcriberProfileRoutes } from './transcriber-profiles/routes.ts';
 import { favoriteRoutes } from './favorites/routes.ts';
 import { rightRoutes } from './rights/routes.ts';
 import { tagRoutes } from './tags/routes.ts';
+import { sessionRoutes } from './sessions/routes.ts';
 import { seedTranscriberProfiles } from './transcriber-profiles/seed.ts';
 import { userRoutes } from './users/routes.ts';
 
@@ -80,6 +81,7 @@ export async function buildApp(ctx: AppContext, options: { logger: FastifyBaseLo
   await app.register(burnRoutes(ctx), { prefix: API_BASE });
   await app.register(exportRoutes(ctx), { prefix: API_BASE });
   await app.register(transcriberProfileRoutes(ctx), { prefix: API_BASE });
+  await app.register(sessionRoutes(ctx), { prefix: API_BASE });
   await app.register(tagRoutes(ctx), { prefix: API_BASE });
   await app.register(rightRoutes(ctx), { prefix: API_BASE });
   await app.register(favoriteRoutes(ctx), { prefix: API_BASE });

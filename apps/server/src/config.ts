@@ -141,7 +141,7 @@ export interface Config {
    * only serve the player and burned-in exports, so they leave the CPU to transcriptions), and per
    * organization in each queue.
    */
-  jobConcurrency: { mediaSteps: number; urlImports: number; videoRenditions: number; perOrganization: number };
+  jobConcurrency: { mediaSteps: number; urlImports: number; videoRenditions: number; sessionSchedule: number; perOrganization: number };
 }
 
 export class ConfigError extends Error {}
@@ -150,7 +150,7 @@ function jobConcurrency(env: Env): Config['jobConcurrency'] {
   const mediaSteps = env.MEDIA_JOB_CONCURRENCY ?? Math.max(1, os.availableParallelism());
   // Half the workers per organization by default: another organization always finds one free.
   const perOrganization = env.MEDIA_JOB_CONCURRENCY_PER_ORGANIZATION ?? Math.max(1, Math.floor(mediaSteps / 2));
-  return { mediaSteps, urlImports: env.MEDIA_IMPORT_CONCURRENCY, videoRenditions: 1, perOrganization };
+  return { mediaSteps, urlImports: env.MEDIA_IMPORT_CONCURRENCY, videoRenditions: 1, sessionSchedule: 1, perOrganization };
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {

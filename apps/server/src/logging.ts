@@ -17,6 +17,8 @@ const SECRET_KEYS = [
   'newPassword',
   'apiKey',
   'api_key',
+  'streamKey',
+  'stream_key',
   'token',
   'accessToken',
   'refreshToken',

@@ -15,6 +15,7 @@ import {
   givesAccess,
   mayGiveRight,
   type OrganizationPermissions,
+  type SessionVisibility,
 } from '@palabre/shared';
 
 export interface PolicyUser {
@@ -190,6 +191,59 @@ export function everyMediaAccess(rights: Iterable<number>, needed: number): { ac
     else if (access === 'forbidden') refused++;
   }
   return { access: hidden > 0 ? 'hidden' : refused > 0 ? 'forbidden' : 'allowed', blocked: hidden + refused };
+}
+
+// --- Live sessions ------------------------------------------------------------------------------
+
+export interface SessionFacts {
+  ownerId: string | null;
+  visibility: SessionVisibility;
+  anonymousAccess: boolean;
+}
+
+/** The session operator platform role: runs live sessions in the organizations one belongs to. */
+export const isSessionOperator = (user: PolicyUser) => hasPlatformFlag(user.role, PLATFORM_ROLE.SESSION_OPERATOR);
+
+/**
+ * Creating a session (and saving a template): the organization's create-session tool (maintainers
+ * and above; members when the organization's `session` permission is on), or a member holding the
+ * session operator platform role, whatever the permission says.
+ */
+export function mayCreateSession(user: PolicyUser, level: number, org: OrganizationFacts): boolean {
+  if (level < ORGANIZATION_ROLE.MEMBER) return false;
+  return organizationAbilities(level, org).session || isSessionOperator(user);
+}
+
+/**
+ * Operating a session (start, stop, change, delete, its aliases, its stream keys): its owner while a
+ * member, the organization's maintainers and above, and members holding the session operator role.
+ */
+export function mayOperateSession(user: PolicyUser, level: number, session: Pick<SessionFacts, 'ownerId'>): boolean {
+  if (level < ORGANIZATION_ROLE.MEMBER) return false;
+  return session.ownerId === user.id || level >= ORGANIZATION_ROLE.MAINTAINER || isSessionOperator(user);
+}
+
+/**
+ * What a caller gets of a session: `operate` (everything), `read` (the whole session but its stream
+ * keys), `public` (the public view only) or `none` (it does not exist for them). Private sessions
+ * exist only for those who operate them; internal ones for the organization's members; public ones
+ * for members in full and for everyone else through the public view — signed-in people always,
+ * anonymous viewers (`user` null) only when anonymous access is on.
+ */
+export type SessionAccess = 'operate' | 'read' | 'public' | 'none';
+
+export function sessionAccess(user: PolicyUser | null, level: number, session: SessionFacts): SessionAccess {
+  if (user && mayOperateSession(user, level, session)) return 'operate';
+  const member = user !== null && level >= ORGANIZATION_ROLE.MEMBER;
+  if (member && session.visibility !== 'private') return 'read';
+  if (session.visibility === 'public' && (user !== null || session.anonymousAccess)) return 'public';
+  return 'none';
+}
+
+/** A template is removed by its author while a member, or by maintainers and above. */
+export function mayRemoveTemplate(user: PolicyUser, level: number, template: { ownerId: string | null }): boolean {
+  if (level < ORGANIZATION_ROLE.MEMBER) return false;
+  return template.ownerId === user.id || level >= ORGANIZATION_ROLE.MAINTAINER;
 }
 
 export { acceptableRight, givesAccess, mayGiveMembersRight, mayShare, withinReach } from '@palabre/shared';

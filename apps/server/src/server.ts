@@ -12,7 +12,8 @@ import { createLogger } from './logging.ts';
 import { BossQueue } from './jobs/boss.ts';
 import { JobRegistry, type JobDefinition } from './jobs/registry.ts';
 import { startDefaultModel } from './models/default-model.ts';
-import { pipelineJobs, resumeStuckConversations } from './pipeline/index.ts';
+import { jobDefinitions } from './job-definitions.ts';
+import { resumeStuckConversations } from './pipeline/index.ts';
 import { attachSocketServer, SocketEventBus, type SocketServer } from './realtime/socket.ts';
 import { sweepStorage } from './storage/sweeper.ts';
 
@@ -33,7 +34,7 @@ export interface StartOptions {
   listen?: boolean;
   /** Run the job workers in this process. Default true. */
   workers?: boolean;
-  /** The job definitions (tests); default: the media pipeline's. */
+  /** The job definitions (tests); default: every job's (job-definitions.ts). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- definitions of different jobs
   jobs?: ReadonlyArray<JobDefinition<any>>;
   /** Worker polling interval in seconds (≥ 0.5). */
@@ -62,7 +63,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const log = createLogger(options.logger === false ? 'silent' : config.logLevel, options.logStream);
     const ctx = createContext(config, db, log);
     // Refuses to start when a job has no handler or two.
-    const registry = new JobRegistry(options.jobs ?? pipelineJobs);
+    const registry = new JobRegistry(options.jobs ?? jobDefinitions);
     const queue = new BossQueue(db, registry, log, {
       pollingIntervalSeconds: options.pollingIntervalSeconds,
       // Each job's definition names the knob its queue follows.

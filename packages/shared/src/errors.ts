@@ -32,6 +32,9 @@ export const ERROR_CODES = [
   'subtitle_overlap',
   'not_a_video',
   'export_unavailable',
+  'session_streaming',
+  'session_status',
+  'session_alias_exists',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -19,3 +19,4 @@ export * from './contracts/transcript-edit.ts';
 export * from './contracts/library.ts';
 export * from './contracts/subtitles.ts';
 export * from './contracts/exports.ts';
+export * from './contracts/sessions.ts';

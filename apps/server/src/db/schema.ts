@@ -4,6 +4,13 @@ import { bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable,
 import {
   BURN_STATES,
   MEDIA_STATUSES,
+  SESSION_STATUSES,
+  SESSION_VISIBILITIES,
+  STREAM_STATUSES,
+  TRANSCRIBER_STATUSES,
+  type MetadataPair,
+  type SessionSettings,
+  type Watermark,
   type EmailNotifications,
   type SnapshotReason,
   type OrganizationPermissions,
@@ -151,6 +158,8 @@ export const transcriberProfiles = pgTable(
     description: text('description').notNull().default(''),
     type: text('type', { enum: ['pocketsphinx', 'whisper', 'openai'] }).notNull(),
     languages: jsonb('languages').$type<string[]>().notNull(),
+    /** Languages the profile's live channels can translate to. */
+    translations: jsonb('translations').$type<string[]>().notNull().default([]),
     quickMeeting: boolean('quick_meeting').notNull().default(false),
     diarization: boolean('diarization').notNull().default(true),
     isDefault: boolean('is_default').notNull().default(false),
@@ -471,4 +480,100 @@ export const subtitleBurns = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [index('subtitle_burns_subtitle_idx').on(t.subtitleId, t.createdAt), index('subtitle_burns_conversation_idx').on(t.conversationId)],
+);
+
+/**
+ * Live sessions (docs/sessions-api.md). `status` moves only through sessions/status.ts; `schedule_on`
+ * and `end_on` are the planned times (auto start and auto stop run as jobs at them), `start_time` and
+ * `end_time` the real ones. `saved_conversation_id` is the media the transcript was saved as.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    templateId: uuid('template_id').references(() => sessionTemplates.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    status: text('status', { enum: SESSION_STATUSES }).notNull().default('scheduled'),
+    visibility: text('visibility', { enum: SESSION_VISIBILITIES }).notNull().default('internal'),
+    anonymousAccess: boolean('anonymous_access').notNull().default(false),
+    diarization: boolean('diarization').notNull().default(false),
+    keepAudio: boolean('keep_audio').notNull().default(true),
+    liveTranscription: boolean('live_transcription').notNull().default(true),
+    autoStart: boolean('auto_start').notNull().default(false),
+    autoEnd: boolean('auto_end').notNull().default(false),
+    scheduleOn: timestamp('schedule_on', { withTimezone: true }),
+    endOn: timestamp('end_on', { withTimezone: true }),
+    startTime: timestamp('start_time', { withTimezone: true }),
+    endTime: timestamp('end_time', { withTimezone: true }),
+    metadata: jsonb('metadata').$type<MetadataPair[]>().notNull().default([]),
+    watermark: jsonb('watermark').$type<Watermark>().notNull(),
+    /** The name the saved media takes (asked when stopping; default the session's). */
+    saveAs: text('save_as'),
+    savedConversationId: uuid('saved_conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('sessions_organization_status_idx').on(t.organizationId, t.status),
+    index('sessions_organization_schedule_idx').on(t.organizationId, t.scheduleOn),
+    index('sessions_organization_created_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
+/** A session's channels, in order: each with its transcriber profile, languages and stream key. */
+export const sessionChannels = pgTable(
+  'session_channels',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    transcriberProfileId: uuid('transcriber_profile_id').references(() => transcriberProfiles.id, { onDelete: 'set null' }),
+    languages: jsonb('languages').$type<string[]>().notNull(),
+    translations: jsonb('translations').$type<string[]>().notNull().default([]),
+    diarization: boolean('diarization').notNull().default(false),
+    streamStatus: text('stream_status', { enum: STREAM_STATUSES }).notNull().default('inactive'),
+    transcriberStatus: text('transcriber_status', { enum: TRANSCRIBER_STATUSES }).notNull().default('idle'),
+    /** Shown to those who operate the session (its settings page), never in lists or the public view. */
+    streamKey: text('stream_key').notNull(),
+  },
+  (t) => [uniqueIndex('session_channels_position_key').on(t.sessionId, t.position), uniqueIndex('session_channels_stream_key').on(t.streamKey)],
+);
+
+/** An organization's aliases: short names for its sessions, unique in it without case. */
+export const sessionAliases = pgTable(
+  'session_aliases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [uniqueIndex('session_aliases_name_key').using('btree', t.organizationId, sql`lower(${t.name})`), index('session_aliases_session_idx').on(t.sessionId)],
+);
+
+/** Saved session settings, applied when creating a session. */
+export const sessionTemplates = pgTable(
+  'session_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    settings: jsonb('settings').$type<SessionSettings>().notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('session_templates_organization_idx').on(t.organizationId, t.createdAt)],
 );

@@ -36,6 +36,9 @@ const STATUS: Record<ErrorCode, number> = {
   subtitle_overlap: 422,
   not_a_video: 422,
   export_unavailable: 503,
+  session_streaming: 409,
+  session_status: 409,
+  session_alias_exists: 409,
   internal_error: 500,
 };
 

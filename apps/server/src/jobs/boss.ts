@@ -210,6 +210,7 @@ export class BossQueue implements JobQueue {
     const data = this.registry.parse(name, payload) as object;
     const sendOptions = await this.sendOptions(this.registry.definition(name), data);
     if (options.startAfterSeconds) sendOptions.startAfter = options.startAfterSeconds;
+    if (options.startAfter) sendOptions.startAfter = options.startAfter;
     return this.boss.send(name, data, sendOptions);
   }
 

@@ -4,6 +4,8 @@ import type { JobName, JobPayload } from '@palabre/shared';
 export interface SendOptions {
   /** Wait this long before the job may run. */
   startAfterSeconds?: number;
+  /** Do not run the job before this time. */
+  startAfter?: Date;
 }
 
 export interface JobQueue {

@@ -1,5 +1,5 @@
 /** Domain events pushed to socket rooms after a change is committed. The socket server implements it. */
-import type { ConversationUpdate } from '@palabre/shared';
+import type { ConversationUpdate, SessionUpdate } from '@palabre/shared';
 
 export interface EventBus {
   conversationChanged(organizationId: string, update: ConversationUpdate): void;
@@ -8,6 +8,8 @@ export interface EventBus {
    * called once it is gone, tells those who could read it.
    */
   conversationDeleting?(organizationId: string, conversationId: string): Promise<() => void>;
+  /** A session notice, for the sockets of the organization's room whose user `mayView` accepts. */
+  sessionChanged?(organizationId: string, update: SessionUpdate, mayView: (userId: string) => boolean): void;
 }
 
 /** Until the socket server is attached (or in commands without one), events go nowhere. */

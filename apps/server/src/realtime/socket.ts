@@ -18,12 +18,15 @@ import { z } from 'zod';
 import {
   clientEventSchemas,
   conversationUpdateEvent,
+  sessionUpdateEvent,
   zConversationUpdate,
+  zSessionUpdate,
   type ClientEventName,
   type ClientEventPayload,
   type ClientToServerEvents,
   type ConversationUpdate,
   type ServerToClientEvents,
+  type SessionUpdate,
   type SocketAck,
   type SocketRefusal,
 } from '@palabre/shared';
@@ -90,6 +93,20 @@ export class SocketEventBus implements EventBus {
         for (const socket of sockets) if (mayRead(socket.data.userId)) socket.emit(event, message);
       })
       .catch((error: unknown) => this.log?.warn({ err: error }, 'conversation event not delivered'));
+  }
+
+  sessionChanged(organizationId: string, update: SessionUpdate, mayView: (userId: string) => boolean): void {
+    const io = this.io;
+    if (!io) return;
+    const message = zSessionUpdate.parse(update);
+    const event = sessionUpdateEvent(organizationId);
+    void io
+      .in(organizationRoom(organizationId))
+      .fetchSockets()
+      .then((sockets) => {
+        for (const socket of sockets) if (mayView(socket.data.userId)) socket.emit(event, message);
+      })
+      .catch((error: unknown) => this.log?.warn({ err: error }, 'session event not delivered'));
   }
 
   async conversationDeleting(organizationId: string, conversationId: string): Promise<() => void> {

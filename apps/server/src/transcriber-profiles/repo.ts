@@ -1,5 +1,5 @@
 /** Data access for transcriber profiles. */
-import { and, asc, desc, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { transcriberProfiles } from '../db/schema.ts';
 
@@ -10,6 +10,7 @@ const order = [desc(transcriberProfiles.isDefault), asc(transcriberProfiles.name
 
 export const transcriberProfilesRepo = {
   byId: async (db: Database, id: string) => (await db.select().from(transcriberProfiles).where(eq(transcriberProfiles.id, id)))[0],
+  byIds: (db: Database, ids: string[]) => (ids.length === 0 ? Promise.resolve([]) : db.select().from(transcriberProfiles).where(inArray(transcriberProfiles.id, ids))),
   all: (db: Database) =>
     db
       .select()

@@ -71,22 +71,24 @@ function configOf(body: ProfileBody, previous?: TranscriberProfileRow['config'])
 }
 
 /** The columns a body sets, on creation and on update alike (the scope is set once, on creation). */
-function editableFields(body: ProfileBody, previousConfig?: TranscriberProfileRow['config']) {
+function editableFields(body: ProfileBody, previous?: TranscriberProfileRow) {
   return {
     name: body.name,
     description: body.description,
     type: body.type,
     languages: body.languages,
+    // Absent keeps the stored ones (clients that do not know translations leave them as they are).
+    translations: [...new Set(body.translations ?? previous?.translations ?? [])],
     quickMeeting: body.quickMeeting,
     diarization: body.diarization,
     isDefault: body.isDefault,
-    config: configOf(body, previousConfig),
+    config: configOf(body, previous?.config),
   } satisfies Partial<NewTranscriberProfile>;
 }
 
 /** The fields to store, with the endpoint checked against the outbound-address policy. */
 async function checkedFields(ctx: AppContext, actor: Actor, body: ProfileBody, previous?: TranscriberProfileRow) {
-  const fields = editableFields(body, previous?.config);
+  const fields = editableFields(body, previous);
   const config: StoredProfileConfig = fields.config;
   if (await endpointApproval(ctx, actor, config, previous?.config)) config.internalEndpoint = true;
   return { ...fields, config };

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobName } from '@palabre/shared';
 import { BossQueue } from '../../src/jobs/boss.ts';
 import { defineJob, JobRegistry, type JobDefinition } from '../../src/jobs/registry.ts';
-import { pipelineJobs } from '../../src/pipeline/index.ts';
+import { jobDefinitions } from '../../src/job-definitions.ts';
 import { createOrganization, insertMedia, startTestServer, type TestServer } from '../harness/server.ts';
 
 let server: TestServer;
@@ -17,7 +17,7 @@ const stepReleased = new Promise<void>((resolve) => (releaseStep = resolve));
 
 /** Preprocessing is held until the test releases it; finalizing is redefined without a key. */
 function jobsUnderTest(): ReadonlyArray<JobDefinition<any>> {
-  return pipelineJobs.map((definition) => {
+  return jobDefinitions.map((definition) => {
     if (definition.name === 'media.preprocess') {
       return defineJob('media.preprocess', {
         ...definition,
@@ -96,7 +96,7 @@ describe('job deduplication', () => {
   it('makes a queue again when its job loses its key, so that no job of it is dropped', async () => {
     const id = await media();
     // The same database after an upgrade in which punctuation would no longer be deduplicated.
-    const upgraded = pipelineJobs.map((definition) =>
+    const upgraded = jobDefinitions.map((definition) =>
       definition.name !== 'media.punctuate'
         ? definition
         : defineJob('media.punctuate', { handler: definition.handler, concurrency: definition.concurrency, retry: definition.retry, expireInSeconds: definition.expireInSeconds }),

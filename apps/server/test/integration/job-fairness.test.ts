@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MediaStatus } from '@palabre/shared';
 import { conversations } from '../../src/db/schema.ts';
 import { defineJob } from '../../src/jobs/registry.ts';
-import { pipelineJobs } from '../../src/pipeline/index.ts';
+import { jobDefinitions } from '../../src/job-definitions.ts';
 import { createOrganization, insertMedia, startTestServer, type TestServer } from '../harness/server.ts';
 
 let server: TestServer | undefined;
@@ -20,7 +20,7 @@ afterEach(async () => {
 async function gatedServer(env: Record<string, string>) {
   const gates = new Map<string, () => void>();
   const started: string[] = [];
-  const jobs = pipelineJobs.map((definition) =>
+  const jobs = jobDefinitions.map((definition) =>
     definition.name !== 'media.preprocess'
       ? definition
       : defineJob('media.preprocess', {

@@ -18,7 +18,8 @@ import { checkTranscript, type ConversationUpdate, type JobName, type MediaStatu
 import { loadConfig } from '../../src/config.ts';
 import { conversations, transcriberProfiles, type VideoRenditionRequest } from '../../src/db/schema.ts';
 import { JobRegistry, JobRegistryError, RETRY_TWICE, defineJob, type JobDelivery, type JobHandler } from '../../src/jobs/registry.ts';
-import { pipelineJobs, resumeStuckConversations, retryProcessing } from '../../src/pipeline/index.ts';
+import { jobDefinitions } from '../../src/job-definitions.ts';
+import { resumeStuckConversations, retryProcessing } from '../../src/pipeline/index.ts';
 import { ERROR_MESSAGE } from '../../src/pipeline/state.ts';
 import { makeVideo } from '../../src/pipeline/video.ts';
 import { startServer } from '../../src/server.ts';
@@ -42,7 +43,7 @@ const gatedVideo: JobHandler<'media.video'> = async (ctx, payload, delivery) => 
 };
 
 beforeAll(async () => {
-  server = await startTestServer({ start: { jobs: pipelineJobs.map((job) => (job.name === 'media.video' ? { ...job, handler: gatedVideo } : job)) } });
+  server = await startTestServer({ start: { jobs: jobDefinitions.map((job) => (job.name === 'media.video' ? { ...job, handler: gatedVideo } : job)) } });
   // Every notice still reaches the sockets; the tests keep a copy.
   const events = server.ctx.events;
   server.ctx.events = {
@@ -474,18 +475,18 @@ describe('the video rendition', { timeout: 600_000 }, () => {
 
 describe('job registry', () => {
   it('refuses a job without a handler, with two, or unknown', () => {
-    expect(() => new JobRegistry(pipelineJobs.filter((j) => j.name !== 'media.diarize'))).toThrow(/"media\.diarize" has no handler/);
+    expect(() => new JobRegistry(jobDefinitions.filter((j) => j.name !== 'media.diarize'))).toThrow(/"media\.diarize" has no handler/);
     const queueing = { concurrency: 'mediaSteps', retry: RETRY_TWICE, expireInSeconds: 60 } as const;
-    expect(() => new JobRegistry([...pipelineJobs, defineJob('media.finalize', { ...queueing, handler: async () => undefined })])).toThrow(/"media\.finalize" has two handlers/);
-    expect(() => new JobRegistry([...pipelineJobs, { name: 'media.nope' as JobName, ...queueing, handler: async () => undefined }])).toThrow(JobRegistryError);
-    expect(() => new JobRegistry(pipelineJobs)).not.toThrow();
+    expect(() => new JobRegistry([...jobDefinitions, defineJob('media.finalize', { ...queueing, handler: async () => undefined })])).toThrow(/"media\.finalize" has two handlers/);
+    expect(() => new JobRegistry([...jobDefinitions, { name: 'media.nope' as JobName, ...queueing, handler: async () => undefined }])).toThrow(JobRegistryError);
+    expect(() => new JobRegistry(jobDefinitions)).not.toThrow();
   });
 
   it('keeps the server from starting when a job has no handler', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'palabre-registry-'));
     try {
       const config = loadConfig({ PALABRE_DATA_DIR: dataDir, LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' });
-      await expect(startServer(config, { logger: false, jobs: pipelineJobs.filter((j) => j.name !== 'media.transcribe') })).rejects.toThrow(/"media\.transcribe" has no handler/);
+      await expect(startServer(config, { logger: false, jobs: jobDefinitions.filter((j) => j.name !== 'media.transcribe') })).rejects.toThrow(/"media\.transcribe" has no handler/);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }

@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversationUpdateEvent, type ConversationUpdate, type SocketRefusal } from '@palabre/shared';
-import { conversationRights, conversations, memberships, users } from '../../src/db/schema.ts';
+import { conversationUpdateEvent, sessionUpdateEvent, type ConversationUpdate, type SessionUpdate, type SocketRefusal } from '@palabre/shared';
+import { conversationRights, conversations, memberships, transcriberProfiles, users } from '../../src/db/schema.ts';
 import { createOrganization, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/fixtures/audio');
@@ -303,5 +303,46 @@ describe('revoked sessions', () => {
     const { closed } = await watching(user, orgId);
     expect((await admin.client.patch(`/cm-api/api/administration/users/${user.id}`, { status: 'suspended' })).status).toBe(200);
     await closed;
+  });
+});
+
+describe('session notices', () => {
+  it('tells the organization of sessions created and started, a private one only to those who operate it', async () => {
+    const owner = await server.quickUser();
+    const plain = await server.quickUser();
+    const orgId = (await createOrganization(owner.client))._id;
+    await server.ctx.db.insert(memberships).values({ organizationId: orgId, userId: plain.id, role: 1 });
+    const [profile] = await server.ctx.db
+      .insert(transcriberProfiles)
+      .values({ type: 'openai', languages: ['en'], name: 'Live', organizationId: orgId })
+      .returning();
+
+    const event = sessionUpdateEvent(orgId);
+    const inbox = new Map<string, SessionUpdate[]>();
+    for (const user of [owner, plain]) {
+      const socket = open(tokenOf(user));
+      await connected(socket);
+      expect(await request(socket, 'watch_organization', orgId)).toEqual({ ok: true });
+      inbox.set(user.id, []);
+      socket.on(event, (message: SessionUpdate) => inbox.get(user.id)!.push(message));
+    }
+
+    const create = (visibility: string) =>
+      owner.client.post(`/cm-api/api/organizations/${orgId}/sessions`, {
+        name: visibility,
+        visibility,
+        channels: [{ name: 'A', transcriberProfileId: profile!.id, languages: ['en'] }],
+      });
+    const internal = (await create('internal')).body._id as string;
+    await expect.poll(() => inbox.get(plain.id)!.length).toBe(1);
+    expect(inbox.get(plain.id)![0]).toEqual({ sessionId: internal, kind: 'created', status: 'scheduled' });
+
+    const hidden = (await create('private')).body._id as string;
+    await owner.client.put(`/cm-api/api/organizations/${orgId}/sessions/${hidden}/start`);
+    await expect.poll(() => inbox.get(owner.id)!.map((m) => m.kind)).toEqual(['created', 'created', 'status']);
+    expect(inbox.get(owner.id)![2]).toEqual({ sessionId: hidden, kind: 'status', status: 'pending' });
+    // A round trip later the plain member still knows only the internal session.
+    await request(open(tokenOf(plain)), 'watch_organization', orgId).catch(() => undefined);
+    expect(inbox.get(plain.id)!.map((m) => m.sessionId)).toEqual([internal]);
   });
 });

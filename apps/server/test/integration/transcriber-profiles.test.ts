@@ -187,3 +187,23 @@ describe('endpoint addresses', () => {
     expect((row!.config as { internalEndpoint?: boolean }).internalEndpoint).toBeUndefined();
   });
 });
+
+describe('live session fields', () => {
+  it('gives profiles translations, the quick-meeting flag and their scope; a replacement without translations keeps them', async () => {
+    const { org, admin } = await team();
+    const created = await admin.client.post(`${API}/transcriber_profiles`, whisper(org._id, { translations: ['de', 'es', 'de'], quickMeeting: true }));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ translations: ['de', 'es'], quickMeeting: true, scope: 'organization' });
+    const kept = await admin.client.put(`${API}/transcriber_profiles/${created.body._id}`, whisper(org._id));
+    expect(kept.body.translations).toEqual(['de', 'es']);
+    const cleared = await admin.client.put(`${API}/transcriber_profiles/${created.body._id}`, whisper(org._id, { translations: [] }));
+    expect(cleared.body.translations).toEqual([]);
+    const refused = await admin.client.post(`${API}/transcriber_profiles`, whisper(org._id, { translations: ['not a language'] }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({ 'translations.0': 'error.invalid' });
+    const global = (await admin.client.get(`${API}/organizations/${org._id}/transcriber_profiles`)).body.list.find(
+      (p: { organizationId: string | null }) => p.organizationId === null,
+    );
+    expect(global).toMatchObject({ scope: 'global', translations: [] });
+  });
+});

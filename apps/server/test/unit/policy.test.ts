@@ -6,8 +6,12 @@ import {
   everyMediaAccess,
   mayAssignRole,
   mayCancelInvitation,
+  mayCreateSession,
   mayGrantRight,
+  mayOperateSession,
+  mayRemoveTemplate,
   mediaAccess,
+  sessionAccess,
   transcriptEditAccess,
   subtitleAccess,
   organizationAbilities,
@@ -263,5 +267,57 @@ describe('deleting an account from the backoffice', () => {
   it('is blocked by the organizations it owns, and by those only', () => {
     expect(platform.organizationsBlockingDeletion([MEMBER, OWNER, ADMIN, OWNER])).toEqual([OWNER, OWNER]);
     expect(platform.organizationsBlockingDeletion([MEMBER, MAINTAINER, ADMIN, NONE])).toEqual([]);
+  });
+});
+
+describe('live sessions', () => {
+  const user = { id: 'u', role: PLATFORM_ROLE.USER };
+  const operatorUser = { id: 'u', role: PLATFORM_ROLE.USER + PLATFORM_ROLE.SESSION_OPERATOR };
+  const open: OrganizationFacts = { ownerId: 'o', permissions: { upload: true, summary: true, session: true } };
+  const closed: OrganizationFacts = { ownerId: 'o', permissions: { upload: true, summary: true, session: false } };
+  const session = (visibility: 'private' | 'internal' | 'public', anonymousAccess = false, ownerId: string | null = 'someone') => ({ visibility, anonymousAccess, ownerId });
+
+  it('creating follows the create-session permission; the session operator role and maintainers keep it', () => {
+    expect(mayCreateSession(user, MEMBER, open)).toBe(true);
+    expect(mayCreateSession(user, MEMBER, closed)).toBe(false);
+    expect(mayCreateSession(operatorUser, MEMBER, closed)).toBe(true);
+    expect(mayCreateSession(user, MAINTAINER, closed)).toBe(true);
+    expect(mayCreateSession(operatorUser, NONE, open)).toBe(false);
+  });
+
+  it('operating: the owner while a member, maintainers and above, members with the session operator role', () => {
+    expect(mayOperateSession(user, MEMBER, { ownerId: 'u' })).toBe(true);
+    expect(mayOperateSession(user, NONE, { ownerId: 'u' })).toBe(false);
+    expect(mayOperateSession(user, MEMBER, { ownerId: 'other' })).toBe(false);
+    expect(mayOperateSession(operatorUser, MEMBER, { ownerId: 'other' })).toBe(true);
+    expect(mayOperateSession(operatorUser, NONE, { ownerId: 'other' })).toBe(false);
+    for (const level of [MAINTAINER, ADMIN, OWNER]) expect(mayOperateSession(user, level, { ownerId: null })).toBe(true);
+  });
+
+  it.each([
+    // visibility, anonymous access, caller, level → access
+    ['private', false, 'member', MEMBER, 'none'],
+    ['private', false, 'maintainer', MAINTAINER, 'operate'],
+    ['internal', false, 'member', MEMBER, 'read'],
+    ['internal', true, 'outsider', NONE, 'none'],
+    ['internal', true, 'anonymous', NONE, 'none'],
+    ['public', false, 'member', MEMBER, 'read'],
+    ['public', false, 'outsider', NONE, 'public'],
+    ['public', false, 'anonymous', NONE, 'none'],
+    ['public', true, 'anonymous', NONE, 'public'],
+  ] as const)('a %s session (anonymous access %s) gives a %s (level %i): %s', (visibility, anonymous, who, level, expected) => {
+    const caller = who === 'anonymous' ? null : user;
+    expect(sessionAccess(caller, level, session(visibility, anonymous))).toBe(expected);
+  });
+
+  it('a private session is seen by its owner', () => {
+    expect(sessionAccess(user, MEMBER, session('private', false, 'u'))).toBe('operate');
+  });
+
+  it('templates are removed by their author or by maintainers', () => {
+    expect(mayRemoveTemplate(user, MEMBER, { ownerId: 'u' })).toBe(true);
+    expect(mayRemoveTemplate(user, MEMBER, { ownerId: 'other' })).toBe(false);
+    expect(mayRemoveTemplate(user, MAINTAINER, { ownerId: null })).toBe(true);
+    expect(mayRemoveTemplate(user, NONE, { ownerId: 'u' })).toBe(false);
   });
 });

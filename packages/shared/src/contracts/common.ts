@@ -18,6 +18,12 @@ export const zEmail = ruleSchema(rules.email);
 export const zPassword = ruleSchema(rules.password);
 
 export const zId = z.string().uuid();
+
+/** A language code (`en`, `fr`, `pt-BR`…): what live channels transcribe and translate to. */
+export const zLanguageCode = z
+  .string()
+  .max(16)
+  .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'error.invalid');
 export const zIdParam = z.object({ id: zId });
 
 export const zPagination = z.object({

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { FULL_RIGHTS, RIGHT } from '../roles.ts';
 import { TEXT_LIMITS } from '../constants.ts';
-import { zPagination, zText } from './common.ts';
+import { zLanguageCode, zPagination, zText } from './common.ts';
 import { zConversationTranscriptPatch } from './transcript-edit.ts';
 import { zSpeaker, zTurn } from '../transcript/schema.ts';
 
@@ -278,7 +278,12 @@ export const zTranscriberProfile = z.object({
   description: z.string(),
   type: z.enum(ENGINE_TYPES),
   languages: z.array(z.string()),
+  /** Languages its live session channels can translate to. */
+  translations: z.array(z.string()),
   organizationId: z.string().nullable(),
+  /** Global profiles are visible in every organization; an organization's only there. */
+  scope: z.enum(['global', 'organization']),
+  /** Offered for quick meetings. */
   quickMeeting: z.boolean(),
   diarization: z.boolean(),
   isDefault: z.boolean(),
@@ -315,6 +320,8 @@ export const zTranscriberProfileBody = z
     description: zText({ max: TEXT_LIMITS.profileDescription, multiline: true }).default(''),
     type: z.enum(ENGINE_TYPES),
     languages: z.array(z.enum(['en', 'fr'])).min(1),
+    /** Absent on a replacement: the stored translations stay. */
+    translations: z.array(zLanguageCode).max(50).optional(),
     organizationId: z.string().uuid().nullable().default(null),
     quickMeeting: z.boolean().default(false),
     diarization: z.boolean().default(true),

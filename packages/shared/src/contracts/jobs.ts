@@ -18,6 +18,10 @@ export const JOBS = {
   'media.video': zMediaJob,
   /** Burn a subtitle version's screens (as they were when asked) into the media's video. */
   'subtitles.burn': zMediaJob.extend({ subtitleId: z.string().uuid(), burnId: z.string().uuid() }),
+  /** Start a session at its planned time (when it is still planned then, with auto start on). */
+  'session.auto-start': z.object({ sessionId: z.string().uuid(), at: z.string().datetime() }),
+  /** Stop a session at its planned end (when it is still planned then, with auto stop on). */
+  'session.auto-stop': z.object({ sessionId: z.string().uuid(), at: z.string().datetime() }),
 } as const;
 export type JobName = keyof typeof JOBS;
 export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]>;

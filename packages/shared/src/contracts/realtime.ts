@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors.ts';
 import { MEDIA_STATUSES } from './conversations.ts';
+import type { SessionUpdate, SessionUpdateEvent } from './sessions.ts';
 import { BURN_STATES } from './subtitles.ts';
 
 export const zWatchOrganization = z.string().uuid();
@@ -56,6 +57,9 @@ export type ClientToServerEvents = {
 
 export type ServerToClientEvents = {
   [event: ConversationUpdateEvent]: (update: ConversationUpdate) => void;
+} & {
+  /** A session of the organization was created, changed, changed status or was deleted (those who may see it). */
+  [event: SessionUpdateEvent]: (update: SessionUpdate) => void;
 };
 
 /**

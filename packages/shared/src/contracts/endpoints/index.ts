@@ -11,6 +11,7 @@ import type { Endpoint } from './define.ts';
 import { libraryEndpoints } from './library.ts';
 import { organizationEndpoints } from './organizations.ts';
 import { rightEndpoints } from './rights.ts';
+import { sessionEndpoints } from './sessions.ts';
 import { subtitleEndpoints } from './subtitles.ts';
 import { systemEndpoints } from './system.ts';
 import { tagEndpoints } from './tags.ts';
@@ -34,6 +35,7 @@ export const API = {
   rights: rightEndpoints,
   tags: tagEndpoints,
   transcriberProfiles: transcriberProfileEndpoints,
+  sessions: sessionEndpoints,
   backoffice: backofficeEndpoints,
 } as const;
 
