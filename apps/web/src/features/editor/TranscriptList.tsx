@@ -7,12 +7,12 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { MAX_CHARACTERS_PER_PAGE, TURNS_PER_PAGE, type DocPeer } from '@palabre/shared';
 import { addSpeaker, insertTurnAfter, textOf, turnIndex, turnsOf, type TurnMap } from '@palabre/shared/collab';
-import { IconPlayerTrackNext, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import { forwardRef, memo, useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as Y from 'yjs';
-import classes from './Editor.module.css';
+import { BackToPlayback } from './BackToPlayback.tsx';
 import { useFollowPlayback } from './followPlayback.ts';
 import { NewSpeakerModal } from './NewSpeakerModal.tsx';
 import { useEditorRuntime } from './runtime.ts';
@@ -203,11 +203,7 @@ export const TranscriptList = memo(
             })}
           </div>
         )}
-        {follow.away && (
-          <Button className={classes.follow} leftSection={<IconPlayerTrackNext size={16} />} onClick={follow.backToPlayback} data-testid="back-to-playback">
-            {t('follow.back')}
-          </Button>
-        )}
+        {follow.away && <BackToPlayback label={t('follow.back')} onClick={follow.backToPlayback} />}
         <NewSpeakerModal turnId={newSpeakerFor} onClose={() => setNewSpeakerFor(null)} />
       </div>
     );

@@ -3,19 +3,17 @@
  * screen holding the caret always rendered. The playing screen is marked and followed
  * (editor/followPlayback.ts) until the user scrolls away; "Back to playback" then brings it back.
  */
-import { Button } from '@mantine/core';
 import type { DocPeer, Screen, SubtitleSettings } from '@palabre/shared';
 import { screensOf } from '@palabre/shared/subtitles';
-import { IconPlayerTrackNext } from '@tabler/icons-react';
 import { useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
 import { forwardRef, useCallback, useImperativeHandle, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as Y from 'yjs';
+import { BackToPlayback } from '../../editor/BackToPlayback.tsx';
 import { useFollowPlayback } from '../../editor/followPlayback.ts';
 import { usePendingFocus, useScrollMargin, type PendingFocusOptions } from '../../editor/useListFocus.ts';
 import { usePlayerState, type PlayerController } from '../../player/player.ts';
 import { ScreenRow, type ScreenRowProps } from './ScreenRow.tsx';
-import classes from './SubtitleEditor.module.css';
 import { screenAt } from './timeline.ts';
 import type { WarningMap } from './warnings.ts';
 
@@ -127,11 +125,7 @@ export const ScreenList = forwardRef<ScreenListHandle, Props>(function ScreenLis
           );
         })}
       </div>
-      {follow.away && (
-        <Button className={classes.follow} leftSection={<IconPlayerTrackNext size={16} aria-hidden />} onClick={follow.backToPlayback} data-testid="back-to-playback">
-          {t('editor.backToPlayback')}
-        </Button>
-      )}
+      {follow.away && <BackToPlayback label={t('editor.backToPlayback')} onClick={follow.backToPlayback} />}
     </>
   );
 });
