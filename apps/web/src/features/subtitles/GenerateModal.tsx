@@ -1,10 +1,11 @@
 /** Generating a version from the current transcript: a name and the limits, checked before sending; the server's refusals under their fields. */
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { DEFAULT_SUBTITLE_SETTINGS, TEXT_LIMITS, type SubtitleVersion } from '@palabre/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormFailure, useApiErrors } from '../../components/FormFailure.tsx';
 import { errorText } from '../../components/errorText.ts';
+import { FormActions } from '../../components/FormActions.tsx';
 import { SettingsFields } from './SettingsFields.tsx';
 import { checkName, checkSettings, draftOf, type FieldError, type SettingsDraft, type SettingsField } from './settingsForm.ts';
 
@@ -54,14 +55,7 @@ export function GenerateModal({ opened, pending, error, onClose, onSubmit }: Pro
           />
           <SettingsFields draft={draft} errors={fieldErrors} onChange={setDraft} />
           <FormFailure error={error} placed={['name']} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={pending}>
-              {t('generate.submit')}
-            </Button>
-          </Group>
+          <FormActions submitLabel={t('generate.submit')} pending={pending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

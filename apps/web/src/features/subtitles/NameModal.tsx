@@ -1,10 +1,11 @@
 /** A version's name, for a copy or a rename: checked as the contract checks it, the server's refusal shown in the form. */
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { TEXT_LIMITS } from '@palabre/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormFailure, useApiErrors } from '../../components/FormFailure.tsx';
 import { errorText } from '../../components/errorText.ts';
+import { FormActions } from '../../components/FormActions.tsx';
 import { checkName } from './settingsForm.ts';
 
 interface Props {
@@ -57,14 +58,7 @@ export function NameModal({ opened, title, submitLabel, initial, pending, error,
             data-autofocus
           />
           <FormFailure error={error} placed={['name']} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={pending}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <FormActions submitLabel={submitLabel} pending={pending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

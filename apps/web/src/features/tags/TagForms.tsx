@@ -4,6 +4,7 @@ import { TAG_NAME_MAX, CATEGORY_NAME_MAX, type Category, type CategoryColor, typ
 import { IconPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../components/FormActions.tsx';
 import { type TagMutations } from './api.ts';
 import { callErrorText, ColorSelect, useNameField } from './fields.tsx';
 
@@ -83,16 +84,7 @@ export function CategoryForm({
           </Button>
         )}
       </Group>
-      {onCancel && (
-        <Group gap="xs" justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" loading={pending}>
-            {submitLabel}
-          </Button>
-        </Group>
-      )}
+      {onCancel && <FormActions gap="xs" mt="sm" submitLabel={submitLabel} pending={pending} onCancel={onCancel} />}
     </form>
   );
 }
