@@ -9,7 +9,7 @@ import { MAX_CHARACTERS_PER_PAGE, TURNS_PER_PAGE, type DocPeer } from '@palabre/
 import { addSpeaker, insertTurnAfter, textOf, turnIndex, turnsOf, type TurnMap } from '@palabre/shared/collab';
 import { IconPlus } from '@tabler/icons-react';
 import { useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
-import { forwardRef, memo, useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { forwardRef, memo, useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as Y from 'yjs';
 import { BackToPlayback } from './BackToPlayback.tsx';
@@ -21,6 +21,7 @@ import { newId } from './turnActions.ts';
 import { setSelectionOffsets } from './turnDom.ts';
 import { TurnEditor } from './TurnEditor.tsx';
 import { usePendingFocus, useScrollMargin, type PendingFocusOptions } from './useListFocus.ts';
+import { useDocVersion } from './useDocVersion.ts';
 import { useSpeakers } from './useSpeakers.ts';
 
 export interface TranscriptListHandle {
@@ -32,20 +33,16 @@ export interface TranscriptListHandle {
 
 /** The turns' maps, renewed when turns are added, removed or moved (not on text edits). */
 function useTurnMaps(doc: Y.Doc): TurnMap[] {
-  const version = useRef(0);
   const turns = turnsOf(doc);
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      const handler = () => {
-        version.current += 1;
-        onChange();
-      };
-      turns.observe(handler);
-      return () => turns.unobserve(handler);
-    },
-    [turns],
+  const current = useDocVersion(
+    useCallback(
+      (onChange: () => void) => {
+        turns.observe(onChange);
+        return () => turns.unobserve(onChange);
+      },
+      [turns],
+    ),
   );
-  const current = useSyncExternalStore(subscribe, () => version.current);
   return useMemo(() => turns.toArray(), [turns, current]);
 }
 
