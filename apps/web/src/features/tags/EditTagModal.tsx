@@ -4,12 +4,13 @@ import { TAG_NAME_MAX, type Category, type Tag } from '@palabre/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../components/FormActions.tsx';
+import { useNameField } from '../../components/useNameField.ts';
 import { type TagMutations } from './api.ts';
-import { callErrorText, useNameField } from './fields.tsx';
+import { callErrorText } from './fields.tsx';
 
 export function EditTagModal({ tag, categories, mutations, onClose }: { tag: Tag | null; categories: Category[]; mutations: TagMutations; onClose: () => void }) {
   const { t } = useTranslation(['library', 'common']);
-  const { setError, checked, inputProps } = useNameField(tag?.name ?? '');
+  const { setError, checked, inputProps } = useNameField(tag?.name ?? '', TAG_NAME_MAX);
   const [categoryId, setCategoryId] = useState(tag?.categoryId ?? '');
   if (!tag) return null;
   const submit = (event: FormEvent) => {

@@ -5,13 +5,14 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../components/FormActions.tsx';
+import { useNameField } from '../../components/useNameField.ts';
 import { type TagMutations } from './api.ts';
-import { callErrorText, ColorSelect, useNameField } from './fields.tsx';
+import { callErrorText, ColorSelect } from './fields.tsx';
 
 /** "Add a tag" in a category: every member may. */
 export function NewTagForm({ category, mutations, onCreated, autoFocus }: { category: Category; mutations: TagMutations; onCreated?: (tag: Tag) => void; autoFocus?: boolean }) {
   const { t } = useTranslation('library');
-  const { setValue: setName, setError, checked, inputProps } = useNameField();
+  const { setValue: setName, setError, checked, inputProps } = useNameField('', TAG_NAME_MAX);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checkedName = checked();
@@ -62,7 +63,7 @@ export function CategoryForm({
   onCancel?: () => void;
 }) {
   const { t } = useTranslation(['library', 'common']);
-  const { setValue: setName, setError, checked, inputProps } = useNameField(initial.name);
+  const { setValue: setName, setError, checked, inputProps } = useNameField(initial.name, TAG_NAME_MAX);
   const [color, setColor] = useState<CategoryColor>(initial.color);
   const submit = (event: FormEvent) => {
     event.preventDefault();
