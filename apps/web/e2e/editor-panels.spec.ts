@@ -13,6 +13,7 @@ import { REPO_ROOT } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
 import { joinOrganization } from './support/invitations.ts';
 import { createMedia, PROCESSING_TIMEOUT, silentWav } from './support/media.ts';
+import { makeTurn } from './support/transcripts.ts';
 
 const SCREENSHOTS = process.env.PALABRE_E2E_OUTPUT_DIR ?? '/tmp';
 type Locale = 'en-US' | 'fr-FR';
@@ -27,10 +28,7 @@ function tr(locale: Locale, key: string, values: Record<string, string | number>
   return value.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(values[name]));
 }
 
-function turn(id: string, speaker: string, text: string, start: number, step = 0.5) {
-  const words = text.split(' ').map((word, i) => ({ wid: `${id}-w${i}`, stime: start + i * step, etime: start + i * step + step * 0.8, word, confidence: 0.6 }));
-  return { turn_id: id, speaker_id: speaker, segment: text, stime: start, etime: words.at(-1)!.etime, words };
-}
+const turn = (id: string, speaker: string, text: string, start: number, step = 0.5) => makeTurn(id, speaker, text, start, { step, confidence: 0.6 });
 
 const SPEAKERS = [
   { speaker_id: 'alice', speaker_name: 'Alice' },

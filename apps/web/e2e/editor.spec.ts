@@ -16,6 +16,7 @@ import { REPO_ROOT } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
 import { joinOrganization } from './support/invitations.ts';
 import { createMedia, PROCESSING_TIMEOUT, silentWav } from './support/media.ts';
+import { makeTurn } from './support/transcripts.ts';
 
 const SCREENSHOTS = process.env.PALABRE_E2E_OUTPUT_DIR ?? '/tmp';
 type Locale = 'en-US' | 'fr-FR';
@@ -39,10 +40,8 @@ function longTurn(id: string, speaker: string, word: string, count: number, star
   return { turn_id: id, speaker_id: speaker, segment: words.map((w) => w.word).join(' '), stime: start, etime: words.at(-1)!.etime, words };
 }
 
-function turn(id: string, speaker: string, text: string, start: number) {
-  const words = text.split(' ').map((word, i) => ({ wid: `${id}-w${i}`, stime: start + i * 0.5, etime: start + i * 0.5 + 0.4, word, confidence: i === 1 ? 0.3 : 0.9 }));
-  return { turn_id: id, speaker_id: speaker, segment: text, stime: start, etime: words.at(-1)!.etime, words };
-}
+/** The second word of every turn has a low confidence. */
+const turn = (id: string, speaker: string, text: string, start: number) => makeTurn(id, speaker, text, start, { confidence: (i) => (i === 1 ? 0.3 : 0.9) });
 
 const SPEAKERS = [
   { speaker_id: 'alice', speaker_name: 'Alice' },

@@ -4,7 +4,7 @@
  * player and transcript in view on a laptop screen, in both languages and on a phone.
  */
 import type { Page } from '@playwright/test';
-import { newAccount, signInBrowser, uniqueName, type Api } from './support/api.ts';
+import { newAccount, signedInContext, signInBrowser, uniqueName, type Api } from './support/api.ts';
 import { dataDir } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
 import { joinOrganization } from './support/invitations.ts';
@@ -58,9 +58,8 @@ test('the tools link to the editor, subtitles and publishing', async ({ page, ap
   await expect(page.getByRole('button', { name: 'Generate a version' })).toBeVisible();
 
   // In French.
-  const french = await browser.newContext({ baseURL, locale: 'fr-FR', extraHTTPHeaders: { 'x-forwarded-for': clientIp } });
+  const french = await signedInContext(browser, { baseURL: baseURL!, clientIp, tokens: owner.tokens, organizationId: organization._id, locale: 'fr-FR' });
   try {
-    await signInBrowser(french, baseURL!, owner.tokens, organization._id);
     const frenchPage = await french.newPage();
     await frenchPage.goto(`/interface/conversations/${id}/subtitles`);
     await expect(frenchPage.getByRole('heading', { level: 1, name: 'Sous-titres' })).toBeVisible({ timeout: 30_000 });
@@ -73,9 +72,8 @@ test('the tools link to the editor, subtitles and publishing', async ({ page, ap
   // A member who may only read is offered the transcript and subtitles (read-only) and publishing.
   const member = await api.signUp(newAccount('reader'));
   await joinOrganization(api, dataDir(), owner.tokens.auth_token, organization._id, member);
-  const reader = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': clientIp } });
+  const reader = await signedInContext(browser, { baseURL: baseURL!, clientIp, tokens: member.tokens, organizationId: organization._id });
   try {
-    await signInBrowser(reader, baseURL!, member.tokens, organization._id);
     const readerPage = await reader.newPage();
     await readerPage.goto(`/interface/conversations/${id}`);
     await expect(readerPage.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 30_000 });
@@ -165,9 +163,8 @@ test('the player and the start of the transcript are in view on a laptop screen,
   };
   await inView(page, 'en-US');
 
-  const french = await browser.newContext({ baseURL, locale: 'fr-FR', extraHTTPHeaders: { 'x-forwarded-for': clientIp } });
+  const french = await signedInContext(browser, { baseURL: baseURL!, clientIp, tokens: owner.tokens, organizationId: organization._id, locale: 'fr-FR' });
   try {
-    await signInBrowser(french, baseURL!, owner.tokens, organization._id);
     await inView(await french.newPage(), 'fr-FR');
   } finally {
     await french.close();

@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import type { Download, Page } from '@playwright/test';
-import { newAccount, signInBrowser, uniqueName } from './support/api.ts';
+import { newAccount, signedInContext, signInBrowser, uniqueName } from './support/api.ts';
 import { dataDir } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
 import { joinOrganization } from './support/invitations.ts';
@@ -155,9 +155,15 @@ test('the verbatim export: text, keyword filter, DOCX and PDF read back, the PDF
   await page.screenshot({ path: `${SCREENSHOTS}/publish-report-phone.png`, fullPage: true });
 
   // In French.
-  const french = await browser.newContext({ baseURL, locale: 'fr-FR', viewport: { width: 1440, height: 900 }, extraHTTPHeaders: { 'x-forwarded-for': clientIp } });
+  const french = await signedInContext(browser, {
+    baseURL: baseURL!,
+    clientIp,
+    tokens: owner.tokens,
+    organizationId: organization._id,
+    locale: 'fr-FR',
+    viewport: { width: 1440, height: 900 },
+  });
   try {
-    await signInBrowser(french, baseURL!, owner.tokens, organization._id);
     const frenchPage = await french.newPage();
     await frenchPage.goto(`/interface/conversations/${id}/publish`);
     await expect(frenchPage.getByRole('heading', { level: 1, name: 'Publier et exporter' })).toBeVisible({ timeout: LOAD_TIMEOUT });
@@ -179,9 +185,8 @@ test('the verbatim export: text, keyword filter, DOCX and PDF read back, the PDF
   // A member who may only read exports too.
   const member = await api.signUp(newAccount('reader'));
   await joinOrganization(api, dataDir(), owner.tokens.auth_token, organization._id, member);
-  const reader = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': clientIp } });
+  const reader = await signedInContext(browser, { baseURL: baseURL!, clientIp, tokens: member.tokens, organizationId: organization._id });
   try {
-    await signInBrowser(reader, baseURL!, member.tokens, organization._id);
     const readerPage = await reader.newPage();
     await readerPage.goto(`/interface/conversations/${id}/publish`);
     await expect(readerPage.getByTestId('verbatim-text')).toContainText(new RegExp(keyword, 'i'), { timeout: LOAD_TIMEOUT });

@@ -17,24 +17,20 @@ import { baseUrl } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
 import { joinOrganization } from './support/invitations.ts';
 import { createMedia, PROCESSING_TIMEOUT, silentWav } from './support/media.ts';
+import { makeTurn } from './support/transcripts.ts';
 import { bottomThird, changedPixels, fixtureVideo, fixtureVideoUpload, probeVideo, VIDEO_SECONDS, VIDEO_SIZE } from './support/video.ts';
 
 const SCREENSHOTS = process.env.PALABRE_E2E_OUTPUT_DIR ?? '/tmp';
 const LOAD_TIMEOUT = 30_000;
-
-function turn(id: string, speaker: string, text: string, start: number) {
-  const words = text.split(' ').map((word, i) => ({ wid: `${id}-w${i}`, stime: start + i * 0.5, etime: start + i * 0.5 + 0.4, word, confidence: 0.9 }));
-  return { turn_id: id, speaker_id: speaker, segment: text, stime: start, etime: words.at(-1)!.etime, words };
-}
 
 const SPEAKERS = [
   { speaker_id: 'alice', speaker_name: 'Alice' },
   { speaker_id: 'bob', speaker_name: 'Bob' },
 ];
 const TEXT = [
-  turn('t1', 'alice', 'Good evening and welcome to the show', 0),
-  turn('t2', 'bob', 'Thank you for having me here tonight', 5),
-  turn('t3', 'alice', 'Let us begin with the news', 10),
+  makeTurn('t1', 'alice', 'Good evening and welcome to the show', 0),
+  makeTurn('t2', 'bob', 'Thank you for having me here tonight', 5),
+  makeTurn('t3', 'alice', 'Let us begin with the news', 10),
 ];
 /** One line of at most 37 characters: every turn is one screen, and no two screens fit one. */
 const SETTINGS = { maxCharsPerLine: 37, maxLinesPerScreen: 1, splitMode: 'none' };
@@ -289,7 +285,7 @@ test('a reader sees both pages read-only; two writers editing one version conver
     await createVersion(api, setup, 'Festival');
     await expect(readerPage.getByRole('link', { name: 'Festival' })).toBeVisible();
     // The transcript moves on: both versions say so.
-    const edited = [turn('t1', 'alice', 'Good evening everyone', 0), ...TEXT.slice(1)];
+    const edited = [makeTurn('t1', 'alice', 'Good evening everyone', 0), ...TEXT.slice(1)];
     await api.send('PATCH', `/cm-api/api/conversations/${setup.id}`, { speakers: SPEAKERS, text: edited }, setup.owner.tokens.auth_token);
     await expect(readerPage.getByTestId('transcript-changed')).toHaveCount(2);
     await expect(readerPage.getByTestId('transcript-changed').first()).toHaveText('Transcription modifiée');

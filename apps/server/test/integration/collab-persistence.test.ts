@@ -2,19 +2,14 @@
  * Nothing acknowledged is lost: a server process killed with SIGKILL in the middle of editing comes
  * back with every change it acknowledged, and the stored transcript (which search reads) follows.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { textOf, turnsOf } from '@palabre/shared/collab';
 import { openDatabase } from '../../src/db/client.ts';
 import { conversations, transcriptUpdates } from '../../src/db/schema.ts';
 import { connectCollab } from '../harness/collab-client.ts';
-import { freePort } from '../harness/postgres.ts';
-import { createDatabase, TestClient } from '../harness/server.ts';
-import { spawnServer, type ServerProcess } from '../harness/server-process.ts';
+import { TestClient } from '../harness/server.ts';
+import { serverHome } from '../harness/server-process.ts';
 import { longTranscript } from '../harness/collab-fixtures.ts';
 
 interface Seeded {
@@ -31,28 +26,8 @@ afterAll(async () => {
 
 describe('persistence of transcript documents', () => {
   it('keeps every acknowledged change across kill -9, and the stored transcript and search follow', { timeout: 240_000 }, async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'palabre-collab-'));
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const database = inject('testDatabase') === 'postgres' ? await createDatabase(inject('postgresAdminUrl')) : undefined;
-    if (database) cleanups.push(() => database.drop());
-    const env = {
-      PALABRE_DATA_DIR: dataDir,
-      DATABASE_URL: database?.url,
-      HOST: '127.0.0.1',
-      PORT: String(await freePort()),
-      PALABRE_SECRET: `secret-${crypto.randomBytes(24).toString('hex')}`,
-      PALABRE_DEFAULT_MODEL: 'none',
-      LOG_LEVEL: 'silent',
-    };
-    const running: Array<ServerProcess<unknown>> = [];
-    cleanups.push(async () => {
-      for (const server of running) if (server.child.exitCode === null) await server.kill();
-    });
-
-    const seed = path.join(dataDir, 'seed.json');
-    fs.writeFileSync(seed, JSON.stringify(longTranscript(300, 15)));
-    const first = await spawnServer<Seeded>({ ...env, SEED_TRANSCRIPT_FILE: seed });
-    running.push(first);
+    const home = await serverHome('palabre-collab-', cleanups);
+    const first = await home.spawn<Seeded>({ seedTranscript: longTranscript(300, 15) });
     const { url, token, organizationId, conversationId } = first.ready;
     const client = await connectCollab(url, token);
     const joined = await client.join(conversationId);
@@ -75,8 +50,7 @@ describe('persistence of transcript documents', () => {
     await Promise.all(inFlight);
     await client.close();
 
-    const second = await spawnServer<{ url: string }>(env);
-    running.push(second);
+    const second = await home.spawn<{ url: string }>();
     const again = await connectCollab(second.ready.url, token);
     const reopened = await again.join(conversationId);
     const segment = (i: number) => textOf(turnsOf(reopened.doc).get(i)).toString();
@@ -93,7 +67,7 @@ describe('persistence of transcript documents', () => {
     await expect.poll(search, { timeout: 15_000 }).toEqual([conversationId]);
     await second.stop();
 
-    const handle = await openDatabase({ databaseUrl: database?.url, dataDir });
+    const handle = await openDatabase({ databaseUrl: home.databaseUrl, dataDir: home.dataDir });
     try {
       const [row] = await handle.db.select({ transcript: conversations.transcript }).from(conversations).where(eq(conversations.id, conversationId));
       for (const i of acknowledged) expect(row!.transcript!.text[i]!.segment.split(' ')[0]).toBe(i === 0 ? 'zanzibar' : `mot${i}`);

@@ -14,7 +14,8 @@ import { mediaKeys } from '../../src/pipeline/files.ts';
 import { finalize } from '../../src/pipeline/finalize.ts';
 import { conversationRights, conversations, memberships, transcriptSnapshots } from '../../src/db/schema.ts';
 import { connectCollab, CollabRefusal, type CollabClient } from '../harness/collab-client.ts';
-import { createOrganization, insertMedia, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
+import { createCast } from '../harness/cast.ts';
+import { insertMedia, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
 import { smallTranscript } from '../harness/collab-fixtures.ts';
 
 let server: TestServer;
@@ -29,12 +30,7 @@ const WRITE = RIGHT.READ | RIGHT.COMMENT | RIGHT.WRITE;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [owner, writer, reader, outsider] = await Promise.all([server.quickUser(), server.quickUser(), server.quickUser(), server.quickUser()]);
-  organizationId = (await createOrganization(owner.client))._id;
-  await server.ctx.db.insert(memberships).values([
-    { organizationId, userId: writer.id, role: 1 },
-    { organizationId, userId: reader.id, role: 1 },
-  ]);
+  ({ owner, writer, reader, outsider, orgId: organizationId } = await createCast(server));
 });
 afterAll(async () => {
   for (const client of clients) await client.close();

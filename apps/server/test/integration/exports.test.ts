@@ -12,11 +12,12 @@ import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { RIGHT, RIGHT_LEVELS, zTranscriptExport } from '@palabre/shared';
-import { conversationRights, conversationTags, memberships, tagCategories, tags, users } from '../../src/db/schema.ts';
+import { zTranscriptExport } from '@palabre/shared';
+import { conversationTags, memberships, tagCategories, tags, users } from '../../src/db/schema.ts';
 import type { TestClient } from '../harness/client.ts';
-import { createOrganization, insertMedia, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
-import { makeTranscript, seedTranscribedMedia } from '../harness/transcripts.ts';
+import { createCast, seedSharedMedia } from '../harness/cast.ts';
+import { insertMedia, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
+import { makeTranscript } from '../harness/transcripts.ts';
 
 const API = '/cm-api/api';
 let server: TestServer;
@@ -58,27 +59,12 @@ const xmlText = (xml: string) =>
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await server.quickUser();
-  writer = await server.quickUser();
-  reader = await server.quickUser();
-  outsider = await server.quickUser();
+  const cast = await createCast(server);
+  ({ owner, writer, reader, outsider, orgId } = cast);
   french = await server.quickUser();
-  orgId = (await createOrganization(owner.client))._id;
-  await server.ctx.db.insert(memberships).values([
-    { organizationId: orgId, userId: writer.id, role: 1 },
-    { organizationId: orgId, userId: reader.id, role: 1 },
-    { organizationId: orgId, userId: french.id, role: 1 },
-  ]);
+  await server.ctx.db.insert(memberships).values({ organizationId: orgId, userId: french.id, role: 1 });
   await server.ctx.db.update(users).set({ locale: 'fr-FR' }).where(eq(users.id, french.id));
-  mediaId = await seedTranscribedMedia(server, {
-    organizationId: orgId,
-    ownerId: owner.id,
-    transcript: transcript(),
-    membersRight: RIGHT.READ,
-    name: 'Réunion d’équipe',
-    language: 'fr',
-  });
-  await server.ctx.db.insert(conversationRights).values({ conversationId: mediaId, userId: writer.id, right: RIGHT_LEVELS.write });
+  mediaId = await seedSharedMedia(server, cast, { transcript: transcript(), name: 'Réunion d’équipe', language: 'fr' });
   const [category] = await server.ctx.db.insert(tagCategories).values({ organizationId: orgId, name: 'Thèmes', color: 'blue' }).returning();
   const [tag] = await server.ctx.db.insert(tags).values({ organizationId: orgId, categoryId: category!.id, name: 'Finances' }).returning();
   await server.ctx.db.insert(conversationTags).values({ conversationId: mediaId, tagId: tag!.id });

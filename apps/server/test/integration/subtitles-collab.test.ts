@@ -5,30 +5,25 @@
  */
 import type * as Y from 'yjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLLAB_LIMITS, RIGHT, RIGHT_LEVELS, type SubtitleVersion } from '@palabre/shared';
+import { COLLAB_LIMITS, RIGHT, type SubtitleVersion } from '@palabre/shared';
 import { readScreens } from '@palabre/shared/subtitles';
-import { conversationRights, memberships } from '../../src/db/schema.ts';
 import { connectCollab, type CollabClient } from '../harness/collab-client.ts';
-import { createOrganization, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
+import { type Cast, createCast, seedSharedMedia } from '../harness/cast.ts';
+import { startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
 import { subtitleTranscript, versionPath, versionsPath } from '../harness/subtitles.ts';
-import { seedTranscribedMedia } from '../harness/transcripts.ts';
 
 let server: TestServer;
 let owner: TestUser;
 let writer: TestUser;
 let reader: TestUser;
 let outsider: TestUser;
-let orgId: string;
+let cast: Cast;
 const clients: CollabClient[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
-  [owner, writer, reader, outsider] = await Promise.all([server.quickUser(), server.quickUser(), server.quickUser(), server.quickUser()]);
-  orgId = (await createOrganization(owner.client))._id;
-  await server.ctx.db.insert(memberships).values([
-    { organizationId: orgId, userId: writer.id, role: 1 },
-    { organizationId: orgId, userId: reader.id, role: 1 },
-  ]);
+  cast = await createCast(server);
+  ({ owner, writer, reader, outsider } = cast);
 });
 afterAll(async () => {
   for (const client of clients) await client.close();
@@ -36,8 +31,7 @@ afterAll(async () => {
 });
 
 async function seed(): Promise<{ id: string; version: SubtitleVersion }> {
-  const id = await seedTranscribedMedia(server, { organizationId: orgId, ownerId: owner.id, transcript: subtitleTranscript(), membersRight: RIGHT.READ });
-  await server.ctx.db.insert(conversationRights).values({ conversationId: id, userId: writer.id, right: RIGHT_LEVELS.write });
+  const id = await seedSharedMedia(server, cast, { transcript: subtitleTranscript() });
   const res = await owner.client.post(versionsPath(id), { name: 'Live' });
   expect(res.status).toBe(201);
   return { id, version: res.body as SubtitleVersion };

@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { io } from 'socket.io-client';
-import { conversationUpdateEvent, type ConversationUpdate, EXPORT_MEDIA_TYPES, RIGHT, RIGHT_LEVELS, SUBTITLE_LIMITS, type Screen, type SubtitleVersion } from '@palabre/shared';
-import { conversationRights, memberships, subtitleVersions } from '../../src/db/schema.ts';
-import { createOrganization, insertMedia, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
-import { seedTranscribedMedia } from '../harness/transcripts.ts';
+import { conversationUpdateEvent, type ConversationUpdate, EXPORT_MEDIA_TYPES, SUBTITLE_LIMITS, type Screen, type SubtitleVersion } from '@palabre/shared';
+import { subtitleVersions } from '../../src/db/schema.ts';
+import { type Cast, createCast, seedSharedMedia } from '../harness/cast.ts';
+import { insertMedia, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
 import { API, exportPath, ffmpegCues, srtTime, subtitleTranscript, versionPath, versionsPath } from '../harness/subtitles.ts';
 
 let server: TestServer;
@@ -19,26 +19,19 @@ let writer: TestUser;
 let reader: TestUser;
 let outsider: TestUser;
 let orgId: string;
+let cast: Cast;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [owner, writer, reader, outsider] = await Promise.all([server.quickUser(), server.quickUser(), server.quickUser(), server.quickUser()]);
-  orgId = (await createOrganization(owner.client))._id;
-  await server.ctx.db.insert(memberships).values([
-    { organizationId: orgId, userId: writer.id, role: 1 },
-    { organizationId: orgId, userId: reader.id, role: 1 },
-  ]);
+  cast = await createCast(server);
+  ({ owner, writer, reader, outsider, orgId } = cast);
 });
 afterAll(async () => {
   await server?.close();
 });
 
 /** A processed media of the organization: members read it, `writer` holds the write right. */
-async function seed(): Promise<string> {
-  const id = await seedTranscribedMedia(server, { organizationId: orgId, ownerId: owner.id, transcript: subtitleTranscript(), membersRight: RIGHT.READ });
-  await server.ctx.db.insert(conversationRights).values({ conversationId: id, userId: writer.id, right: RIGHT_LEVELS.write });
-  return id;
-}
+const seed = () => seedSharedMedia(server, cast, { transcript: subtitleTranscript() });
 
 async function generate(id: string, body: Record<string, unknown> = { name: 'Broadcast' }): Promise<SubtitleVersion> {
   const res = await writer.client.post(versionsPath(id), body);

@@ -4,10 +4,10 @@
  * may read or restore.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RIGHT, RIGHT_LEVELS, type Transcript } from '@palabre/shared';
-import { conversationRights, memberships } from '../../src/db/schema.ts';
-import { createOrganization, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
-import { makeTranscript, seedTranscribedMedia } from '../harness/transcripts.ts';
+import type { Transcript } from '@palabre/shared';
+import { type Cast, createCast, seedSharedMedia } from '../harness/cast.ts';
+import { startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
+import { makeTranscript } from '../harness/transcripts.ts';
 
 const API = '/cm-api/api';
 let server: TestServer;
@@ -15,7 +15,7 @@ let owner: TestUser;
 let writer: TestUser;
 let reader: TestUser;
 let outsider: TestUser;
-let orgId: string;
+let cast: Cast;
 
 const sample = () =>
   makeTranscript(
@@ -27,11 +27,7 @@ const sample = () =>
   );
 
 /** Media lasting 30 seconds; members read it, `writer` holds the write right. */
-async function seed(transcript: Transcript = sample()): Promise<string> {
-  const id = await seedTranscribedMedia(server, { organizationId: orgId, ownerId: owner.id, transcript, duration: 30, membersRight: RIGHT.READ });
-  await server.ctx.db.insert(conversationRights).values({ conversationId: id, userId: writer.id, right: RIGHT_LEVELS.write });
-  return id;
-}
+const seed = (transcript: Transcript = sample()) => seedSharedMedia(server, cast, { transcript, duration: 30 });
 
 const media = (id: string) => `${API}/conversations/${id}`;
 const live = async (id: string) => (await server.ctx.documents.read(id))!;
@@ -44,15 +40,8 @@ const reworded = () =>
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await server.quickUser();
-  writer = await server.quickUser();
-  reader = await server.quickUser();
-  outsider = await server.quickUser();
-  orgId = (await createOrganization(owner.client))._id;
-  await server.ctx.db.insert(memberships).values([
-    { organizationId: orgId, userId: writer.id, role: 1 },
-    { organizationId: orgId, userId: reader.id, role: 1 },
-  ]);
+  cast = await createCast(server);
+  ({ owner, writer, reader, outsider } = cast);
 });
 afterAll(() => server?.close());
 

@@ -4,11 +4,11 @@
  * following them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RIGHT, RIGHT_LEVELS, TURN_SIZE, type Transcript, type Turn } from '@palabre/shared';
+import { TURN_SIZE, type Transcript, type Turn } from '@palabre/shared';
 import { readTranscript } from '@palabre/shared/collab';
-import { conversationRights, memberships } from '../../src/db/schema.ts';
-import { createOrganization, insertMedia, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
-import { makeTranscript, seedTranscribedMedia } from '../harness/transcripts.ts';
+import { type Cast, createCast, seedSharedMedia } from '../harness/cast.ts';
+import { insertMedia, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
+import { makeTranscript } from '../harness/transcripts.ts';
 import { connectCollab, type CollabClient } from '../harness/collab-client.ts';
 
 const API = '/cm-api/api';
@@ -18,6 +18,7 @@ let writer: TestUser;
 let reader: TestUser;
 let outsider: TestUser;
 let orgId: string;
+let cast: Cast;
 const collabClients: CollabClient[] = [];
 
 /** Three turns: Alice, Bob, Alice; each word half a second long, one second apart. */
@@ -32,26 +33,15 @@ const sample = () =>
   );
 
 /** A media of the organization holding `transcript`: members read it, `writer` holds the write right. */
-async function seed(transcript: Transcript = sample()): Promise<string> {
-  const id = await seedTranscribedMedia(server, { organizationId: orgId, ownerId: owner.id, transcript, membersRight: RIGHT.READ });
-  await server.ctx.db.insert(conversationRights).values({ conversationId: id, userId: writer.id, right: RIGHT_LEVELS.write });
-  return id;
-}
+const seed = (transcript: Transcript = sample()) => seedSharedMedia(server, cast, { transcript });
 
 const turns = (id: string) => `${API}/conversations/${id}/turns`;
 const live = async (id: string) => (await server.ctx.documents.read(id))!;
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await server.quickUser();
-  writer = await server.quickUser();
-  reader = await server.quickUser();
-  outsider = await server.quickUser();
-  orgId = (await createOrganization(owner.client))._id;
-  await server.ctx.db.insert(memberships).values([
-    { organizationId: orgId, userId: writer.id, role: 1 },
-    { organizationId: orgId, userId: reader.id, role: 1 },
-  ]);
+  cast = await createCast(server);
+  ({ owner, writer, reader, outsider, orgId } = cast);
 });
 afterAll(async () => {
   for (const client of collabClients) await client.close();

@@ -3,7 +3,7 @@
  * sign-in, organizations. Non-GET calls mirror the XSRF-TOKEN cookie into X-XSRF-TOKEN, as the
  * web client does.
  */
-import { expect, request as playwrightRequest, type APIRequestContext, type BrowserContext } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions } from '@playwright/test';
 
 export interface TokenPair {
   auth_token: string;
@@ -144,6 +144,25 @@ export class Api {
 /** A unique organization name. */
 export function uniqueName(prefix: string): string {
   return `${prefix} ${Math.random().toString(36).slice(2, 7)}`;
+}
+
+/**
+ * A new browser context for another person (their own address, and optionally a locale and a
+ * window size), signed in as `tokens` in `organizationId`. The caller closes it.
+ */
+export async function signedInContext(
+  browser: Browser,
+  options: { baseURL: string; clientIp: string; tokens: TokenPair; organizationId?: string } & Pick<BrowserContextOptions, 'locale' | 'viewport'>,
+): Promise<BrowserContext> {
+  const { clientIp, tokens, organizationId, ...contextOptions } = options;
+  const context = await browser.newContext({ ...contextOptions, extraHTTPHeaders: { 'x-forwarded-for': clientIp } });
+  try {
+    await signInBrowser(context, options.baseURL, tokens, organizationId);
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+  return context;
 }
 
 /** Puts a signed-in session into the browser context, as the web client stores it after sign-in. */

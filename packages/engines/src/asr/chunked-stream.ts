@@ -2,16 +2,16 @@
  * The TranscriptionStream of engines that decode whole pieces of speech (whisper.cpp, an
  * OpenAI-compatible server): written audio is queued, cut into utterances by the speech chunker,
  * and each engine says what it does as an utterance grows and when it ends. This class holds what
- * they share: the byte queue and its backpressure, the stream's states, failures as 'error', and
- * the freeing of resources exactly once.
+ * they share: the byte queue, its backpressure and the freeing of resources exactly once (the
+ * stream's states and failures as 'error' are LiveStream's, shared with PocketSphinx).
  *
  * Audio is consumed 100 ms at a time by one asynchronous loop; an engine's hooks are awaited, so
  * audio counts as processed only once the decoding it triggered is done: that is what `write`'s
  * backpressure measures.
  */
-import { EventEmitter } from 'node:events';
 import { EngineError } from '../errors.ts';
 import { Pcm16Decoder } from '../media/pcm.ts';
+import { LiveStream } from './live-stream.ts';
 import { SpeechChunker, type SpeechChunkerOptions, type Utterance, type UtteranceEndReason } from './speech-chunker.ts';
 import type { StreamOptions, TranscriptionStream } from './streaming.ts';
 import type { RequestedLanguage } from './types.ts';
@@ -23,24 +23,18 @@ export interface ChunkedStreamOptions extends StreamOptions {
   chunker?: SpeechChunkerOptions;
 }
 
-type State = 'open' | 'ending' | 'closed';
-
-export abstract class ChunkedStream extends EventEmitter implements TranscriptionStream {
+export abstract class ChunkedStream extends LiveStream implements TranscriptionStream {
   protected readonly language: RequestedLanguage;
   protected readonly sampleRate: number;
   /** Aborted when the stream is aborted or fails: in-flight work should stop. */
   protected readonly cancel = new AbortController();
   private readonly chunker: SpeechChunker;
   private readonly pcm = new Pcm16Decoder();
-  private readonly highWaterMark: number;
+  protected readonly highWaterMark: number;
   private readonly sliceBytes: number;
   private readonly queue: Uint8Array[] = [];
   private queued = 0;
-  private needDrain = false;
-  private state: State = 'open';
-  private failure: Error | null = null;
   private pumping = false;
-  private ending: { resolve: () => void; reject: (error: Error) => void } | null = null;
   private readonly prepared: Promise<void>;
   private released: Promise<void> | null = null;
 
@@ -71,8 +65,7 @@ export abstract class ChunkedStream extends EventEmitter implements Transcriptio
   protected abstract release(): Promise<void>;
 
   write(pcm: Uint8Array): boolean {
-    if (this.failure) throw this.failure;
-    if (this.state !== 'open') throw new EngineError('aborted', 'The stream has ended: no more audio can be written');
+    this.assertWritable();
     for (let offset = 0; offset < pcm.byteLength; offset += this.sliceBytes) {
       // A copy: the caller may reuse its buffer once write returns.
       const slice = new Uint8Array(pcm.subarray(offset, offset + this.sliceBytes));
@@ -80,53 +73,25 @@ export abstract class ChunkedStream extends EventEmitter implements Transcriptio
       this.queued += slice.byteLength;
     }
     void this.pump();
-    if (this.queued < this.highWaterMark) return true;
-    this.needDrain = true;
-    return false;
-  }
-
-  end(): Promise<void> {
-    if (this.failure) return Promise.reject(this.failure);
-    if (this.state !== 'open') return Promise.reject(new EngineError('aborted', 'The stream was already ended or aborted'));
-    this.state = 'ending';
-    const done = new Promise<void>((resolve, reject) => (this.ending = { resolve, reject }));
-    void this.pump();
-    return done;
-  }
-
-  async abort(): Promise<void> {
-    if (this.state !== 'closed') {
-      this.state = 'closed';
-      this.ending?.reject(new EngineError('aborted', 'The stream was aborted'));
-      this.ending = null;
-      this.cancel.abort();
-    }
-    await this.releaseOnce();
+    return this.belowHighWater(this.queued);
   }
 
   /** Emits a result unless the stream was aborted or failed meanwhile. */
   protected emitResult(event: 'partial' | 'final', result: object): void {
-    if (this.state !== 'closed') this.emit(event, result);
+    if (!this.closed) this.emit(event, result);
   }
 
-  protected get closed(): boolean {
-    return this.state === 'closed';
+  protected inputEnded(): void {
+    void this.pump();
   }
 
-  /** Fails the stream: 'error', end() rejected, resources freed. */
-  protected fail(error: unknown): void {
-    if (this.state === 'closed') return;
-    const failure =
-      error instanceof EngineError ? error : new EngineError('engine_failed', `The live transcription failed: ${(error as Error)?.message ?? String(error)}`, { cause: error });
-    this.state = 'closed';
-    this.failure = failure;
+  protected interrupt(): void {
     this.cancel.abort();
-    this.ending?.reject(failure);
-    this.ending = null;
     void this.releaseOnce();
-    // Like a Node stream, but a failure nobody listens to must not crash the server: end() and
-    // write() report it too.
-    if (this.listenerCount('error') > 0) this.emit('error', failure);
+  }
+
+  protected freed(): Promise<void> {
+    return this.releaseOnce();
   }
 
   private releaseOnce(): Promise<void> {
@@ -142,7 +107,7 @@ export abstract class ChunkedStream extends EventEmitter implements Transcriptio
     this.pumping = true;
     try {
       await this.prepared;
-      while (this.state !== 'closed') {
+      while (!this.closed) {
         const slice = this.queue.shift();
         if (!slice) break;
         for (const event of this.chunker.push(this.pcm.decode(slice))) {
@@ -152,12 +117,9 @@ export abstract class ChunkedStream extends EventEmitter implements Transcriptio
         const current = this.chunker.current();
         if (current) await this.grew(current);
         this.queued -= slice.byteLength;
-        if (this.needDrain && this.queued < this.highWaterMark && !this.closed) {
-          this.needDrain = false;
-          this.emit('drain');
-        }
+        this.drained(this.queued);
       }
-      if (this.state === 'ending' && this.queue.length === 0) await this.finish();
+      if (this.endingInput && this.queue.length === 0) await this.finish();
     } catch (error) {
       this.fail(error);
     } finally {
@@ -172,10 +134,8 @@ export abstract class ChunkedStream extends EventEmitter implements Transcriptio
     }
     await this.settle();
     if (this.closed) return;
-    this.state = 'closed';
+    const ending = this.closeForEnd();
     await this.releaseOnce();
-    const ending = this.ending;
-    this.ending = null;
     ending?.resolve();
   }
 }

@@ -4,8 +4,8 @@
  * child acknowledges every message once processed, which is what backpressure counts.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { EventEmitter } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { LiveStream } from '../asr/live-stream.ts';
 import type { StreamOptions, StreamResult, TranscriptionStream } from '../asr/streaming.ts';
 import { EngineError } from '../errors.ts';
 import { TailBuffer, lastLines } from '../process.ts';
@@ -27,26 +27,20 @@ export interface SphinxStreamOptions extends StreamOptions {
   blockSamples?: number;
 }
 
-type State = 'open' | 'ending' | 'closed';
-
 let liveDecoders = 0;
 /** Decoder processes of streams that have not exited yet (each holds ~100 MB of models). */
 export function liveSphinxDecoders(): number {
   return liveDecoders;
 }
 
-export class PocketSphinxStream extends EventEmitter implements TranscriptionStream {
+export class PocketSphinxStream extends LiveStream implements TranscriptionStream {
   private readonly child: ChildProcess;
   private readonly stderr = new TailBuffer(4096);
-  private readonly highWaterMark: number;
-  private state: State = 'open';
-  private failure: Error | null = null;
+  protected readonly highWaterMark: number;
   private inFlight = 0;
   private readonly blockBytes: number;
   private unsent: Buffer[] = [];
   private unsentBytes = 0;
-  private needDrain = false;
-  private ending: { resolve: () => void; reject: (error: Error) => void } | null = null;
   private readonly exited: Promise<void>;
 
   constructor(options: SphinxStreamOptions) {
@@ -67,7 +61,7 @@ export class PocketSphinxStream extends EventEmitter implements TranscriptionStr
     this.child.on('message', (message: FromDecoder) => this.receive(message));
     this.child.on('error', (error) => this.fail(new EngineError('engine_failed', `PocketSphinx decoder process: ${error.message}`, { cause: error })));
     this.child.on('exit', (code, signal) => {
-      if (this.state === 'closed') return;
+      if (this.closed) return;
       const how = signal ? `was killed by ${signal}` : `exited with status ${code}`;
       // The decoder's own output goes to `detail` (logs), never into the message.
       const detail = lastLines(this.stderr.toString(), 3);
@@ -89,8 +83,7 @@ export class PocketSphinxStream extends EventEmitter implements TranscriptionStr
   }
 
   write(pcm: Uint8Array): boolean {
-    if (this.failure) throw this.failure;
-    if (this.state !== 'open') throw new EngineError('aborted', 'The stream has ended: no more audio can be written');
+    this.assertWritable();
     if (pcm.byteLength > 0) {
       this.inFlight += pcm.byteLength;
       // Kept (a copy: the caller may reuse its buffer) until a whole decoder block is there.
@@ -98,36 +91,26 @@ export class PocketSphinxStream extends EventEmitter implements TranscriptionStr
       this.unsentBytes += pcm.byteLength;
       if (this.unsentBytes >= this.blockBytes) this.sendAudio(false);
     }
-    if (this.inFlight < this.highWaterMark) return true;
-    this.needDrain = true;
-    return false;
+    return this.belowHighWater(this.inFlight);
   }
 
-  end(): Promise<void> {
-    if (this.failure) return Promise.reject(this.failure);
-    if (this.state !== 'open') return Promise.reject(new EngineError('aborted', 'The stream was already ended or aborted'));
-    this.state = 'ending';
-    return new Promise<void>((resolve, reject) => {
-      this.ending = { resolve, reject };
-      this.sendAudio(true);
-      this.send({ type: 'end' });
-    });
+  protected inputEnded(): void {
+    this.sendAudio(true);
+    this.send({ type: 'end' });
   }
 
-  async abort(): Promise<void> {
-    if (this.state !== 'closed') {
-      this.state = 'closed';
-      this.ending?.reject(new EngineError('aborted', 'The stream was aborted'));
-      this.ending = null;
-      // The child frees its decoder, then ends when the channel closes; a stuck one is killed.
-      this.send({ type: 'abort' });
-      this.disconnect();
-    }
-    await this.exited;
+  protected interrupt(failed: boolean): void {
+    // The child frees its decoder, then ends when the channel closes; a stuck one is killed.
+    if (!failed) this.send({ type: 'abort' });
+    this.disconnect();
+  }
+
+  protected freed(): Promise<void> {
+    return this.exited;
   }
 
   private receive(message: FromDecoder): void {
-    if (this.state === 'closed') return;
+    if (this.closed) return;
     switch (message.type) {
       case 'ready':
         return;
@@ -139,16 +122,11 @@ export class PocketSphinxStream extends EventEmitter implements TranscriptionStr
         return;
       case 'processed':
         this.inFlight -= message.bytes;
-        if (this.needDrain && this.inFlight < this.highWaterMark) {
-          this.needDrain = false;
-          this.emit('drain');
-        }
+        this.drained(this.inFlight);
         return;
       case 'ended': {
-        this.state = 'closed';
+        const ending = this.closeForEnd();
         this.disconnect();
-        const ending = this.ending;
-        this.ending = null;
         // Resources are freed (the child called ps_free before answering); resolve once it is gone.
         void this.exited.then(() => ending?.resolve());
         return;
@@ -157,18 +135,6 @@ export class PocketSphinxStream extends EventEmitter implements TranscriptionStr
         this.fail(new EngineError(message.unavailable ? 'engine_unavailable' : 'engine_failed', `PocketSphinx: ${message.message}`));
         return;
     }
-  }
-
-  private fail(error: Error): void {
-    if (this.state === 'closed') return;
-    this.state = 'closed';
-    this.failure = error;
-    this.disconnect();
-    this.ending?.reject(error);
-    this.ending = null;
-    // Like a Node stream, but a failure nobody listens to must not crash the server: end() and
-    // write() report it too.
-    if (this.listenerCount('error') > 0) this.emit('error', error);
   }
 
   /**

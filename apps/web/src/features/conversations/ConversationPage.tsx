@@ -8,13 +8,10 @@ import { Badge, Container, Grid, Group, List, Paper, SimpleGrid, Stack, Text, Ti
 import { freeText, hasRight, requiredText, RIGHT, TEXT_LIMITS } from '@palabre/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
-import { isMissing } from '../../api/client.ts';
-import { CenteredLoader } from '../../components/CenteredLoader.tsx';
-import { ErrorView } from '../../components/ErrorView.tsx';
+import { useParams } from 'react-router';
+import { QueryFallback } from '../../components/QueryFallback.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { useApiErrors } from '../../components/FormFailure.tsx';
-import { paths } from '../../routes/paths.ts';
 import { FavoriteButton } from '../favorites/FavoriteButton.tsx';
 import { useConversationUpdates } from '../realtime/useConversationUpdates.ts';
 import { MediaTags } from '../tags/MediaTags.tsx';
@@ -191,13 +188,7 @@ export function ConversationPage() {
   const query = useConversation(conversationId);
   useConversationUpdates(query.data?.organizationId);
 
-  if (query.isPending) {
-    return <CenteredLoader />;
-  }
-  if (!query.data) {
-    if (isMissing(query.error)) return <Navigate to={paths.notFound} replace />;
-    return <ErrorView error={query.error} />;
-  }
+  if (!query.data) return <QueryFallback query={query} />;
   const conversation = query.data;
   return (
     <Container size="lg" py="lg" w="100%">

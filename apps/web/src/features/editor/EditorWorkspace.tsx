@@ -16,6 +16,7 @@ import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { AudioPlayer } from '../player/AudioPlayer.tsx';
 import type { PlayerController } from '../player/player.ts';
 import classes from './Editor.module.css';
+import chrome from './EditorChrome.module.css';
 import { EditorProblems } from './EditorProblems.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
 import { PanelHost, type EditorPanel } from './panels/index.ts';
@@ -117,7 +118,7 @@ export function EditorWorkspace({ conversation, document, player }: { conversati
       <EditorRuntimeContext.Provider value={runtime}>
         <Group align="flex-start" gap="md" wrap="nowrap">
           <Stack gap="sm" data-editor-ready={ready ? 'true' : 'false'} data-testid="transcript-editor-root" style={{ flex: 1, minWidth: 0 }}>
-            <div className={classes.bar}>
+            <div className={chrome.bar}>
               <Stack gap="xs">
                 <EditorToolbar unsaved={status.unsaved} onOpen={setPanel} />
                 <AudioPlayer conversationId={conversation._id} hasPeaks={conversation.media.peaks} />

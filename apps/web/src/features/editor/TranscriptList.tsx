@@ -7,12 +7,12 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { MAX_CHARACTERS_PER_PAGE, TURNS_PER_PAGE, type DocPeer } from '@palabre/shared';
 import { addSpeaker, insertTurnAfter, textOf, turnIndex, turnsOf, type TurnMap } from '@palabre/shared/collab';
-import { IconPlayerTrackNext, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
-import { forwardRef, memo, useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { forwardRef, memo, useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as Y from 'yjs';
-import classes from './Editor.module.css';
+import { BackToPlayback } from './BackToPlayback.tsx';
 import { useFollowPlayback } from './followPlayback.ts';
 import { NewSpeakerModal } from './NewSpeakerModal.tsx';
 import { useEditorRuntime } from './runtime.ts';
@@ -20,6 +20,8 @@ import { useEditorSession } from './session.ts';
 import { newId } from './turnActions.ts';
 import { setSelectionOffsets } from './turnDom.ts';
 import { TurnEditor } from './TurnEditor.tsx';
+import { usePendingFocus, useScrollMargin, type PendingFocusOptions } from './useListFocus.ts';
+import { useDocVersion } from './useDocVersion.ts';
 import { useSpeakers } from './useSpeakers.ts';
 
 export interface TranscriptListHandle {
@@ -31,22 +33,25 @@ export interface TranscriptListHandle {
 
 /** The turns' maps, renewed when turns are added, removed or moved (not on text edits). */
 function useTurnMaps(doc: Y.Doc): TurnMap[] {
-  const version = useRef(0);
   const turns = turnsOf(doc);
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      const handler = () => {
-        version.current += 1;
-        onChange();
-      };
-      turns.observe(handler);
-      return () => turns.unobserve(handler);
-    },
-    [turns],
+  const current = useDocVersion(
+    useCallback(
+      (onChange: () => void) => {
+        turns.observe(onChange);
+        return () => turns.unobserve(onChange);
+      },
+      [turns],
+    ),
   );
-  const current = useSyncExternalStore(subscribe, () => version.current);
   return useMemo(() => turns.toArray(), [turns, current]);
 }
+
+/** A turn's text, focused once rendered. */
+const TURN_FOCUS: PendingFocusOptions<HTMLElement> = {
+  selector: (turnId) => `[data-turn-id="${CSS.escape(turnId)}"] [data-turn-text]`,
+  placeCaret: (element, offset) => setSelectionOffsets(element, offset ?? element.textContent?.length ?? 0),
+  maxTries: 20,
+};
 
 /** Turns rendered beyond the visible ones, on each side. */
 const OVERSCAN = Math.max(1, Math.floor(TURNS_PER_PAGE / 2));
@@ -60,18 +65,9 @@ export const TranscriptList = memo(
     const maps = useTurnMaps(session.doc);
     const speakers = useSpeakers(session.doc);
     const listRef = useRef<HTMLDivElement>(null);
-    const [scrollMargin, setScrollMargin] = useState(0);
+    const scrollMargin = useScrollMargin(listRef);
     const [newSpeakerFor, setNewSpeakerFor] = useState<string | null>(null);
     const focused = useRef(-1);
-    const pendingFocus = useRef<{ turnId: string; offset?: number; tries: number } | null>(null);
-
-    useLayoutEffect(() => {
-      const measure = () => setScrollMargin((listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
-      measure();
-      const observer = new ResizeObserver(measure);
-      if (listRef.current?.parentElement) observer.observe(listRef.current.parentElement);
-      return () => observer.disconnect();
-    }, []);
 
     // Visible turns, then up to OVERSCAN more on each side while their text stays within one page of
     // characters; plus the turn holding the caret, so typing never loses its element.
@@ -111,21 +107,7 @@ export const TranscriptList = memo(
     const followRef = useRef(follow);
     followRef.current = follow;
 
-    const tryFocus = useCallback(() => {
-      const request = pendingFocus.current;
-      if (!request) return;
-      const element = listRef.current?.querySelector<HTMLElement>(`[data-turn-id="${CSS.escape(request.turnId)}"] [data-turn-text]`);
-      if (element) {
-        pendingFocus.current = null;
-        element.focus({ preventScroll: true });
-        setSelectionOffsets(element, request.offset ?? element.textContent?.length ?? 0);
-        element.scrollIntoView({ block: 'nearest' });
-        return;
-      }
-      request.tries += 1;
-      if (request.tries < 20) requestAnimationFrame(tryFocus);
-      else pendingFocus.current = null;
-    }, []);
+    const focusWhenRendered = usePendingFocus(listRef, TURN_FOCUS);
 
     const reveal = useCallback(
       (turnId: string) => {
@@ -143,15 +125,14 @@ export const TranscriptList = memo(
           const index = turnIndex(session.doc, turnId);
           if (index < 0) return;
           focused.current = index;
-          pendingFocus.current = { turnId, offset, tries: 0 };
           const element = listRef.current?.querySelector(`[data-turn-id="${CSS.escape(turnId)}"]`);
           if (!element) virtualizer.scrollToIndex(index, { align: 'center' });
-          requestAnimationFrame(tryFocus);
+          focusWhenRendered(turnId, offset);
         },
         revealTurn: (turnId) => void reveal(turnId),
         resumeFollow: () => followRef.current?.resume(),
       }),
-      [session.doc, virtualizer, tryFocus, reveal],
+      [session.doc, virtualizer, focusWhenRendered, reveal],
     );
 
     const items = virtualizer.getVirtualItems();
@@ -219,11 +200,7 @@ export const TranscriptList = memo(
             })}
           </div>
         )}
-        {follow.away && (
-          <Button className={classes.follow} leftSection={<IconPlayerTrackNext size={16} />} onClick={follow.backToPlayback} data-testid="back-to-playback">
-            {t('follow.back')}
-          </Button>
-        )}
+        {follow.away && <BackToPlayback label={t('follow.back')} onClick={follow.backToPlayback} />}
         <NewSpeakerModal turnId={newSpeakerFor} onClose={() => setNewSpeakerFor(null)} />
       </div>
     );

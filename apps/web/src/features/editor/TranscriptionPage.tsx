@@ -10,10 +10,9 @@ import { hasRight, RIGHT } from '@palabre/shared';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams } from 'react-router';
-import { isMissing } from '../../api/client.ts';
+import { Link, useParams } from 'react-router';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
-import { ErrorView } from '../../components/ErrorView.tsx';
+import { QueryFallback } from '../../components/QueryFallback.tsx';
 import { paths } from '../../routes/paths.ts';
 import { PlayerContext, PlayerController } from '../player/player.ts';
 import { useStartAt } from '../player/startAt.ts';
@@ -61,11 +60,7 @@ export function TranscriptionPage() {
   // The document is joined at once, while the media's fields load beside it.
   const document = useCollabDocument(conversationId ?? '');
   const query = useEditorMedia(conversationId);
-  if (query.isPending) return <CenteredLoader />;
-  if (!query.data) {
-    if (isMissing(query.error)) return <Navigate to={paths.notFound} replace />;
-    return <ErrorView error={query.error} />;
-  }
+  if (!query.data) return <QueryFallback query={query} />;
   return (
     <Container size="lg" w="100%" px={0}>
       <Editor conversation={query.data} document={document} />

@@ -1,22 +1,19 @@
 /** The document's speakers (id → name), renewed when one is added, renamed or removed. */
 import { speakersOf } from '@palabre/shared/collab';
-import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useMemo } from 'react';
 import type * as Y from 'yjs';
+import { useDocVersion } from './useDocVersion.ts';
 
 export function useSpeakers(doc: Y.Doc): ReadonlyMap<string, string> {
   const speakers = speakersOf(doc);
-  const version = useRef(0);
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      const handler = () => {
-        version.current += 1;
-        onChange();
-      };
-      speakers.observe(handler);
-      return () => speakers.unobserve(handler);
-    },
-    [speakers],
+  const current = useDocVersion(
+    useCallback(
+      (onChange: () => void) => {
+        speakers.observe(onChange);
+        return () => speakers.unobserve(onChange);
+      },
+      [speakers],
+    ),
   );
-  const current = useSyncExternalStore(subscribe, () => version.current);
   return useMemo(() => new Map([...speakers.entries()].sort((a, b) => a[1].localeCompare(b[1]))), [speakers, current]);
 }

@@ -4,14 +4,12 @@
  * report tabs say that AI reports are not there yet and what they will hold; the verbatim tab exports
  * the transcript. Anyone who may read the media may use all of it.
  */
-import { Anchor, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconFileText, IconSparkles } from '@tabler/icons-react';
+import { Container, Stack, Tabs } from '@mantine/core';
+import { IconFileText, IconSparkles } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
-import { isMissing } from '../../api/client.ts';
-import { CenteredLoader } from '../../components/CenteredLoader.tsx';
-import { ErrorView } from '../../components/ErrorView.tsx';
-import { paths } from '../../routes/paths.ts';
+import { useParams, useSearchParams } from 'react-router';
+import { QueryFallback } from '../../components/QueryFallback.tsx';
+import { ToolPageHeader } from '../conversations/ToolPageHeader.tsx';
 import { usePublishMedia } from './api.ts';
 import { ReportTab } from './ReportTab.tsx';
 import { PUBLISH_TABS, tabFromSearch } from './tabs.ts';
@@ -26,30 +24,13 @@ export function PublishPage() {
   const tab = tabFromSearch(params.get('tab'));
   const query = usePublishMedia(conversationId);
 
-  if (query.isPending) return <CenteredLoader />;
-  if (!query.data) {
-    if (isMissing(query.error)) return <Navigate to={paths.notFound} replace />;
-    return <ErrorView error={query.error} />;
-  }
+  if (!query.data) return <QueryFallback query={query} />;
   const media = query.data;
 
   return (
     <Container size="xl" w="100%" px={0}>
       <Stack gap="md">
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Anchor component={Link} to={paths.conversation(conversationId)} size="sm" w="fit-content">
-            <Group gap={4} component="span" wrap="nowrap">
-              <IconArrowLeft size={14} aria-hidden />
-              {t('back')}
-            </Group>
-          </Anchor>
-          <Title order={1} size="h2">
-            {t('title')}
-          </Title>
-          <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {media.name}
-          </Text>
-        </Stack>
+        <ToolPageHeader conversationId={conversationId} back={t('back')} title={t('title')} mediaName={media.name} />
         <Tabs value={tab} onChange={(value) => value && setParams((previous) => ({ ...Object.fromEntries(previous), tab: value }), { replace: true })} keepMounted={false}>
           <Tabs.List aria-label={t('tabsLabel')} className={classes.tabList}>
             {PUBLISH_TABS.map((value) => (

@@ -1,12 +1,13 @@
 /** Generating a version from the current transcript: a name and the limits, checked before sending; the server's refusals under their fields. */
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { DEFAULT_SUBTITLE_SETTINGS, TEXT_LIMITS, type SubtitleVersion } from '@palabre/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormFailure, useApiErrors } from '../../components/FormFailure.tsx';
-import { errorText } from '../../components/errorText.ts';
+import { FormActions } from '../../components/FormActions.tsx';
+import { useNameField } from '../../components/useNameField.ts';
 import { SettingsFields } from './SettingsFields.tsx';
-import { checkName, checkSettings, draftOf, type FieldError, type SettingsDraft, type SettingsField } from './settingsForm.ts';
+import { checkSettings, draftOf, type FieldError, type SettingsDraft, type SettingsField } from './settingsForm.ts';
 
 interface Props {
   opened: boolean;
@@ -19,20 +20,18 @@ interface Props {
 export function GenerateModal({ opened, pending, error, onClose, onSubmit }: Props) {
   const { t } = useTranslation(['subtitles', 'common']);
   const errors = useApiErrors();
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | null>(null);
+  const nameField = useNameField('', TEXT_LIMITS.mediaName);
   const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(DEFAULT_SUBTITLE_SETTINGS));
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<SettingsField, FieldError>>>({});
   const serverFields = errors.fields(error);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checkedName = checkName(name);
+    const name = nameField.checked();
     const settings = checkSettings(draft);
-    setNameError(checkedName.ok ? null : errorText(t, checkedName.error));
     setFieldErrors(settings.ok ? {} : settings.errors);
-    if (!checkedName.ok || !settings.ok) return;
-    onSubmit({ name: checkedName.name, settings: settings.settings });
+    if (name === null || !settings.ok) return;
+    onSubmit({ name, settings: settings.settings });
   };
 
   return (
@@ -42,26 +41,15 @@ export function GenerateModal({ opened, pending, error, onClose, onSubmit }: Pro
           <TextInput
             label={t('generate.name')}
             placeholder={t('generate.namePlaceholder')}
-            value={name}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              setNameError(null);
-            }}
+            {...nameField.inputProps}
             maxLength={TEXT_LIMITS.mediaName}
-            error={nameError ?? serverFields.name}
+            error={nameField.error ?? serverFields.name}
             required
             data-autofocus
           />
           <SettingsFields draft={draft} errors={fieldErrors} onChange={setDraft} />
           <FormFailure error={error} placed={['name']} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={pending}>
-              {t('generate.submit')}
-            </Button>
-          </Group>
+          <FormActions submitLabel={t('generate.submit')} pending={pending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

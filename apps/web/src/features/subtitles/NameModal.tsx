@@ -1,11 +1,11 @@
 /** A version's name, for a copy or a rename: checked as the contract checks it, the server's refusal shown in the form. */
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { TEXT_LIMITS } from '@palabre/shared';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormFailure, useApiErrors } from '../../components/FormFailure.tsx';
-import { errorText } from '../../components/errorText.ts';
-import { checkName } from './settingsForm.ts';
+import { FormActions } from '../../components/FormActions.tsx';
+import { useNameField } from '../../components/useNameField.ts';
 
 interface Props {
   opened: boolean;
@@ -21,50 +21,27 @@ interface Props {
 export function NameModal({ opened, title, submitLabel, initial, pending, error, onClose, onSubmit }: Props) {
   const { t } = useTranslation(['subtitles', 'common']);
   const errors = useApiErrors();
-  const [name, setName] = useState(initial);
-  const [nameError, setNameError] = useState<string | null>(null);
+  const { setValue: setName, setError: setNameError, checked, inputProps } = useNameField(initial, TEXT_LIMITS.mediaName);
   useEffect(() => {
     if (opened) {
       setName(initial);
       setNameError(null);
     }
-  }, [opened, initial]);
+  }, [opened, initial, setName, setNameError]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkName(name);
-    if (!checked.ok) {
-      setNameError(errorText(t, checked.error));
-      return;
-    }
-    onSubmit(checked.name);
+    const name = checked();
+    if (name !== null) onSubmit(name);
   };
 
   return (
     <Modal opened={opened} onClose={() => !pending && onClose()} title={title} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label={t('generate.name')}
-            value={name}
-            onChange={(event) => {
-              setName(event.currentTarget.value);
-              setNameError(null);
-            }}
-            maxLength={TEXT_LIMITS.mediaName}
-            error={nameError ?? errors.fields(error).name}
-            required
-            data-autofocus
-          />
+          <TextInput label={t('generate.name')} {...inputProps} maxLength={TEXT_LIMITS.mediaName} error={inputProps.error ?? errors.fields(error).name} required data-autofocus />
           <FormFailure error={error} placed={['name']} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={pending}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <FormActions submitLabel={submitLabel} pending={pending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

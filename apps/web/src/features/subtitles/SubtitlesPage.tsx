@@ -4,19 +4,20 @@
  * notices; writers generate a version from the transcript, rename, copy and delete versions (several
  * at once, after a confirmation); readers see the list and open versions read-only.
  */
-import { Alert, Anchor, Button, Container, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { hasRight, RIGHT, type SubtitleVersionSummary } from '@palabre/shared';
-import { IconArrowLeft, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { isMissing } from '../../api/client.ts';
+import { useNavigate, useParams } from 'react-router';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
 import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
+import { QueryFallback } from '../../components/QueryFallback.tsx';
 import { ErrorView } from '../../components/ErrorView.tsx';
 import { useApiErrors } from '../../components/FormFailure.tsx';
 import { notifySuccess } from '../../components/notify.ts';
 import { paths } from '../../routes/paths.ts';
+import { ToolPageHeader } from '../conversations/ToolPageHeader.tsx';
 import { useEditorMedia, type EditorMedia } from '../editor/api.ts';
 import { useSubtitleMutations, useSubtitleVersions } from './api.ts';
 import { GenerateModal } from './GenerateModal.tsx';
@@ -161,28 +162,11 @@ export function SubtitlesPage() {
   // The guard lets only a valid media id with some right reach here.
   const { conversationId = '' } = useParams();
   const query = useEditorMedia(conversationId);
-  if (query.isPending) return <CenteredLoader />;
-  if (!query.data) {
-    if (isMissing(query.error)) return <Navigate to={paths.notFound} replace />;
-    return <ErrorView error={query.error} />;
-  }
+  if (!query.data) return <QueryFallback query={query} />;
   return (
     <Container size="lg" w="100%" px={0}>
       <Stack gap="md">
-        <Stack gap={2} style={{ minWidth: 0 }}>
-          <Anchor component={Link} to={paths.conversation(conversationId)} size="sm" w="fit-content">
-            <Group gap={4} component="span" wrap="nowrap">
-              <IconArrowLeft size={14} aria-hidden />
-              {t('back')}
-            </Group>
-          </Anchor>
-          <Title order={1} size="h2">
-            {t('list.title')}
-          </Title>
-          <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {query.data.name}
-          </Text>
-        </Stack>
+        <ToolPageHeader conversationId={conversationId} back={t('back')} title={t('list.title')} mediaName={query.data.name} />
         <Versions media={query.data} />
       </Stack>
     </Container>

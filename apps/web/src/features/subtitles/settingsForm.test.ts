@@ -1,6 +1,6 @@
 import { DEFAULT_SUBTITLE_SETTINGS, SUBTITLE_LIMITS } from '@palabre/shared';
 import { describe, expect, it } from 'vitest';
-import { checkName, checkSettings, draftOf, sameSettings } from './settingsForm.ts';
+import { checkSettings, draftOf, sameSettings } from './settingsForm.ts';
 
 describe('checkSettings', () => {
   it('accepts the defaults as they are', () => {
@@ -46,14 +46,5 @@ describe('sameSettings', () => {
     expect(sameSettings(DEFAULT_SUBTITLE_SETTINGS, { ...DEFAULT_SUBTITLE_SETTINGS })).toBe(true);
     expect(sameSettings(DEFAULT_SUBTITLE_SETTINGS, { ...DEFAULT_SUBTITLE_SETTINGS, frameRate: 24 })).toBe(false);
     expect(sameSettings(DEFAULT_SUBTITLE_SETTINGS, { ...DEFAULT_SUBTITLE_SETTINGS, splitMode: 'none' })).toBe(false);
-  });
-});
-
-describe('checkName', () => {
-  it('trims a name and requires one', () => {
-    expect(checkName('  Festival ')).toEqual({ ok: true, name: 'Festival' });
-    expect(checkName('   ')).toEqual({ ok: false, error: 'error.required' });
-    expect(checkName('a'.repeat(201))).toEqual({ ok: false, error: 'error.too_long' });
-    expect(checkName('<b>')).toEqual({ ok: false, error: 'error.unauthorized_caracters' });
   });
 });

@@ -4,7 +4,7 @@
  * a translation key with its values (the bounds of SUBTITLE_LIMITS, or the contract's cross-field
  * rules: error.subtitle_min_duration, error.subtitle_split_mode).
  */
-import { requiredText, SUBTITLE_LIMITS, TEXT_LIMITS, zSubtitleSettings, type SubtitleSettings, type SubtitleSplitMode } from '@palabre/shared';
+import { SUBTITLE_LIMITS, zSubtitleSettings, type SubtitleSettings, type SubtitleSplitMode } from '@palabre/shared';
 
 export const NUMBER_FIELDS = ['maxCharsPerLine', 'maxLinesPerScreen', 'maxScreenDuration', 'minScreenDuration', 'maxCharsPerSecond', 'minGapFrames', 'frameRate'] as const;
 export type NumberField = (typeof NUMBER_FIELDS)[number];
@@ -59,10 +59,4 @@ export function checkSettings(draft: SettingsDraft): SettingsCheck {
 /** Two settings are the same limits. */
 export function sameSettings(a: SubtitleSettings, b: SubtitleSettings): boolean {
   return NUMBER_FIELDS.every((field) => a[field] === b[field]) && a.splitMode === b.splitMode;
-}
-
-/** A version's name: required here (an unnamed version cannot be told apart in the list), then as the contract checks it. */
-export function checkName(name: string): { ok: true; name: string } | { ok: false; error: string } {
-  const rule = requiredText(name, { max: TEXT_LIMITS.mediaName });
-  return rule.error ? { ok: false, error: rule.error } : { ok: true, name: rule.value };
 }

@@ -1,14 +1,16 @@
 /** Rename a tag or move it to another category (maintainers and above). */
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { TAG_NAME_MAX, type Category, type Tag } from '@palabre/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../components/FormActions.tsx';
+import { useNameField } from '../../components/useNameField.ts';
 import { type TagMutations } from './api.ts';
-import { callErrorText, useNameField } from './fields.tsx';
+import { callErrorText } from './fields.tsx';
 
 export function EditTagModal({ tag, categories, mutations, onClose }: { tag: Tag | null; categories: Category[]; mutations: TagMutations; onClose: () => void }) {
   const { t } = useTranslation(['library', 'common']);
-  const { setError, checked, inputProps } = useNameField(tag?.name ?? '');
+  const { setError, checked, inputProps } = useNameField(tag?.name ?? '', TAG_NAME_MAX);
   const [categoryId, setCategoryId] = useState(tag?.categoryId ?? '');
   if (!tag) return null;
   const submit = (event: FormEvent) => {
@@ -34,14 +36,7 @@ export function EditTagModal({ tag, categories, mutations, onClose }: { tag: Tag
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={mutations.updateTag.isPending}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={mutations.updateTag.isPending}>
-              {t('library:save')}
-            </Button>
-          </Group>
+          <FormActions submitLabel={t('library:save')} pending={mutations.updateTag.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

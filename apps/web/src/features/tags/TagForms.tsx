@@ -4,13 +4,15 @@ import { TAG_NAME_MAX, CATEGORY_NAME_MAX, type Category, type CategoryColor, typ
 import { IconPlus } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../components/FormActions.tsx';
+import { useNameField } from '../../components/useNameField.ts';
 import { type TagMutations } from './api.ts';
-import { callErrorText, ColorSelect, useNameField } from './fields.tsx';
+import { callErrorText, ColorSelect } from './fields.tsx';
 
 /** "Add a tag" in a category: every member may. */
 export function NewTagForm({ category, mutations, onCreated, autoFocus }: { category: Category; mutations: TagMutations; onCreated?: (tag: Tag) => void; autoFocus?: boolean }) {
   const { t } = useTranslation('library');
-  const { setValue: setName, setError, checked, inputProps } = useNameField();
+  const { setValue: setName, setError, checked, inputProps } = useNameField('', TAG_NAME_MAX);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checkedName = checked();
@@ -61,7 +63,7 @@ export function CategoryForm({
   onCancel?: () => void;
 }) {
   const { t } = useTranslation(['library', 'common']);
-  const { setValue: setName, setError, checked, inputProps } = useNameField(initial.name);
+  const { setValue: setName, setError, checked, inputProps } = useNameField(initial.name, TAG_NAME_MAX);
   const [color, setColor] = useState<CategoryColor>(initial.color);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -83,16 +85,7 @@ export function CategoryForm({
           </Button>
         )}
       </Group>
-      {onCancel && (
-        <Group gap="xs" justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" loading={pending}>
-            {submitLabel}
-          </Button>
-        </Group>
-      )}
+      {onCancel && <FormActions gap="xs" mt="sm" submitLabel={submitLabel} pending={pending} onCancel={onCancel} />}
     </form>
   );
 }

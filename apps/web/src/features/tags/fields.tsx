@@ -1,31 +1,10 @@
-/** Pieces of the tag forms: a name field's state, the category color picker, the text of a failed call. */
+/** Pieces of the tag forms: the category color picker, the text of a failed call. */
 import { ColorSwatch, Group, Select, Text, type SelectProps } from '@mantine/core';
-import { CATEGORY_COLORS, requiredText, TAG_NAME_MAX, type CategoryColor } from '@palabre/shared';
+import { CATEGORY_COLORS, type CategoryColor } from '@palabre/shared';
 import type { TFunction } from 'i18next';
-import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { errorText } from '../../components/errorText.ts';
-
-/** A name being typed and its error, which clears as soon as the name changes; `inputProps` wire a TextInput. */
-export function useNameField(initial = '') {
-  const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    setValue(event.currentTarget.value);
-    setError(null);
-  };
-  const { t } = useTranslation('library');
-  /** The trimmed name when it is not empty (required text; docs/PRODUCT.md, Validation); else shows the error and answers null. */
-  const checked = (): string | null => {
-    // Tag and category names share one limit.
-    const rule = requiredText(value, { max: TAG_NAME_MAX });
-    if (!rule.error) return rule.value;
-    setError(errorText(t, rule.error));
-    return null;
-  };
-  return { value, setValue, error, setError, checked, inputProps: { value, error, onChange } };
-}
 
 const swatch = (color: string) => <ColorSwatch color={`var(--mantine-color-${color}-6)`} size={14} aria-hidden />;
 

@@ -3,18 +3,17 @@
  * screen holding the caret always rendered. The playing screen is marked and followed
  * (editor/followPlayback.ts) until the user scrolls away; "Back to playback" then brings it back.
  */
-import { Button } from '@mantine/core';
 import type { DocPeer, Screen, SubtitleSettings } from '@palabre/shared';
 import { screensOf } from '@palabre/shared/subtitles';
-import { IconPlayerTrackNext } from '@tabler/icons-react';
 import { useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
-import { forwardRef, useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { forwardRef, useCallback, useImperativeHandle, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as Y from 'yjs';
+import { BackToPlayback } from '../../editor/BackToPlayback.tsx';
 import { useFollowPlayback } from '../../editor/followPlayback.ts';
+import { usePendingFocus, useScrollMargin, type PendingFocusOptions } from '../../editor/useListFocus.ts';
 import { usePlayerState, type PlayerController } from '../../player/player.ts';
 import { ScreenRow, type ScreenRowProps } from './ScreenRow.tsx';
-import classes from './SubtitleEditor.module.css';
 import { screenAt } from './timeline.ts';
 import type { WarningMap } from './warnings.ts';
 
@@ -38,22 +37,23 @@ interface Props extends RowHandlers {
   focusedIndex: number;
 }
 
+/** A screen's text, focused once rendered. */
+const SCREEN_FOCUS: PendingFocusOptions<HTMLTextAreaElement> = {
+  selector: (screenId) => `[data-screen-id="${CSS.escape(screenId)}"] textarea`,
+  placeCaret: (element, offset) => {
+    const at = offset ?? element.value.length;
+    element.setSelectionRange(at, at);
+  },
+  maxTries: 10,
+};
+
 export const ScreenList = forwardRef<ScreenListHandle, Props>(function ScreenList(props, ref) {
   const { t } = useTranslation('subtitles');
   const { doc, screens, settings, warnings, peers, writable, player, focusedIndex } = props;
   const listRef = useRef<HTMLDivElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-  const pendingFocus = useRef<{ screenId: string; offset?: number; tries: number } | null>(null);
+  const scrollMargin = useScrollMargin(listRef);
   const playingIndex = usePlayerState((s) => screenAt(screens, s.time));
   const peerOf = useMemo(() => new Map(peers.filter((p) => p.turnId).map((p) => [p.turnId!, p])), [peers]);
-
-  useLayoutEffect(() => {
-    const measure = () => setScrollMargin((listRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY);
-    measure();
-    const observer = new ResizeObserver(measure);
-    if (listRef.current?.parentElement) observer.observe(listRef.current.parentElement);
-    return () => observer.disconnect();
-  }, []);
 
   const rangeExtractor = useCallback(
     (range: Range) => {
@@ -78,22 +78,7 @@ export const ScreenList = forwardRef<ScreenListHandle, Props>(function ScreenLis
   const followed = useMemo(() => ({ items: screensOf(doc), startKey: 'start', endKey: 'end', indexAttribute: 'data-screen-index', textSelector: '[data-screen-text]' }), [doc]);
   const follow = useFollowPlayback(followed, player, virtualizer, listRef);
 
-  const tryFocus = useCallback(() => {
-    const request = pendingFocus.current;
-    if (!request) return;
-    const element = listRef.current?.querySelector<HTMLTextAreaElement>(`[data-screen-id="${CSS.escape(request.screenId)}"] textarea`);
-    if (element) {
-      pendingFocus.current = null;
-      element.focus({ preventScroll: true });
-      const at = request.offset ?? element.value.length;
-      element.setSelectionRange(at, at);
-      element.scrollIntoView({ block: 'nearest' });
-      return;
-    }
-    request.tries += 1;
-    if (request.tries < 10) requestAnimationFrame(tryFocus);
-    else pendingFocus.current = null;
-  }, []);
+  const focusWhenRendered = usePendingFocus(listRef, SCREEN_FOCUS);
 
   useImperativeHandle(
     ref,
@@ -101,13 +86,12 @@ export const ScreenList = forwardRef<ScreenListHandle, Props>(function ScreenLis
       focusScreen(screenId, offset) {
         const index = screens.findIndex((s) => s.id === screenId);
         if (index < 0) return;
-        pendingFocus.current = { screenId, offset, tries: 0 };
         virtualizer.scrollToIndex(index, { align: 'auto' });
-        requestAnimationFrame(tryFocus);
+        focusWhenRendered(screenId, offset);
       },
       resumeFollow: follow.resume,
     }),
-    [screens, virtualizer, tryFocus, follow.resume],
+    [screens, virtualizer, focusWhenRendered, follow.resume],
   );
 
   const items = virtualizer.getVirtualItems();
@@ -141,11 +125,7 @@ export const ScreenList = forwardRef<ScreenListHandle, Props>(function ScreenLis
           );
         })}
       </div>
-      {follow.away && (
-        <Button className={classes.follow} leftSection={<IconPlayerTrackNext size={16} aria-hidden />} onClick={follow.backToPlayback} data-testid="back-to-playback">
-          {t('editor.backToPlayback')}
-        </Button>
-      )}
+      {follow.away && <BackToPlayback label={t('editor.backToPlayback')} onClick={follow.backToPlayback} />}
     </>
   );
 });

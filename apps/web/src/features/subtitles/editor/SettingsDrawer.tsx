@@ -2,10 +2,11 @@
  * The version's limits: shown to everyone, changed by writers. Saving sends them to the server,
  * which stores them in the document (setSettings), so every open editor's warnings follow at once.
  */
-import { Button, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Drawer, Stack, Text } from '@mantine/core';
 import type { SubtitleSettings } from '@palabre/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../components/FormActions.tsx';
 import { FormFailure } from '../../../components/FormFailure.tsx';
 import { notifySuccess } from '../../../components/notify.ts';
 import { useSubtitleMutations } from '../api.ts';
@@ -65,16 +66,7 @@ export function SettingsDrawer({ opened, onClose, conversationId, subtitleId, se
           </Text>
           <SettingsFields draft={draft} errors={errors} onChange={setDraft} readOnly={!writable} />
           <FormFailure error={update.error} />
-          {writable && (
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose} disabled={update.isPending}>
-                {t('common:actions.cancel')}
-              </Button>
-              <Button type="submit" loading={update.isPending}>
-                {t('common:actions.save')}
-              </Button>
-            </Group>
-          )}
+          {writable && <FormActions submitLabel={t('common:actions.save')} pending={update.isPending} onCancel={onClose} />}
         </Stack>
       </form>
     </Drawer>

@@ -4,14 +4,14 @@
  */
 import { ActionIcon, Badge, Button, Group, Tooltip } from '@mantine/core';
 import type { DocPeer } from '@palabre/shared';
-import { IconAdjustmentsHorizontal, IconAlertTriangle, IconArrowBackUp, IconArrowForwardUp, IconChevronDown, IconChevronUp, IconCircleCheck, IconHelp } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconAlertTriangle, IconChevronDown, IconChevronUp, IconCircleCheck, IconHelp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as Y from 'yjs';
 import { PeerAvatars } from '../../editor/PeerAvatars.tsx';
 import type { SyncState } from '../../editor/session.ts';
 import { SyncIndicator } from '../../editor/SyncIndicator.tsx';
-import { useUndoState } from '../../editor/EditorToolbar.tsx';
+import { UndoRedoButtons } from '../../editor/UndoRedoButtons.tsx';
 
 interface Props {
   sync: SyncState;
@@ -29,7 +29,6 @@ interface Props {
 
 export function SubtitleToolbar({ sync, unsaved, peers, undo, writable, problems, onProblem, onSettings, onHelp, exports }: Props) {
   const { t } = useTranslation(['subtitles', 'editor']);
-  const { canUndo, canRedo } = useUndoState(undo);
   return (
     <Group justify="space-between" gap="sm" wrap="wrap" role="toolbar" aria-label={t('editor.toolbar')}>
       <Group gap="sm" wrap="wrap">
@@ -37,23 +36,7 @@ export function SubtitleToolbar({ sync, unsaved, peers, undo, writable, problems
         <PeerAvatars peers={peers} />
         {writable && (
           <Group gap={4} wrap="nowrap">
-            <Tooltip label={t('editor:toolbar.undo')}>
-              <ActionIcon variant="default" size="lg" aria-label={t('editor:toolbar.undo')} aria-keyshortcuts="Control+Z" disabled={!canUndo} onClick={() => undo.undo()}>
-                <IconArrowBackUp size={18} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('editor:toolbar.redo')}>
-              <ActionIcon
-                variant="default"
-                size="lg"
-                aria-label={t('editor:toolbar.redo')}
-                aria-keyshortcuts="Control+Shift+Z Control+Y"
-                disabled={!canRedo}
-                onClick={() => undo.redo()}
-              >
-                <IconArrowForwardUp size={18} />
-              </ActionIcon>
-            </Tooltip>
+            <UndoRedoButtons undo={undo} />
           </Group>
         )}
         <Group gap={4} wrap="nowrap">

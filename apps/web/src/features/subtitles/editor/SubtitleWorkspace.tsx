@@ -28,6 +28,7 @@ import { createScreenActions, type ScreenAction } from './screenActions.ts';
 import { ScreenList, type ScreenListHandle } from './ScreenList.tsx';
 import { SettingsDrawer } from './SettingsDrawer.tsx';
 import { problemStep, type ScreenKeyAction } from './shortcuts.ts';
+import chrome from '../../editor/EditorChrome.module.css';
 import classes from './SubtitleEditor.module.css';
 import { SubtitleToolbar } from './SubtitleToolbar.tsx';
 import { screenAt } from './timeline.ts';
@@ -182,7 +183,7 @@ export function SubtitleWorkspace({ media, subtitleId, name, document: collab, p
 
   return (
     <Stack gap="sm" data-subtitle-editor-ready={status.synced ? 'true' : 'false'} data-testid="subtitle-editor-root">
-      <div ref={bar} className={classes.bar}>
+      <div ref={bar} className={chrome.bar}>
         <Stack gap="xs">
           <SubtitleToolbar
             sync={status.sync}
