@@ -67,7 +67,7 @@ const sessionRoutes: RouteObject[] = [
     id: 'sessionsList',
     path: 'sessionsList',
     handle: handle({ sessions: true, listView: true, breadcrumbs: ['sessions'] }),
-    element: <ScreenPlaceholder screen="sessionsList" />,
+    lazy: () => import('../features/sessions/SessionsListPage.tsx').then((m) => ({ Component: m.SessionsListPage })),
   },
   {
     id: 'sessionCreate',
