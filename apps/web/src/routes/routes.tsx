@@ -73,7 +73,7 @@ const sessionRoutes: RouteObject[] = [
     id: 'sessionCreate',
     path: 'sessions/create',
     handle: handle({ sessions: true, breadcrumbs: ['sessions', 'createSession'] }),
-    element: <ScreenPlaceholder screen="sessionCreate" />,
+    lazy: () => import('../features/sessions/CreateSessionPage.tsx').then((m) => ({ Component: m.CreateSessionPage })),
   },
   {
     id: 'sessionDetail',
