@@ -85,7 +85,7 @@ const sessionRoutes: RouteObject[] = [
     id: 'sessionSettings',
     path: ':organizationId/sessions/:sessionId/settings',
     handle: handle({ sessions: true, breadcrumbs: ['sessions', 'sessionSettings'] }),
-    element: <ScreenPlaceholder screen="sessionSettings" />,
+    lazy: () => import('../features/sessions/SessionSettingsPage.tsx').then((m) => ({ Component: m.SessionSettingsPage })),
   },
   {
     id: 'quickSession',
