@@ -44,36 +44,39 @@ function CreateSessionForm({ organizationId }: { organizationId: string }) {
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <Stack gap="lg">
-        <TemplatesBar
-          organizationId={organizationId}
-          form={form}
-          onApply={(template) => {
-            setForm(applyTemplate(form, template));
-            errors.clear();
-          }}
-          onInvalid={(fields) => errors.check(fields)}
-        />
-        <SessionFormFields form={form} onChange={setForm} errors={errors.errors} profiles={profiles.data ?? []} />
-        {Object.keys(errors.errors).length > 0 && <FormFailure message={t('form.fixErrors')} />}
-        <FormFailure error={failure} />
-        <Group justify="flex-end">
-          <Button variant="default" component={Link} to={paths.sessionsList}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            {t('create.submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <Stack gap="lg">
+      {/* Outside the form: the template dialog's own form must not submit this one. */}
+      <TemplatesBar
+        organizationId={organizationId}
+        form={form}
+        onApply={(template) => {
+          setForm(applyTemplate(form, template));
+          errors.clear();
+        }}
+        onInvalid={(fields) => errors.check(fields)}
+      />
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="lg">
+          <SessionFormFields form={form} onChange={setForm} errors={errors.errors} profiles={profiles.data ?? []} />
+          {Object.keys(errors.errors).length > 0 && <FormFailure message={t('form.fixErrors')} />}
+          <FormFailure error={failure} />
+          <Group justify="flex-end">
+            <Button variant="default" component={Link} to={paths.sessionsList}>
+              {t('common:actions.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              {t('create.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
   );
 }
 

@@ -23,20 +23,18 @@ export function SessionControls({ session }: { session: Session }) {
   const { t } = useTranslation('sessions');
   const navigate = useNavigate();
   const start = useStartSession(session);
-  const stop = useStopSession(session);
+  // Leave before the lists refresh: the session's own page has nothing left to show.
+  const stop = useStopSession(session, () => {
+    notifySuccess(t('settings.deleted', { name: session.name }));
+    void navigate(paths.sessionsList);
+  });
   /** The stop or delete being confirmed. */
   const [confirming, setConfirming] = useState<Ending | null>(null);
   const running = session.status === 'pending' || session.status === 'active';
 
   const end = (ending: Ending) =>
     stop.mutate(ending, {
-      onSuccess: () => {
-        setConfirming(null);
-        if (ending.remove) {
-          notifySuccess(t('settings.deleted', { name: session.name }));
-          void navigate(paths.sessionsList);
-        }
-      },
+      onSuccess: () => setConfirming(null),
       // A stream is still connected: the same call again, forced, once confirmed.
       onError: (error) => streaming(error) && setConfirming({ ...ending, force: true }),
     });

@@ -90,6 +90,8 @@ export function SessionSettingsPage() {
   useSessionUpdates(organizationId);
   const session = query.data;
 
+  // Gone while shown (deleted here or elsewhere): back to the list; never seen or not operated: not found.
+  if (session && isMissing(query.error)) return <Navigate to={paths.sessionsList} replace />;
   if (isMissing(query.error) || (session && (!session.abilities.operate || session.organizationId !== organizationId))) return <Navigate to={paths.notFound} replace />;
   if (!session) return query.isError ? <FormFailure error={query.error} /> : <Loader m="xl" aria-label={t('settings.loading')} />;
 

@@ -35,9 +35,16 @@ export function useSession(sessionId: string | undefined) {
   });
 }
 
-function useRefreshing<V, R>(mutationFn: (variables: V) => Promise<R>) {
+/** A call that refreshes the session queries once done; `done` runs first (e.g. leaving a page whose session is gone). */
+function useRefreshing<V, R>(mutationFn: (variables: V) => Promise<R>, done?: (variables: V) => void) {
   const client = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: sessionKeys.all }) });
+  return useMutation({
+    mutationFn,
+    onSuccess: (_result, variables) => {
+      done?.(variables);
+      return client.invalidateQueries({ queryKey: sessionKeys.all });
+    },
+  });
 }
 
 export function useCreateSession(organizationId: string) {
@@ -52,10 +59,12 @@ export function useStartSession(session: Pick<Session, '_id' | 'organizationId'>
   return useRefreshing(() => call(API.sessions.start, { params: { id: session.organizationId, sessionId: session._id } }));
 }
 
-/** Stops the session (`remove`: deletes it too); `force` while a stream is being sent. */
-export function useStopSession(session: Pick<Session, '_id' | 'organizationId'>) {
-  return useRefreshing(({ force, remove }: { force: boolean; remove: boolean }) =>
-    call(API.sessions.stop, { params: { id: session.organizationId, sessionId: session._id }, query: { force: `${force}`, remove: `${remove}` } }),
+/** Stops the session (`remove`: deletes it too, then `onRemoved` runs); `force` while a stream is being sent. */
+export function useStopSession(session: Pick<Session, '_id' | 'organizationId'>, onRemoved: () => void) {
+  return useRefreshing(
+    ({ force, remove }: { force: boolean; remove: boolean }) =>
+      call(API.sessions.stop, { params: { id: session.organizationId, sessionId: session._id }, query: { force: `${force}`, remove: `${remove}` } }),
+    ({ remove }) => remove && onRemoved(),
   );
 }
 

@@ -88,7 +88,12 @@ describe('validateForm', () => {
       { ...filled(), name: '', channels: [{ name: 'A', transcriberProfileId: null, languages: [], translations: [], diarization: false }], alias: 'no spaces' },
       NOW,
     );
-    expect(errors).toMatchObject({ name: 'error.required', 'channels.0.transcriberProfileId': 'error.required', alias: 'error.invalid_alias' });
+    expect(errors).toMatchObject({
+      name: 'error.required',
+      'channels.0.transcriberProfileId': 'error.required',
+      'channels.0.languages': 'error.required',
+      alias: 'error.invalid_alias',
+    });
   });
 
   it('refuses duplicate channel names and no channel at all', () => {

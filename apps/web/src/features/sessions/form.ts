@@ -185,13 +185,21 @@ function issuesOf(error: z.ZodError | undefined): FieldErrors {
   return fields;
 }
 
+/** A channel without a transcriber profile or a language yet misses them (rather than holding invalid ones). */
+function withMissing(form: SessionForm, fields: FieldErrors): FieldErrors {
+  for (const [index, channel] of form.channels.entries()) {
+    if (!channel.transcriberProfileId) fields[`channels.${index}.transcriberProfileId`] = 'error.required';
+    if (channel.languages.length === 0) fields[`channels.${index}.languages`] = 'error.required';
+  }
+  return fields;
+}
+
 /**
  * The contract's verdict on a creation (or a change, given the stored schedule): field path →
  * `error.*` key; empty when the form may be sent.
  */
 export function validateForm(form: SessionForm, now: Date, previous?: Session): FieldErrors {
-  const fields = issuesOf(zCreateSessionBody.safeParse(createBody(form)).error);
-  for (const [index, channel] of form.channels.entries()) if (!channel.transcriberProfileId) fields[`channels.${index}.transcriberProfileId`] = 'error.required';
+  const fields = withMissing(form, issuesOf(zCreateSessionBody.safeParse(createBody(form)).error));
   const stored = previous ? { scheduleOn: previous.scheduleOn ? new Date(previous.scheduleOn) : null, endOn: previous.endOn ? new Date(previous.endOn) : null } : undefined;
   const times = { scheduleOn: fromLocalInput(form.scheduleOn), endOn: fromLocalInput(form.endOn) };
   for (const issue of scheduleIssues({ ...times, autoStart: form.autoStart, autoEnd: form.autoEnd }, now, stored)) fields[issue.path] ??= issue.message;
@@ -200,5 +208,5 @@ export function validateForm(form: SessionForm, now: Date, previous?: Session): 
 
 /** The contract's verdict on saving the form as a template named `name`. */
 export function validateTemplate(form: SessionForm, name: string): FieldErrors {
-  return issuesOf(zTemplateBody.safeParse(templateBody(form, name)).error);
+  return withMissing(form, issuesOf(zTemplateBody.safeParse(templateBody(form, name)).error));
 }
