@@ -7,16 +7,15 @@
 import { Button, Container, Group, Loader, Pagination, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { SESSION_LIMITS, type Session } from '@palabre/shared';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useOrganizationScope } from '../../app/OrganizationScope.tsx';
 import { FormFailure } from '../../components/FormFailure.tsx';
 import { paths } from '../../routes/paths.ts';
 import { useSessionCreateAllowed } from './access.ts';
 import { useSessionList } from './api.ts';
 import { useFormatDateTime } from './format.ts';
-import { SESSION_TABS, tabHasWeek, type ListFilter, type SessionTab } from './listQuery.ts';
+import { filterFromSearch, searchFromFilter, SESSION_TABS, tabHasWeek, type ListFilter, type SessionTab } from './listQuery.ts';
 import classes from './Sessions.module.css';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useSessionUpdates } from './useSessionUpdates.ts';
@@ -48,7 +47,10 @@ export function SessionsListPage() {
   const { t } = useTranslation('sessions');
   const organizationId = useOrganizationScope().current?._id;
   const createAllowed = useSessionCreateAllowed();
-  const [filter, setFilter] = useState<ListFilter>({ tab: 'ongoing', week: null, page: 0 });
+  // The filters live in the address: reloads, links and the back button keep them.
+  const [search, setSearch] = useSearchParams();
+  const filter = filterFromSearch(search);
+  const setFilter = (next: ListFilter) => setSearch(searchFromFilter(next), { replace: true });
   const list = useSessionList(organizationId, filter);
   useSessionUpdates(organizationId);
   const pages = Math.ceil((list.data?.totalItems ?? 0) / SESSION_LIMITS.list);

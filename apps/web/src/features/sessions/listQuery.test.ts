@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listQuery, weekRange } from './listQuery.ts';
+import { filterFromSearch, listQuery, searchFromFilter, weekRange } from './listQuery.ts';
 
 describe('weekRange', () => {
   it('runs from Monday 00:00 to the next Monday 00:00, local time', () => {
@@ -38,5 +38,18 @@ describe('listQuery', () => {
       'scheduleOn[before]': new Date(2026, 11, 7).toISOString(),
     });
     expect(listQuery({ tab: 'past', week: 1, page: 0 }, now)).not.toHaveProperty('scheduleOn[after]');
+  });
+});
+
+describe('the filters in the address', () => {
+  it('read back what was written', () => {
+    const filter = { tab: 'scheduled', week: 1, page: 2 } as const;
+    expect(filterFromSearch(new URLSearchParams(searchFromFilter(filter)))).toEqual(filter);
+    expect(searchFromFilter({ tab: 'all', week: null, page: 0 })).toEqual({ tab: 'all' });
+  });
+
+  it('fall back to the ongoing tab, any week and the first page', () => {
+    expect(filterFromSearch(new URLSearchParams('tab=nope&week=7&page=-1'))).toEqual({ tab: 'ongoing', week: null, page: 0 });
+    expect(filterFromSearch(new URLSearchParams('tab=past&week=-1'))).toEqual({ tab: 'past', week: -1, page: 0 });
   });
 });

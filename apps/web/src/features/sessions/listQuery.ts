@@ -44,3 +44,19 @@ export function listQuery(filter: ListFilter, now = new Date()) {
     ...(range ? { 'scheduleOn[after]': range.start.toISOString(), 'scheduleOn[before]': range.end.toISOString() } : {}),
   };
 }
+
+/** The filters kept in the page address (`?tab=scheduled&week=1&page=2`), so reloads and links keep them. */
+export function filterFromSearch(search: URLSearchParams): ListFilter {
+  const tab = search.get('tab');
+  const week = Number(search.get('week'));
+  const page = Number(search.get('page'));
+  return {
+    tab: (SESSION_TABS as readonly string[]).includes(tab ?? '') ? (tab as SessionTab) : 'ongoing',
+    week: search.has('week') && [-1, 0, 1].includes(week) ? week : null,
+    page: Number.isInteger(page) && page > 0 ? page : 0,
+  };
+}
+
+export function searchFromFilter(filter: ListFilter): Record<string, string> {
+  return { tab: filter.tab, ...(filter.week !== null ? { week: String(filter.week) } : {}), ...(filter.page > 0 ? { page: String(filter.page) } : {}) };
+}
