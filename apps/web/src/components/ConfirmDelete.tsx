@@ -10,6 +10,7 @@ export function ConfirmDelete({
   pending,
   onConfirm,
   onClose,
+  confirmLabel,
   children,
 }: {
   opened: boolean;
@@ -18,6 +19,8 @@ export function ConfirmDelete({
   pending: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** The confirming button's words (default: Delete). */
+  confirmLabel?: string;
   children?: ReactNode;
 }) {
   const { t } = useTranslation('common');
@@ -31,7 +34,7 @@ export function ConfirmDelete({
             {t('actions.cancel')}
           </Button>
           <Button color="red" onClick={onConfirm} loading={pending} data-autofocus>
-            {t('actions.delete')}
+            {confirmLabel ?? t('actions.delete')}
           </Button>
         </Group>
       </Stack>

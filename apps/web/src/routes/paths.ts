@@ -23,6 +23,7 @@ export const paths = {
   conversationPublish: (id: string) => `/interface/conversations/${id}/publish`,
   sessionCreate: '/interface/sessions/create',
   session: (organizationId: string, sessionId: string) => `/interface/${organizationId}/sessions/${sessionId}`,
+  sessionSettings: (organizationId: string, sessionId: string) => `/interface/${organizationId}/sessions/${sessionId}/settings`,
   quickSession: (organizationId: string) => `/interface/${organizationId}/quick-session`,
   organizationCreate: '/interface/organizations/create',
   organizationSettings: (id: string) => `/interface/organizations/${id}`,

@@ -67,13 +67,13 @@ const sessionRoutes: RouteObject[] = [
     id: 'sessionsList',
     path: 'sessionsList',
     handle: handle({ sessions: true, listView: true, breadcrumbs: ['sessions'] }),
-    element: <ScreenPlaceholder screen="sessionsList" />,
+    lazy: () => import('../features/sessions/SessionsListPage.tsx').then((m) => ({ Component: m.SessionsListPage })),
   },
   {
     id: 'sessionCreate',
     path: 'sessions/create',
     handle: handle({ sessions: true, breadcrumbs: ['sessions', 'createSession'] }),
-    element: <ScreenPlaceholder screen="sessionCreate" />,
+    lazy: () => import('../features/sessions/CreateSessionPage.tsx').then((m) => ({ Component: m.CreateSessionPage })),
   },
   {
     id: 'sessionDetail',
@@ -85,7 +85,7 @@ const sessionRoutes: RouteObject[] = [
     id: 'sessionSettings',
     path: ':organizationId/sessions/:sessionId/settings',
     handle: handle({ sessions: true, breadcrumbs: ['sessions', 'sessionSettings'] }),
-    element: <ScreenPlaceholder screen="sessionSettings" />,
+    lazy: () => import('../features/sessions/SessionSettingsPage.tsx').then((m) => ({ Component: m.SessionSettingsPage })),
   },
   {
     id: 'quickSession',

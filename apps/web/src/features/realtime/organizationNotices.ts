@@ -1,0 +1,79 @@
+/**
+ * The live socket (docs/PRODUCT.md, API): socket.io at /cm-api/socket.io, authenticated with the
+ * authToken cookie, one for the whole tab. `watch_organization` joins an organization's room, whose
+ * notices (`orga_{id}_…_update`) the hooks of this folder listen to. Events and payloads are the
+ * contracts of `@palabre/shared` (contracts/realtime.ts).
+ */
+import { COOKIE, type ClientToServerEvents, type ServerToClientEvents } from '@palabre/shared';
+import { useEffect, useRef, useState } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { readCookie } from '../../api/cookies.ts';
+
+type SessionSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** One socket for the whole tab, shared by every watcher. */
+let shared: { socket: SessionSocket; users: number } | null = null;
+
+function acquire(): SessionSocket {
+  if (!shared) {
+    const socket: SessionSocket = io({
+      path: '/cm-api/socket.io',
+      // The token is read at each (re)connection: it may have been refreshed meanwhile.
+      auth: (cb) => cb({ token: readCookie(COOKIE.authToken) ?? '' }),
+      // Client defaults (docs/PRODUCT.md, API).
+      reconnectionDelay: 1000,
+      reconnectionDelayMax: 5000,
+      randomizationFactor: 0.5,
+      timeout: 20_000,
+    });
+    shared = { socket, users: 0 };
+  }
+  shared.users += 1;
+  return shared.socket;
+}
+
+function release() {
+  if (!shared) return;
+  shared.users -= 1;
+  if (shared.users <= 0) {
+    shared.socket.disconnect();
+    shared = null;
+  }
+}
+
+/**
+ * Listens to `event` in an organization's room while mounted; `onNotice` receives each notice.
+ * Returns whether the socket is connected.
+ */
+export function useOrganizationNotices<T>(organizationId: string | null | undefined, event: (organizationId: string) => string, onNotice: (notice: T) => void): boolean {
+  const [connected, setConnected] = useState(false);
+  const callback = useRef(onNotice);
+  callback.current = onNotice;
+  const eventOf = useRef(event);
+  eventOf.current = event;
+
+  useEffect(() => {
+    if (!organizationId) return;
+    const socket = acquire() as unknown as Socket;
+    const name = eventOf.current(organizationId);
+    const watch = () => {
+      socket.emit('watch_organization', organizationId);
+      setConnected(true);
+    };
+    const lost = () => setConnected(false);
+    const handle = (notice: T) => callback.current(notice);
+    socket.on('connect', watch);
+    socket.on('disconnect', lost);
+    socket.on(name, handle);
+    if (socket.connected) watch();
+    return () => {
+      if (socket.connected) socket.emit('unwatch_organization', organizationId);
+      socket.off('connect', watch);
+      socket.off('disconnect', lost);
+      socket.off(name, handle);
+      release();
+    };
+  }, [organizationId]);
+
+  return connected;
+}

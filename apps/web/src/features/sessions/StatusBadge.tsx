@@ -1,0 +1,14 @@
+/** A session's status as a coloured badge, its word in the current language. */
+import { Badge } from '@mantine/core';
+import type { SessionStatus } from '@palabre/shared';
+import { useTranslation } from 'react-i18next';
+import { STATUS_COLORS } from './format.ts';
+
+export function StatusBadge({ status }: { status: SessionStatus }) {
+  const { t } = useTranslation('sessions');
+  return (
+    <Badge color={STATUS_COLORS[status]} variant="light">
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}

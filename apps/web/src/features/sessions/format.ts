@@ -1,0 +1,12 @@
+/** How the session screens show times and statuses. */
+import type { SessionStatus } from '@palabre/shared';
+import { useTranslation } from 'react-i18next';
+
+export const STATUS_COLORS: Record<SessionStatus, string> = { scheduled: 'blue', pending: 'yellow', active: 'green', terminated: 'gray' };
+
+/** A date and time in the current locale; empty without one. */
+export function useFormatDateTime(): (iso: string | null | undefined) => string {
+  const { i18n } = useTranslation();
+  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (iso) => (iso ? format.format(new Date(iso)) : '');
+}
