@@ -1,7 +1,8 @@
 /**
  * /interface/sessions/create (spec §2, §5): the session form with templates (apply, save, delete),
  * checked with the contract's rules before it is sent. Only for those who may create sessions in the
- * current organization; the new session's settings page opens once it is created.
+ * current organization; the new session's settings page opens once it is created. What is typed is
+ * kept as a draft in the tab (draft.ts) until the session is created.
  */
 import { Alert, Button, Container, Group, Stack, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
@@ -15,7 +16,8 @@ import { paths } from '../../routes/paths.ts';
 import { useTranscriberProfiles } from '../conversations/api.ts';
 import { useSessionCreateAllowed } from './access.ts';
 import { useCreateSession } from './api.ts';
-import { applyTemplate, createBody, emptyForm, validateForm } from './form.ts';
+import { useSessionDraft } from './draft.ts';
+import { applyTemplate, createBody, validateForm } from './form.ts';
 import { SessionFormFields } from './SessionFormFields.tsx';
 import { TemplatesBar } from './TemplatesBar.tsx';
 import { useSessionFormErrors } from './useSessionFormErrors.ts';
@@ -25,7 +27,7 @@ function CreateSessionForm({ organizationId }: { organizationId: string }) {
   const navigate = useNavigate();
   const profiles = useTranscriberProfiles(organizationId);
   const create = useCreateSession(organizationId);
-  const [form, setForm] = useState(emptyForm);
+  const [form, setForm, clearDraft] = useSessionDraft(organizationId);
   const errors = useSessionFormErrors();
   const [failure, setFailure] = useState<unknown>(null);
 
@@ -34,6 +36,7 @@ function CreateSessionForm({ organizationId }: { organizationId: string }) {
     if (!errors.check(validateForm(form, new Date()))) return;
     create.mutate(createBody(form), {
       onSuccess: (session) => {
+        clearDraft();
         notifySuccess(t('create.created', { name: session.name }));
         void navigate(paths.sessionSettings(session.organizationId, session._id));
       },
