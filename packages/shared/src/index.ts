@@ -20,3 +20,4 @@ export * from './contracts/library.ts';
 export * from './contracts/subtitles.ts';
 export * from './contracts/exports.ts';
 export * from './contracts/sessions.ts';
+export * from './contracts/live.ts';

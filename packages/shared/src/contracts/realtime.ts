@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors.ts';
 import { MEDIA_STATUSES } from './conversations.ts';
+import type { LiveServerEvents } from './live.ts';
 import type { SessionUpdate, SessionUpdateEvent } from './sessions.ts';
 import { BURN_STATES } from './subtitles.ts';
 
@@ -37,7 +38,11 @@ export const clientEventSchemas = {
   /** Join an organization's room (members only) to receive its media notices. */
   watch_organization: zWatchOrganization,
   unwatch_organization: zWatchOrganization,
-  /** Join a live session room (members of its organization only), one at a time. */
+  /**
+   * Join a live session room, one at a time (an earlier room is left first): anyone the session's
+   * visibility lets see it, anonymous sockets included for public sessions open to anonymous viewers.
+   * The room's recent finals follow the acknowledgement, then its partials and finals as they come.
+   */
   join_room: zSessionRoom,
   leave_room: zSessionRoom,
 } as const;
@@ -60,7 +65,7 @@ export type ServerToClientEvents = {
 } & {
   /** A session of the organization was created, changed, changed status or was deleted (those who may see it). */
   [event: SessionUpdateEvent]: (update: SessionUpdate) => void;
-};
+} & LiveServerEvents;
 
 /**
  * Why the server refused a connection, in the `connect_error`'s `data` (its message is always

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { FEATURES, LIST_LIMIT } from '../constants.ts';
 import { zId, zLanguageCode, zText } from './common.ts';
+import { zIngestEndpoints } from './live.ts';
 
 /** scheduled (not started) → pending (waiting for audio) → active (receiving audio) → terminated. */
 export const SESSION_STATUSES = ['scheduled', 'pending', 'active', 'terminated'] as const;
@@ -230,6 +231,8 @@ export const zSessionChannel = z.object({
   transcriberStatus: z.enum(TRANSCRIBER_STATUSES),
   /** The key an encoder sends this channel's audio with: only in a single session's read, for those who operate it. */
   streamKey: z.string().optional(),
+  /** Where encoders send this channel's audio: with `streamKey`, for those who operate it. */
+  endpoints: zIngestEndpoints.optional(),
 });
 export type SessionChannel = z.infer<typeof zSessionChannel>;
 
