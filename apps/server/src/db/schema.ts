@@ -1,6 +1,6 @@
 /** The relational schema. One history of migrations (drizzle/) serves PGlite and PostgreSQL. */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   BURN_STATES,
   MEDIA_STATUSES,
@@ -543,6 +543,31 @@ export const sessionChannels = pgTable(
     streamKey: text('stream_key').notNull(),
   },
   (t) => [uniqueIndex('session_channels_position_key').on(t.sessionId, t.position), uniqueIndex('session_channels_stream_key').on(t.streamKey)],
+);
+
+/**
+ * The finals of a session's channels as they were heard (docs/live.md): what viewers joining late
+ * receive and what the library's media is made of when the session stops. Times are channel time:
+ * seconds of audio the channel has received, across reconnections, so they match its recording.
+ */
+export const sessionCaptions = pgTable(
+  'session_captions',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    channelIndex: integer('channel_index').notNull(),
+    segmentId: integer('segment_id').notNull(),
+    text: text('text').notNull(),
+    start: doublePrecision('start').notNull(),
+    end: doublePrecision('end').notNull(),
+    language: text('language').notNull(),
+    words: jsonb('words').$type<Array<{ word: string; start: number; end: number; confidence: number }>>().notNull(),
+    /** Target language → translated text. */
+    translations: jsonb('translations').$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.channelIndex, t.segmentId] })],
 );
 
 /** An organization's aliases: short names for its sessions, unique in it without case. */

@@ -22,6 +22,11 @@ export const JOBS = {
   'session.auto-start': z.object({ sessionId: z.string().uuid(), at: z.string().datetime() }),
   /** Stop a session at its planned end (when it is still planned then, with auto stop on). */
   'session.auto-stop': z.object({ sessionId: z.string().uuid(), at: z.string().datetime() }),
+  /**
+   * Save a stopped session to the library: its channels' finals (and recordings when kept) become a
+   * media; with live transcription off, the recordings are transcribed like an upload.
+   */
+  'session.save': z.object({ sessionId: z.string().uuid() }),
 } as const;
 export type JobName = keyof typeof JOBS;
 export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]>;
