@@ -131,3 +131,4 @@ export { type Translator, type TranslateOptions } from './translate/translator.t
 export { ApertiumTranslator, createApertiumTranslator, liveApertiumPipelines, type ApertiumConfig } from './translate/apertium.ts';
 export { findApertiumRoute, nullFlushStages, escapeApertium, unescapeApertium, APERTIUM_ROUTES, APERTIUM_PACKAGES, type ApertiumRoute } from './translate/apertium-mode.ts';
 export { createLibreTranslateTranslator, type LibreTranslateConfig } from './translate/libretranslate.ts';
+export { createOpenAiChatTranslator, cleanChatTranslation, chatTranslationPrompt, languageName, type OpenAiChatTranslatorConfig } from './translate/openai-chat.ts';
