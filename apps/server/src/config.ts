@@ -85,6 +85,14 @@ const envSchema = z.object({
     }),
   PALABRE_MODELS_BASE_URL: z.string().url().default(DEFAULT_MODEL_HOST),
   PALABRE_BENCH_OPENAI_ENDPOINT: z.string().url().optional(),
+  LIVE_TRANSLATOR: z.enum(['apertium', 'libretranslate', 'openai']).default('apertium'),
+  LIVE_TRANSLATOR_URL: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//i, 'must be an http:// or https:// URL')
+    .optional(),
+  LIVE_TRANSLATOR_MODEL: z.string().max(200).optional(),
+  LIVE_TRANSLATOR_API_KEY: z.string().max(4096).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PALABRE_CHECK_RESPONSES: bool.default(false),
 });
@@ -135,6 +143,8 @@ export interface Config {
   mediaImportIdleTimeoutMs: number;
   /** An OpenAI-compatible endpoint `palabre bench media rtf` also measures (its --openai-endpoint wins). */
   benchOpenAiEndpoint: string | undefined;
+  /** What translates live captions: Apertium (offline, default), or a LibreTranslate or OpenAI-compatible server. */
+  liveTranslator: LiveTranslatorConfig;
   /**
    * Jobs run at once by this process: per processing step queue (default: the CPU count, these
    * steps are CPU-bound), per URL-import queue (network-bound), video renditions (always one: they
@@ -144,7 +154,22 @@ export interface Config {
   jobConcurrency: { mediaSteps: number; urlImports: number; videoRenditions: number; sessionSchedule: number; perOrganization: number };
 }
 
+export type LiveTranslatorConfig =
+  { backend: 'apertium' } | { backend: 'libretranslate'; url: string; apiKey: string | undefined } | { backend: 'openai'; url: string; model: string; apiKey: string | undefined };
+
 export class ConfigError extends Error {}
+
+function liveTranslator(env: Env): LiveTranslatorConfig {
+  const backend = env.LIVE_TRANSLATOR;
+  if (backend === 'apertium') return { backend };
+  const missing = [...(env.LIVE_TRANSLATOR_URL ? [] : ['LIVE_TRANSLATOR_URL']), ...(backend === 'openai' && !env.LIVE_TRANSLATOR_MODEL?.trim() ? ['LIVE_TRANSLATOR_MODEL'] : [])];
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${missing.map((name) => `  ${name}: required when LIVE_TRANSLATOR is ${backend}`).join('\n')}\nSee .env.example.`);
+  }
+  const url = env.LIVE_TRANSLATOR_URL!;
+  const apiKey = env.LIVE_TRANSLATOR_API_KEY;
+  return backend === 'openai' ? { backend, url, model: env.LIVE_TRANSLATOR_MODEL!.trim(), apiKey } : { backend, url, apiKey };
+}
 
 function jobConcurrency(env: Env): Config['jobConcurrency'] {
   const mediaSteps = env.MEDIA_JOB_CONCURRENCY ?? Math.max(1, os.availableParallelism());
@@ -206,5 +231,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mediaImportIdleTimeoutMs: env.MEDIA_IMPORT_IDLE_TIMEOUT_SECONDS * 1000,
     benchOpenAiEndpoint: env.PALABRE_BENCH_OPENAI_ENDPOINT,
     jobConcurrency: jobConcurrency(env),
+    liveTranslator: liveTranslator(env),
   };
 }

@@ -129,6 +129,17 @@ export {
 } from './diarization/index.ts';
 export { type Translator, type TranslateOptions } from './translate/translator.ts';
 export { ApertiumTranslator, createApertiumTranslator, liveApertiumPipelines, type ApertiumConfig } from './translate/apertium.ts';
-export { findApertiumRoute, nullFlushStages, escapeApertium, unescapeApertium, APERTIUM_ROUTES, APERTIUM_PACKAGES, type ApertiumRoute } from './translate/apertium-mode.ts';
+export {
+  findApertiumRoute,
+  findApertiumRouteSync,
+  apertiumTranslates,
+  missingApertiumPrograms,
+  nullFlushStages,
+  escapeApertium,
+  unescapeApertium,
+  APERTIUM_ROUTES,
+  APERTIUM_PACKAGES,
+  type ApertiumRoute,
+} from './translate/apertium-mode.ts';
 export { createLibreTranslateTranslator, type LibreTranslateConfig } from './translate/libretranslate.ts';
 export { createOpenAiChatTranslator, cleanChatTranslation, chatTranslationPrompt, languageName, type OpenAiChatTranslatorConfig } from './translate/openai-chat.ts';

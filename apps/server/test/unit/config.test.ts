@@ -50,6 +50,21 @@ describe('loadConfig', () => {
     });
   });
 
+  it('translates live captions with Apertium unless a translation server is configured', () => {
+    expect(loadConfig({}).liveTranslator).toEqual({ backend: 'apertium' });
+    // A server address alone does not change the backend.
+    expect(loadConfig({ LIVE_TRANSLATOR_URL: 'http://lt.example.org' }).liveTranslator).toEqual({ backend: 'apertium' });
+    expect(loadConfig({ LIVE_TRANSLATOR: 'libretranslate', LIVE_TRANSLATOR_URL: 'http://lt.example.org:5000' }).liveTranslator).toEqual({
+      backend: 'libretranslate',
+      url: 'http://lt.example.org:5000',
+      apiKey: undefined,
+    });
+    expect(
+      loadConfig({ LIVE_TRANSLATOR: 'openai', LIVE_TRANSLATOR_URL: 'http://127.0.0.1:11434/v1', LIVE_TRANSLATOR_MODEL: ' mistral ', LIVE_TRANSLATOR_API_KEY: 'sk-1' })
+        .liveTranslator,
+    ).toEqual({ backend: 'openai', url: 'http://127.0.0.1:11434/v1', model: 'mistral', apiKey: 'sk-1' });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://db/x' }, 'DATABASE_URL'],
@@ -59,6 +74,10 @@ describe('loadConfig', () => {
     [{ PALABRE_DEFAULT_MODEL: 'silero-v6.2.0' }, 'PALABRE_DEFAULT_MODEL'],
     [{ PALABRE_DEFAULT_MODEL: 'huge' }, 'PALABRE_DEFAULT_MODEL'],
     [{ PALABRE_MODELS_BASE_URL: 'models.example.org' }, 'PALABRE_MODELS_BASE_URL'],
+    [{ LIVE_TRANSLATOR: 'deepl' }, 'LIVE_TRANSLATOR'],
+    [{ LIVE_TRANSLATOR: 'libretranslate' }, 'LIVE_TRANSLATOR_URL'],
+    [{ LIVE_TRANSLATOR: 'openai', LIVE_TRANSLATOR_URL: 'http://127.0.0.1:11434/v1' }, 'LIVE_TRANSLATOR_MODEL'],
+    [{ LIVE_TRANSLATOR: 'openai', LIVE_TRANSLATOR_URL: 'ftp://llm.example.org', LIVE_TRANSLATOR_MODEL: 'm' }, 'LIVE_TRANSLATOR_URL'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

@@ -13,9 +13,10 @@
  * English ↔ French goes through Spanish (Debian has `apertium-eng-spa` and `apertium-fr-es`, no
  * direct pair): the two pairs' pipelines are joined into one.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TranscriptLanguage } from '../asr/types.ts';
+import { findOnPath } from '../path.ts';
 
 export const APERTIUM_MODES_DIR = '/usr/share/apertium/modes';
 
@@ -70,12 +71,16 @@ export interface ApertiumRoute {
   programs: string[];
 }
 
-/** The first route for `source → target` whose mode files are all installed, or null. */
-export async function findApertiumRoute(source: TranscriptLanguage, target: TranscriptLanguage, modesDir = APERTIUM_MODES_DIR): Promise<ApertiumRoute | null> {
+/**
+ * The first route for `source → target` whose mode files are all installed, or null. Synchronous
+ * (a few small files) for checks that answer at once, such as which directions an installation
+ * reaches.
+ */
+export function findApertiumRouteSync(source: string, target: string, modesDir = APERTIUM_MODES_DIR): ApertiumRoute | null {
   for (const pairs of APERTIUM_ROUTES[`${source}-${target}`] ?? []) {
     const modes: string[] = [];
     for (const pair of pairs) {
-      const text = await readFile(path.join(modesDir, `${pair}.mode`), 'utf8').catch(() => null);
+      const text = readMode(path.join(modesDir, `${pair}.mode`));
       if (text === null) break;
       modes.push(text);
     }
@@ -85,6 +90,37 @@ export async function findApertiumRoute(source: TranscriptLanguage, target: Tran
     return { pairs: [...pairs], command: stages.join(' | '), programs };
   }
   return null;
+}
+
+/** The first route for `source → target` whose mode files are all installed, or null. */
+export async function findApertiumRoute(source: TranscriptLanguage, target: TranscriptLanguage, modesDir = APERTIUM_MODES_DIR): Promise<ApertiumRoute | null> {
+  return findApertiumRouteSync(source, target, modesDir);
+}
+
+/** The programs of a route that are not installed. */
+export function missingApertiumPrograms(route: ApertiumRoute): string[] {
+  return route.programs.filter((program) => !findOnPath(program));
+}
+
+/**
+ * Whether Apertium can translate `source → target` here: a route's mode files and every program it
+ * runs are installed.
+ */
+export function apertiumTranslates(source: string, target: string, modesDir = APERTIUM_MODES_DIR): boolean {
+  try {
+    const route = findApertiumRouteSync(source, target, modesDir);
+    return route !== null && missingApertiumPrograms(route).length === 0;
+  } catch {
+    return false;
+  }
+}
+
+function readMode(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
 }
 
 const SPECIAL = /[\\[\]^$/@<>{}*]/g;

@@ -13,9 +13,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { EngineAvailability, TranscriptLanguage } from '../asr/types.ts';
 import { EngineError } from '../errors.ts';
-import { findOnPath } from '../path.ts';
 import { TailBuffer, lastLines } from '../process.ts';
-import { APERTIUM_MODES_DIR, APERTIUM_PACKAGES, escapeApertium, findApertiumRoute, unescapeApertium, type ApertiumRoute } from './apertium-mode.ts';
+import { APERTIUM_MODES_DIR, APERTIUM_PACKAGES, escapeApertium, findApertiumRoute, missingApertiumPrograms, unescapeApertium, type ApertiumRoute } from './apertium-mode.ts';
 import { singleLine, type TranslateOptions, type Translator } from './translator.ts';
 
 export interface ApertiumConfig {
@@ -68,7 +67,7 @@ export class ApertiumTranslator implements Translator {
     const route = await this.findRoute();
     const install = `(Debian/Ubuntu: apt-get install ${APERTIUM_PACKAGES.join(' ')})`;
     if (!route) return { ok: false, reason: `Apertium cannot translate ${this.source} → ${this.target} here: its language pairs are not installed ${install}` };
-    const missing = route.programs.filter((program) => !findOnPath(program));
+    const missing = missingApertiumPrograms(route);
     if (missing.length > 0) return { ok: false, reason: `Apertium's programs are missing: ${missing.join(', ')} ${install}` };
     return { ok: true };
   }

@@ -145,8 +145,11 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 class Slots {
   private busy = 0;
   private readonly waiting: Array<() => void> = [];
+  private readonly limit: number;
 
-  constructor(private readonly limit: number) {}
+  constructor(limit: number) {
+    this.limit = limit;
+  }
 
   /** Resolves once a slot is held; rejects when `signal` fires first. */
   acquire(signal: AbortSignal): Promise<void> {
