@@ -1,9 +1,8 @@
 /**
  * Machine translation of transcript text between the transcript languages. A `Translator` serves
  * one direction (English → French, say); implementations sit side by side: Apertium, offline,
- * rule-based, gist quality (`apertium.ts`), and LibreTranslate-compatible servers
- * (`libretranslate.ts`). An OpenAI-compatible chat translator would be one more implementation of
- * the same interface.
+ * rule-based, gist quality (`apertium.ts`), LibreTranslate-compatible servers
+ * (`libretranslate.ts`) and OpenAI-compatible chat servers (`openai-chat.ts`).
  */
 import type { EngineAvailability, TranscriptLanguage } from '../asr/types.ts';
 
