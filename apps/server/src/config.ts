@@ -90,6 +90,7 @@ const envSchema = z.object({
     .string()
     .url()
     .regex(/^https?:\/\//i, 'must be an http:// or https:// URL')
+    .refine((url) => !URL.canParse(url) || (!new URL(url).username && !new URL(url).password), 'must not carry credentials: put the key in LIVE_TRANSLATOR_API_KEY')
     .optional(),
   LIVE_TRANSLATOR_MODEL: z.string().max(200).optional(),
   LIVE_TRANSLATOR_API_KEY: z.string().max(4096).optional(),

@@ -78,6 +78,7 @@ describe('loadConfig', () => {
     [{ LIVE_TRANSLATOR: 'libretranslate' }, 'LIVE_TRANSLATOR_URL'],
     [{ LIVE_TRANSLATOR: 'openai', LIVE_TRANSLATOR_URL: 'http://127.0.0.1:11434/v1' }, 'LIVE_TRANSLATOR_MODEL'],
     [{ LIVE_TRANSLATOR: 'openai', LIVE_TRANSLATOR_URL: 'ftp://llm.example.org', LIVE_TRANSLATOR_MODEL: 'm' }, 'LIVE_TRANSLATOR_URL'],
+    [{ LIVE_TRANSLATOR: 'libretranslate', LIVE_TRANSLATOR_URL: 'https://user:pass@lt.example.org' }, 'LIVE_TRANSLATOR_URL'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
