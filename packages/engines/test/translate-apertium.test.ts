@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApertiumTranslator, liveApertiumPipelines } from '../src/translate/apertium.ts';
-import { escapeApertium, findApertiumRoute, nullFlushStages, unescapeApertium } from '../src/translate/apertium-mode.ts';
+import { apertiumTranslates, escapeApertium, findApertiumRoute, findApertiumRouteSync, nullFlushStages, unescapeApertium } from '../src/translate/apertium-mode.ts';
 
 const english = createApertiumTranslator({ source: 'en', target: 'fr' });
 const french = createApertiumTranslator({ source: 'fr', target: 'en' });
@@ -100,6 +100,7 @@ describe('Apertium translator', () => {
       expect(await translator.availability()).toEqual({ ok: false, reason: expect.stringContaining('apt-get install apertium apertium-eng-spa apertium-fr-es') });
       await expect(translator.translate('Hello.')).rejects.toMatchObject({ code: 'engine_unavailable' });
       expect(await findApertiumRoute('en', 'fr', empty)).toBeNull();
+      expect(apertiumTranslates('en', 'fr', empty)).toBe(false);
     } finally {
       await rm(empty, { recursive: true, force: true });
     }
@@ -127,6 +128,12 @@ describe('Apertium pipeline from mode files', () => {
     expect(route?.programs).toContain('stdbuf');
     expect((await findApertiumRoute('fr', 'en'))?.pairs).toEqual(['fr-es', 'spa-eng']);
     expect(await findApertiumRoute('en', 'en')).toBeNull();
+    // What an installation reaches, answered at once.
+    expect(findApertiumRouteSync('en', 'fr')).toEqual(route);
+    expect(apertiumTranslates('en', 'fr')).toBe(true);
+    expect(apertiumTranslates('fr', 'en')).toBe(true);
+    expect(apertiumTranslates('en', 'en')).toBe(false);
+    expect(apertiumTranslates('en', 'de')).toBe(false);
   });
 
   it('escapes and unescapes the reserved characters', () => {

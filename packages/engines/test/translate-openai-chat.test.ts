@@ -201,6 +201,7 @@ describe('cleaning a chat answer', () => {
     expect(cleanChatTranslation('<think>\nThe user wants French.\n</think>\n\nBonjour.', 'Hello.', 'fr')).toBe('Bonjour.');
     expect(cleanChatTranslation('Bonjour.\n\n(Note: "Hello" is informal.)', 'Hello.', 'fr')).toBe('Bonjour.');
     expect(cleanChatTranslation('Bonjour\nà tous.', 'Hello everyone.', 'fr')).toBe('Bonjour à tous.');
+    expect(cleanChatTranslation("Sure! Here's the French translation:\n\n“Bonjour à tous.”", 'Hello everyone.', 'fr')).toBe('Bonjour à tous.');
   });
 
   it('keeps quotes the text had, and text that only looks like a label', () => {

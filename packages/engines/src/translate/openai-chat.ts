@@ -74,7 +74,7 @@ const QUOTES: Array<[string, string]> = [
 /**
  * A model's answer → the translation: reasoning blocks (`<think>…</think>`) dropped, a
  * "Translation:" (or "French translation:", "Traduction :", "Here is the translation:") prefix cut,
- * trailing notes dropped, quotes around the whole answer removed unless the text had them, one line.
+ * an introduction line ending with a colon and trailing notes dropped, quotes around the whole answer removed unless the text had them, one line.
  */
 export function cleanChatTranslation(answer: string, original: string, target: string): string {
   let text = answer.replace(/<think>[\s\S]*?<\/think>/gi, '').replace(/^[\s\S]*<\/think>/i, '');
@@ -82,7 +82,8 @@ export function cleanChatTranslation(answer: string, original: string, target: s
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter(Boolean);
-  // Notes a model adds after the translation, on lines of their own.
+  // An introduction on a line of its own ("Sure! Here is the translation:"), notes after the translation.
+  while (lines.length > 1 && /:\**$/.test(lines[0]!)) lines.shift();
   while (lines.length > 1 && /^[(*[]*\s*(note|remarque|explanation|translator'?s note)\b/i.test(lines.at(-1)!)) lines.pop();
   text = lines.join(' ');
   const name = languageName(target).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
