@@ -208,5 +208,6 @@ describe('cleaning a chat answer', () => {
     expect(cleanChatTranslation('"Oui", dit-il, "non".', '"Yes", he said, "no".', 'fr')).toBe('"Oui", dit-il, "non".');
     expect(cleanChatTranslation('"Bonjour"', '"Hello"', 'fr')).toBe('"Bonjour"');
     expect(cleanChatTranslation('La traduction est difficile.', 'Translation is hard.', 'fr')).toBe('La traduction est difficile.');
+    expect(cleanChatTranslation("L'ordre du jour est le suivant :\n(Note: formal register.)", 'The agenda is as follows:', 'fr')).toBe("L'ordre du jour est le suivant :");
   });
 });

@@ -74,7 +74,8 @@ const QUOTES: Array<[string, string]> = [
 /**
  * A model's answer → the translation: reasoning blocks (`<think>…</think>`) dropped, a
  * "Translation:" (or "French translation:", "Traduction :", "Here is the translation:") prefix cut,
- * an introduction line ending with a colon and trailing notes dropped, quotes around the whole answer removed unless the text had them, one line.
+ * trailing notes and an introduction line ending with a colon dropped, quotes around the whole
+ * answer removed unless the text had them, one line.
  */
 export function cleanChatTranslation(answer: string, original: string, target: string): string {
   let text = answer.replace(/<think>[\s\S]*?<\/think>/gi, '').replace(/^[\s\S]*<\/think>/i, '');
@@ -82,9 +83,9 @@ export function cleanChatTranslation(answer: string, original: string, target: s
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter(Boolean);
-  // An introduction on a line of its own ("Sure! Here is the translation:"), notes after the translation.
-  while (lines.length > 1 && /:\**$/.test(lines[0]!)) lines.shift();
+  // Notes after the translation, then an introduction ("Sure! Here is the translation:"), on lines of their own.
   while (lines.length > 1 && /^[(*[]*\s*(note|remarque|explanation|translator'?s note)\b/i.test(lines.at(-1)!)) lines.pop();
+  while (lines.length > 1 && /:\**$/.test(lines[0]!) && !/:\s*$/.test(original)) lines.shift();
   text = lines.join(' ');
   const name = languageName(target).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const label = `(?:here(?: is|'s) (?:the|my|your) (?:${name} )?translation|(?:the )?(?:${name} )?translation|${name}|traduction(?: en \\p{L}+)?)(?: in ${name})?`;
