@@ -79,7 +79,7 @@ describe('Apertium translator', () => {
   });
 
   it('restarts a pipeline that stops answering', async () => {
-    const translator = createApertiumTranslator({ source: 'fr', target: 'en', timeoutMs: 1500 });
+    const translator = createApertiumTranslator({ source: 'fr', target: 'en', timeoutMs: 4000 });
     try {
       await translator.translate('Bonjour.');
       const pid = translator.pid!;
