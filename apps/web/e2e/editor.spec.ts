@@ -159,6 +159,10 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
       // The API reads the same text.
       const stored = await api.get<{ text: { segment: string }[] }>(`/cm-api/api/conversations/${id}`, owner.tokens.auth_token);
       expect(stored.text[0]!.segment).toBe('The quiick brown fox jumps');
+
+      // The media renamed meanwhile (from its overview, which sends this): the open editor's title follows.
+      await api.send('PATCH', `/cm-api/api/conversations/${id}`, { name: `Renamed ${id.slice(0, 8)}` }, owner.tokens.auth_token);
+      await expect(page.getByRole('heading', { level: 1, name: `Renamed ${id.slice(0, 8)}` })).toBeVisible();
     });
 
     test(`undo and redo my changes; Enter splits, Backspace merges, refused past the turn size (${locale})`, async ({ page, api, baseURL }) => {
