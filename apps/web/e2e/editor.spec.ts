@@ -224,6 +224,9 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
         await expect(page.getByTestId('peers').locator('[data-peer-name]')).toHaveCount(2);
         await caretAt(page, 't1', 'The quick brown fox jumps'.length);
         await caretAt(second.page, 't3', 0);
+        // Where Bob's caret is shows to the others, named, without holding the turn while he does not type.
+        await expect(page.locator('[data-turn-id="t3"] [data-testid="turn-peer"]')).toContainText(`${bob.firstname}`);
+        await expect(turnText(page, 't3')).toHaveAttribute('contenteditable', 'true');
         await Promise.all([page.keyboard.type(' high', { delay: 30 }), second.page.keyboard.type('Then ', { delay: 30 })]);
         // While Bob types in t3 it is his for the others: his name, and not editable for them.
         await expect(page.locator('[data-turn-id="t3"] [data-testid="turn-lock"]')).toContainText(`${bob.firstname}`);
