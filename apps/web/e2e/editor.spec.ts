@@ -159,6 +159,10 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
       // The API reads the same text.
       const stored = await api.get<{ text: { segment: string }[] }>(`/cm-api/api/conversations/${id}`, owner.tokens.auth_token);
       expect(stored.text[0]!.segment).toBe('The quiick brown fox jumps');
+
+      // The media renamed meanwhile (from its overview, which sends this): the open editor's title follows.
+      await api.send('PATCH', `/cm-api/api/conversations/${id}`, { name: `Renamed ${id.slice(0, 8)}` }, owner.tokens.auth_token);
+      await expect(page.getByRole('heading', { level: 1, name: `Renamed ${id.slice(0, 8)}` })).toBeVisible();
     });
 
     test(`undo and redo my changes; Enter splits, Backspace merges, refused past the turn size (${locale})`, async ({ page, api, baseURL }) => {
@@ -220,6 +224,9 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
         await expect(page.getByTestId('peers').locator('[data-peer-name]')).toHaveCount(2);
         await caretAt(page, 't1', 'The quick brown fox jumps'.length);
         await caretAt(second.page, 't3', 0);
+        // Where Bob's caret is shows to the others, named, without holding the turn while he does not type.
+        await expect(page.locator('[data-turn-id="t3"] [data-testid="turn-peer"]')).toContainText(`${bob.firstname}`);
+        await expect(turnText(page, 't3')).toHaveAttribute('contenteditable', 'true');
         await Promise.all([page.keyboard.type(' high', { delay: 30 }), second.page.keyboard.type('Then ', { delay: 30 })]);
         // While Bob types in t3 it is his for the others: his name, and not editable for them.
         await expect(page.locator('[data-turn-id="t3"] [data-testid="turn-lock"]')).toContainText(`${bob.firstname}`);

@@ -40,22 +40,22 @@ test('the tools link to the editor, subtitles and publishing', async ({ page, ap
   for (const [label, path] of expected) {
     await expect(tools.getByRole('link', { name: new RegExp(`^${label}`) })).toHaveAttribute('href', `/interface/conversations/${id}/${path}`);
   }
-  await expect(tools.getByText('Coming soon')).toHaveCount(0);
 
-  // The transcript editor is there, with the way back; so are the other screens.
-  await tools.getByRole('link', { name: /^Transcription editor/ }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('link', { name: 'Back to the media overview' }).click();
-  await expect.poll(() => new URL(page.url()).pathname).toBe(`/interface/conversations/${id}`);
-  await expect(tools).toBeVisible();
-
-  await page.goto(`/interface/conversations/${id}/publish`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Publish and export' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Verbatim' })).toHaveAttribute('aria-selected', 'true');
-  await page.goto(`/interface/conversations/${id}/subtitles`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Subtitles' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Generate a version' })).toBeVisible();
+  // Each tool link opens its screen (its address, its heading, its content), which leads back to the overview.
+  const screens: readonly (readonly [label: string, path: string, heading: string, ready: (page: Page) => Promise<void>])[] = [
+    ['Transcription editor', 'transcription', name, (p) => expect(p.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 30_000 })],
+    ['Subtitles', 'subtitles', 'Subtitles', (p) => expect(p.getByRole('button', { name: 'Generate a version' })).toBeVisible()],
+    ['Publish and export', 'publish', 'Publish and export', (p) => expect(p.getByRole('tab', { name: 'Verbatim' })).toHaveAttribute('aria-selected', 'true')],
+  ];
+  for (const [label, path, heading, ready] of screens) {
+    await tools.getByRole('link', { name: new RegExp(`^${label}`) }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/interface/conversations/${id}/${path}`);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 30_000 });
+    await ready(page);
+    await page.getByRole('link', { name: 'Back to the media overview' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/interface/conversations/${id}`);
+    await expect(tools).toBeVisible();
+  }
 
   // In French.
   const french = await signedInContext(browser, { baseURL: baseURL!, clientIp, tokens: owner.tokens, organizationId: organization._id, locale: 'fr-FR' });

@@ -289,6 +289,27 @@ describe('history', () => {
     const rows = await server.ctx.db.select({ id: transcriptSnapshots.id }).from(transcriptSnapshots).where(eq(transcriptSnapshots.conversationId, id));
     expect(rows).toHaveLength(4);
   });
+
+  it('keeps another automatic snapshot at the first edit once the interval has passed, and none before', async () => {
+    const id = await newMedia();
+    const registry = new DocumentRegistry({ db: server.ctx.db, log: server.ctx.log }, { snapshotIntervalMs: 1_000 });
+    const edit = (word: string) => registry.change(id, { userId: writer.id }, (doc) => textOf(turnsOf(doc).get(0)).insert(0, `${word} `));
+    try {
+      await edit('un');
+      await edit('deux');
+      expect((await registry.history(id)).map((s) => s.reason)).toEqual(['auto']);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      await edit('trois');
+      await edit('quatre');
+      const history = await registry.history(id);
+      expect(history.map((s) => s.reason)).toEqual(['auto', 'auto']);
+      // The newer one holds the state the first edit after the interval changed, and who edited since the older one.
+      expect(history[0]).toMatchObject({ author: { _id: writer.id }, editors: [{ _id: writer.id }] });
+      expect((await registry.snapshot(id, history[0]!._id))!.transcript.text[0]!.segment).toBe('deux un bonjour tout le monde');
+    } finally {
+      await registry.close();
+    }
+  });
 });
 
 describe('re-transcription', () => {

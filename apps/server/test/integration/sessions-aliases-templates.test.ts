@@ -4,8 +4,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORGANIZATION_ROLE, zAlias, zTemplateList } from '@palabre/shared';
+import { DEFAULT_WATERMARK, ORGANIZATION_ROLE, zAlias, zTemplateList } from '@palabre/shared';
 import { memberships, sessionTemplates, transcriberProfiles } from '../../src/db/schema.ts';
+import { createCast } from '../harness/cast.ts';
 import { createOrganization, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
 
 const API = '/cm-api/api';
@@ -30,16 +31,10 @@ const templatesPath = (organizationId = orgId) => `${API}/organizations/${organi
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await server.quickUser();
+  ({ owner, reader: member, outsider, orgId } = await createCast(server));
   maintainer = await server.quickUser();
-  member = await server.quickUser();
-  outsider = await server.quickUser();
-  orgId = (await createOrganization(owner.client))._id;
+  await server.ctx.db.insert(memberships).values({ organizationId: orgId, userId: maintainer.id, role: ORGANIZATION_ROLE.MAINTAINER });
   otherOrgId = (await createOrganization(outsider.client))._id;
-  await server.ctx.db.insert(memberships).values([
-    { organizationId: orgId, userId: maintainer.id, role: ORGANIZATION_ROLE.MAINTAINER },
-    { organizationId: orgId, userId: member.id, role: ORGANIZATION_ROLE.MEMBER },
-  ]);
   profileId = (
     await server.ctx.db
       .insert(transcriberProfiles)
@@ -186,7 +181,7 @@ describe('session templates', () => {
           autoStart: false,
           autoEnd: false,
           metadata: [],
-          watermark: { enabled: true, text: '', frequency: 600, duration: 10, pinned: false },
+          watermark: DEFAULT_WATERMARK,
         },
       })
       .returning();

@@ -5,10 +5,11 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ORGANIZATION_ROLE, PLATFORM_ROLE, zPublicSession, zSession, type SessionUpdate } from '@palabre/shared';
+import { DEFAULT_WATERMARK, ORGANIZATION_ROLE, PLATFORM_ROLE, zPublicSession, zSession, type SessionUpdate } from '@palabre/shared';
 import { memberships, organizations, sessionChannels, sessions, transcriberProfiles } from '../../src/db/schema.ts';
 import { audioReached } from '../../src/sessions/service.ts';
 import { audioStopped } from '../../src/sessions/status.ts';
+import { createCast } from '../harness/cast.ts';
 import { createOrganization, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
 
 const API = '/cm-api/api';
@@ -59,18 +60,14 @@ beforeAll(async () => {
     conversationChanged: () => undefined,
     sessionChanged: (organizationId, update, mayView) => void notices.push({ organizationId, update, mayView }),
   };
-  owner = await server.quickUser();
+  ({ owner, reader: member, outsider, orgId } = await createCast(server));
   maintainer = await server.quickUser();
-  member = await server.quickUser();
   operator = await server.quickUser({ role: PLATFORM_ROLE.USER + PLATFORM_ROLE.SESSION_OPERATOR });
-  outsider = await server.quickUser();
-  orgId = (await createOrganization(owner.client))._id;
-  otherOrgId = (await createOrganization(outsider.client))._id;
   await server.ctx.db.insert(memberships).values([
     { organizationId: orgId, userId: maintainer.id, role: ORGANIZATION_ROLE.MAINTAINER },
-    { organizationId: orgId, userId: member.id, role: ORGANIZATION_ROLE.MEMBER },
     { organizationId: orgId, userId: operator.id, role: ORGANIZATION_ROLE.MEMBER },
   ]);
+  otherOrgId = (await createOrganization(outsider.client))._id;
   const profile = { type: 'openai' as const, languages: ['en', 'fr'], translations: ['de', 'es'], config: { endpoint: 'https://speech.example.com' } };
   profileId = (
     await server.ctx.db
@@ -470,7 +467,7 @@ describe('GET /sessions', () => {
         organizationId: bulkOrg,
         ownerId: owner.id,
         name: `s${i}`,
-        watermark: { enabled: true, text: '', frequency: 600, duration: 10, pinned: false },
+        watermark: DEFAULT_WATERMARK,
       })),
     );
     const res = await owner.client.get(`${API}/sessions`, { query: { organizationId: bulkOrg } });

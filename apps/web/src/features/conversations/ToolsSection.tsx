@@ -1,5 +1,5 @@
 /** The overview's tools: links to the transcript editor, subtitles and publishing, as the caller's right allows (tools.ts). */
-import { Badge, NavLink, Paper, Stack, Title } from '@mantine/core';
+import { NavLink, Paper, Stack, Title } from '@mantine/core';
 import { IconBadgeCc, IconFileExport, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,7 +17,7 @@ export function ToolsSection({ conversationId, right }: { conversationId: string
         {t('tools.title')}
       </Title>
       <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-        {tools.map(({ tool, path, ready }) => {
+        {tools.map(({ tool, path }) => {
           const Icon = ICONS[tool];
           return (
             <li key={tool}>
@@ -27,13 +27,6 @@ export function ToolsSection({ conversationId, right }: { conversationId: string
                 label={t(`tools.${tool}.title`)}
                 description={t(`tools.${tool}.summary`)}
                 leftSection={<Icon size={20} aria-hidden />}
-                rightSection={
-                  ready ? undefined : (
-                    <Badge size="xs" variant="light" color="gray">
-                      {t('comingSoon.badge')}
-                    </Badge>
-                  )
-                }
                 style={{ borderRadius: 'var(--mantine-radius-sm)' }}
               />
             </li>

@@ -1,7 +1,7 @@
 /**
  * The tools of a media overview and the right each needs (docs/PRODUCT.md, Screens and routes; Roles
  * and permissions): every tool opens with the read right; the transcript and subtitle editors are
- * read-only without the write right. `ready` is false while a tool's screen only says what it will do.
+ * read-only without the write right.
  */
 import { hasRight, RIGHT } from '@palabre/shared';
 import { paths } from '../../routes/paths.ts';
@@ -12,13 +12,12 @@ interface ToolEntry {
   tool: MediaTool;
   right: number;
   path: (conversationId: string) => string;
-  ready: boolean;
 }
 
 export const MEDIA_TOOLS: readonly ToolEntry[] = [
-  { tool: 'transcription', right: RIGHT.READ, path: paths.conversationTranscription, ready: true },
-  { tool: 'subtitles', right: RIGHT.READ, path: paths.conversationSubtitles, ready: true },
-  { tool: 'publish', right: RIGHT.READ, path: paths.conversationPublish, ready: true },
+  { tool: 'transcription', right: RIGHT.READ, path: paths.conversationTranscription },
+  { tool: 'subtitles', right: RIGHT.READ, path: paths.conversationSubtitles },
+  { tool: 'publish', right: RIGHT.READ, path: paths.conversationPublish },
 ];
 
 /** The tools a caller holding `right` on the media may open, in display order. */

@@ -53,6 +53,9 @@ const TURN_FOCUS: PendingFocusOptions<HTMLElement> = {
   maxTries: 20,
 };
 
+/** The peers of a turn nobody else is in (one array, so such turns do not re-render when presence changes). */
+const NOBODY: readonly DocPeer[] = [];
+
 /** Turns rendered beyond the visible ones, on each side. */
 const OVERSCAN = Math.max(1, Math.floor(TURNS_PER_PAGE / 2));
 
@@ -156,9 +159,10 @@ export const TranscriptList = memo(
       session.focusTurn(turnId, 0);
     };
 
-    const locks = useMemo(() => {
-      const byTurn = new Map<string, DocPeer>();
-      for (const peer of session.peers) if (peer.typing && peer.turnId) byTurn.set(peer.turnId, peer);
+    // Who else is in which turn (the one typing there holds it).
+    const presence = useMemo(() => {
+      const byTurn = new Map<string, DocPeer[]>();
+      for (const peer of session.peers) if (peer.turnId) byTurn.set(peer.turnId, [...(byTurn.get(peer.turnId) ?? []), peer]);
       return byTurn;
     }, [session.peers]);
 
@@ -194,7 +198,7 @@ export const TranscriptList = memo(
                   data-index={item.index}
                   style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start - scrollMargin}px)` }}
                 >
-                  <TurnEditor map={map} index={item.index} speakers={speakers} lock={locks.get(id) ?? null} onNewSpeaker={setNewSpeakerFor} />
+                  <TurnEditor map={map} index={item.index} speakers={speakers} peers={presence.get(id) ?? NOBODY} onNewSpeaker={setNewSpeakerFor} />
                 </div>
               );
             })}

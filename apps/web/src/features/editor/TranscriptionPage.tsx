@@ -4,6 +4,7 @@
  * undo / redo, the panels), the player, and the whole transcript as one virtualised list of editable
  * turns, shared live with everyone in the document (docs/collaboration.md). Readers get the same
  * screen with nothing editable; the server decides the right, and refuses a reader's changes too.
+ * The media's name follows a rename made elsewhere.
  */
 import { Anchor, Badge, Container, Group, Stack, Title } from '@mantine/core';
 import { hasRight, RIGHT } from '@palabre/shared';
@@ -16,7 +17,7 @@ import { QueryFallback } from '../../components/QueryFallback.tsx';
 import { paths } from '../../routes/paths.ts';
 import { PlayerContext, PlayerController } from '../player/player.ts';
 import { useStartAt } from '../player/startAt.ts';
-import { useEditorMedia, type EditorMedia } from './api.ts';
+import { useEditorMedia, useEditorMediaUpdates, type EditorMedia } from './api.ts';
 import { EditorWorkspace } from './EditorWorkspace.tsx';
 import { useCollabDocument, type CollabDocument } from './useCollabDocument.ts';
 
@@ -60,6 +61,7 @@ export function TranscriptionPage() {
   // The document is joined at once, while the media's fields load beside it.
   const document = useCollabDocument(conversationId ?? '');
   const query = useEditorMedia(conversationId);
+  useEditorMediaUpdates(query.data);
   if (!query.data) return <QueryFallback query={query} />;
   return (
     <Container size="lg" w="100%" px={0}>

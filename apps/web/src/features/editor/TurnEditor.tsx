@@ -2,7 +2,8 @@
  * One turn of the editor: its speaker (a menu to give it another), its start time (a click listens
  * from there), its menu (split, merge) and its text, painted and edited by TurnController. React
  * renders the frame only; typing and playback repaint the text without rendering this component.
- * A turn someone else is typing in shows their colour and name and cannot be edited meanwhile.
+ * A turn someone else is typing in shows their colour and name and cannot be edited meanwhile; the
+ * others whose caret is in it are named there too, without blocking anything.
  */
 import { ActionIcon, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { type DocPeer } from '@palabre/shared';
@@ -21,8 +22,8 @@ interface TurnEditorProps {
   map: TurnMap;
   index: number;
   speakers: ReadonlyMap<string, string>;
-  /** Someone else typing in this turn (the lock), or null. */
-  lock: DocPeer | null;
+  /** The others whose caret is in this turn; one typing there holds it (the lock). */
+  peers: readonly DocPeer[];
   onNewSpeaker(turnId: string): void;
 }
 
@@ -41,11 +42,13 @@ function useTurnKeys(map: TurnMap) {
   return { id: map.get('id') as string, speaker: map.get('speaker') as string, stime: map.get('stime') as number };
 }
 
-export const TurnEditor = memo(function TurnEditor({ map, index, speakers, lock, onNewSpeaker }: TurnEditorProps) {
+export const TurnEditor = memo(function TurnEditor({ map, index, speakers, peers, onNewSpeaker }: TurnEditorProps) {
   const { t } = useTranslation('editor');
   const session = useEditorSession();
   const runtime = useEditorRuntime();
   const { id, speaker, stime } = useTurnKeys(map);
+  const lock = peers.find((peer) => peer.typing) ?? null;
+  const here = [...new Map(peers.filter((peer) => peer !== lock && peer.userId !== lock?.userId).map((peer) => [peer.userId, peer])).values()];
   const textRef = useRef<HTMLDivElement>(null);
   const controller = useRef<TurnController | null>(null);
   const editable = runtime.writable && lock === null;
@@ -121,6 +124,11 @@ export const TurnEditor = memo(function TurnEditor({ map, index, speakers, lock,
               {t('turn.typing', { name: lock.name })}
             </Badge>
           )}
+          {here.map((peer) => (
+            <Badge key={peer.userId} size="sm" variant="dot" color={peer.color} data-testid="turn-peer">
+              {t('turn.here', { name: peer.name })}
+            </Badge>
+          ))}
         </Group>
         {runtime.writable && (
           <Menu position="bottom-end" withinPortal>

@@ -2,22 +2,37 @@
  * What the editor reads of the media over HTTP: only the fields it shows (name, duration, the media
  * and its channels, the caller's right), never the transcript, which comes from the live document.
  * On a three-hour media that spares the browser megabytes of JSON before the editor can open.
+ * A change of those fields made elsewhere (the media renamed from its overview) is followed live.
  */
-import { API, type ConversationDetail } from '@palabre/shared';
-import { useQuery } from '@tanstack/react-query';
+import { API, conversationUpdateEvent, type ConversationDetail, type ConversationUpdate } from '@palabre/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/call.ts';
 import { isMissing } from '../../api/client.ts';
 import { conversationKeys } from '../conversations/api.ts';
+import { useOrganizationNotices } from '../realtime/organizationNotices.ts';
 
 export type EditorMedia = Pick<ConversationDetail, '_id' | 'name' | 'duration' | 'media' | 'right' | 'organizationId' | 'channels' | 'status'>;
 
 const FIELDS = ['name', 'duration', 'media', 'right', 'organizationId', 'channels', 'status'].join(',');
 
+const editorMediaKey = (conversationId: string) => [...conversationKeys.detail(conversationId), 'editor'] as const;
+
 export function useEditorMedia(conversationId: string | undefined) {
   return useQuery({
-    queryKey: [...conversationKeys.detail(conversationId ?? ''), 'editor'],
+    queryKey: editorMediaKey(conversationId ?? ''),
     queryFn: async () => (await call(API.conversations.get, { params: { id: conversationId! }, query: { projection: FIELDS } })) as unknown as EditorMedia,
     enabled: Boolean(conversationId),
     retry: (count, error) => !isMissing(error) && count < 2,
+  });
+}
+
+/**
+ * Refetches the editor's fields when the media's notices say it was updated (renamed, described):
+ * only that, not on processing ticks, which the live document already carries.
+ */
+export function useEditorMediaUpdates(media: Pick<EditorMedia, '_id' | 'organizationId'> | undefined): void {
+  const client = useQueryClient();
+  useOrganizationNotices<ConversationUpdate>(media?.organizationId, conversationUpdateEvent, (update) => {
+    if (media && update.conversationId === media._id && update.kind === 'updated') void client.invalidateQueries({ queryKey: editorMediaKey(media._id) });
   });
 }

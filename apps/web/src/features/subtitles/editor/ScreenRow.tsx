@@ -4,15 +4,40 @@
  * smallest change, so concurrent typing merges); a remote change keeps the caret beside the same
  * characters. Writers get the screen's actions and their keys (shortcuts.ts).
  */
-import { ActionIcon, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { SUBTITLE_LIMITS, type DocPeer, type Screen, type ScreenRule, type SubtitleSettings } from '@palabre/shared';
-import { IconAlertTriangle, IconArrowMergeAltRight, IconCut, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowMergeAltRight, IconCut, IconPlus, IconTrash, type TablerIcon } from '@tabler/icons-react';
 import { memo, useLayoutEffect, useRef, type CSSProperties, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TooltipIconButton } from '../../../components/TooltipIconButton.tsx';
 import { movedOffset } from './caret.ts';
 import classes from './SubtitleEditor.module.css';
 import { mayAddLine, screenKeyAction, type ScreenKeyAction } from './shortcuts.ts';
 import { clock } from './timeline.ts';
+
+/** A screen's buttons: the action, its tooltip and accessible name (keys of the subtitles namespace), its keys (shortcuts.ts). */
+interface ScreenActionEntry {
+  action: Extract<ScreenKeyAction, 'split' | 'mergeNext' | 'addAfter' | 'deleteScreen'>;
+  icon: TablerIcon;
+  label: string;
+  name: string;
+  keys: string;
+  color?: string;
+}
+
+const SCREEN_ACTIONS: readonly ScreenActionEntry[] = [
+  { action: 'split', icon: IconCut, label: 'editor.split', name: 'editor.splitScreen', keys: 'Control+Enter' },
+  { action: 'mergeNext', icon: IconArrowMergeAltRight, label: 'editor.mergeNext', name: 'editor.mergeScreen', keys: 'Alt+M' },
+  { action: 'addAfter', icon: IconPlus, label: 'editor.addAfter', name: 'editor.addAfterScreen', keys: 'Alt+N' },
+  { action: 'deleteScreen', icon: IconTrash, label: 'editor.delete', name: 'editor.deleteScreen', keys: 'Alt+Delete', color: 'red' },
+];
+
+function ScreenActionButton({ entry, number, disabled, onClick }: { entry: ScreenActionEntry; number: number; disabled: boolean; onClick(): void }) {
+  const { t } = useTranslation('subtitles');
+  return (
+    <TooltipIconButton label={t(entry.label)} ariaLabel={t(entry.name, { number })} icon={entry.icon} keys={entry.keys} color={entry.color} disabled={disabled} onClick={onClick} />
+  );
+}
 
 export interface ScreenRowProps {
   screen: Screen;
@@ -97,52 +122,15 @@ export const ScreenRow = memo(function ScreenRow({ screen, index, isLast, proble
           </Group>
           {writable && (
             <Group gap={4} wrap="nowrap">
-              <Tooltip label={t('editor.split')}>
-                <ActionIcon
-                  variant="subtle"
-                  size="sm"
-                  aria-label={t('editor.splitScreen', { number })}
-                  aria-keyshortcuts="Control+Enter"
-                  onClick={() => onAction('split', screen.id, area.current?.selectionStart ?? 0)}
-                >
-                  <IconCut size={16} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t('editor.mergeNext')}>
-                <ActionIcon
-                  variant="subtle"
-                  size="sm"
-                  aria-label={t('editor.mergeScreen', { number })}
-                  aria-keyshortcuts="Alt+M"
-                  disabled={isLast}
-                  onClick={() => onAction('mergeNext', screen.id, 0)}
-                >
-                  <IconArrowMergeAltRight size={16} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t('editor.addAfter')}>
-                <ActionIcon
-                  variant="subtle"
-                  size="sm"
-                  aria-label={t('editor.addAfterScreen', { number })}
-                  aria-keyshortcuts="Alt+N"
-                  onClick={() => onAction('addAfter', screen.id, 0)}
-                >
-                  <IconPlus size={16} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-              <Tooltip label={t('editor.delete')}>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="sm"
-                  aria-label={t('editor.deleteScreen', { number })}
-                  aria-keyshortcuts="Alt+Delete"
-                  onClick={() => onAction('deleteScreen', screen.id, 0)}
-                >
-                  <IconTrash size={16} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
+              {SCREEN_ACTIONS.map((entry) => (
+                <ScreenActionButton
+                  key={entry.action}
+                  entry={entry}
+                  number={number}
+                  disabled={entry.action === 'mergeNext' && isLast}
+                  onClick={() => onAction(entry.action, screen.id, entry.action === 'split' ? (area.current?.selectionStart ?? 0) : 0)}
+                />
+              ))}
             </Group>
           )}
         </Group>

@@ -5,12 +5,13 @@
  * (neighbours are pushed, never overlapped; a refused move leaves it where it was), or focus an
  * edge handle and move it with ← / → by a tenth of a second.
  */
-import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import type { Screen, SubtitleSettings, WaveformPeaks } from '@palabre/shared';
 import { minGapSeconds } from '@palabre/shared/subtitles';
 import { IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TooltipIconButton } from '../../../components/TooltipIconButton.tsx';
 import { usePlayerState, type PlayerController } from '../../player/player.ts';
 import classes from './SubtitleEditor.module.css';
 import { nudgeOf } from './shortcuts.ts';
@@ -146,22 +147,13 @@ export function TimelineStrip({ screens, settings, warnings, peaks, duration, pl
           {clock(view.start)} – {clock(view.end)}
         </Text>
         <Group gap={4}>
-          <Tooltip label={t('editor.zoomIn')}>
-            <ActionIcon variant="subtle" size="sm" aria-label={t('editor.zoomIn')} disabled={spanIndex === 0} onClick={() => setSpanIndex((i) => Math.max(0, i - 1))}>
-              <IconZoomIn size={16} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('editor.zoomOut')}>
-            <ActionIcon
-              variant="subtle"
-              size="sm"
-              aria-label={t('editor.zoomOut')}
-              disabled={spanIndex === SPANS.length - 1}
-              onClick={() => setSpanIndex((i) => Math.min(SPANS.length - 1, i + 1))}
-            >
-              <IconZoomOut size={16} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          <TooltipIconButton label={t('editor.zoomIn')} icon={IconZoomIn} disabled={spanIndex === 0} onClick={() => setSpanIndex((i) => Math.max(0, i - 1))} />
+          <TooltipIconButton
+            label={t('editor.zoomOut')}
+            icon={IconZoomOut}
+            disabled={spanIndex === SPANS.length - 1}
+            onClick={() => setSpanIndex((i) => Math.min(SPANS.length - 1, i + 1))}
+          />
         </Group>
       </Group>
       <div
