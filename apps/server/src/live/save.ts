@@ -19,6 +19,7 @@ import crypto from 'node:crypto';
 import type { JobPayload, MediaLanguage } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import type { MediaFiles } from '../db/schema.ts';
+import { removeMediaFiles } from '../conversations/cleanup.ts';
 import { emit, enqueue } from '../conversations/effects.ts';
 import { conversationsRepo, type NewConversation } from '../conversations/repo.ts';
 import { originalKey } from '../conversations/upload.ts';
@@ -115,24 +116,38 @@ async function pipelineMedia(ctx: AppContext, session: SessionRow, plan: MediaPl
   };
 }
 
-/** The row of a media made of the finals, with its audio when every channel of it was recorded. */
-async function transcribedMedia(ctx: AppContext, session: SessionRow, plan: MediaPlan, signal: AbortSignal): Promise<NewConversation> {
+/** The recordings of a media's channels made its audio as preprocessing makes an upload's. */
+async function recordedAudio(ctx: AppContext, sessionId: string, plan: MediaPlan, signal: AbortSignal): Promise<{ duration: number; files: MediaFiles }> {
+  const originals = await storeOriginals(ctx, sessionId, plan);
+  const work = await workFolder(ctx, plan.id);
+  try {
+    const row = { id: plan.id, files: { originals }, channels: tracksOf(plan) };
+    const normalised = await withLocalFiles(
+      ctx.storage,
+      originals.map((o) => o.key),
+      (files) => normaliseAudio(ctx, { row, report: () => undefined, work, signal }, files),
+    );
+    return { duration: normalised.duration, files: normalised.files };
+  } finally {
+    await work.dispose();
+  }
+}
+
+/**
+ * The row of a media made of the finals, with its audio when every channel of it was recorded.
+ * Audio that still cannot be converted at the last attempt is left out rather than the transcript.
+ */
+async function transcribedMedia(ctx: AppContext, session: SessionRow, plan: MediaPlan, delivery: JobDelivery): Promise<NewConversation> {
   const tracks = tracksOf(plan);
   const withAudio = session.keepAudio && plan.channels.every((c) => c.recording > 0);
   let audio: { duration: number; files: MediaFiles } | null = null;
   if (withAudio) {
-    const originals = await storeOriginals(ctx, session.id, plan);
-    const work = await workFolder(ctx, plan.id);
     try {
-      const row = { id: plan.id, files: { originals }, channels: tracks };
-      const normalised = await withLocalFiles(
-        ctx.storage,
-        originals.map((o) => o.key),
-        (files) => normaliseAudio(ctx, { row, report: () => undefined, work, signal }, files),
-      );
-      audio = { duration: normalised.duration, files: normalised.files };
-    } finally {
-      await work.dispose();
+      audio = await recordedAudio(ctx, session.id, plan, delivery.signal);
+    } catch (error) {
+      if (delivery.signal.aborted || delivery.retryCount < delivery.retryLimit) throw error;
+      ctx.log.error({ err: error, sessionId: session.id, conversationId: plan.id }, 'the recording of a session could not be converted: saved without audio');
+      await removeMediaFiles(ctx, { id: plan.id, files: { originals: [] }, channels: tracks });
     }
   }
   const first = plan.channels[0]!;
@@ -203,7 +218,7 @@ export async function saveSession(ctx: AppContext, { sessionId }: JobPayload<'se
   const plans = planMedia(sessionId, session.saveAs ?? session.name, channels);
   const rows: NewConversation[] = [];
   for (const plan of plans) {
-    rows.push(mode === 'pipeline' ? await pipelineMedia(ctx, session, plan) : await transcribedMedia(ctx, session, plan, delivery.signal));
+    rows.push(mode === 'pipeline' ? await pipelineMedia(ctx, session, plan) : await transcribedMedia(ctx, session, plan, delivery));
   }
   const main = plans[0]!.id;
   try {

@@ -56,7 +56,7 @@ const JFK_FINALS = [
 ];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ captureLog: true });
   const events = server.ctx.events;
   server.ctx.events = {
     ...events,
@@ -217,6 +217,13 @@ describe('a session without its audio kept', () => {
     await save(sessionId);
     expect(await savedId(sessionId)).toBeNull();
     expect(await sessionMedia()).toBe(before);
+    const said = server
+      .logged()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { level: number; msg: string; sessionId?: string })
+      .find((entry) => entry.sessionId === sessionId && entry.msg === 'session not saved: it has no caption and no audio');
+    expect(said?.level).toBe(30);
   });
 });
 
