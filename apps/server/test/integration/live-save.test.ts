@@ -98,9 +98,9 @@ async function stoppedSession(values: Record<string, unknown>, seed: (sessionId:
 }
 
 async function insertFinals(sessionId: string, channelIndex: number, finals = JFK_FINALS) {
-  await server.ctx.db.insert(sessionCaptions).values(
-    finals.map((final, segmentId) => ({ sessionId, channelIndex, segmentId, language: 'en', translations: { fr: 'traduction' }, ...final })),
-  );
+  await server.ctx.db
+    .insert(sessionCaptions)
+    .values(finals.map((final, segmentId) => ({ sessionId, channelIndex, segmentId, language: 'en', translations: { fr: 'traduction' }, ...final })));
 }
 
 function writeRecording(sessionId: string, channelIndex: number) {
@@ -112,7 +112,10 @@ function writeRecording(sessionId: string, channelIndex: number) {
 const savedId = async (sessionId: string) => (await cast.owner.client.get(`${API}/sessions/${sessionId}`)).body.savedConversationId as string | null;
 const media = async (id: string) => (await server.ctx.db.select().from(conversations).where(eq(conversations.id, id)))[0];
 const sessionMedia = async () => (await server.ctx.db.select({ id: conversations.id }).from(conversations).where(eq(conversations.source, 'session'))).length;
-const library = async () => (await cast.owner.client.get(`${API}/organizations/${cast.orgId}/conversations`, { query: { size: '100' } })).body as { list: Array<{ _id: string; name: string; source: string }> };
+const library = async () =>
+  (await cast.owner.client.get(`${API}/organizations/${cast.orgId}/conversations`, { query: { size: '100' } })).body as {
+    list: Array<{ _id: string; name: string; source: string }>;
+  };
 const recordingsGone = (sessionId: string) => !fs.existsSync(recordingsFolder(server.ctx.config.dataDir, sessionId));
 
 async function waitForDone(id: string, timeoutMs = 240_000) {

@@ -75,7 +75,12 @@ describe('transcriptFromFinals', () => {
   });
 
   it('falls back to the channel language for a final whose language is not a tag, and skips other channels', () => {
-    const transcript = transcriptFromFinals([{ index: 1, name: 'Booth' }], [final(0, 0, ['skipped']), final(1, 0, ['kept'], { language: '??' })], { duration: null, fallbackLanguage: 'fr' }, ids);
+    const transcript = transcriptFromFinals(
+      [{ index: 1, name: 'Booth' }],
+      [final(0, 0, ['skipped']), final(1, 0, ['kept'], { language: '??' })],
+      { duration: null, fallbackLanguage: 'fr' },
+      ids,
+    );
     expect(transcript.text.map((t) => [t.segment, t.language])).toEqual([['kept', 'fr']]);
   });
 
