@@ -21,9 +21,20 @@ export const savingRepo = {
       .orderBy(asc(sessionCaptions.channelIndex), asc(sessionCaptions.start), asc(sessionCaptions.segmentId)),
 
   /**
-   * Records the saved media, once: false when the session already names one (or is gone). Call it
-   * in the transaction that inserts the media, so that a second save rolls its media back.
+   * Whether the session is still unsaved, locking its row until the transaction ends: a second save
+   * running at the same time waits here, then finds it saved. Call it first in the transaction
+   * that inserts the media.
    */
+  lockUnsaved: async (db: Database, sessionId: string): Promise<boolean> => {
+    const rows = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.savedConversationId)))
+      .for('update');
+    return rows.length > 0;
+  },
+
+  /** Records the saved media, once: false when the session already names one (or is gone). */
   markSaved: async (db: Database, sessionId: string, conversationId: string): Promise<boolean> => {
     const updated = await db
       .update(sessions)

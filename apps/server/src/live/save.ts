@@ -223,6 +223,7 @@ export async function saveSession(ctx: AppContext, { sessionId }: JobPayload<'se
   const main = plans[0]!.id;
   try {
     await ctx.db.transaction(async (tx) => {
+      if (!(await savingRepo.lockUnsaved(tx, sessionId))) throw new AlreadySaved();
       for (const row of rows) await conversationsRepo.insert(tx, row);
       if (!(await savingRepo.markSaved(tx, sessionId, main))) throw new AlreadySaved();
     });
@@ -245,6 +246,15 @@ export async function saveSession(ctx: AppContext, { sessionId }: JobPayload<'se
   const updated = await sessionsRepo.byId(ctx.db, sessionId);
   if (updated) sessionNotice(ctx, updated, 'updated');
   await removeRecordings(ctx, sessionId);
+}
+
+/**
+ * Saves a stopped session now, in the caller's own time: for a session about to be deleted
+ * (`remove=true`), whose finals go with its rows. A single attempt: audio that cannot be converted
+ * is left out. The `session.save` job sent at the stop then finds the session saved, or gone.
+ */
+export function saveStoppedSession(ctx: AppContext, sessionId: string, signal: AbortSignal = new AbortController().signal): Promise<void> {
+  return saveSession(ctx, { sessionId }, { id: `direct-${sessionId}`, retryCount: 0, retryLimit: 0, signal });
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- definitions of different jobs

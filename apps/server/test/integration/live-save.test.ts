@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkTranscript, type ConversationUpdate, type Transcript } from '@palabre/shared';
 import { conversations, sessionCaptions, sessions, transcriberProfiles } from '../../src/db/schema.ts';
 import type { JobDelivery } from '../../src/jobs/registry.ts';
-import { saveSession, savedMediaId } from '../../src/live/save.ts';
+import { saveSession, savedMediaId, saveStoppedSession } from '../../src/live/save.ts';
 import { recordingFile, recordingsFolder } from '../../src/live/save-recordings.ts';
 import { createCast, type Cast } from '../harness/cast.ts';
 import { startTestServer, type TestServer } from '../harness/server.ts';
@@ -212,6 +212,14 @@ describe('a session without its audio kept', () => {
     const read = await cast.owner.client.get(`${API}/conversations/${id}`);
     expect(read.body.media).toMatchObject({ playable: false, peaks: false });
     expect((await cast.owner.client.get(`${API}/conversations/${id}/media`)).status).toBe(404);
+  });
+
+  it('makes one media when two saves run at once', async () => {
+    const sessionId = await stoppedSession({ keepAudio: false, liveTranscription: true }, (sid) => insertFinals(sid, 0));
+    const before = await sessionMedia();
+    await Promise.all([save(sessionId), saveStoppedSession(server.ctx, sessionId)]);
+    expect(await sessionMedia()).toBe(before + 1);
+    expect(await savedId(sessionId)).toBe(savedMediaId(sessionId, 'main'));
   });
 
   it('saves nothing when nothing was heard nor recorded', async () => {
