@@ -296,4 +296,24 @@ describe('a session with two channels', () => {
     expect(recordingsGone(sessionId)).toBe(true);
     expect((await server.ctx.db.select().from(sessions).where(eq(sessions.id, sessionId)))[0]!.savedConversationId).toBe(id);
   });
+
+  it('without live transcription, transcribes the multi-track media and each channel through the pipeline', async () => {
+    const sessionId = await stoppedSession({ keepAudio: false, liveTranscription: false, channels: ['Floor', 'Interpreter'] }, async (sid) => {
+      writeRecording(sid, 0);
+      writeRecording(sid, 1);
+    });
+    await save(sessionId);
+    const id = (await savedId(sessionId))!;
+    const ids = [id, savedMediaId(sessionId, 0), savedMediaId(sessionId, 1)];
+    const rows = await Promise.all(ids.map((m) => waitForDone(m)));
+    expect(rows.map((r) => [r.status, r.parentId, r.channels.length, r.transcriberProfileId])).toEqual([
+      ['done', null, 2, profileId],
+      ['done', id, 1, profileId],
+      ['done', id, 1, profileId],
+    ]);
+    const parent = rows[0]!.transcript as Transcript;
+    expect(parent.speakers.map((s) => s.speaker_name)).toEqual(['Floor', 'Interpreter']);
+    expect(parent.text.some((t) => t.speaker_id === 'spk2' && t.words.some((w) => w.word.toLowerCase().startsWith('country')))).toBe(true);
+    expect(recordingsGone(sessionId)).toBe(true);
+  }, 400_000);
 });
