@@ -40,7 +40,7 @@ export {
   type VideoEncodeOptions,
 } from './media/video.ts';
 export { burnSubtitles, burnSubtitlesArgs, subtitlesFilterAvailable, burnFilters, filterValue, forceStyle, BURN_STYLE, BURN_SHORT_SIDE } from './media/burn.ts';
-export { parseWavHeader, readWavInfo, assertEnginePcm, encodeWav, type WavInfo } from './media/wav.ts';
+export { parseWavHeader, readWavInfo, assertEnginePcm, encodeWav, wavHeader, type WavInfo } from './media/wav.ts';
 export { Pcm16Decoder } from './media/pcm.ts';
 export { PeaksAccumulator, computePeaks, peaksFromWavFile, peaksFromMedia, type WaveformPeaks, type PeaksOptions } from './media/peaks.ts';
 export type * from './asr/types.ts';

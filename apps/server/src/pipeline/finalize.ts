@@ -15,8 +15,11 @@ import { PipelineError, runStep, type StepContext, type StepDefinition } from '.
 
 const SPACES = /[\s\u00a0\u202f\u2007]+/u;
 
+/** What a transcript is built from: the pipeline's turns, or finals heard live (in any language). */
+export type TranscriptInput = Omit<PunctuatedDocument, 'language'> & { language: string };
+
 /** Builds the stored document from the pipeline's turns. Pure apart from the ids it mints. */
-export function buildTranscript(input: PunctuatedDocument, duration: number | null, newId: () => string = () => crypto.randomUUID()): Transcript {
+export function buildTranscript(input: TranscriptInput, duration: number | null, newId: () => string = () => crypto.randomUUID()): Transcript {
   const limit = duration ?? Number.POSITIVE_INFINITY;
   const time = (seconds: number) => roundTime(Math.min(Math.max(seconds, 0), limit));
   const text: Turn[] = [];

@@ -95,12 +95,19 @@ async function run(ctx: AppContext, step: StepContext) {
   return withLocalFiles(
     ctx.storage,
     originals.map((o) => o.key),
-    (files) => convert(ctx, step, files),
+    (files) => normaliseAudio(ctx, step, files),
   );
 }
 
-/** The step's work on local paths of the originals (`files`, in the originals' order). */
-async function convert(ctx: AppContext, { row, report, work, signal }: StepContext, files: string[]) {
+/** What normalising a media's audio needs: the media (its originals and channels), progress, a work folder. */
+export type AudioWork = Pick<StepContext, 'report' | 'work' | 'signal'> & { row: Pick<StepContext['row'], 'id' | 'files' | 'channels'> };
+
+/**
+ * The step's work on local paths of the originals (`files`, in the originals' order): the engine
+ * PCM, the web rendition and the peaks stored under the media's keys, and what the row records of
+ * them. Media made without the pipeline (a saved live session) get their audio through it too.
+ */
+export async function normaliseAudio(ctx: AppContext, { row, report, work, signal }: AudioWork, files: string[]) {
   const originals = row.files.originals;
   // Sub-steps' shares of this step's progress.
   const probeShare = 0.05;

@@ -86,23 +86,30 @@ export function assertEnginePcm(info: WavInfo, path: string): void {
   }
 }
 
+/** The 44-byte header of a 16-bit mono PCM WAV file whose samples take `dataBytes` bytes. */
+export function wavHeader(dataBytes: number, sampleRate: number): Buffer {
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + dataBytes, 4);
+  header.write('WAVE', 8, 'ascii');
+  header.write('fmt ', 12, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(WAVE_FORMAT_PCM, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(dataBytes, 40);
+  return header;
+}
+
 /** A 16-bit mono PCM WAV file holding `samples` (44-byte header, then the samples little-endian). */
 export function encodeWav(samples: Int16Array, sampleRate: number): Buffer {
   const dataBytes = samples.length * 2;
   const file = Buffer.alloc(44 + dataBytes);
-  file.write('RIFF', 0, 'ascii');
-  file.writeUInt32LE(36 + dataBytes, 4);
-  file.write('WAVE', 8, 'ascii');
-  file.write('fmt ', 12, 'ascii');
-  file.writeUInt32LE(16, 16);
-  file.writeUInt16LE(WAVE_FORMAT_PCM, 20);
-  file.writeUInt16LE(1, 22);
-  file.writeUInt32LE(sampleRate, 24);
-  file.writeUInt32LE(sampleRate * 2, 28);
-  file.writeUInt16LE(2, 32);
-  file.writeUInt16LE(16, 34);
-  file.write('data', 36, 'ascii');
-  file.writeUInt32LE(dataBytes, 40);
+  wavHeader(dataBytes, sampleRate).copy(file, 0);
   for (let i = 0; i < samples.length; i++) file.writeInt16LE(samples[i]!, 44 + 2 * i);
   return file;
 }

@@ -135,7 +135,7 @@ function Overview({ conversation }: { conversation: ConversationDetail }) {
                 <VisuallyHidden>
                   <h2 id="audio-heading">{t('overview.audio')}</h2>
                 </VisuallyHidden>
-                <AudioPlayer conversationId={conversation._id} hasPeaks={conversation.media.peaks} />
+                <AudioPlayer conversationId={conversation._id} hasPeaks={conversation.media.peaks} hasAudio={conversation.media.mimeType !== null} />
               </section>
               <section aria-labelledby="transcript-heading">
                 <Title order={2} size="h4" id="transcript-heading" mb="xs">

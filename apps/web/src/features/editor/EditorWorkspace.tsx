@@ -121,7 +121,7 @@ export function EditorWorkspace({ conversation, document, player }: { conversati
             <div className={chrome.bar}>
               <Stack gap="xs">
                 <EditorToolbar unsaved={status.unsaved} onOpen={setPanel} />
-                <AudioPlayer conversationId={conversation._id} hasPeaks={conversation.media.peaks} />
+                <AudioPlayer conversationId={conversation._id} hasPeaks={conversation.media.peaks} hasAudio={conversation.media.mimeType !== null} />
               </Stack>
             </div>
             <EditorProblems problem={status.problem} unsynced={unsynced.size > 0} conversationId={conversation._id} />

@@ -4,7 +4,7 @@
  * waveform drawn by wavesurfer.js from the precomputed peaks, and the keyboard shortcuts (shortcuts.ts) anywhere
  * on the page, listed behind the keyboard button (PlayerControls).
  */
-import { Alert, Box, Paper, Stack } from '@mantine/core';
+import { Alert, Box, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import WaveSurfer from 'wavesurfer.js';
@@ -55,7 +55,11 @@ function Waveform({ conversationId, enabled, audio }: { conversationId: string; 
   return <Box ref={container} aria-hidden data-testid="waveform" mih={72} style={{ cursor: 'pointer' }} />;
 }
 
-export function AudioPlayer({ conversationId, hasPeaks }: { conversationId: string; hasPeaks: boolean }) {
+/**
+ * `hasAudio` false (a media kept without its audio, such as a live session saved without its
+ * recording): no player, a note saying so; the transcript still shows and edits.
+ */
+export function AudioPlayer({ conversationId, hasPeaks, hasAudio = true }: { conversationId: string; hasPeaks: boolean; hasAudio?: boolean }) {
   const { t } = useTranslation('conversations');
   const player = usePlayer();
   const error = usePlayerState((s) => s.error);
@@ -67,6 +71,16 @@ export function AudioPlayer({ conversationId, hasPeaks }: { conversationId: stri
   }, [player, audio]);
 
   usePlayerShortcuts(player);
+
+  if (!hasAudio) {
+    return (
+      <Paper withBorder p="md" radius="md" role="region" aria-label={t('player.label')}>
+        <Text size="sm" c="dimmed" data-testid="media-no-audio">
+          {t('player.noAudio')}
+        </Text>
+      </Paper>
+    );
+  }
 
   return (
     <Paper withBorder p="md" radius="md" role="region" aria-label={t('player.label')}>

@@ -223,7 +223,11 @@ export function SubtitleWorkspace({ media, subtitleId, name, document: collab, p
         <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
           <div className={classes.side} style={{ '--side-top': `calc(var(--app-shell-header-offset, 0px) + ${barHeight}px)` } as CSSProperties}>
             <Stack gap="md">
-              {media.media.video ? <VideoPlayer conversationId={media._id} screens={screens} /> : <AudioPlayer conversationId={media._id} hasPeaks={false} />}
+              {media.media.video ? (
+                <VideoPlayer conversationId={media._id} screens={screens} />
+              ) : (
+                <AudioPlayer conversationId={media._id} hasPeaks={false} hasAudio={media.media.mimeType !== null} />
+              )}
               <BurnExport conversationId={media._id} subtitleId={subtitleId} />
             </Stack>
           </div>

@@ -1,0 +1,123 @@
+/** Saving a session: its transcript from the finals, which channels make media, and the media ids. */
+import { describe, expect, it } from 'vitest';
+import { checkTranscript, segmentLength, TURN_SIZE } from '@palabre/shared';
+import { channelsToSave, planMedia, savedMediaId, type SavedChannel } from '../../src/live/save.ts';
+import { lastEnd, transcriptFromFinals, type SavedFinal } from '../../src/live/save-transcript.ts';
+
+const final = (channelIndex: number, start: number, words: string[], values: Partial<SavedFinal> = {}): SavedFinal => ({
+  channelIndex,
+  text: words.join(' '),
+  start,
+  end: start + words.length * 0.5,
+  language: 'en',
+  words: words.map((word, i) => ({ word, start: start + i * 0.5, end: start + i * 0.5 + 0.4, confidence: 0.5 })),
+  ...values,
+});
+
+const channel = (index: number, values: Partial<SavedChannel> = {}): SavedChannel => ({
+  index,
+  name: `Channel ${index}`,
+  language: 'en',
+  transcriberProfileId: null,
+  diarization: false,
+  finals: [],
+  recording: 0,
+  ...values,
+});
+
+let counter = 0;
+const ids = () => `id${++counter}`;
+
+describe('transcriptFromFinals', () => {
+  it('makes one speaker per channel and one turn per final, ordered by time across channels', () => {
+    const transcript = transcriptFromFinals(
+      [
+        { index: 0, name: 'Floor' },
+        { index: 1, name: 'Booth' },
+      ],
+      [final(0, 0, ['hello', 'there']), final(0, 4, ['again']), final(1, 2, ['bonjour'], { language: 'fr' })],
+      { duration: null, fallbackLanguage: 'en' },
+      ids,
+    );
+    expect(checkTranscript(transcript)).toEqual({ ok: true });
+    expect(transcript.speakers).toEqual([
+      { speaker_id: 'spk1', speaker_name: 'Floor' },
+      { speaker_id: 'spk2', speaker_name: 'Booth' },
+    ]);
+    expect(transcript.text.map((t) => [t.speaker_id, t.segment, t.language])).toEqual([
+      ['spk1', 'hello there', 'en'],
+      ['spk2', 'bonjour', 'fr'],
+      ['spk1', 'again', 'en'],
+    ]);
+    expect(transcript.text[0]!.words.map((w) => [w.stime, w.etime, w.confidence])).toEqual([
+      [0, 0.4, 0.5],
+      [0.5, 0.9, 0.5],
+    ]);
+  });
+
+  it('spreads a final without timed words over its time, cuts long finals at the turn size, bounds times by the audio', () => {
+    const long = Array.from({ length: 600 }, (_, i) => `word${i}`);
+    const transcript = transcriptFromFinals(
+      [{ index: 0, name: 'Floor' }],
+      [final(0, 0, [], { text: 'no timed words', end: 3 }), final(0, 3, long)],
+      { duration: 100, fallbackLanguage: 'en' },
+      ids,
+    );
+    expect(checkTranscript(transcript, { duration: 100 })).toEqual({ ok: true });
+    expect(transcript.text[0]!.words.map((w) => [w.word, w.stime, w.etime])).toEqual([
+      ['no', 0, 1],
+      ['timed', 1, 2],
+      ['words', 2, 3],
+    ]);
+    expect(transcript.text.length).toBeGreaterThan(2);
+    expect(transcript.text.every((t) => segmentLength(t.segment) <= TURN_SIZE)).toBe(true);
+    expect(Math.max(...transcript.text.flatMap((t) => t.words.map((w) => w.etime)))).toBe(100);
+  });
+
+  it('falls back to the channel language for a final whose language is not a tag, and skips other channels', () => {
+    const transcript = transcriptFromFinals(
+      [{ index: 1, name: 'Booth' }],
+      [final(0, 0, ['skipped']), final(1, 0, ['kept'], { language: '??' })],
+      { duration: null, fallbackLanguage: 'fr' },
+      ids,
+    );
+    expect(transcript.text.map((t) => [t.segment, t.language])).toEqual([['kept', 'fr']]);
+  });
+
+  it('measures the last end', () => {
+    expect(lastEnd([final(0, 0, ['a']), final(0, 2.3456, ['b'])])).toBe(2.846);
+    expect(lastEnd([])).toBe(0);
+  });
+});
+
+describe('what a save makes', () => {
+  const heard = channel(0, { finals: [final(0, 0, ['a'])] });
+  const recorded = channel(1, { recording: 32_000 });
+  const silent = channel(2);
+
+  it('keeps the channels with finals, or with a recording when audio is kept or transcribed afterwards', () => {
+    expect(channelsToSave({ keepAudio: true, liveTranscription: true }, [heard, recorded, silent]).map((c) => c.index)).toEqual([0, 1]);
+    expect(channelsToSave({ keepAudio: false, liveTranscription: true }, [heard, recorded, silent]).map((c) => c.index)).toEqual([0]);
+    expect(channelsToSave({ keepAudio: false, liveTranscription: false }, [heard, recorded, silent]).map((c) => c.index)).toEqual([1]);
+  });
+
+  it('plans one media for one channel, a parent and a child per channel for several', () => {
+    const sessionId = '2b0c1d0e-6b0a-4c39-9d7e-0a3f5b0d6e11';
+    expect(planMedia(sessionId, 'Minutes', [heard])).toEqual([{ id: savedMediaId(sessionId, 'main'), parentId: null, name: 'Minutes', channels: [heard] }]);
+    const plans = planMedia(sessionId, 'Minutes', [heard, recorded]);
+    expect(plans.map((p) => [p.name, p.parentId, p.channels.length])).toEqual([
+      ['Minutes', null, 2],
+      ['Channel 0', plans[0]!.id, 1],
+      ['Channel 1', plans[0]!.id, 1],
+    ]);
+  });
+
+  it('derives the same valid UUID for the same session and part, another for another', () => {
+    const sessionId = '2b0c1d0e-6b0a-4c39-9d7e-0a3f5b0d6e11';
+    const id = savedMediaId(sessionId, 'main');
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(savedMediaId(sessionId, 'main')).toBe(id);
+    expect(savedMediaId(sessionId, 0)).not.toBe(id);
+    expect(savedMediaId('6f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b', 'main')).not.toBe(id);
+  });
+});
