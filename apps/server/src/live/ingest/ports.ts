@@ -1,0 +1,62 @@
+/**
+ * The ports of one ingest protocol: each listening channel holds one from the configured ranges
+ * until it is released. A port another program uses is skipped (probed by binding it for a moment;
+ * the listener that then binds it may still find it taken, and asks for another one).
+ */
+import dgram from 'node:dgram';
+import net from 'node:net';
+import type { PortRange } from '../../config.ts';
+
+export type Transport = 'tcp' | 'udp';
+
+/** Whether nothing else listens on this port (RTMP is TCP, SRT is UDP). */
+export function portIsFree(transport: Transport, host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (transport === 'tcp') {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen({ host, port, exclusive: true }, () => server.close(() => resolve(true)));
+      return;
+    }
+    const socket = dgram.createSocket(net.isIPv6(host) ? 'udp6' : 'udp4');
+    socket.once('error', () => {
+      socket.close();
+      resolve(false);
+    });
+    socket.bind({ address: host, port, exclusive: true }, () => socket.close(() => resolve(true)));
+  });
+}
+
+export class PortPool {
+  private readonly held = new Set<number>();
+  private readonly ranges: readonly PortRange[];
+  private readonly isFree: (port: number) => Promise<boolean>;
+
+  constructor(ranges: readonly PortRange[], isFree: (port: number) => Promise<boolean>) {
+    this.ranges = ranges;
+    this.isFree = isFree;
+  }
+
+  /** How many ports the ranges hold: the most channels that may listen at once with this protocol. */
+  get size(): number {
+    return this.ranges.reduce((sum, range) => sum + range.last - range.first + 1, 0);
+  }
+
+  /** The lowest port that is neither held nor in use (nor in `skip`), now held; null when none is left. */
+  async acquire(skip: ReadonlySet<number> = new Set()): Promise<number | null> {
+    for (const range of this.ranges) {
+      for (let port = range.first; port <= range.last; port++) {
+        if (this.held.has(port) || skip.has(port)) continue;
+        // Held before the probe: a concurrent acquire moves on to the next port.
+        this.held.add(port);
+        if (await this.isFree(port)) return port;
+        this.held.delete(port);
+      }
+    }
+    return null;
+  }
+
+  release(port: number): void {
+    this.held.delete(port);
+  }
+}
