@@ -18,7 +18,7 @@ export interface EncoderListenersOptions {
 
 interface Channel {
   listeners: Partial<Record<EncoderProtocol, ChannelListener>>;
-  /** Settles once every protocol has its port (or has none). */
+  /** Settles once every protocol has its port, or found none free. */
   started: Promise<void>;
 }
 
@@ -42,37 +42,47 @@ export function createEncoderListeners(config: Pick<Config, 'liveIngest'>, gate:
     await Promise.all(Object.values(channel.listeners).map((listener) => listener.stop()));
   };
 
+  /** Starts the protocols the channel does not listen with yet (none had a free port before). */
+  const startMissing = async (streamKey: string, channel: Channel) => {
+    for (const { spec, ports } of protocols) {
+      if (channels.get(streamKey) !== channel) return;
+      const previous = channel.listeners[spec.kind];
+      if (previous?.port != null) continue;
+      // A listener that gave up (its ports were taken meanwhile, or ffmpeg is missing) is replaced.
+      await previous?.stop();
+      const listener = new ChannelListener({
+        streamKey,
+        protocol: spec,
+        bindHost,
+        gate,
+        ports,
+        log,
+        onSinkClosed: () => {
+          if (channels.get(streamKey) === channel) void release(streamKey);
+        },
+        ffmpegPath: options.ffmpegPath,
+      });
+      channel.listeners[spec.kind] = listener;
+      if (!(await listener.start())) {
+        delete channel.listeners[spec.kind];
+        log.warn({ kind: spec.kind, ports: ports.size }, 'every encoder port is taken: the channel takes no stream of this kind');
+      }
+    }
+  };
+
   const listen = async (streamKey: string) => {
     if (closed || protocols.length === 0) return;
-    const existing = channels.get(streamKey);
-    if (existing) return existing.started;
     if (!ENCODER_KEY.test(streamKey)) {
       log.warn('a stream key that encoders cannot carry: the channel takes no RTMP or SRT stream');
       return;
     }
-    const channel: Channel = { listeners: {}, started: Promise.resolve() };
-    channels.set(streamKey, channel);
-    channel.started = (async () => {
-      for (const { spec, ports } of protocols) {
-        const listener = new ChannelListener({
-          streamKey,
-          protocol: spec,
-          bindHost,
-          gate,
-          ports,
-          log,
-          onSinkClosed: () => {
-            if (channels.get(streamKey) === channel) void release(streamKey);
-          },
-          ffmpegPath: options.ffmpegPath,
-        });
-        channel.listeners[spec.kind] = listener;
-        if (!(await listener.start())) {
-          delete channel.listeners[spec.kind];
-          log.warn({ kind: spec.kind, ports: ports.size }, 'every encoder port is taken: the channel takes no stream of this kind');
-        }
-      }
-    })();
+    let channel = channels.get(streamKey);
+    if (!channel) {
+      channel = { listeners: {}, started: Promise.resolve() };
+      channels.set(streamKey, channel);
+    }
+    const listening = channel;
+    channel.started = channel.started.then(() => startMissing(streamKey, listening));
     return channel.started;
   };
 

@@ -7,9 +7,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { findOnPath } from '@palabre/engines';
 import { LIVE_AUDIO } from '@palabre/shared';
 
 export interface ListenerExit {
@@ -44,22 +43,10 @@ const MAX_LINE = 4096;
 /** The output side: `LIVE_AUDIO` on stdout, whatever the encoder sends (video and data are dropped). */
 const OUTPUT_ARGS = ['-vn', '-sn', '-dn', '-ac', String(LIVE_AUDIO.channels), '-ar', String(LIVE_AUDIO.sampleRate), '-f', 's16le', 'pipe:1'];
 
-function onPath(program: string): boolean {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter).filter(Boolean)) {
-    try {
-      fs.accessSync(path.join(dir, program), fs.constants.X_OK);
-      return true;
-    } catch {
-      // not here
-    }
-  }
-  return false;
-}
-
 let deathSignal: boolean | undefined;
 /** `setpriv --pdeathsig KILL` (util-linux): the kernel kills the child when the server dies. */
 function withParentDeath(command: string, args: readonly string[]): [string, string[]] {
-  deathSignal ??= process.platform === 'linux' && onPath('setpriv');
+  deathSignal ??= process.platform === 'linux' && findOnPath('setpriv') !== null;
   return deathSignal ? ['setpriv', ['--pdeathsig', 'KILL', '--', command, ...args]] : [command, [...args]];
 }
 
