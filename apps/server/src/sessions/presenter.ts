@@ -19,7 +19,7 @@ export function ingestWebSocketUrl(config: Pick<Config, 'publicUrl'>): string {
 }
 
 /** Where a channel's encoders send (RTMP and SRT while this process listens for them). */
-function endpointsOf(ctx: Presenting, streamKey: string): IngestEndpoints {
+export function channelEndpoints(ctx: Presenting, streamKey: string): IngestEndpoints {
   const { rtmp, srt } = ctx.encoders?.addresses(streamKey) ?? { rtmp: null, srt: null };
   return { rtmp, srt, websocket: ingestWebSocketUrl(ctx.config) };
 }
@@ -50,7 +50,7 @@ function presentChannel(ctx: Presenting, channel: ChannelRow, extras: SessionExt
     diarization: channel.diarization,
     streamStatus: channel.streamStatus,
     transcriberStatus: channel.transcriberStatus,
-    ...(extras.single && extras.access === 'operate' ? { streamKey: channel.streamKey, endpoints: endpointsOf(ctx, channel.streamKey) } : {}),
+    ...(extras.single && extras.access === 'operate' ? { streamKey: channel.streamKey, endpoints: channelEndpoints(ctx, channel.streamKey) } : {}),
   };
 }
 

@@ -246,6 +246,28 @@ describe.each([
 });
 
 describe('encoder listeners', () => {
+  it('keep the audio of an encoder that also sends video, as OBS does', async () => {
+    const { gate, listeners } = setup({ srt: false });
+    await listeners.listen(KEY);
+    const address = listeners.addresses(KEY).rtmp!;
+    await until(() => bound('tcp', portOf(address)), 'the listener is up');
+    const opened = gate.nextSink();
+    const child = spawn(
+      'ffmpeg',
+      [
+        ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25', '-re', '-t', '3', '-i', JFK],
+        ...['-map', '0:v', '-map', '1:a', '-shortest', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '50', '-c:a', 'aac', '-f', 'flv', address],
+      ],
+      { stdio: 'ignore' },
+    );
+    const pushed = new Promise((resolve) => child.once('close', resolve));
+    const sink = await opened;
+    expect(await sink.endedPromise).toBe('finished');
+    expect(await pushed).toBe(0);
+    expect(sink.bytes).toBeGreaterThan(2 * BYTES_PER_SECOND);
+    expect(sink.bytes).toBeLessThan(3.5 * BYTES_PER_SECOND);
+  });
+
   it('release kills the listeners and frees their ports; off protocols have no address', async () => {
     const { listeners } = setup({ srt: false });
     await listeners.listen(KEY);
