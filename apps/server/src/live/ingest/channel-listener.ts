@@ -82,7 +82,9 @@ export class ChannelListener {
       const listener = new FfmpegListener(protocol.input(this.options.bindHost, this.port, this.options.streamKey), this.options.ffmpegPath);
       this.current = listener;
       let connection: Promise<Connection | null> = Promise.resolve(null);
-      listener.once('connected', () => (connection = this.connect(listener)));
+      listener.once('connected', () => {
+        connection = this.connect(listener);
+      });
       const exit = await listener.exited;
       const opened = await connection;
       this.current = null;

@@ -58,7 +58,7 @@ function track(child: ChildProcess): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.once('exit', () => {
-    for (const process of running) process.kill('SIGKILL');
+    for (const child of running) child.kill('SIGKILL');
   });
 }
 
