@@ -139,13 +139,13 @@ afterEach(async () => {
   listeners = undefined;
 });
 
-function setup(options: { rtmp?: boolean; srt?: boolean } = {}) {
+function setup(options: { rtmp?: boolean; srt?: boolean; bindHost?: string } = {}) {
   const gate = new TestGate();
   const { log, lines } = testLog();
   listeners = createEncoderListeners(
     {
       liveIngest: {
-        bindHost: HOST,
+        bindHost: options.bindHost ?? HOST,
         publicHost: HOST,
         rtmpPorts: options.rtmp === false ? null : [RTMP_PORTS],
         srtPorts: options.srt === false ? null : [SRT_PORTS],
@@ -303,5 +303,15 @@ describe('encoder listeners', () => {
     } finally {
       await new Promise((resolve) => squatter.close(resolve));
     }
+  });
+
+  it('says why ffmpeg cannot listen, without the key', async () => {
+    // An address of no interface of this machine.
+    const { lines, listeners } = setup({ srt: false, bindHost: '192.0.2.1' });
+    await listeners.listen(KEY);
+    await until(() => lines.some((line) => line.includes('keeps failing')), 'the warning');
+    const warning = lines.find((line) => line.includes('keeps failing'))!;
+    expect(warning).toContain('Cannot assign requested address');
+    expect(lines.join('\n')).not.toContain(KEY);
   });
 });

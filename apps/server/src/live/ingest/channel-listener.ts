@@ -31,6 +31,7 @@ interface Connection {
 
 /** Waits between ffmpeg processes that end without an encoder, growing while they keep failing. */
 const RETRY_DELAYS_MS = [0, 500, 1_000, 2_000, 5_000, 10_000, 30_000];
+const FAILURES_WORTH_A_WARNING = 3;
 /** After an encoder that was not let in (wrong key, channel busy): a pause before listening again. */
 const REFUSED_DELAY_MS = 500;
 
@@ -104,7 +105,15 @@ export class ChannelListener {
         continue;
       }
       if (exit.connected && !exit.refused) failures = 0;
-      else if (!exit.refused && Date.now() - started < 1_000) failures++;
+      else if (!exit.refused && Date.now() - started < 1_000) {
+        failures++;
+        // Said once per run of failures, without ffmpeg's words about the address (they hold the key).
+        if (failures === FAILURES_WORTH_A_WARNING)
+          log.warn(
+            { kind: protocol.kind, port: this.port, code: exit.code, reason: exit.lastLine.split(this.options.streamKey).join('…') },
+            'the encoder listener keeps failing to start',
+          );
+      }
       const delay = exit.refused || (opened === null && exit.connected) ? REFUSED_DELAY_MS : RETRY_DELAYS_MS[Math.min(failures, RETRY_DELAYS_MS.length - 1)]!;
       if (delay > 0) await this.pause(delay);
     }
@@ -152,8 +161,8 @@ export class ChannelListener {
           sink = await gate.open(streamKey, protocol.kind);
         } catch (error) {
           // Not this channel's stream now (another ingest streams, the session stopped): disconnected.
-          log.info({ kind: protocol.kind, code: error instanceof AppError ? error.code : 'internal' }, 'encoder refused');
-          if (!(error instanceof AppError)) log.error({ err: error, kind: protocol.kind }, 'encoder stream not opened');
+          if (error instanceof AppError) log.info({ kind: protocol.kind, code: error.code }, 'encoder refused');
+          else log.error({ err: error, kind: protocol.kind }, 'encoder stream not opened');
           stdout.off('data', onData);
           stdout.resume();
           void listener.kill();

@@ -24,6 +24,8 @@ export interface ListenerExit {
   killed: boolean;
   /** ffmpeg could not be started (not installed). */
   notInstalled: boolean;
+  /** ffmpeg's last message (it may name the stream key: never log it as is). */
+  lastLine: string;
 }
 
 /** What the input side of the command line looks like for one protocol. */
@@ -67,7 +69,7 @@ export class FfmpegListener extends EventEmitter<{ connected: [] }> {
   /** Resolves once the process is gone and its output was read. */
   readonly exited: Promise<ListenerExit>;
   private readonly child: ChildProcess;
-  private readonly state: ListenerExit = { code: null, connected: false, portBusy: false, refused: false, killed: false, notInstalled: false };
+  private readonly state: ListenerExit = { code: null, connected: false, portBusy: false, refused: false, killed: false, notInstalled: false, lastLine: '' };
   private line = '';
 
   constructor(input: ListenerInput, ffmpegPath = 'ffmpeg') {
@@ -111,6 +113,7 @@ export class FfmpegListener extends EventEmitter<{ connected: [] }> {
     const lines = (this.line + text).split(/\r\n|\r|\n/);
     this.line = (lines.pop() ?? '').slice(-MAX_LINE);
     for (const line of lines) {
+      if (line.trim()) this.state.lastLine = line.trim().slice(0, 300);
       if (/Address already in use/i.test(line)) this.state.portBusy = true;
       else if (refusal?.test(line) && !this.state.connected) {
         this.state.refused = true;

@@ -9,19 +9,22 @@ import type { PortRange } from '../../config.ts';
 
 export type Transport = 'tcp' | 'udp';
 
+/** Another program has the port (any other failure, such as an address not of this machine, is the listener's to report). */
+const taken = (error: NodeJS.ErrnoException) => error.code === 'EADDRINUSE' || error.code === 'EACCES';
+
 /** Whether nothing else listens on this port (RTMP is TCP, SRT is UDP). */
 export function portIsFree(transport: Transport, host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     if (transport === 'tcp') {
       const server = net.createServer();
-      server.once('error', () => resolve(false));
+      server.once('error', (error) => resolve(!taken(error)));
       server.listen({ host, port, exclusive: true }, () => server.close(() => resolve(true)));
       return;
     }
     const socket = dgram.createSocket(net.isIPv6(host) ? 'udp6' : 'udp4');
-    socket.once('error', () => {
+    socket.once('error', (error) => {
       socket.close();
-      resolve(false);
+      resolve(!taken(error));
     });
     socket.bind({ address: host, port, exclusive: true }, () => socket.close(() => resolve(true)));
   });
