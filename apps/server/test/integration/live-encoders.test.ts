@@ -5,7 +5,7 @@
  * is a small one of the test's: no database.
  */
 import { spawn } from 'node:child_process';
-import { EventEmitter } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -313,5 +313,15 @@ describe('encoder listeners', () => {
     const warning = lines.find((line) => line.includes('keeps failing'))!;
     expect(warning).toContain('Cannot assign requested address');
     expect(lines.join('\n')).not.toContain(KEY);
+  });
+
+  it('never outlive the server, even one killed abruptly', async () => {
+    const port = RTMP_PORTS.last + 1;
+    const server = spawn(process.execPath, [path.join(ROOT, 'apps/server/test/harness/encoders-child.ts'), KEY, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const [line] = (await once(server.stdout!, 'data')) as [Buffer];
+    expect(line.toString()).toContain(`:${port}/live/`);
+    await until(() => bound('tcp', port), 'the listener is up');
+    server.kill('SIGKILL');
+    await until(() => !bound('tcp', port), 'the listener died with the server', 5_000);
   });
 });
