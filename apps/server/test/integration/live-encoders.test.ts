@@ -139,7 +139,7 @@ afterEach(async () => {
   listeners = undefined;
 });
 
-function setup(options: { rtmp?: boolean; srt?: boolean; bindHost?: string } = {}) {
+function setup(options: { rtmp?: boolean; srt?: boolean; bindHost?: string; ffmpegPath?: string } = {}) {
   const gate = new TestGate();
   const { log, lines } = testLog();
   listeners = createEncoderListeners(
@@ -153,6 +153,7 @@ function setup(options: { rtmp?: boolean; srt?: boolean; bindHost?: string } = {
     },
     gate,
     log,
+    options.ffmpegPath ? { ffmpegPath: options.ffmpegPath } : {},
   );
   return { gate, lines, listeners };
 }
@@ -316,6 +317,13 @@ describe('encoder listeners', () => {
     const warning = lines.find((line) => line.includes('keeps failing'))!;
     expect(warning).toContain('Cannot assign requested address');
     expect(lines.join('\n')).not.toContain(KEY);
+  });
+
+  it('say when ffmpeg is missing, and show no address', async () => {
+    const { lines, listeners } = setup({ ffmpegPath: '/nonexistent/ffmpeg' });
+    await listeners.listen(KEY);
+    await until(() => lines.filter((line) => line.includes('ffmpeg is not installed')).length === 2, 'the errors');
+    await until(() => listeners.addresses(KEY).rtmp === null && listeners.addresses(KEY).srt === null, 'no address');
   });
 
   it('never outlive the server, even one killed abruptly', async () => {

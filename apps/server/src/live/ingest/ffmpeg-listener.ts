@@ -39,6 +39,8 @@ export interface ListenerInput {
 /** How long ffmpeg may wait for a connected encoder's next bytes before the stream counts as gone. */
 export const ENCODER_SILENCE_TIMEOUT_SECONDS = 10;
 const KILL_GRACE_MS = 2_000;
+/** The exit status of a program that could not execute the one it was given (setpriv, like the shell). */
+const NOT_FOUND_STATUS = 127;
 /** Longest stderr line kept (ffmpeg's lines are short; a longer one is cut, never buffered without end). */
 const MAX_LINE = 4096;
 
@@ -88,13 +90,11 @@ export class FfmpegListener extends EventEmitter<{ connected: [] }> {
       });
       this.child.once('close', (code) => {
         this.state.code = code;
+        // setpriv could not execute ffmpeg.
+        if (code === NOT_FOUND_STATUS && program !== ffmpegPath) this.state.notInstalled = true;
         resolve({ ...this.state });
       });
     });
-  }
-
-  get connected(): boolean {
-    return this.state.connected;
   }
 
   /** Disconnects the encoder (or stops waiting for one). */
