@@ -104,6 +104,7 @@ export class ChannelListener {
         if (this.port === null && !this.stopped) log.warn({ kind: protocol.kind }, 'no free port left for an encoder listener');
         continue;
       }
+      if (exit.refused) log.info({ kind: protocol.kind, port: this.port }, 'an encoder naming another stream was disconnected');
       if (exit.connected && !exit.refused) failures = 0;
       else if (!exit.refused && Date.now() - started < 1_000) {
         failures++;
