@@ -83,7 +83,7 @@ describe('ingest addresses', () => {
 });
 
 describe('PortPool', () => {
-  it('hands out the lowest free port, skips taken ones, and takes released ones back', async () => {
+  it('hands out free ports from the preferred one on, skips taken ones, and takes released ones back', async () => {
     const taken = new Set([101]);
     const pool = new PortPool(
       [
@@ -97,7 +97,12 @@ describe('PortPool', () => {
     expect(ports.sort()).toEqual([100, 102, 200]);
     expect(await pool.acquire()).toBeNull();
     pool.release(102);
-    expect(await pool.acquire(new Set([102]))).toBeNull();
+    expect(await pool.acquire({ skip: new Set([102]) })).toBeNull();
     expect(await pool.acquire()).toBe(102);
+    pool.release(100);
+    pool.release(200);
+    // The fourth port (200) first, then around to the first (100).
+    expect(await pool.acquire({ preference: 3 })).toBe(200);
+    expect(await pool.acquire({ preference: 7 })).toBe(100);
   });
 });

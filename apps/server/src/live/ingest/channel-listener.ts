@@ -4,6 +4,7 @@
  * through the gate and the PCM is piped into its sink (pausing while the sink lags); when the encoder
  * goes, the sink ends and the next ffmpeg waits for the next encoder, until `stop()`.
  */
+import crypto from 'node:crypto';
 import { AppError } from '../../http/errors.ts';
 import type { Logger } from '../../context.ts';
 import type { EncoderProtocolSpec } from './encoder-protocols.ts';
@@ -55,7 +56,7 @@ export class ChannelListener {
 
   /** Takes a port and starts listening; false when no port is free. */
   async start(): Promise<boolean> {
-    this.port = await this.options.ports.acquire();
+    this.port = await this.options.ports.acquire({ preference: this.preference() });
     if (this.port === null) return false;
     if (this.stopped) {
       this.options.ports.release(this.port);
@@ -64,6 +65,11 @@ export class ChannelListener {
     }
     this.loop = this.run();
     return true;
+  }
+
+  /** The channel's favourite port, from its key: its address stays the same from one start to the next. */
+  private preference(): number {
+    return crypto.createHash('sha256').update(`${this.options.protocol.kind}:${this.options.streamKey}`).digest().readUInt32BE(0);
   }
 
   /** Disconnects the encoder, stops listening and gives the port back. */
@@ -100,7 +106,7 @@ export class ChannelListener {
       if (exit.portBusy) {
         busyPorts.add(this.port);
         this.options.ports.release(this.port);
-        this.port = this.stopped ? null : await this.options.ports.acquire(busyPorts);
+        this.port = this.stopped ? null : await this.options.ports.acquire({ skip: busyPorts, preference: this.preference() });
         if (this.port === null && !this.stopped) log.warn({ kind: protocol.kind }, 'no free port left for an encoder listener');
         continue;
       }

@@ -1,6 +1,6 @@
 /**
  * The ports of one ingest protocol: each listening channel holds one from the configured ranges
- * until it is released. A port another program uses is skipped (probed by binding it for a moment;
+ * until it is released, the same one each time when it is free. A port another program uses is skipped (probed by binding it for a moment;
  * the listener that then binds it may still find it taken, and asks for another one).
  */
 import dgram from 'node:dgram';
@@ -45,16 +45,21 @@ export class PortPool {
     return this.ranges.reduce((sum, range) => sum + range.last - range.first + 1, 0);
   }
 
-  /** The lowest port that is neither held nor in use (nor in `skip`), now held; null when none is left. */
-  async acquire(skip: ReadonlySet<number> = new Set()): Promise<number | null> {
-    for (const range of this.ranges) {
-      for (let port = range.first; port <= range.last; port++) {
-        if (this.held.has(port) || skip.has(port)) continue;
-        // Held before the probe: a concurrent acquire moves on to the next port.
-        this.held.add(port);
-        if (await this.isFree(port)) return port;
-        this.held.delete(port);
-      }
+  /**
+   * A port that is neither held nor in use (nor in `skip`), now held; null when none is left. The
+   * search starts at the `preference`-th port of the ranges (modulo their size) and wraps around: a
+   * channel that always prefers the same one finds its port again from one session start to the next.
+   */
+  async acquire(options: { skip?: ReadonlySet<number>; preference?: number } = {}): Promise<number | null> {
+    const ports = this.ranges.flatMap((range) => Array.from({ length: range.last - range.first + 1 }, (_, index) => range.first + index));
+    const start = ports.length === 0 ? 0 : (options.preference ?? 0) % ports.length;
+    for (let index = 0; index < ports.length; index++) {
+      const port = ports[(start + index) % ports.length]!;
+      if (this.held.has(port) || options.skip?.has(port)) continue;
+      // Held before the probe: a concurrent acquire moves on to the next port.
+      this.held.add(port);
+      if (await this.isFree(port)) return port;
+      this.held.delete(port);
     }
     return null;
   }
