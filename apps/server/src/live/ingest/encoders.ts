@@ -82,7 +82,7 @@ export function createEncoderListeners(config: Pick<Config, 'liveIngest'>, gate:
       channels.set(streamKey, channel);
     }
     const listening = channel;
-    channel.started = channel.started.then(() => startMissing(streamKey, listening));
+    channel.started = channel.started.then(() => startMissing(streamKey, listening)).catch((error: unknown) => log.error({ err: error }, 'encoder listeners not started'));
     return channel.started;
   };
 
