@@ -126,6 +126,15 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]', '']);
+
+/** Where encoders are told to send: LIVE_PUBLIC_HOST, else PUBLIC_URL's host, else the bind address (localhost for a wildcard one). */
+function liveIngest(env: Env): Config['liveIngest'] {
+  const bindHost = env.LIVE_INGEST_HOST ?? env.HOST;
+  const publicHost = env.LIVE_PUBLIC_HOST ?? (env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname : WILDCARD_HOSTS.has(bindHost) ? 'localhost' : bindHost);
+  return { bindHost, publicHost, rtmpPorts: env.LIVE_RTMP_PORTS, srtPorts: env.LIVE_SRT_PORTS };
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -186,15 +195,6 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
-
-const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]', '']);
-
-/** Where encoders are told to send: LIVE_PUBLIC_HOST, else PUBLIC_URL's host, else the bind address (localhost for a wildcard one). */
-function liveIngest(env: Env): Config['liveIngest'] {
-  const bindHost = env.LIVE_INGEST_HOST ?? env.HOST;
-  const publicHost = env.LIVE_PUBLIC_HOST ?? (env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname : WILDCARD_HOSTS.has(bindHost) ? 'localhost' : bindHost);
-  return { bindHost, publicHost, rtmpPorts: env.LIVE_RTMP_PORTS, srtPorts: env.LIVE_SRT_PORTS };
-}
 
 function jobConcurrency(env: Env): Config['jobConcurrency'] {
   const mediaSteps = env.MEDIA_JOB_CONCURRENCY ?? Math.max(1, os.availableParallelism());
