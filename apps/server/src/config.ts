@@ -1,4 +1,5 @@
 /** Configuration from the environment, validated at boot with clear messages (see .env.example). */
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -20,11 +21,45 @@ const cidrList = z
     return list;
   });
 
+export interface PortRange {
+  first: number;
+  last: number;
+}
+
+/** `19350-19449`, or several ports and ranges separated by commas or spaces; `off` (or `none`) turns the ingest off. */
+const portRanges = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((raw, ctx): PortRange[] | null => {
+      const text = raw.trim().toLowerCase();
+      if (text === 'off' || text === 'none' || text === 'false') return null;
+      const ranges: PortRange[] = [];
+      for (const part of text.split(/[\s,]+/).filter(Boolean)) {
+        const match = /^(\d{1,5})(?:-(\d{1,5}))?$/.exec(part);
+        const first = Number(match?.[1]);
+        const last = match?.[2] === undefined ? first : Number(match[2]);
+        if (!match || first < 1 || last > 65535 || last < first) {
+          ctx.addIssue({ code: 'custom', message: `"${part}" is not a port or a port range (e.g. 19350-19449), and the value is not off` });
+        } else ranges.push({ first, last });
+      }
+      return ranges.length > 0 ? ranges : null;
+    });
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   PALABRE_DATA_DIR: z.string().default('./data'),
   PUBLIC_URL: z.string().url().optional(),
+  LIVE_INGEST_HOST: z.string().min(1).optional(),
+  LIVE_PUBLIC_HOST: z
+    .string()
+    .refine((host) => !/[\s/?#@]/.test(host) && (!host.includes(':') || net.isIPv6(host.replace(/^\[(.*)\]$/, '$1'))), {
+      message: 'must be a host name or an IP address, without scheme, port or path',
+    })
+    .optional(),
+  LIVE_RTMP_PORTS: portRanges('19350-19449'),
+  LIVE_SRT_PORTS: portRanges('19450-19549'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -100,6 +135,15 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]', '']);
+
+/** Where encoders are told to send: LIVE_PUBLIC_HOST, else PUBLIC_URL's host, else the bind address (localhost for a wildcard one). */
+function liveIngest(env: Env): Config['liveIngest'] {
+  const bindHost = env.LIVE_INGEST_HOST ?? env.HOST;
+  const publicHost = env.LIVE_PUBLIC_HOST ?? (env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname : WILDCARD_HOSTS.has(bindHost) ? 'localhost' : bindHost);
+  return { bindHost, publicHost, rtmpPorts: env.LIVE_RTMP_PORTS, srtPorts: env.LIVE_SRT_PORTS };
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -123,6 +167,12 @@ export interface Config {
   webDistDir: string | undefined;
   smtp: { url: string; from: string } | undefined;
   oidc: { issuer: string; clientId: string; clientSecret: string | undefined; name: string; scopes: string; allowInsecure: boolean } | undefined;
+  /**
+   * The RTMP and SRT listeners of live sessions' channels (live/ingest/encoders.ts): the address they
+   * bind, the host name shown in their addresses, and the ports each protocol takes one of per
+   * listening channel (null: that protocol is off).
+   */
+  liveIngest: { bindHost: string; publicHost: string; rtmpPorts: PortRange[] | null; srtPorts: PortRange[] | null };
   /** Honour X-Forwarded-* headers (only behind a reverse proxy you control). */
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
@@ -220,6 +270,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             allowInsecure: env.OIDC_ALLOW_INSECURE,
           }
         : undefined,
+    liveIngest: liveIngest(env),
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     checkResponses: env.PALABRE_CHECK_RESPONSES,

@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.ts';
+import type { EncoderListeners } from './live/ingest/gate.ts';
 import type { Database, DatabaseHandle, DatabaseKind } from './db/client.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { LocalStorage, type Storage } from './storage/storage.ts';
@@ -29,6 +30,8 @@ export interface AppContext {
   log: Logger;
   /** Background jobs (pg-boss; set by startServer). */
   jobs: JobQueue;
+  /** The RTMP and SRT listeners of live channels, in the process that runs them (set by startServer). */
+  encoders?: EncoderListeners | undefined;
   /** "This changed" notices pushed to socket rooms. */
   events: EventBus;
   /** The transcript documents: the one way anything changes a transcript (collab/types.ts). */

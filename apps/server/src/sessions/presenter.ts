@@ -1,6 +1,7 @@
 /** Row → API shapes of sessions, their public view, aliases and templates. Stream keys only for operators. */
-import type { PublicSession, Session, SessionAlias, SessionChannel, SessionTemplate } from '@palabre/shared';
+import { LIVE_INGEST_PATH, type IngestEndpoints, type PublicSession, type Session, type SessionAlias, type SessionChannel, type SessionTemplate } from '@palabre/shared';
 import type { Config } from '../config.ts';
+import type { AppContext } from '../context.ts';
 import type { SessionAccess } from '../policy.ts';
 import type { AliasRow, ChannelRow, SessionRow, TemplateRow } from './repo.ts';
 import { isUsable } from './status.ts';
@@ -9,6 +10,22 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** The address of a public session's live page. */
 export const publicLinkOf = (config: Config, row: Pick<SessionRow, 'id' | 'organizationId'>) => `${config.publicUrl}/interface/${row.organizationId}/sessions/${row.id}`;
+
+/** The ingest WebSocket's address: the public address with ws:// or wss://. */
+export function ingestWebSocketUrl(config: Pick<Config, 'publicUrl'>): string {
+  const url = new URL(config.publicUrl);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${url.href.replace(/\/$/, '')}${LIVE_INGEST_PATH}`;
+}
+
+/** Where a channel's encoders send (RTMP and SRT while this process listens for them). */
+export function channelEndpoints(ctx: Presenting, streamKey: string): IngestEndpoints {
+  const { rtmp, srt } = ctx.encoders?.addresses(streamKey) ?? { rtmp: null, srt: null };
+  return { rtmp, srt, websocket: ingestWebSocketUrl(ctx.config) };
+}
+
+/** What presenting a session reads besides its rows: the configuration, and the encoder listeners for operators' addresses. */
+export type Presenting = Pick<AppContext, 'config' | 'encoders'>;
 
 export interface SessionExtras {
   channels: ChannelRow[];
@@ -20,7 +37,7 @@ export interface SessionExtras {
   single?: boolean;
 }
 
-function presentChannel(channel: ChannelRow, extras: SessionExtras): SessionChannel {
+function presentChannel(ctx: Presenting, channel: ChannelRow, extras: SessionExtras): SessionChannel {
   const profileId = channel.transcriberProfileId;
   return {
     _id: channel.id,
@@ -33,11 +50,12 @@ function presentChannel(channel: ChannelRow, extras: SessionExtras): SessionChan
     diarization: channel.diarization,
     streamStatus: channel.streamStatus,
     transcriberStatus: channel.transcriberStatus,
-    ...(extras.single && extras.access === 'operate' ? { streamKey: channel.streamKey } : {}),
+    ...(extras.single && extras.access === 'operate' ? { streamKey: channel.streamKey, endpoints: channelEndpoints(ctx, channel.streamKey) } : {}),
   };
 }
 
-export function presentSession(config: Config, row: SessionRow, extras: SessionExtras, now = new Date()): Session {
+export function presentSession(ctx: Presenting, row: SessionRow, extras: SessionExtras, now = new Date()): Session {
+  const { config } = ctx;
   return {
     _id: row.id,
     organizationId: row.organizationId,
@@ -60,7 +78,7 @@ export function presentSession(config: Config, row: SessionRow, extras: SessionE
     endTime: iso(row.endTime),
     metadata: row.metadata,
     watermark: row.watermark,
-    channels: extras.channels.map((channel) => presentChannel(channel, extras)),
+    channels: extras.channels.map((channel) => presentChannel(ctx, channel, extras)),
     templateId: row.templateId,
     savedConversationId: row.savedConversationId,
     created: row.createdAt.toISOString(),

@@ -38,7 +38,7 @@ async function present(ctx: AppContext, rows: SessionRow[], accessOf: (row: Sess
   const now = new Date();
   return rows.map((row) =>
     presentSession(
-      ctx.config,
+      ctx,
       row,
       {
         channels: channels.filter((channel) => channel.sessionId === row.id),

@@ -67,7 +67,7 @@ export type LiveIngestReply = z.infer<typeof zLiveIngestReply>;
 export const zIngestEndpoints = z.object({
   /** `rtmp://host:port/live/{streamKey}`; null when RTMP ingest is off or the session is not started. */
   rtmp: z.string().nullable(),
-  /** `srt://host:port?streamid=…&passphrase=…`; null when SRT ingest is off or the session is not started. */
+  /** `srt://host:port?mode=caller&passphrase={streamKey}`; null when SRT ingest is off or the session is not started. */
   srt: z.string().nullable(),
   /** The ingest WebSocket's address (its hello carries the stream key). */
   websocket: z.string(),
