@@ -26,6 +26,7 @@ import { originalKey } from '../conversations/upload.ts';
 import { defineJob, RETRY_TWICE, type JobDefinition, type JobDelivery } from '../jobs/registry.ts';
 import { workFolder } from '../pipeline/files.ts';
 import { normaliseAudio } from '../pipeline/preprocess.ts';
+import { isPermanent } from '../pipeline/step.ts';
 import { sessionNotice } from '../sessions/notices.ts';
 import { sessionsRepo, type ChannelRow, type SessionRow } from '../sessions/repo.ts';
 import { withLocalFiles } from '../storage/storage.ts';
@@ -135,7 +136,8 @@ async function recordedAudio(ctx: AppContext, sessionId: string, plan: MediaPlan
 
 /**
  * The row of a media made of the finals, with its audio when every channel of it was recorded.
- * Audio that still cannot be converted at the last attempt is left out rather than the transcript.
+ * Audio that cannot be converted (for good, or still at the last attempt) is left out rather than
+ * the transcript.
  */
 async function transcribedMedia(ctx: AppContext, session: SessionRow, plan: MediaPlan, delivery: JobDelivery): Promise<NewConversation> {
   const tracks = tracksOf(plan);
@@ -145,7 +147,8 @@ async function transcribedMedia(ctx: AppContext, session: SessionRow, plan: Medi
     try {
       audio = await recordedAudio(ctx, session.id, plan, delivery.signal);
     } catch (error) {
-      if (delivery.signal.aborted || delivery.retryCount < delivery.retryLimit) throw error;
+      // A problem of the audio itself (too long, unreadable) will not pass with another attempt.
+      if (delivery.signal.aborted || (!isPermanent(error) && delivery.retryCount < delivery.retryLimit)) throw error;
       ctx.log.error({ err: error, sessionId: session.id, conversationId: plan.id }, 'the recording of a session could not be converted: saved without audio');
       await removeMediaFiles(ctx, { id: plan.id, files: { originals: [] }, channels: tracks });
     }

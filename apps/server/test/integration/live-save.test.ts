@@ -199,6 +199,50 @@ describe('a session with one channel, its audio kept', () => {
   });
 });
 
+describe('an interrupted save', () => {
+  it('is done again by the next attempt, which makes one media', async () => {
+    const sessionId = await stoppedSession({ keepAudio: true, liveTranscription: true }, async (sid) => {
+      await insertFinals(sid, 0);
+      writeRecording(sid, 0);
+    });
+    const before = await sessionMedia();
+    // The process stops while the recording is being converted: the job is delivered again later.
+    const stopping = new AbortController();
+    stopping.abort();
+    await expect(saveSession(server.ctx, { sessionId }, { ...delivery(), signal: stopping.signal })).rejects.toThrow();
+    expect(await savedId(sessionId)).toBeNull();
+    expect(recordingsGone(sessionId)).toBe(false);
+    await save(sessionId);
+    expect(await sessionMedia()).toBe(before + 1);
+    const row = (await media(savedMediaId(sessionId, 'main')))!;
+    expect(row.files.web).toBeDefined();
+    expect((row.transcript as Transcript).text).toHaveLength(2);
+    expect(recordingsGone(sessionId)).toBe(true);
+  });
+});
+
+describe('a recording that cannot be converted', () => {
+  it('is left out: the transcript is saved without audio', async () => {
+    const sessionId = await stoppedSession({ keepAudio: true, liveTranscription: true }, async (sid) => {
+      await insertFinals(sid, 0);
+      writeRecording(sid, 0);
+    });
+    // Longer than this installation accepts (a media limit, as for uploads): no attempt would do better.
+    const { maxMediaDurationSeconds } = server.ctx.config;
+    server.ctx.config.maxMediaDurationSeconds = 5;
+    try {
+      await save(sessionId);
+    } finally {
+      server.ctx.config.maxMediaDurationSeconds = maxMediaDurationSeconds;
+    }
+    const row = (await media((await savedId(sessionId))!))!;
+    expect(row.files).toEqual({ originals: [] });
+    expect((row.transcript as Transcript).text).toHaveLength(2);
+    expect(recordingsGone(sessionId)).toBe(true);
+    expect(server.logged()).toContain('saved without audio');
+  });
+});
+
 describe('a session without its audio kept', () => {
   it('becomes a media with the transcript and no audio', async () => {
     const sessionId = await stoppedSession({ keepAudio: false, liveTranscription: true }, (sid) => insertFinals(sid, 0));
