@@ -49,7 +49,6 @@ const noQueue: JobQueue = {
 const noLiveStreams: LiveSessions = {
   sessionStarted: async () => undefined,
   endSession: async () => undefined,
-  transcriberErrored: () => false,
 };
 
 /** The signing secret: PALABRE_SECRET, else one generated once and kept in the data folder. */

@@ -71,7 +71,10 @@ export class LiveService implements IngestGate, LiveSessions {
     if (!session || (session.status !== 'pending' && session.status !== 'active')) {
       throw new AppError('session_status', 'The session is not started, or has ended');
     }
-    if (this.streams.has(channel.id)) throw new AppError('conflict', 'This channel already receives a stream');
+    const previous = this.streams.get(channel.id);
+    if (previous && !previous.ended) throw new AppError('conflict', 'This channel already receives a stream');
+    // A stream that just ended stores its last finals first: the next one continues after them.
+    if (previous) await previous.ended;
     const knownTime = this.channelTimes.get(channel.id) ?? (await captionsRepo.lastEnd(this.ctx.db, session.id, channel.position));
     // Checked again after the awaits: the first of two racing streams takes the channel.
     if (this.streams.has(channel.id)) throw new AppError('conflict', 'This channel already receives a stream');
@@ -134,11 +137,6 @@ export class LiveService implements IngestGate, LiveSessions {
     await Promise.all(ending.map((stream) => this.stop(stream)));
     const encoders = this.options.encoders;
     if (encoders) for (const channel of await sessionsRepo.channels(this.ctx.db, [sessionId])) await encoders.release(channel.streamKey);
-  }
-
-  transcriberErrored(sessionId: string, channelIndex: number): boolean {
-    for (const stream of this.streams.values()) if (stream.run.sessionId === sessionId && stream.run.channelIndex === channelIndex) return stream.run.errored;
-    return false;
   }
 
   /** Listens for the encoders of the sessions started before this process (call once at start). */

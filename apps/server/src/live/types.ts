@@ -26,8 +26,6 @@ export interface LiveSessions {
    * are released, and this resolves once their last finals are stored.
    */
   endSession(sessionId: string): Promise<void>;
-  /** Whether a channel's transcriber is failing now (for the notices a new viewer receives). */
-  transcriberErrored(sessionId: string, channelIndex: number): boolean;
 }
 
 /** The pool of a process that translates nothing: channels' captions go out untranslated. */

@@ -22,6 +22,9 @@ import type { AudioSink, IngestGate } from './ingest/gate.ts';
 
 export const INGEST_CLOSE = { ended: 1000, goingAway: 1001, refused: 1008, tooLarge: 1009, serverError: 1011 } as const;
 
+/** Audio messages kept while the channel opens (a few seconds in 100 ms messages). */
+const EARLY_MESSAGES = 50;
+
 /** Messages larger than this are cut by the WebSocket layer itself (1009) before being read. */
 const MAX_PAYLOAD = 4 * LIVE_AUDIO.maxMessageBytes;
 
@@ -55,8 +58,6 @@ function serve(ctx: Pick<AppContext, 'log'>, gate: IngestGate, socket: WebSocket
     }
     if (!parsed?.success) return refuse(socket, 'validation_failed', 'The first message must be a hello naming the channel’s stream key');
     state = 'opening';
-    // Audio sent before `ready` waits in the socket until the channel is open.
-    socket.pause();
     gate.open(parsed.data.streamKey, 'websocket').then(
       (opened) => {
         if (state === 'closed') {
@@ -68,8 +69,8 @@ function serve(ctx: Pick<AppContext, 'log'>, gate: IngestGate, socket: WebSocket
         opened.on('drain', () => socket.resume());
         opened.on('close', () => socket.close(INGEST_CLOSE.ended));
         send(socket, { type: 'ready', sessionId: opened.sessionId, channelIndex: opened.channelIndex, sampleRate: LIVE_AUDIO.sampleRate });
-        const ready = early.splice(0).reduce((flowing, pcm) => opened.write(pcm) && flowing, true);
-        if (ready) socket.resume();
+        const flowing = early.splice(0).reduce((ready, pcm) => opened.write(pcm) && ready, true);
+        if (!flowing) socket.pause();
       },
       (error: unknown) => {
         if (error instanceof AppError) return refuse(socket, error.code, error.message);
@@ -79,21 +80,31 @@ function serve(ctx: Pick<AppContext, 'log'>, gate: IngestGate, socket: WebSocket
     );
   }
 
-  socket.on('message', (data, isBinary) => {
-    if (state === 'hello') return hello(data, isBinary);
-    if (state === 'closed') return;
-    if (!isBinary) return refuse(socket, 'validation_failed', 'Only audio is expected after the hello');
-    if (byteLength(data) > LIVE_AUDIO.maxMessageBytes) return refuse(socket, 'validation_failed', 'An audio message is larger than allowed', INGEST_CLOSE.tooLarge);
-    if (!sink) return void early.push(bufferOf(data));
-    if (!sink.write(bufferOf(data))) socket.pause();
-  });
-
   const ended = (reason: 'finished' | 'failed') => {
     clearTimeout(helloTimer);
     if (state === 'closed') return;
     state = 'closed';
     if (sink) void sink.end(reason).catch((error: unknown) => ctx.log.error({ err: error }, 'live stream did not end cleanly'));
   };
+  socket.on('message', (data, isBinary) => {
+    if (state === 'hello') return hello(data, isBinary);
+    if (state === 'closed') return;
+    if (!isBinary) {
+      ended('finished');
+      return refuse(socket, 'validation_failed', 'Only audio is expected after the hello');
+    }
+    if (byteLength(data) > LIVE_AUDIO.maxMessageBytes) {
+      ended('finished');
+      return refuse(socket, 'validation_failed', 'An audio message is larger than allowed', INGEST_CLOSE.tooLarge);
+    }
+    if (!sink) {
+      // The channel opens in well under a second; a sender that does not wait is cut off.
+      if (early.length >= EARLY_MESSAGES) return refuse(socket, 'validation_failed', 'Send audio once the server is ready');
+      return void early.push(bufferOf(data));
+    }
+    if (!sink.write(bufferOf(data))) socket.pause();
+  });
+
   socket.on('close', () => ended('finished'));
   socket.on('error', (error) => {
     ctx.log.warn({ err: error }, 'live ingest connection failed');
