@@ -170,13 +170,20 @@ export function upperCasePool(): TranslatorPool {
 export class ScriptedEngine implements StreamingEngine {
   readonly id = 'scripted';
   failNext = 0;
-  opened = 0;
+  private readonly open = new Set<ScriptedStream>();
 
   openStream(): TranscriptionStream {
-    this.opened += 1;
     const fails = this.failNext > 0;
     if (fails) this.failNext -= 1;
-    return new ScriptedStream(fails);
+    const stream = new ScriptedStream(fails);
+    this.open.add(stream);
+    return stream;
+  }
+
+  /** The streams open now fail on their next write. */
+  breakStreams(): void {
+    for (const stream of this.open) stream.fails = true;
+    this.open.clear();
   }
 }
 
@@ -185,7 +192,7 @@ class ScriptedStream extends EventEmitter implements TranscriptionStream {
   private said = 0;
   private state: 'open' | 'ended' | 'failed' = 'open';
 
-  private readonly fails: boolean;
+  fails: boolean;
 
   constructor(fails: boolean) {
     super();
