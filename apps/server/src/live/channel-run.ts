@@ -19,7 +19,7 @@ import type { StreamingEngine, StreamResult, TranscriptionStream, TranscriptLang
 import type { AppContext } from '../context.ts';
 import type { ChannelRow, SessionRow } from '../sessions/repo.ts';
 import { sessionsRepo } from '../sessions/repo.ts';
-import { captionsRepo } from './captions-repo.ts';
+import { captionsRepo } from './repo.ts';
 import type { AudioSink } from './ingest/gate.ts';
 import type { TranslatorPool } from './types.ts';
 
@@ -77,8 +77,6 @@ export class ChannelRun implements AudioSink {
   private readonly translating = new Set<Promise<void>>();
   private ending: Promise<void> | null = null;
   private heard = false;
-  /** Whether the transcriber is failing now (a new viewer gets `broker_ko`). */
-  errored = false;
   /** Whether the stream ended because the engine could not be brought back. */
   failed = false;
 
@@ -232,7 +230,6 @@ export class ChannelRun implements AudioSink {
   private working(): void {
     if (this.failures === 0 || this.ending) return;
     this.failures = 0;
-    this.errored = false;
     if (this.recoveryTimer) clearTimeout(this.recoveryTimer);
     this.recoveryTimer = null;
     void this.setTranscriber('streaming');
@@ -246,7 +243,6 @@ export class ChannelRun implements AudioSink {
     this.drained('engine');
     if (this.ending) return;
     this.failures += 1;
-    this.errored = true;
     this.emit('broker_ko', { sessionId: this.sessionId, channelIndex: this.channelIndex });
     await this.setTranscriber('errored');
     const delays = this.options.retryDelaysMs ?? ENGINE_RETRY_DELAYS_MS;

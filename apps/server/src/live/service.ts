@@ -6,16 +6,15 @@
  */
 import path from 'node:path';
 import type { IngestKind } from '@palabre/shared';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { transcriberProfiles } from '../db/schema.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { createEngine } from '../pipeline/engines.ts';
 import { sessionsRepo, type ChannelRow } from '../sessions/repo.ts';
 import { audioReached } from '../sessions/service.ts';
 import { audioStopped } from '../sessions/status.ts';
 import { profileFetch } from '../transcriber-profiles/endpoint.ts';
-import { captionsRepo } from './captions-repo.ts';
+import { transcriberProfilesRepo } from '../transcriber-profiles/repo.ts';
+import { captionsRepo } from './repo.ts';
 import { ChannelRun, type EngineFactory } from './channel-run.ts';
 import type { AudioSink, EncoderListeners, IngestGate } from './ingest/gate.ts';
 import type { LiveSessions, TranslatorPool } from './types.ts';
@@ -41,7 +40,7 @@ interface Stream {
 /** The engine of a channel's transcriber profile; a profile since deleted gives the built-in engine. */
 export function profileEngines(ctx: Pick<AppContext, 'db' | 'config'>): EngineFactory {
   return async (profileId) => {
-    const [profile] = profileId ? await ctx.db.select().from(transcriberProfiles).where(eq(transcriberProfiles.id, profileId)) : [];
+    const profile = profileId ? await transcriberProfilesRepo.byId(ctx.db, profileId) : undefined;
     return createEngine(profile ?? null, { modelsDir: path.join(ctx.config.dataDir, 'models'), ...(profile ? { fetch: profileFetch(ctx.config, profile) } : {}) });
   };
 }

@@ -5,15 +5,14 @@
  * through sessions/access.ts); for everyone else the session does not exist. A viewer who joins
  * receives the room's recent finals and the state of its transcribers, then captions as they come.
  */
-import { inArray } from 'drizzle-orm';
 import { LIVE_LIMITS, type LiveServerEvents } from '@palabre/shared';
 import type { Actor } from '../auth/authenticate.ts';
 import type { AppContext } from '../context.ts';
-import { users } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import { captionsRepo, finalOf } from '../live/captions-repo.ts';
+import { captionsRepo, finalOf } from '../live/repo.ts';
 import { sessionFor } from '../sessions/access.ts';
 import { sessionsRepo, type SessionRow } from '../sessions/repo.ts';
+import { usersRepo } from '../users/repo.ts';
 
 /** The socket.io room of a live session. */
 export const liveRoom = (room: string) => `session:${room}`;
@@ -70,7 +69,7 @@ export async function recheckLiveRoom(ctx: AppContext, sockets: LiveViewer[], or
   if (sockets.length === 0) return;
   const room = `${organizationId}/${sessionId}`;
   const ids = [...new Set(sockets.flatMap((socket) => (socket.data.userId ? [socket.data.userId] : [])))];
-  const rows = ids.length > 0 ? await ctx.db.select().from(users).where(inArray(users.id, ids)) : [];
+  const rows = await usersRepo.byIds(ctx.db, ids);
   const byId = new Map(rows.map((user) => [user.id, user]));
   const verdicts = new Map<string | null, Promise<boolean>>();
   const maySee = (userId: string | null) => {

@@ -21,7 +21,6 @@ export const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 const API = '/cm-api/api';
 
 /** Every job's definition, `session.save` replaced by one that records the sessions saved. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- definitions of different jobs
 export function recordingSaves(saved: string[]): ReadonlyArray<JobDefinition<any>> {
   return [
     ...jobDefinitions.filter((definition) => definition.name !== 'session.save'),
