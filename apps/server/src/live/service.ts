@@ -29,6 +29,9 @@ export interface LiveServiceOptions {
   retryDelaysMs?: readonly number[];
 }
 
+/** How often the sessions of connected streams are checked for a stop made by another process. */
+const STOPPED_CHECK_MS = 5000;
+
 interface Stream {
   run: ChannelRun;
   channel: ChannelRow;
@@ -52,6 +55,8 @@ export class LiveService implements IngestGate, LiveSessions {
   private readonly channelTimes = new Map<string, number>();
   private readonly engines: EngineFactory;
   private closed = false;
+  private readonly checker: NodeJS.Timeout;
+  private checking: Promise<void> = Promise.resolve();
 
   private readonly ctx: AppContext;
   private readonly options: LiveServiceOptions;
@@ -60,6 +65,24 @@ export class LiveService implements IngestGate, LiveSessions {
     this.ctx = ctx;
     this.options = options;
     this.engines = options.engines ?? profileEngines(ctx);
+    this.checker = setInterval(() => void (this.checking = this.endStoppedElsewhere()), STOPPED_CHECK_MS);
+    this.checker.unref();
+  }
+
+  /**
+   * A session stopped by another process (the planned stop runs on a worker) or deleted: its streams
+   * here end too.
+   */
+  private async endStoppedElsewhere(): Promise<void> {
+    const sessionIds = new Set([...this.streams.values()].map((stream) => stream.run.sessionId));
+    for (const sessionId of sessionIds) {
+      try {
+        const row = await sessionsRepo.byId(this.ctx.db, sessionId);
+        if (!row || row.status === 'terminated') await this.endSession(sessionId);
+      } catch (error) {
+        this.ctx.log.warn({ err: error, sessionId }, 'live session not checked');
+      }
+    }
   }
 
   async open(streamKey: string, kind: IngestKind): Promise<AudioSink> {
@@ -155,6 +178,8 @@ export class LiveService implements IngestGate, LiveSessions {
   /** Shutdown: every stream ends (its last finals stored), then the encoders and translators stop. */
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.checker);
+    await this.checking;
     await Promise.all(
       [...this.streams.values()].map(async (stream) => {
         await stream.run.close();
