@@ -112,11 +112,14 @@ export class LiveService implements IngestGate, LiveSessions {
         channelTime: knownTime,
         ...(this.options.retryDelaysMs ? { retryDelaysMs: this.options.retryDelaysMs } : {}),
         onFirstAudio: () => {
-          audioReached(this.ctx, channel).catch((error: unknown) => {
-            // Stopped meanwhile: the stream has nowhere to go.
-            if (!(error instanceof AppError)) this.ctx.log.error({ err: error }, 'live stream not marked as streaming');
-            void stream.run.close();
-          });
+          audioReached(this.ctx, channel)
+            // Recorded only: no transcriber runs.
+            .then(() => (session.liveTranscription ? undefined : sessionsRepo.setChannelStatus(this.ctx.db, channel.id, { transcriberStatus: 'idle' })))
+            .catch((error: unknown) => {
+              // Stopped meanwhile: the stream has nowhere to go.
+              if (!(error instanceof AppError)) this.ctx.log.error({ err: error }, 'live stream not marked as streaming');
+              void stream.run.close();
+            });
         },
       });
     } catch (error) {

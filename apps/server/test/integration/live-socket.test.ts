@@ -5,9 +5,11 @@
  * a session leaving its room, and a failing engine's broker_ko / broker_ok.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCaptions, sessionChannels } from '../../src/db/schema.ts';
+import { recordingPath } from '../../src/live/channel-run.ts';
 import { createCast, type Cast } from '../harness/cast.ts';
 import {
   eventually,
@@ -148,6 +150,29 @@ describe('live rooms', () => {
       (list) => list.some((final) => final.segmentId === 2),
     );
     expect(next.find((final) => final.segmentId === 2)).toMatchObject({ text: 'caption 1', start: 2.1, end: 2.9 });
+  });
+
+  it('only records a channel when live transcription is off', async () => {
+    const { session, client, room } = await streamingSession({ liveTranscription: false });
+    const reader = await watcher(token('reader'));
+    expect(await reader.request('join_room', room)).toEqual({ ok: true });
+    await client.stream(Buffer.concat([second(), second()]), { bytes: 16000, intervalMs: 10 });
+    const file = recordingPath(server.ctx.config.dataDir, session.id, 0);
+    expect(
+      await eventually(
+        () => fs.statSync(file, { throwIfNoEntry: false })?.size,
+        (size) => size === 64000,
+      ),
+    ).toBe(64000);
+    expect(
+      await eventually(
+        () => channelOf(session.id),
+        (channel) => channel.transcriberStatus === 'idle',
+      ),
+    ).toMatchObject({ streamStatus: 'active', transcriberStatus: 'idle' });
+    expect(reader.finals).toEqual([]);
+    expect(reader.partials).toEqual([]);
+    expect(await server.ctx.db.select().from(sessionCaptions).where(eq(sessionCaptions.sessionId, session.id))).toEqual([]);
   });
 
   it('keeps a viewer in one room at a time, and sends a room away those who may no longer see it', async () => {
