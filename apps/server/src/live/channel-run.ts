@@ -92,7 +92,13 @@ export class ChannelRun implements AudioSink {
   /** Opens the recording and the engine stream; answers the run once it takes audio. */
   static async start(options: ChannelRunOptions): Promise<ChannelRun> {
     const run = new ChannelRun(options);
-    await run.open();
+    try {
+      await run.open();
+    } catch (error) {
+      // The recording opened before the engine failed to build is closed.
+      await run.finish();
+      throw error;
+    }
     return run;
   }
 
