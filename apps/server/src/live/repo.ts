@@ -1,5 +1,5 @@
-/** Data access for the finals of live sessions (`session_captions`): stored as heard, read back in order. */
-import { and, asc, desc, eq, max } from 'drizzle-orm';
+/** Data access for the finals of live sessions (`session_captions`) as they are heard and shown. */
+import { and, desc, eq, max } from 'drizzle-orm';
 import type { LiveFinal } from '@palabre/shared';
 import type { Database } from '../db/client.ts';
 import { sessionCaptions } from '../db/schema.ts';
@@ -61,7 +61,4 @@ export const captionsRepo = {
     return row?.end === null || row?.end === undefined ? 0 : Number(row.end);
   },
 
-  /** Every final of a session, channel by channel, in order. */
-  ofSession: (db: Database, sessionId: string) =>
-    db.select().from(sessionCaptions).where(eq(sessionCaptions.sessionId, sessionId)).orderBy(asc(sessionCaptions.channelIndex), asc(sessionCaptions.segmentId)),
 };
