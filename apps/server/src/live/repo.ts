@@ -60,5 +60,4 @@ export const captionsRepo = {
       .where(key(sessionId, channelIndex));
     return row?.end === null || row?.end === undefined ? 0 : Number(row.end);
   },
-
 };
