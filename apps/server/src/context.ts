@@ -13,6 +13,7 @@ import { silentEvents, type EventBus } from './realtime/events.ts';
 import { DocumentRegistry } from './collab/registry.ts';
 import type { TranscriptDocuments } from './collab/types.ts';
 import { SubtitleDocuments } from './subtitles/documents.ts';
+import type { LiveSessions } from './live/types.ts';
 
 export interface Logger {
   info(obj: object | string, msg?: string): void;
@@ -38,11 +39,19 @@ export interface AppContext {
   documents: TranscriptDocuments;
   /** The screen documents of subtitle versions: the one way anything changes their screens. */
   subtitles: SubtitleDocuments;
+  /** The live streams of this process (live/service.ts; set by startServer). */
+  live: LiveSessions;
 }
 
 /** Until startServer installs the real queue, sending a job is a programming error. */
 const noQueue: JobQueue = {
   send: (name) => Promise.reject(new Error(`the job queue is not started (job ${name})`)),
+};
+
+/** Without a live service (workers, commands) no stream connects here: a session's start and stop touch none. */
+const noLiveStreams: LiveSessions = {
+  sessionStarted: async () => undefined,
+  endSession: async () => undefined,
 };
 
 /** The signing secret: PALABRE_SECRET, else one generated once and kept in the data folder. */
@@ -76,5 +85,6 @@ export function createContext(config: Config, handle: DatabaseHandle, log: Logge
     // Without a socket server (workers, commands) documents still change, store and project.
     documents: createDocuments(config, { db: handle.db, log }),
     subtitles: new SubtitleDocuments({ db: handle.db, log }),
+    live: noLiveStreams,
   };
 }

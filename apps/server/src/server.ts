@@ -15,6 +15,11 @@ import { startDefaultModel } from './models/default-model.ts';
 import { jobDefinitions } from './job-definitions.ts';
 import { resumeStuckConversations } from './pipeline/index.ts';
 import { attachSocketServer, SocketEventBus, type SocketServer } from './realtime/socket.ts';
+import type { EngineFactory } from './live/channel-run.ts';
+import type { EncoderListeners } from './live/ingest/gate.ts';
+import { LiveService } from './live/service.ts';
+import { noTranslators, type TranslatorPool } from './live/types.ts';
+import { attachIngestSocket } from './live/ws-ingest.ts';
 import { sweepStorage } from './storage/sweeper.ts';
 
 export interface RunningServer {
@@ -41,6 +46,8 @@ export interface StartOptions {
   pollingIntervalSeconds?: number;
   /** The models the default model is looked up in (tests); default: the catalogue. */
   modelCatalogue?: readonly CatalogueModel[];
+  /** What live sessions run with (tests): translators, engines, encoder listeners, engine retry delays. */
+  live?: { translators?: TranslatorPool; engines?: EngineFactory; encoders?: EncoderListeners; retryDelaysMs?: readonly number[] };
 }
 
 /** Conversations whose processing lost its job (a crash between two steps) are looked at this often. */
@@ -83,6 +90,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await queue.start();
     cleanups.push(() => queue.stop());
 
+    const live = new LiveService(ctx, {
+      translators: options.live?.translators ?? noTranslators,
+      ...(options.live?.engines ? { engines: options.live.engines } : {}),
+      ...(options.live?.retryDelaysMs ? { retryDelaysMs: options.live.retryDelaysMs } : {}),
+      encoders: options.live?.encoders,
+    });
+    ctx.live = live;
+
     const app = await buildApp(ctx, { logger: log });
     cleanups.push(() => app.close());
     let url = '';
@@ -91,8 +106,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       cleanups.push(() => socket.close());
       const collab = attachCollabSocket(ctx, app.server, { transcripts: documents, subtitles });
       cleanups.push(() => collab.close());
+      const ingest = attachIngestSocket(ctx, app.server, live);
+      cleanups.push(() => ingest.close());
       url = await app.listen({ port: config.port, host: config.host });
+      await live.resume();
     }
+    // First out: streams end and their last finals are stored while everything else still runs.
+    cleanups.push(() => live.close());
     if (options.workers !== false) {
       // In the background: documents a crash left with unfolded updates are written back.
       documents.recover().catch((error: unknown) => log.error({ err: error }, 'recovering transcript documents failed'));

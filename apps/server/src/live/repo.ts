@@ -1,8 +1,67 @@
-/** Data access for saving a stopped session to the library (no rules). */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+/** Data access for the finals of live sessions (`session_captions`): as they are heard and shown, and when a stopped session is saved. */
+import { and, asc, desc, eq, isNull, max } from 'drizzle-orm';
+import type { LiveFinal } from '@palabre/shared';
 import type { Database } from '../db/client.ts';
 import { sessionCaptions, sessions } from '../db/schema.ts';
 import type { SavedFinal } from './save-transcript.ts';
+
+export type CaptionRow = typeof sessionCaptions.$inferSelect;
+export type NewCaption = Omit<typeof sessionCaptions.$inferInsert, 'createdAt'>;
+
+/** The live socket's shape of a stored final. */
+export function finalOf(row: CaptionRow): LiveFinal {
+  return {
+    sessionId: row.sessionId,
+    channelIndex: row.channelIndex,
+    segmentId: row.segmentId,
+    text: row.text,
+    start: row.start,
+    end: row.end,
+    language: row.language,
+    words: row.words,
+    translations: row.translations,
+    at: row.createdAt.toISOString(),
+  };
+}
+
+const key = (sessionId: string, channelIndex: number) => and(eq(sessionCaptions.sessionId, sessionId), eq(sessionCaptions.channelIndex, channelIndex));
+
+export const captionsRepo = {
+  /** Stores a final, or replaces the one of the same channel and segment (its text and translations). */
+  upsert: async (db: Database, caption: NewCaption) =>
+    (
+      await db
+        .insert(sessionCaptions)
+        .values(caption)
+        .onConflictDoUpdate({
+          target: [sessionCaptions.sessionId, sessionCaptions.channelIndex, sessionCaptions.segmentId],
+          set: { text: caption.text, start: caption.start, end: caption.end, language: caption.language, words: caption.words, translations: caption.translations ?? {} },
+        })
+        .returning()
+    )[0]!,
+
+  /** The last `limit` finals of a channel, oldest first. */
+  recent: async (db: Database, sessionId: string, channelIndex: number, limit: number) =>
+    (await db.select().from(sessionCaptions).where(key(sessionId, channelIndex)).orderBy(desc(sessionCaptions.segmentId)).limit(limit)).reverse(),
+
+  /** The id the channel's next final takes: one more than the highest stored, 0 for the first. */
+  nextSegmentId: async (db: Database, sessionId: string, channelIndex: number) => {
+    const [row] = await db
+      .select({ last: max(sessionCaptions.segmentId) })
+      .from(sessionCaptions)
+      .where(key(sessionId, channelIndex));
+    return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
+  },
+
+  /** Where the channel's last final ends (channel time), 0 before any. */
+  lastEnd: async (db: Database, sessionId: string, channelIndex: number) => {
+    const [row] = await db
+      .select({ end: max(sessionCaptions.end) })
+      .from(sessionCaptions)
+      .where(key(sessionId, channelIndex));
+    return row?.end === null || row?.end === undefined ? 0 : Number(row.end);
+  },
+};
 
 export const savingRepo = {
   /** A session's finals, channel by channel in the order they were heard. */

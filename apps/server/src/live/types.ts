@@ -13,3 +13,24 @@ export interface TranslatorPool {
   targets(source: string): string[];
   close(): Promise<void>;
 }
+
+/**
+ * The live service as the rest of the server sees it (`ctx.live`): what happens to a session's
+ * streams when it starts and stops. Streams are held by the process they connected to.
+ */
+export interface LiveSessions {
+  /** A session started: its channels' encoders are listened for. */
+  sessionStarted(sessionId: string): Promise<void>;
+  /**
+   * A session stopped: every stream of its channels ends (their ingests disconnect), their encoders
+   * are released, and this resolves once their last finals are stored.
+   */
+  endSession(sessionId: string): Promise<void>;
+}
+
+/** The pool of a process that translates nothing: channels' captions go out untranslated. */
+export const noTranslators: TranslatorPool = {
+  get: () => null,
+  targets: () => [],
+  close: async () => undefined,
+};

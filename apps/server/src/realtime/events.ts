@@ -1,5 +1,5 @@
 /** Domain events pushed to socket rooms after a change is committed. The socket server implements it. */
-import type { ConversationUpdate, SessionUpdate } from '@palabre/shared';
+import type { ConversationUpdate, LiveServerEvents, SessionUpdate } from '@palabre/shared';
 
 export interface EventBus {
   conversationChanged(organizationId: string, update: ConversationUpdate): void;
@@ -10,6 +10,8 @@ export interface EventBus {
   conversationDeleting?(organizationId: string, conversationId: string): Promise<() => void>;
   /** A session notice, for the sockets of the organization's room whose user `mayView` accepts. */
   sessionChanged?(organizationId: string, update: SessionUpdate, mayView: (userId: string) => boolean): void;
+  /** A live caption or broker notice, for the sockets in the session's live room. */
+  liveEvent?<E extends keyof LiveServerEvents>(organizationId: string, sessionId: string, event: E, payload: Parameters<LiveServerEvents[E]>[0]): void;
 }
 
 /** Until the socket server is attached (or in commands without one), events go nowhere. */

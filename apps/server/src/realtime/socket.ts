@@ -3,12 +3,14 @@
  * payloads are contracts of `@palabre/shared` (contracts/realtime.ts), which types both ends.
  *
  * - Handshake: `auth.token` is an access token, checked by auth/authenticate.ts like a bearer token
- *   (signature, expiry, session not revoked, user active). Otherwise the connection is refused with
- *   the code an HTTP call would get (`connect_error` data).
+ *   (signature, expiry, session not revoked, user active). A bad token is refused with the code an
+ *   HTTP call would get (`connect_error` data). Without a token the socket is an anonymous viewer,
+ *   who may only join and leave live session rooms.
  * - `watch_organization` / `unwatch_organization` (organization id): a member joins the
  *   organization's room and receives `orga_{id}_conversation_update` notices. A non-member gets an
  *   ack error identical to a missing organization.
- * - `join_room` / `leave_room` ("orgId/sessionId"): live session rooms, members only, one at a time.
+ * - `join_room` / `leave_room` ("orgId/sessionId"): live session rooms, for whoever may see the
+ *   session, one at a time (live-rooms.ts); `partial`, `final`, `broker_ko` and `broker_ok` go there.
  * Every payload is validated with the contract's zod schema; notices carry ids, status and progress,
  * nothing secret, and reach only the users who may read the media.
  */
@@ -17,6 +19,7 @@ import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import {
   clientEventSchemas,
+  type LiveServerEvents,
   conversationUpdateEvent,
   sessionUpdateEvent,
   zConversationUpdate,
@@ -36,6 +39,7 @@ import { AppError } from '../http/errors.ts';
 import { authorize } from '../organizations/service.ts';
 import { audienceOf } from './audience.ts';
 import type { EventBus } from './events.ts';
+import { joinLiveRoom, leaveLiveRoom, liveRoomOf, recheckLiveRoom } from './live-rooms.ts';
 
 export const SOCKET_PATH = '/cm-api/socket.io';
 
@@ -43,10 +47,11 @@ const zToken = z.string().min(1).max(4096);
 
 type Ack = (response: SocketAck) => void;
 
+/** An anonymous viewer's socket has no user, session nor token. */
 interface SocketData {
-  userId: string;
-  sessionId: string;
-  token: string;
+  userId: string | null;
+  sessionId: string | null;
+  token: string | null;
   sessionRoom: string | null;
 }
 
@@ -55,7 +60,6 @@ export type SessionServer = Server<ClientToServerEvents, ServerToClientEvents, N
 type SessionSocket = Socket<ClientToServerEvents, ServerToClientEvents, NoEvents, SocketData>;
 
 export const organizationRoom = (organizationId: string) => `organization:${organizationId}`;
-const sessionRoom = (room: string) => `session:${room}`;
 
 /**
  * The EventBus of the process: once a socket server is attached, a notice goes to the sockets of
@@ -66,15 +70,18 @@ export class SocketEventBus implements EventBus {
   private io: SessionServer | null = null;
   private audience: ReturnType<typeof audienceOf> | null = null;
   private log: AppContext['log'] | null = null;
+  private ctx: AppContext | null = null;
 
-  attach(io: SessionServer, ctx: Pick<AppContext, 'db' | 'log'>): void {
+  attach(io: SessionServer, ctx: AppContext): void {
     this.io = io;
+    this.ctx = ctx;
     this.audience = audienceOf(ctx.db);
     this.log = ctx.log;
   }
 
   detach(): void {
     this.io = null;
+    this.ctx = null;
     this.audience = null;
   }
 
@@ -90,7 +97,7 @@ export class SocketEventBus implements EventBus {
     void Promise.all([this.audience(message.conversationId), io.in(room).fetchSockets()])
       .then(([mayRead, sockets]) => {
         if (!mayRead) return;
-        for (const socket of sockets) if (mayRead(socket.data.userId)) socket.emit(event, message);
+        for (const socket of sockets) if (socket.data.userId && mayRead(socket.data.userId)) socket.emit(event, message);
       })
       .catch((error: unknown) => this.log?.warn({ err: error }, 'conversation event not delivered'));
   }
@@ -104,9 +111,23 @@ export class SocketEventBus implements EventBus {
       .in(organizationRoom(organizationId))
       .fetchSockets()
       .then((sockets) => {
-        for (const socket of sockets) if (mayView(socket.data.userId)) socket.emit(event, message);
+        for (const socket of sockets) if (socket.data.userId && mayView(socket.data.userId)) socket.emit(event, message);
       })
       .catch((error: unknown) => this.log?.warn({ err: error }, 'session event not delivered'));
+    // Who may see the session may have changed: its live room keeps only them.
+    const ctx = this.ctx;
+    if (ctx && (message.kind === 'updated' || message.kind === 'deleted')) {
+      void io
+        .in(liveRoomOf(organizationId, message.sessionId))
+        .fetchSockets()
+        .then((sockets) => recheckLiveRoom(ctx, sockets, organizationId, message.sessionId))
+        .catch((error: unknown) => this.log?.warn({ err: error }, 'live room not checked'));
+    }
+  }
+
+  liveEvent<E extends keyof LiveServerEvents>(organizationId: string, sessionId: string, event: E, payload: Parameters<LiveServerEvents[E]>[0]): void {
+    const room = this.io?.to(liveRoomOf(organizationId, sessionId));
+    (room?.emit as ((event: E, payload: Parameters<LiveServerEvents[E]>[0]) => boolean) | undefined)?.call(room, event, payload);
   }
 
   async conversationDeleting(organizationId: string, conversationId: string): Promise<() => void> {
@@ -124,7 +145,7 @@ export class SocketEventBus implements EventBus {
         .in(organizationRoom(organizationId))
         .fetchSockets()
         .then((sockets) => {
-          for (const socket of sockets) if (mayRead(socket.data.userId)) socket.emit(event, message);
+          for (const socket of sockets) if (socket.data.userId && mayRead(socket.data.userId)) socket.emit(event, message);
         })
         .catch((error: unknown) => this.log?.warn({ err: error }, 'conversation event not delivered'));
     };
@@ -136,7 +157,7 @@ export class SocketEventBus implements EventBus {
  * server whose sockets carry their session and user (both the session and the collaboration socket).
  * Returns the function that stops listening.
  */
-export function disconnectWhenRevoked(ctx: Pick<AppContext, 'tokens'>, io: Server<never, never, never, { sessionId: string; userId: string }>): () => void {
+export function disconnectWhenRevoked(ctx: Pick<AppContext, 'tokens'>, io: Server<never, never, never, { sessionId: string | null; userId: string | null }>): () => void {
   return ctx.tokens.onRevoke((target) => {
     for (const socket of io.of('/').sockets.values()) {
       const data = socket.data;
@@ -155,32 +176,32 @@ function ackOf(value: unknown): Ack {
   return typeof value === 'function' ? (value as Ack) : () => undefined;
 }
 
-/** What each client request does once its sender is authenticated and its payload valid; an AppError becomes the ack's error. */
-type Handlers = { [E in ClientEventName]: (actor: Actor, payload: ClientEventPayload<E>) => Promise<void> };
+/**
+ * What each client request does once its sender is authenticated (null: an anonymous viewer) and its
+ * payload valid; an AppError becomes the ack's error. A handler may answer what to send after the ack.
+ */
+type Handlers = { [E in ClientEventName]: (actor: Actor | null, payload: ClientEventPayload<E>) => Promise<void | (() => Promise<void>)> };
+
+/** Events an anonymous viewer may send. */
+const ANONYMOUS_EVENTS: readonly ClientEventName[] = ['join_room', 'leave_room'];
+
+function signedIn(actor: Actor | null): Actor {
+  if (!actor) throw new AppError('unauthorized', 'Sign in to do this');
+  return actor;
+}
 
 function handlersOf(ctx: AppContext, socket: SessionSocket): Handlers {
-  const data = socket.data;
   return {
     async watch_organization(actor, organizationId) {
       // A non-member is answered exactly as for a missing organization.
-      await authorize(ctx, actor, organizationId, 'read');
+      await authorize(ctx, signedIn(actor), organizationId, 'read');
       await socket.join(organizationRoom(organizationId));
     },
     async unwatch_organization(_actor, organizationId) {
       await socket.leave(organizationRoom(organizationId));
     },
-    async join_room(actor, room) {
-      const [organizationId] = room.split('/') as [string, string];
-      await authorize(ctx, actor, organizationId, 'read');
-      // One live session room at a time.
-      if (data.sessionRoom && data.sessionRoom !== room) await socket.leave(sessionRoom(data.sessionRoom));
-      data.sessionRoom = room;
-      await socket.join(sessionRoom(room));
-    },
-    async leave_room(_actor, room) {
-      await socket.leave(sessionRoom(room));
-      if (data.sessionRoom === room) data.sessionRoom = null;
-    },
+    join_room: (actor, room) => joinLiveRoom(ctx, socket, actor, room),
+    leave_room: (_actor, room) => leaveLiveRoom(socket, room),
   };
 }
 
@@ -193,7 +214,12 @@ export function attachSocketServer(ctx: AppContext, httpServer: HttpServer, bus:
   const io: SessionServer = new Server(httpServer, { path: SOCKET_PATH, serveClient: false, maxHttpBufferSize: 64 * 1024 });
 
   io.use((socket, next) => {
-    const token = zToken.safeParse((socket.handshake.auth as Record<string, unknown> | undefined)?.token);
+    const given = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
+    if (given === undefined || given === null) {
+      socket.data = { userId: null, sessionId: null, token: null, sessionRoom: null };
+      return next();
+    }
+    const token = zToken.safeParse(given);
     if (!token.success) return next(refused(null));
     authenticate(ctx, token.data).then(
       ({ actor, refusal }) => {
@@ -216,16 +242,19 @@ export function attachSocketServer(ctx: AppContext, httpServer: HttpServer, bus:
      * validates the payload with the contract's schema before its handler sees it.
      */
     async function answer<E extends ClientEventName>(event: E, payload: unknown, reply: Ack): Promise<void> {
-      const { actor } = await authenticate(ctx, socket.data.token);
-      if (!actor) {
+      const token = socket.data.token;
+      const actor = token === null ? null : (await authenticate(ctx, token)).actor;
+      if (token !== null && !actor) {
         reply({ ok: false, error: 'unauthorized' });
         socket.disconnect(true);
         return;
       }
+      if (!actor && !ANONYMOUS_EVENTS.includes(event)) return reply({ ok: false, error: 'unauthorized' });
       const parsed = clientEventSchemas[event].safeParse(payload);
       if (!parsed.success) return reply({ ok: false, error: 'validation_failed' });
-      await handlers[event](actor, parsed.data as ClientEventPayload<E>);
+      const after = await handlers[event](actor, parsed.data as ClientEventPayload<E>);
       reply({ ok: true });
+      if (after) await after().catch((error: unknown) => ctx.log.error({ err: error, event }, 'socket event follow-up failed'));
     }
 
     for (const event of Object.keys(clientEventSchemas) as ClientEventName[]) {

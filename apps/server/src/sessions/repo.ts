@@ -56,6 +56,17 @@ export const sessionsRepo = {
       ? Promise.resolve([] as ChannelRow[])
       : db.select().from(sessionChannels).where(inArray(sessionChannels.sessionId, sessionIds)).orderBy(asc(sessionChannels.sessionId), asc(sessionChannels.position)),
 
+  /** The channel a stream key opens, if any. */
+  channelByKey: async (db: Database, streamKey: string) => (await db.select().from(sessionChannels).where(eq(sessionChannels.streamKey, streamKey)))[0],
+
+  /** The channels of every session in these statuses (started sessions, whose encoders are listened for). */
+  channelsInStatus: (db: Database, statuses: readonly SessionStatus[]) =>
+    db
+      .select({ channel: sessionChannels })
+      .from(sessionChannels)
+      .innerJoin(sessions, eq(sessions.id, sessionChannels.sessionId))
+      .where(inArray(sessions.status, [...statuses])),
+
   /** A session and its channels (call it in a transaction). */
   insert: async (db: Database, values: NewSession, channels: NewChannel[]) => {
     const row = (await db.insert(sessions).values(values).returning())[0]!;

@@ -9,6 +9,7 @@ import type { JobPayload } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import { defineJob, RETRY_TWICE, type JobDefinition } from '../jobs/registry.ts';
+import { streamsEnded, streamsOpened } from './live.ts';
 import { sessionNotice } from './notices.ts';
 import { sessionsRepo, type SessionRow } from './repo.ts';
 import { start, stop } from './status.ts';
@@ -37,14 +38,28 @@ async function ignoringStatus(run: () => Promise<unknown>): Promise<void> {
 async function autoStart(ctx: AppContext, { sessionId, at }: JobPayload<'session.auto-start'>): Promise<void> {
   const row = await sessionsRepo.byId(ctx.db, sessionId);
   if (!row || !row.autoStart || row.status !== 'scheduled' || !plannedAt(row.scheduleOn, at)) return;
-  await ignoringStatus(() => start(ctx, row, (next) => sessionNotice(ctx, next, 'status')));
+  let changed = false;
+  await ignoringStatus(() =>
+    start(ctx, row, (next) => {
+      changed = true;
+      sessionNotice(ctx, next, 'status');
+    }),
+  );
+  if (changed) await streamsOpened(ctx, row.id);
 }
 
 /** The planned end stops the session even while streams are sent: that is what was planned. */
 async function autoStop(ctx: AppContext, { sessionId, at }: JobPayload<'session.auto-stop'>): Promise<void> {
   const row = await sessionsRepo.byId(ctx.db, sessionId);
   if (!row || !row.autoEnd || row.status === 'terminated' || !plannedAt(row.endOn, at)) return;
-  await ignoringStatus(() => stop(ctx, row, { force: true }, (next) => sessionNotice(ctx, next, 'status')));
+  let changed = false;
+  await ignoringStatus(() =>
+    stop(ctx, row, { force: true }, (next) => {
+      changed = true;
+      sessionNotice(ctx, next, 'status');
+    }),
+  );
+  if (changed) await streamsEnded(ctx, row.id);
 }
 
 const queueing = {

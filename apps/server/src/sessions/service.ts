@@ -21,6 +21,7 @@ import { mayOperateSession, type SessionAccess } from '../policy.ts';
 import { creatorIn, memberOf, sessionFor } from './access.ts';
 import { aliasTaken } from './aliases.ts';
 import { checkedChannels, profileNames } from './channels.ts';
+import { streamsEnded, streamsOpened } from './live.ts';
 import { sessionNotice } from './notices.ts';
 import { presentPublicSession, presentSession } from './presenter.ts';
 import { aliasesRepo, sessionsRepo, templatesRepo, type ChannelRow, type NewChannel, type SessionRow } from './repo.ts';
@@ -227,13 +228,19 @@ export async function patch(ctx: AppContext, actor: Actor, organizationId: strin
 
 export async function startSession(ctx: AppContext, actor: Actor, organizationId: string, sessionId: string): Promise<Session> {
   const { row, access } = await sessionFor(ctx, actor, sessionId, 'operate', organizationId);
-  const started = await start(ctx, row, (next) => sessionNotice(ctx, next, 'status'));
+  let changed = false;
+  const started = await start(ctx, row, (next) => {
+    changed = true;
+    sessionNotice(ctx, next, 'status');
+  });
+  if (changed) await streamsOpened(ctx, started.id);
   return presentOne(ctx, started, access);
 }
 
 /**
  * DELETE …/sessions/{sid}: stops the session (terminated; refused while a stream is sent unless
- * forced). With `remove`, the session is deleted too, its aliases with it.
+ * forced): its streams end, their last captions are stored and the session is saved to the library.
+ * With `remove`, the session is deleted too, its aliases with it.
  */
 export async function stopSession(
   ctx: AppContext,
@@ -243,7 +250,12 @@ export async function stopSession(
   options: { force: boolean; name?: string | undefined; remove: boolean },
 ): Promise<void> {
   const { row } = await sessionFor(ctx, actor, sessionId, 'operate', organizationId);
-  const stopped = await stop(ctx, row, { force: options.force, saveAs: options.name || undefined }, (next) => sessionNotice(ctx, next, 'status'));
+  let changed = false;
+  const stopped = await stop(ctx, row, { force: options.force, saveAs: options.name || undefined }, (next) => {
+    changed = true;
+    sessionNotice(ctx, next, 'status');
+  });
+  if (changed) await streamsEnded(ctx, stopped.id);
   if (!options.remove) return;
   await sessionsRepo.delete(ctx.db, stopped.id);
   sessionNotice(ctx, stopped, 'deleted');

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import { conversationRights, conversations, invitations, memberships, organizations, users } from '../db/schema.ts';
@@ -13,6 +13,7 @@ function searchMatch(text: string) {
 
 export const usersRepo = {
   byId: async (db: Database, id: string) => (await db.select().from(users).where(eq(users.id, id)))[0],
+  byIds: (db: Database, ids: string[]) => (ids.length === 0 ? Promise.resolve([]) : db.select().from(users).where(inArray(users.id, ids))),
   byEmail: async (db: Database, email: string) => (await db.select().from(users).where(eq(users.email, email)))[0],
   insert: async (db: Database, values: NewUser) => (await db.insert(users).values(values).returning())[0]!,
   update: async (db: Database, id: string, values: Partial<NewUser>) =>

@@ -54,8 +54,18 @@ const tokenOf = (user: TestUser) => user.client.authToken!;
 describe('session socket', () => {
   it('refuses a connection without a valid access token', async () => {
     await expect(connected(open('not-a-token'))).rejects.toThrow('unauthorized');
-    await expect(connected(open(undefined))).rejects.toThrow('unauthorized');
+    await expect(connected(open(''))).rejects.toThrow('unauthorized');
     await expect(connected(open({ nested: 'object' }))).rejects.toThrow('unauthorized');
+  });
+
+  it('takes a socket without a token as an anonymous viewer, who may only join and leave live rooms', async () => {
+    const anonymous = open(undefined);
+    await connected(anonymous);
+    expect(await request(anonymous, 'watch_organization', organizationId)).toEqual({ ok: false, error: 'unauthorized' });
+    expect(await request(anonymous, 'unwatch_organization', organizationId)).toEqual({ ok: false, error: 'unauthorized' });
+    expect(await request(anonymous, 'join_room', `${organizationId}/${crypto.randomUUID()}`)).toEqual({ ok: false, error: 'not_found' });
+    expect(await request(anonymous, 'leave_room', `${organizationId}/${crypto.randomUUID()}`)).toEqual({ ok: true });
+    expect(anonymous.connected).toBe(true);
   });
 
   it('refuses a revoked session', async () => {
@@ -79,7 +89,8 @@ describe('session socket', () => {
     // An organization that does not exist answers exactly the same.
     expect(await request(stranger, 'watch_organization', crypto.randomUUID())).toEqual({ ok: false, error: 'not_found' });
     expect(await request(stranger, 'join_room', `${organizationId}/${crypto.randomUUID()}`)).toEqual({ ok: false, error: 'not_found' });
-    expect(await request(socket, 'join_room', `${organizationId}/${crypto.randomUUID()}`)).toEqual({ ok: true });
+    // A session that does not exist is not found, for members too.
+    expect(await request(socket, 'join_room', `${organizationId}/${crypto.randomUUID()}`)).toEqual({ ok: false, error: 'not_found' });
     expect(await request(socket, 'join_room', `${organizationId}/../x`)).toEqual({ ok: false, error: 'validation_failed' });
   });
 
