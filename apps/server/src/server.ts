@@ -16,9 +16,11 @@ import { jobDefinitions } from './job-definitions.ts';
 import { resumeStuckConversations } from './pipeline/index.ts';
 import { attachSocketServer, SocketEventBus, type SocketServer } from './realtime/socket.ts';
 import type { EngineFactory } from './live/channel-run.ts';
-import type { EncoderListeners } from './live/ingest/gate.ts';
 import { LiveService } from './live/service.ts';
-import { noTranslators, type TranslatorPool } from './live/types.ts';
+import type { EncoderListeners, IngestGate } from './live/ingest/gate.ts';
+import { createEncoderListeners } from './live/ingest/encoders.ts';
+import { createTranslatorPool } from './live/translators.ts';
+import type { TranslatorPool } from './live/types.ts';
 import { attachIngestSocket } from './live/ws-ingest.ts';
 import { sweepStorage } from './storage/sweeper.ts';
 
@@ -90,13 +92,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await queue.start();
     cleanups.push(() => queue.stop());
 
+    // The listeners hand their encoders' audio to the live service (their gate), made just after them.
+    const gate: IngestGate = { open: (streamKey, kind) => live.open(streamKey, kind) };
+    const encoders = options.live?.encoders ?? (options.listen !== false ? createEncoderListeners(config, gate, log) : undefined);
     const live = new LiveService(ctx, {
-      translators: options.live?.translators ?? noTranslators,
+      translators: options.live?.translators ?? createTranslatorPool(config, { log }),
       ...(options.live?.engines ? { engines: options.live.engines } : {}),
       ...(options.live?.retryDelaysMs ? { retryDelaysMs: options.live.retryDelaysMs } : {}),
-      encoders: options.live?.encoders,
+      encoders,
     });
     ctx.live = live;
+    ctx.encoders = encoders;
 
     const app = await buildApp(ctx, { logger: log });
     cleanups.push(() => app.close());

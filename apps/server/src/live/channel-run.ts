@@ -21,13 +21,13 @@ import type { ChannelRow, SessionRow } from '../sessions/repo.ts';
 import { sessionsRepo } from '../sessions/repo.ts';
 import { captionsRepo } from './repo.ts';
 import type { AudioSink } from './ingest/gate.ts';
+import { recordingFile } from './save-recordings.ts';
 import type { TranslatorPool } from './types.ts';
 
 /** Bytes of PCM per second of audio. */
 export const BYTES_PER_SECOND = LIVE_AUDIO.sampleRate * LIVE_AUDIO.channels * LIVE_AUDIO.bytesPerSample;
 
 /** Where a channel's audio is recorded: raw PCM in `LIVE_AUDIO`'s format, appended across reconnections. */
-export const recordingPath = (dataDir: string, sessionId: string, channelIndex: number) => path.join(dataDir, 'live', sessionId, `channel-${channelIndex}.pcm`);
 
 /** Whether a session keeps its channels' audio: asked to, or needed to transcribe it once stopped. */
 export const records = (session: Pick<SessionRow, 'keepAudio' | 'liveTranscription'>) => session.keepAudio || !session.liveTranscription;
@@ -106,7 +106,7 @@ export class ChannelRun implements AudioSink {
     const { ctx, session, channel } = this.options;
     this.nextSegmentId = await captionsRepo.nextSegmentId(ctx.db, session.id, channel.position);
     if (records(session)) {
-      const file = recordingPath(ctx.config.dataDir, session.id, channel.position);
+      const file = recordingFile(ctx.config.dataDir, session.id, channel.position);
       await fs.promises.mkdir(path.dirname(file), { recursive: true });
       const size = await fs.promises.stat(file).then(
         (stat) => stat.size,

@@ -27,10 +27,3 @@ export interface LiveSessions {
    */
   endSession(sessionId: string): Promise<void>;
 }
-
-/** The pool of a process that translates nothing: channels' captions go out untranslated. */
-export const noTranslators: TranslatorPool = {
-  get: () => null,
-  targets: () => [],
-  close: async () => undefined,
-};

@@ -26,6 +26,7 @@ import { sessionNotice } from './notices.ts';
 import { presentPublicSession, presentSession } from './presenter.ts';
 import { aliasesRepo, sessionsRepo, templatesRepo, type ChannelRow, type NewChannel, type SessionRow } from './repo.ts';
 import { schedule } from './schedule.ts';
+import { saveStoppedSession } from '../live/save.ts';
 import { audioStarted, channelsEditable, start, statusesOf, stop } from './status.ts';
 
 /** The API shape of some sessions, with their channels, first alias and profile names in three queries. */
@@ -257,6 +258,8 @@ export async function stopSession(
   });
   if (changed) await streamsEnded(ctx, stopped.id);
   if (!options.remove) return;
+  // Its finals go with its rows: the content is saved to the library first.
+  await saveStoppedSession(ctx, stopped.id);
   await sessionsRepo.delete(ctx.db, stopped.id);
   sessionNotice(ctx, stopped, 'deleted');
 }

@@ -123,6 +123,9 @@ export async function startTestServer(
     PALABRE_DEFAULT_MODEL: 'none',
     // Every answer is checked against its endpoint's contract (see response-check.ts here).
     PALABRE_CHECK_RESPONSES: 'true',
+    // Encoder listeners (ffmpeg per channel) only for the tests that send RTMP or SRT.
+    LIVE_RTMP_PORTS: 'off',
+    LIVE_SRT_PORTS: 'off',
     ...options.env,
   });
   let running: RunningServer;

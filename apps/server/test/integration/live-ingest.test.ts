@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_AUDIO } from '@palabre/shared';
 import { sessionCaptions, sessionChannels, sessions } from '../../src/db/schema.ts';
-import { recordingPath } from '../../src/live/channel-run.ts';
+import { recordingFile } from '../../src/live/save-recordings.ts';
 import { createCast, type Cast } from '../harness/cast.ts';
 import { eventually, FIXTURES, ingest, liveProfile, newLiveSession, pcmOf, recordingSaves, startLive, stopLive, viewer, type Viewer } from '../harness/live.ts';
 import { startTestServer, type TestServer } from '../harness/server.ts';
@@ -69,7 +69,7 @@ describe('ingest WebSocket', () => {
     }
 
     // The server reads at the engine's pace: the recording fills up to every byte sent.
-    const file = recordingPath(server.ctx.config.dataDir, session.id, 0);
+    const file = recordingFile(server.ctx.config.dataDir, session.id, 0);
     const sent = pcm.length + LIVE_AUDIO.maxMessageBytes * 2;
     expect(
       await eventually(

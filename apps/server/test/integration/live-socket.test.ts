@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCaptions, sessionChannels } from '../../src/db/schema.ts';
-import { recordingPath } from '../../src/live/channel-run.ts';
+import { recordingFile } from '../../src/live/save-recordings.ts';
 import { createCast, type Cast } from '../harness/cast.ts';
 import {
   eventually,
@@ -157,7 +157,7 @@ describe('live rooms', () => {
     const reader = await watcher(token('reader'));
     expect(await reader.request('join_room', room)).toEqual({ ok: true });
     await client.stream(Buffer.concat([second(), second()]), { bytes: 16000, intervalMs: 10 });
-    const file = recordingPath(server.ctx.config.dataDir, session.id, 0);
+    const file = recordingFile(server.ctx.config.dataDir, session.id, 0);
     expect(
       await eventually(
         () => fs.statSync(file, { throwIfNoEntry: false })?.size,
