@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createTranscriptDoc, speakersOf, textOf, turnsOf } from '@palabre/shared/collab';
+import { createTranscriptDoc, deleteTurn, setTurnSpeaker, speakersOf, textOf, turnsOf } from '@palabre/shared/collab';
 import type { Transcript } from '@palabre/shared';
-import { diffWithSnapshot, speakerStats, turnOrder } from './docState.ts';
+import { diffWithSnapshot, listedSpeakers, speakerStats, turnOrder } from './docState.ts';
 
 function transcript(): Transcript {
   const turn = (id: string, speaker: string, words: string[], at: number) => ({
@@ -31,6 +31,24 @@ describe('what the panels read from the document', () => {
       { id: 's2', name: 'Bob', turns: 1 },
       { id: 's3', name: 'Carol', turns: 0 },
     ]);
+  });
+
+  it('lists only speakers with turns, and those added here until they get one', () => {
+    const doc = createTranscriptDoc(transcript());
+    speakersOf(doc).set('s3', 'Carol');
+    speakersOf(doc).set('s4', 'Dan');
+    const added = new Set(['s4']);
+    const names = () => listedSpeakers(doc, added).map((s) => s.name);
+    // Carol was added by someone else (or before this page) and has no turn: not listed.
+    expect(names()).toEqual(['Alice', 'Bob', 'Dan']);
+    // Bob's only turn goes to Dan: Bob leaves the list, Dan stays because of his turn.
+    expect(setTurnSpeaker(doc, 't2', 's4').ok).toBe(true);
+    expect(names()).toEqual(['Alice', 'Dan']);
+    expect(added.has('s4')).toBe(false);
+    // Dan's only turn is deleted: he is not listed any more, though still in the document.
+    expect(deleteTurn(doc, 't2').ok).toBe(true);
+    expect(names()).toEqual(['Alice']);
+    expect([...speakersOf(doc).keys()]).toEqual(expect.arrayContaining(['s2', 's3', 's4']));
   });
 
   it('orders turns as in the document', () => {
