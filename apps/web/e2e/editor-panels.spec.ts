@@ -4,29 +4,16 @@
  * restoring a snapshot, what a reader is offered,
  * and the help panel listing every shortcut; on a wide screen (side column) and a narrow one (drawer).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { RIGHT_LEVELS } from '@palabre/shared';
 import type { Page } from '@playwright/test';
 import { newAccount, signInBrowser, uniqueName, type Api } from './support/api.ts';
-import { REPO_ROOT } from './support/env.ts';
+import { LOCALES, tr, turnText, type Locale } from './support/editor.ts';
 import { expect, test } from './support/fixtures.ts';
 import { joinOrganization } from './support/invitations.ts';
 import { createMedia, PROCESSING_TIMEOUT, silentWav } from './support/media.ts';
 import { makeTurn } from './support/transcripts.ts';
 
 const SCREENSHOTS = process.env.PALABRE_E2E_OUTPUT_DIR ?? '/tmp';
-type Locale = 'en-US' | 'fr-FR';
-const LOCALES: Locale[] = ['en-US', 'fr-FR'];
-
-/** A translation of the web client (namespace:dotted.key), with {{name}} values filled in. */
-function tr(locale: Locale, key: string, values: Record<string, string | number> = {}): string {
-  const [namespace, dotted] = key.split(':') as [string, string];
-  const file = path.join(REPO_ROOT, 'apps/web/src/i18n', locale, `${namespace}.json`);
-  const value = dotted.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], JSON.parse(fs.readFileSync(file, 'utf8')));
-  if (typeof value !== 'string') throw new Error(`no translation ${key} in ${locale}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(values[name]));
-}
 
 const turn = (id: string, speaker: string, text: string, start: number, step = 0.5) => makeTurn(id, speaker, text, start, { step, confidence: 0.6 });
 
@@ -67,7 +54,6 @@ async function editorWithTranscript(api: Api, page: Page, baseURL: string, local
   return { id, token };
 }
 
-const turnText = (page: Page, id: string) => page.locator(`[data-turn-id="${id}"] [data-turn-text]`);
 const openPanel = (page: Page, locale: Locale, panel: string) => page.getByRole('button', { name: tr(locale, `editorPanels:panels.${panel}`), exact: true }).click();
 
 for (const locale of LOCALES) {
