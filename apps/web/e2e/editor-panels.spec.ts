@@ -160,6 +160,62 @@ for (const locale of LOCALES) {
       await page.screenshot({ path: `${SCREENSHOTS}/editor-speakers-${locale}.png` });
     });
 
+    test(`a turn's speaker changed from its menu is kept after a reload; a speaker with no turn left is no longer listed (${locale})`, async ({ page, api, baseURL }) => {
+      test.setTimeout(PROCESSING_TIMEOUT + 60_000);
+      const { id, token } = await editorWithTranscript(api, page, baseURL!, locale, 'speaker-menu');
+      const speakerMenu = (turnId: string) => page.locator(`[data-turn-id="${turnId}"]`).getByTestId('turn-speaker');
+      const menuItems = page.getByRole('menuitem');
+
+      // A speaker added in the panel is listed, and offered in the turns' menus, until it has a turn.
+      await openPanel(page, locale, 'speakers');
+      const list = page.getByRole('list', { name: tr(locale, 'editorPanels:speakers.list') });
+      const newSpeaker = page.getByRole('textbox', { name: tr(locale, 'editorPanels:speakers.add') });
+      await newSpeaker.fill('Dave');
+      await newSpeaker.press('Enter');
+      await expect(list.getByRole('listitem')).toHaveCount(4);
+      await speakerMenu('t3').click();
+      await expect(menuItems).toHaveText(['Alice', 'Bob', 'Carol', 'Dave', tr(locale, 'editor:turn.newSpeaker')]);
+      await expect(page.getByRole('menuitem', { name: 'Carol' })).toBeDisabled();
+
+      // Carol's only turn goes to Dave: Carol is no longer listed, nor offered.
+      await page.getByRole('menuitem', { name: 'Dave' }).click();
+      await expect(speakerMenu('t3')).toHaveText('Dave');
+      await expect(list.getByRole('listitem')).toHaveCount(3);
+      await expect(list.locator('[data-speaker-id="carol"]')).toHaveCount(0);
+      await expect(list.getByRole('listitem').filter({ hasText: 'Dave' })).toContainText(tr(locale, 'editorPanels:speakers.turns_one', { count: 1 }));
+      await speakerMenu('t1').click();
+      await expect(menuItems).toHaveText(['Alice', 'Bob', 'Dave', tr(locale, 'editor:turn.newSpeaker')]);
+      await speakerMenu('t1').click();
+      await expect(menuItems).toHaveCount(0);
+
+      // Deleting Bob's only turn takes Bob off the list too.
+      await api.send('DELETE', `/cm-api/api/conversations/${id}/turns/t2`, undefined, token);
+      await expect(page.locator('[data-turn-id="t2"]')).toHaveCount(0);
+      await expect(list.getByRole('listitem')).toHaveCount(2);
+      await expect(list.locator('[data-speaker-id="bob"]')).toHaveCount(0);
+
+      await expect
+        .poll(async () => {
+          const stored = await api.get<{ speakers: { speaker_id: string; speaker_name: string }[]; text: { turn_id: string; speaker_id: string }[] }>(
+            `/cm-api/api/conversations/${id}`,
+            token,
+          );
+          const dave = stored.speakers.find((s) => s.speaker_name === 'Dave');
+          return { names: stored.speakers.map((s) => s.speaker_name).sort(), t3: stored.text.find((t) => t.turn_id === 't3')?.speaker_id === dave?.speaker_id };
+        })
+        .toEqual({ names: ['Alice', 'Dave'], t3: true });
+
+      await page.reload();
+      await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 30_000 });
+      await expect(speakerMenu('t3')).toHaveText('Dave');
+      await speakerMenu('t1').click();
+      await expect(menuItems).toHaveText(['Alice', 'Dave', tr(locale, 'editor:turn.newSpeaker')]);
+      await speakerMenu('t1').click();
+      await expect(menuItems).toHaveCount(0);
+      await openPanel(page, locale, 'speakers');
+      await expect(list.getByRole('listitem')).toHaveText([/Alice/, /Dave/]);
+    });
+
     test(`a snapshot is previewed and restored, and the restore can be undone (${locale})`, async ({ page, api, baseURL }) => {
       test.setTimeout(PROCESSING_TIMEOUT + 60_000);
       const { id, token } = await editorWithTranscript(api, page, baseURL!, locale, 'history');
