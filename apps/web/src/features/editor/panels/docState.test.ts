@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTranscriptDoc, deleteTurn, setTurnSpeaker, speakersOf, textOf, turnsOf } from '@palabre/shared/collab';
+import { createTranscriptDoc, deleteTurn, documentProblems, setTurnSpeaker, speakersOf, textOf, turnsOf } from '@palabre/shared/collab';
+import * as Y from 'yjs';
 import type { Transcript } from '@palabre/shared';
 import { diffWithSnapshot, listedSpeakers, speakerStats, turnOrder } from './docState.ts';
 
@@ -49,6 +50,21 @@ describe('what the panels read from the document', () => {
     expect(deleteTurn(doc, 't2').ok).toBe(true);
     expect(names()).toEqual(['Alice']);
     expect([...speakersOf(doc).keys()]).toEqual(expect.arrayContaining(['s2', 's3', 's4']));
+  });
+
+  it('would break the document if a speaker were removed with its last turn while another person gives it one', () => {
+    const here = createTranscriptDoc(transcript());
+    const there = new Y.Doc();
+    Y.applyUpdate(there, Y.encodeStateAsUpdate(here));
+    // Here, Bob's only turn goes to Alice, and Bob is removed in the same transaction.
+    here.transact(() => {
+      setTurnSpeaker(here, 't2', 's1');
+      speakersOf(here).delete('s2');
+    });
+    // Meanwhile, there, another person gives Bob the first turn.
+    expect(setTurnSpeaker(there, 't1', 's2').ok).toBe(true);
+    Y.applyUpdate(here, Y.encodeStateAsUpdate(there));
+    expect(documentProblems(here)).toEqual([expect.stringContaining('is not in the speakers map')]);
   });
 
   it('orders turns as in the document', () => {
