@@ -4,29 +4,16 @@
  * restoring a snapshot, what a reader is offered,
  * and the help panel listing every shortcut; on a wide screen (side column) and a narrow one (drawer).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { RIGHT_LEVELS } from '@palabre/shared';
 import type { Page } from '@playwright/test';
 import { newAccount, signInBrowser, uniqueName, type Api } from './support/api.ts';
-import { REPO_ROOT } from './support/env.ts';
+import { LOCALES, tr, turnText, type Locale } from './support/editor.ts';
 import { expect, test } from './support/fixtures.ts';
 import { joinOrganization } from './support/invitations.ts';
 import { createMedia, PROCESSING_TIMEOUT, silentWav } from './support/media.ts';
 import { makeTurn } from './support/transcripts.ts';
 
 const SCREENSHOTS = process.env.PALABRE_E2E_OUTPUT_DIR ?? '/tmp';
-type Locale = 'en-US' | 'fr-FR';
-const LOCALES: Locale[] = ['en-US', 'fr-FR'];
-
-/** A translation of the web client (namespace:dotted.key), with {{name}} values filled in. */
-function tr(locale: Locale, key: string, values: Record<string, string | number> = {}): string {
-  const [namespace, dotted] = key.split(':') as [string, string];
-  const file = path.join(REPO_ROOT, 'apps/web/src/i18n', locale, `${namespace}.json`);
-  const value = dotted.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], JSON.parse(fs.readFileSync(file, 'utf8')));
-  if (typeof value !== 'string') throw new Error(`no translation ${key} in ${locale}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(values[name]));
-}
 
 const turn = (id: string, speaker: string, text: string, start: number, step = 0.5) => makeTurn(id, speaker, text, start, { step, confidence: 0.6 });
 
@@ -67,7 +54,6 @@ async function editorWithTranscript(api: Api, page: Page, baseURL: string, local
   return { id, token };
 }
 
-const turnText = (page: Page, id: string) => page.locator(`[data-turn-id="${id}"] [data-turn-text]`);
 const openPanel = (page: Page, locale: Locale, panel: string) => page.getByRole('button', { name: tr(locale, `editorPanels:panels.${panel}`), exact: true }).click();
 
 for (const locale of LOCALES) {
@@ -172,6 +158,62 @@ for (const locale of LOCALES) {
       await expect(list.getByRole('listitem').filter({ hasText: 'Dave' })).toContainText(tr(locale, 'editorPanels:speakers.unused'));
       await expect(newSpeaker).toHaveValue('');
       await page.screenshot({ path: `${SCREENSHOTS}/editor-speakers-${locale}.png` });
+    });
+
+    test(`a turn's speaker changed from its menu is kept after a reload; a speaker with no turn left is no longer listed (${locale})`, async ({ page, api, baseURL }) => {
+      test.setTimeout(PROCESSING_TIMEOUT + 60_000);
+      const { id, token } = await editorWithTranscript(api, page, baseURL!, locale, 'speaker-menu');
+      const speakerMenu = (turnId: string) => page.locator(`[data-turn-id="${turnId}"]`).getByTestId('turn-speaker');
+      const menuItems = page.getByRole('menuitem');
+
+      // A speaker added in the panel is listed, and offered in the turns' menus, until it has a turn.
+      await openPanel(page, locale, 'speakers');
+      const list = page.getByRole('list', { name: tr(locale, 'editorPanels:speakers.list') });
+      const newSpeaker = page.getByRole('textbox', { name: tr(locale, 'editorPanels:speakers.add') });
+      await newSpeaker.fill('Dave');
+      await newSpeaker.press('Enter');
+      await expect(list.getByRole('listitem')).toHaveCount(4);
+      await speakerMenu('t3').click();
+      await expect(menuItems).toHaveText(['Alice', 'Bob', 'Carol', 'Dave', tr(locale, 'editor:turn.newSpeaker')]);
+      await expect(page.getByRole('menuitem', { name: 'Carol' })).toBeDisabled();
+
+      // Carol's only turn goes to Dave: Carol is no longer listed, nor offered.
+      await page.getByRole('menuitem', { name: 'Dave' }).click();
+      await expect(speakerMenu('t3')).toHaveText('Dave');
+      await expect(list.getByRole('listitem')).toHaveCount(3);
+      await expect(list.locator('[data-speaker-id="carol"]')).toHaveCount(0);
+      await expect(list.getByRole('listitem').filter({ hasText: 'Dave' })).toContainText(tr(locale, 'editorPanels:speakers.turns_one', { count: 1 }));
+      await speakerMenu('t1').click();
+      await expect(menuItems).toHaveText(['Alice', 'Bob', 'Dave', tr(locale, 'editor:turn.newSpeaker')]);
+      await speakerMenu('t1').click();
+      await expect(menuItems).toHaveCount(0);
+
+      // Deleting Bob's only turn takes Bob off the list too.
+      await api.send('DELETE', `/cm-api/api/conversations/${id}/turns/t2`, undefined, token);
+      await expect(page.locator('[data-turn-id="t2"]')).toHaveCount(0);
+      await expect(list.getByRole('listitem')).toHaveCount(2);
+      await expect(list.locator('[data-speaker-id="bob"]')).toHaveCount(0);
+
+      await expect
+        .poll(async () => {
+          const stored = await api.get<{ speakers: { speaker_id: string; speaker_name: string }[]; text: { turn_id: string; speaker_id: string }[] }>(
+            `/cm-api/api/conversations/${id}`,
+            token,
+          );
+          const dave = stored.speakers.find((s) => s.speaker_name === 'Dave');
+          return { names: stored.speakers.map((s) => s.speaker_name).sort(), t3: stored.text.find((t) => t.turn_id === 't3')?.speaker_id === dave?.speaker_id };
+        })
+        .toEqual({ names: ['Alice', 'Dave'], t3: true });
+
+      await page.reload();
+      await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 30_000 });
+      await expect(speakerMenu('t3')).toHaveText('Dave');
+      await speakerMenu('t1').click();
+      await expect(menuItems).toHaveText(['Alice', 'Dave', tr(locale, 'editor:turn.newSpeaker')]);
+      await speakerMenu('t1').click();
+      await expect(menuItems).toHaveCount(0);
+      await openPanel(page, locale, 'speakers');
+      await expect(list.getByRole('listitem')).toHaveText([/Alice/, /Dave/]);
     });
 
     test(`a snapshot is previewed and restored, and the restore can be undone (${locale})`, async ({ page, api, baseURL }) => {

@@ -5,30 +5,18 @@
  * the length rule; editing offline is kept and merged on reconnect, the sync state saying so. English
  * and French, and screenshots at a desktop and a narrow width.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { COLLAB_SOCKET_PATH, RIGHT_LEVELS, type CollabAck, type CollabClientToServerEvents, type CollabServerToClientEvents, type DocJoinAck } from '@palabre/shared';
 import { io, type Socket } from 'socket.io-client';
 import * as Y from 'yjs';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { newAccount, signInBrowser, uniqueName, type Api, type SignedInAccount } from './support/api.ts';
-import { REPO_ROOT } from './support/env.ts';
+import { newAccount, signInBrowser, type Api, type SignedInAccount } from './support/api.ts';
+import { caretAt, mediaWithTranscript, openEditor, tr, turnText, type Locale } from './support/editor.ts';
 import { expect, test } from './support/fixtures.ts';
 import { joinOrganization } from './support/invitations.ts';
-import { createMedia, PROCESSING_TIMEOUT, silentWav } from './support/media.ts';
+import { PROCESSING_TIMEOUT } from './support/media.ts';
 import { makeTurn } from './support/transcripts.ts';
 
 const SCREENSHOTS = process.env.PALABRE_E2E_OUTPUT_DIR ?? '/tmp';
-type Locale = 'en-US' | 'fr-FR';
-
-/** A translation of the web client (namespace:dotted.key), with {{name}} values filled in. */
-function tr(locale: Locale, key: string, values: Record<string, string | number> = {}): string {
-  const [namespace, dotted] = key.split(':') as [string, string];
-  const file = path.join(REPO_ROOT, 'apps/web/src/i18n', locale, `${namespace}.json`);
-  const value = dotted.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], JSON.parse(fs.readFileSync(file, 'utf8')));
-  if (typeof value !== 'string') throw new Error(`no translation ${key} in ${locale}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(values[name]));
-}
 
 const ms = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
@@ -49,46 +37,10 @@ const SPEAKERS = [
 ];
 const TEXT = [turn('t1', 'alice', 'The quick brown fox jumps', 0), turn('t2', 'bob', 'over the lazy dog today', 4), turn('t3', 'alice', 'and then it rests', 8)];
 
-interface Setup {
-  id: string;
-  owner: SignedInAccount;
-  organizationId: string;
-}
+const withText = (api: Api, prefix: string, locale: Locale, text: unknown[] = TEXT, membersRight: number = RIGHT_LEVELS.read) =>
+  mediaWithTranscript(api, prefix, locale, { speakers: SPEAKERS, text }, { membersRight });
 
-async function mediaWithTranscript(api: Api, prefix: string, locale: Locale, text = TEXT, membersRight: number = RIGHT_LEVELS.read): Promise<Setup> {
-  const owner = await api.signUp(newAccount(prefix));
-  const token = owner.tokens.auth_token;
-  await api.send('PUT', '/cm-api/api/users/self', { locale }, token);
-  const organization = await api.createOrganization(token, uniqueName(`${prefix} org`));
-  const id = await createMedia(api, token, organization._id, `${prefix} media`, { file: silentWav(20), membersRight });
-  await api.send('PATCH', `/cm-api/api/conversations/${id}`, { speakers: SPEAKERS, text }, token);
-  return { id, owner, organizationId: organization._id };
-}
-
-async function openEditor(page: Page, id: string) {
-  await page.goto(`/interface/conversations/${id}/transcription`);
-  await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 30_000 });
-}
-
-const turnText = (page: Page, id: string) => page.locator(`[data-turn-id="${id}"] [data-turn-text]`);
 const syncState = (page: Page) => page.locator('[data-sync-state]');
-
-/** Puts the caret at a text offset of a turn (its text nodes hold exactly the turn's text). */
-async function caretAt(page: Page, turnId: string, offset: number) {
-  await turnText(page, turnId).click();
-  await turnText(page, turnId).evaluate((element, at) => {
-    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-    let left = at;
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const length = node.textContent?.length ?? 0;
-      if (left <= length) {
-        document.getSelection()!.collapse(node, left);
-        return;
-      }
-      left -= length;
-    }
-  }, offset);
-}
 
 /** A client of the collaboration socket (docs/collaboration.md) that joins and tries to delete the first turn. */
 async function readerDeletesFirstTurn(baseURL: string, token: string, conversationId: string): Promise<{ join: DocJoinAck; ack: CollabAck }> {
@@ -131,7 +83,7 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
 
     test(`typing inside a word persists across a reload, with no sync error (${locale})`, async ({ page, api, baseURL }) => {
       test.setTimeout(PROCESSING_TIMEOUT + 60_000);
-      const { id, owner, organizationId } = await mediaWithTranscript(api, 'edit', locale);
+      const { id, owner, organizationId } = await withText(api, 'edit', locale);
       await signInBrowser(page.context(), baseURL!, owner.tokens, organizationId);
       await openEditor(page, id);
       await expect(syncState(page)).toHaveAttribute('data-sync-state', 'connected');
@@ -169,7 +121,7 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
       test.setTimeout(PROCESSING_TIMEOUT + 90_000);
       const long = longTurn('t4', 'bob', 'lengthy', 1500, 12);
       const tail = longTurn('t5', 'alice', 'tail', 600, 16);
-      const { id, owner, organizationId } = await mediaWithTranscript(api, 'undo', locale, [...TEXT, long, tail]);
+      const { id, owner, organizationId } = await withText(api, 'undo', locale, [...TEXT, long, tail]);
       await signInBrowser(page.context(), baseURL!, owner.tokens, organizationId);
       await openEditor(page, id);
 
@@ -212,7 +164,7 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
 
     test(`two writers type in two turns at once, a third person sees both (${locale})`, async ({ page, api, baseURL, browser, dataDir }) => {
       test.setTimeout(PROCESSING_TIMEOUT + 120_000);
-      const { id, owner, organizationId } = await mediaWithTranscript(api, 'collab', locale, TEXT, RIGHT_LEVELS.write);
+      const { id, owner, organizationId } = await withText(api, 'collab', locale, TEXT, RIGHT_LEVELS.write);
       const bob = await api.signUp(newAccount('collab-bob'));
       const carol = await api.signUp(newAccount('collab-carol'));
       for (const member of [bob, carol]) await joinOrganization(api, dataDir, owner.tokens.auth_token, organizationId, member);
@@ -245,7 +197,7 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
 
     test(`a reader sees the transcript but cannot change it, and the server refuses a reader's update (${locale})`, async ({ page, api, baseURL, dataDir }) => {
       test.setTimeout(PROCESSING_TIMEOUT + 90_000);
-      const { id, owner, organizationId } = await mediaWithTranscript(api, 'reader', locale, TEXT, RIGHT_LEVELS.read);
+      const { id, owner, organizationId } = await withText(api, 'reader', locale, TEXT, RIGHT_LEVELS.read);
       const reader = await api.signUp(newAccount('reader'));
       await joinOrganization(api, dataDir, owner.tokens.auth_token, organizationId, reader);
       await signInBrowser(page.context(), baseURL!, reader.tokens, organizationId);
@@ -269,7 +221,7 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
 
     test(`edits made offline are kept and merged when the connection is back (${locale})`, async ({ page, api, baseURL, context }) => {
       test.setTimeout(PROCESSING_TIMEOUT + 60_000);
-      const { id, owner, organizationId } = await mediaWithTranscript(api, 'offline', locale);
+      const { id, owner, organizationId } = await withText(api, 'offline', locale);
       await signInBrowser(context, baseURL!, owner.tokens, organizationId);
       await openEditor(page, id);
       await expect(syncState(page)).toHaveAttribute('data-sync-state', 'connected');

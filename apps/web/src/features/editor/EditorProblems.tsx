@@ -1,7 +1,6 @@
 /**
  * What went wrong with the shared document, said only when it is true: an update the server refused
- * (this copy has diverged: save and reload), a rewrite this copy cannot follow, a turn whose words
- * cannot be bound to its text, a lost access, or a document that could not be opened. The words
+ * (this copy has diverged: save and reload), a turn whose words cannot be bound to its text, a lost access, or a document that could not be opened. The words
  * are the `problems.*` of the editor's namespace (the transcript's, or the subtitles' for a version).
  */
 import { Alert, Button, Group, Stack } from '@mantine/core';
@@ -36,7 +35,6 @@ export function EditorProblems({ problem, unsynced, conversationId, namespace = 
   const reload = <Reload namespace={namespace} />;
   const alerts: { key: string; text: string; action?: React.ReactNode }[] = [];
   if (problem?.kind === 'update_failed') alerts.push({ key: 'update', text: t('problems.updateFailed'), action: reload });
-  if (problem?.kind === 'conflict') alerts.push({ key: 'conflict', text: t('problems.conflict'), action: reload });
   if (problem?.kind === 'join_failed')
     alerts.push({ key: 'join', text: `${t('problems.joinFailed')} ${t(`common:apiError.${problem.error}`, { defaultValue: '' })}`.trim(), action: reload });
   if (problem?.kind === 'access_lost')

@@ -45,6 +45,7 @@ export function EditorWorkspace({ conversation, document, player }: { conversati
   const undo = useMemo(() => new Y.UndoManager([turnsOf(doc), speakersOf(doc)], { trackedOrigins: new Set([origin]) }), [doc, origin]);
   useEffect(() => () => undo.destroy(), [undo]);
   const [showConfidence, setShowConfidence] = useShowConfidence();
+  const addedSpeakers = useMemo(() => new Set<string>(), [doc]);
   const [panel, setPanel] = useState<EditorPanel | null>(null);
   const [painted, setPainted] = useState(false);
   const [unsynced, setUnsynced] = useState<ReadonlySet<string>>(new Set());
@@ -102,12 +103,13 @@ export function EditorWorkspace({ conversation, document, player }: { conversati
       player,
       focusTurn: (turnId, offset) => list.current?.focusTurn(turnId, offset),
       revealTurn: (turnId) => list.current?.revealTurn(turnId),
+      addedSpeakers,
       showConfidence,
       setShowConfidence,
       peers: status.peers,
       sync: status.sync,
     }),
-    [conversation._id, doc, access, origin, undo, player, showConfidence, setShowConfidence, status.peers, status.sync],
+    [conversation._id, doc, access, origin, undo, player, addedSpeakers, showConfidence, setShowConfidence, status.peers, status.sync],
   );
   const runtime = useMemo<EditorRuntime>(() => ({ client, actions, writable, onSeeked: () => list.current?.resumeFollow() }), [client, actions, writable]);
   const onPainted = useCallback(() => setPainted(true), []);

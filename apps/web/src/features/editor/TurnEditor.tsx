@@ -15,6 +15,7 @@ import { formatTime } from '../conversations/format.ts';
 import classes from './Editor.module.css';
 import { useEditorRuntime } from './runtime.ts';
 import { useEditorSession } from './session.ts';
+import { listedSpeakers } from './panels/docState.ts';
 import { TurnController } from './turnController.ts';
 import { selectionOffsets } from './turnDom.ts';
 
@@ -40,6 +41,17 @@ function useTurnKeys(map: TurnMap) {
   };
   useSyncExternalStore(subscribe, () => version.current);
   return { id: map.get('id') as string, speaker: map.get('speaker') as string, stime: map.get('stime') as number };
+}
+
+/** The speakers a turn can be given (listedSpeakers), read when its menu opens (the dropdown renders only then). */
+function SpeakerChoices({ turnId, current }: { turnId: string; current: string }) {
+  const session = useEditorSession();
+  const choices = listedSpeakers(session.doc, session.addedSpeakers).sort((a, b) => a.name.localeCompare(b.name));
+  return choices.map((choice) => (
+    <Menu.Item key={choice.id} disabled={choice.id === current} onClick={() => setTurnSpeaker(session.doc, turnId, choice.id, session.origin)}>
+      {choice.name}
+    </Menu.Item>
+  ));
 }
 
 export const TurnEditor = memo(function TurnEditor({ map, index, speakers, peers, onNewSpeaker }: TurnEditorProps) {
@@ -105,11 +117,7 @@ export const TurnEditor = memo(function TurnEditor({ map, index, speakers, peers
             </Menu.Target>
             <Menu.Dropdown>
               <Menu.Label>{t('turn.changeSpeaker')}</Menu.Label>
-              {[...speakers].map(([speakerId, name]) => (
-                <Menu.Item key={speakerId} disabled={speakerId === speaker} onClick={() => setTurnSpeaker(session.doc, id, speakerId, session.origin)}>
-                  {name}
-                </Menu.Item>
-              ))}
+              <SpeakerChoices turnId={id} current={speaker} />
               <Menu.Divider />
               <Menu.Item leftSection={<IconUserPlus size={14} />} onClick={() => onNewSpeaker(id)}>
                 {t('turn.newSpeaker')}

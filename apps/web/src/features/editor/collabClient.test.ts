@@ -240,7 +240,7 @@ describe('CollabClient', () => {
     expect(socket.all('doc:update')).toHaveLength(1);
   });
 
-  it('reports a conflict, follows access changes and lists the others without itself', () => {
+  it('reports a problem the server sends, follows access changes and lists the others without itself', () => {
     const client = new CollabClient({ conversationId: CONVERSATION }, new Y.Doc());
     socket.connect();
     const peer = (clientId: string): DocPeer => ({ clientId, userId: clientId, name: clientId, color: '#123', turnId: null, typing: false });
@@ -251,8 +251,8 @@ describe('CollabClient', () => {
     expect(client.getStatus().problem).toBeNull();
     socket.fire('doc:access', { conversationId: CONVERSATION, access: 'read' });
     expect(client.getStatus().access).toBe('read');
-    socket.fire('doc:error', { conversationId: CONVERSATION, error: 'conflict' });
-    expect(client.getStatus().problem).toEqual({ kind: 'conflict' });
+    socket.fire('doc:error', { conversationId: CONVERSATION, error: 'internal_error' });
+    expect(client.getStatus().problem).toEqual({ kind: 'update_failed', error: 'internal_error' });
   });
 
   it('sends presence at most every 200 ms, the latest state winning', () => {

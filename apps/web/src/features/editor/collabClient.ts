@@ -35,7 +35,7 @@ const ACK_TIMEOUT_MS = 30_000;
 const PRESENCE_INTERVAL_MS = 200;
 
 /** What the page shows of a failure: a refused update, a conflict, or losing access. */
-export type CollabProblem = { kind: 'update_failed'; error: ErrorCode } | { kind: 'conflict' } | { kind: 'join_failed'; error: ErrorCode } | { kind: 'access_lost' };
+export type CollabProblem = { kind: 'update_failed'; error: ErrorCode } | { kind: 'join_failed'; error: ErrorCode } | { kind: 'access_lost' };
 
 export interface CollabStatus {
   sync: SyncState;
@@ -293,10 +293,16 @@ export class CollabClient {
     this.patch({ access: message.access });
   };
 
+  /**
+   * A problem the server reports outside an acknowledgement (docs/collaboration.md, *Errors and
+   * limits*): this copy can no longer be trusted, as after a refused update. There is no "rewritten
+   * by someone else" case: every change, a re-transcription or a restore included, is a Yjs change of
+   * the same document, which merges with this copy's; a merge that would break the transcript is
+   * refused on the update's acknowledgement instead.
+   */
   private onError = (message: DocRef & { error: ErrorCode }) => {
     if (!this.isOurs(message)) return;
-    if (message.error === 'conflict') this.patch({ problem: { kind: 'conflict' } });
-    else this.patch({ problem: { kind: 'update_failed', error: message.error } });
+    this.patch({ problem: { kind: 'update_failed', error: message.error } });
   };
 
   /** A refused handshake is not retried by socket.io: an expired token is renewed first, then it is. */

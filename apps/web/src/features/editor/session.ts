@@ -24,6 +24,11 @@ export interface EditorSession {
   focusTurn(turnId: string, offset?: number): void;
   /** Scrolls a turn into view without moving the caret. */
   revealTurn(turnId: string): void;
+  /**
+   * Speakers this user added on this page and has not given a turn yet: listed until they have one
+   * (or the page is left), since a speaker without turns is otherwise not listed (listedSpeakers).
+   */
+  addedSpeakers: Set<string>;
   /** Low-confidence words are marked (a user toggle). */
   showConfidence: boolean;
   setShowConfidence(show: boolean): void;

@@ -1,14 +1,14 @@
 /**
- * The document's speakers with their turn counts: rename one everywhere, add one, merge two. A
- * speaker no turn uses leaves the transcript; one just added here stays listed so it can be given
- * to turns. Read-only for readers.
+ * The document's speakers with their turn counts: rename one everywhere, add one, merge two. Only
+ * speakers with turns are listed, and those this user just added, until they give them a turn
+ * (listedSpeakers). Read-only for readers.
  */
 import { Alert, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import { addSpeaker, mergeSpeakers, renameSpeaker } from '@palabre/shared/collab';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditorSession } from '../session.ts';
-import { speakerStats } from './docState.ts';
+import { listedSpeakers } from './docState.ts';
 import { MergeSpeakersForm } from './MergeSpeakersForm.tsx';
 import { SpeakerRow } from './SpeakerRow.tsx';
 import { useDocVersion } from './useDocVersion.ts';
@@ -18,13 +18,11 @@ export function SpeakersPanel() {
   const session = useEditorSession();
   const canWrite = session.access === 'write';
   const [version, bump] = useDocVersion(session.doc);
-  const [added, setAdded] = useState<string[]>([]);
   const [name, setName] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
 
   // `version` moves when the document changed.
-  const all = useMemo(() => speakerStats(session.doc), [session.doc, version]);
-  const speakers = all.filter((s) => s.turns > 0 || added.includes(s.id));
+  const speakers = useMemo(() => listedSpeakers(session.doc, session.addedSpeakers), [session.doc, session.addedSpeakers, version]);
 
   function outcome(result: { ok: boolean }): boolean {
     setFailure(result.ok ? null : t('speakers.failed'));
@@ -37,7 +35,7 @@ export function SpeakersPanel() {
     if (!trimmed) return;
     const result = addSpeaker(session.doc, trimmed, () => crypto.randomUUID(), session.origin);
     if (outcome(result) && result.ok) {
-      setAdded((ids) => [...ids, result.value.speakerId]);
+      session.addedSpeakers.add(result.value.speakerId);
       setName('');
     }
   }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createTranscriptDoc, speakersOf, textOf, turnsOf } from '@palabre/shared/collab';
+import { createTranscriptDoc, deleteTurn, documentProblems, setTurnSpeaker, speakersOf, textOf, turnsOf } from '@palabre/shared/collab';
+import * as Y from 'yjs';
 import type { Transcript } from '@palabre/shared';
-import { diffWithSnapshot, speakerStats, turnOrder } from './docState.ts';
+import { diffWithSnapshot, listedSpeakers, speakerStats, turnOrder } from './docState.ts';
 
 function transcript(): Transcript {
   const turn = (id: string, speaker: string, words: string[], at: number) => ({
@@ -31,6 +32,39 @@ describe('what the panels read from the document', () => {
       { id: 's2', name: 'Bob', turns: 1 },
       { id: 's3', name: 'Carol', turns: 0 },
     ]);
+  });
+
+  it('lists only speakers with turns, and those added here until they get one', () => {
+    const doc = createTranscriptDoc(transcript());
+    speakersOf(doc).set('s3', 'Carol');
+    speakersOf(doc).set('s4', 'Dan');
+    const added = new Set(['s4']);
+    const names = () => listedSpeakers(doc, added).map((s) => s.name);
+    // Carol was added by someone else (or before this page) and has no turn: not listed.
+    expect(names()).toEqual(['Alice', 'Bob', 'Dan']);
+    // Bob's only turn goes to Dan: Bob leaves the list, Dan stays because of his turn.
+    expect(setTurnSpeaker(doc, 't2', 's4').ok).toBe(true);
+    expect(names()).toEqual(['Alice', 'Dan']);
+    expect(added.has('s4')).toBe(false);
+    // Dan's only turn is deleted: he is not listed any more, though still in the document.
+    expect(deleteTurn(doc, 't2').ok).toBe(true);
+    expect(names()).toEqual(['Alice']);
+    expect([...speakersOf(doc).keys()]).toEqual(expect.arrayContaining(['s2', 's3', 's4']));
+  });
+
+  it('would break the document if a speaker were removed with its last turn while another person gives it one', () => {
+    const here = createTranscriptDoc(transcript());
+    const there = new Y.Doc();
+    Y.applyUpdate(there, Y.encodeStateAsUpdate(here));
+    // Here, Bob's only turn goes to Alice, and Bob is removed in the same transaction.
+    here.transact(() => {
+      setTurnSpeaker(here, 't2', 's1');
+      speakersOf(here).delete('s2');
+    });
+    // Meanwhile, there, another person gives Bob the first turn.
+    expect(setTurnSpeaker(there, 't1', 's2').ok).toBe(true);
+    Y.applyUpdate(here, Y.encodeStateAsUpdate(there));
+    expect(documentProblems(here)).toEqual([expect.stringContaining('is not in the speakers map')]);
   });
 
   it('orders turns as in the document', () => {

@@ -25,6 +25,23 @@ export function speakerStats(doc: Y.Doc): SpeakerStat[] {
   return [...used, ...unused];
 }
 
+/**
+ * The speakers the editor lists (the speakers panel, a turn's speaker menu): those with turns, and
+ * those this user added on this page and has not given a turn yet. A speaker whose last turn went
+ * to another speaker or was deleted is no longer listed, but stays in the document: removing it
+ * there would race with another person giving it a turn at the same time, an update the server
+ * refuses (a turn's speaker must be in the speakers map). The transcript leaves it out anyway.
+ * `addedHere` forgets a speaker once it has a turn, so it leaves the list with its last turn.
+ */
+export function listedSpeakers(doc: Y.Doc, addedHere: Set<string>): SpeakerStat[] {
+  const listed: SpeakerStat[] = [];
+  for (const speaker of speakerStats(doc)) {
+    if (speaker.turns > 0) addedHere.delete(speaker.id);
+    if (speaker.turns > 0 || addedHere.has(speaker.id)) listed.push(speaker);
+  }
+  return listed;
+}
+
 /** Turn id → its index in the document, for ordering matches. */
 export function turnOrder(doc: Y.Doc): Map<string, number> {
   const order = new Map<string, number>();
