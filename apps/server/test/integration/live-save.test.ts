@@ -199,6 +199,26 @@ describe('a session with one channel, its audio kept', () => {
   });
 });
 
+describe('a session deleted while it runs', () => {
+  it('is saved to the library before its rows go', async () => {
+    const created = await cast.owner.client.post(`${API}/organizations/${cast.orgId}/sessions`, {
+      name: 'Deleted at once',
+      keepAudio: false,
+      channels: [{ name: 'Floor', transcriberProfileId: profileId, languages: ['en'] }],
+    });
+    const sessionId = created.body._id as string;
+    const sessionPath = `${API}/organizations/${cast.orgId}/sessions/${sessionId}`;
+    expect((await cast.owner.client.put(`${sessionPath}/start`)).status).toBe(200);
+    await insertFinals(sessionId, 0);
+    expect((await cast.owner.client.delete(sessionPath, undefined, { query: { remove: 'true', force: 'true' } })).status).toBe(204);
+    expect((await cast.owner.client.get(`${API}/sessions/${sessionId}`)).status).toBe(404);
+    const saved = (await media(savedMediaId(sessionId, 'main')))!;
+    expect(saved).toMatchObject({ name: 'Deleted at once', source: 'session', status: 'done' });
+    expect((saved.transcript as Transcript).text.length).toBeGreaterThan(0);
+    expect((await library()).list.map((item) => item._id)).toContain(saved.id);
+  });
+});
+
 describe('an interrupted save', () => {
   it('is done again by the next attempt, which makes one media', async () => {
     const sessionId = await stoppedSession({ keepAudio: true, liveTranscription: true }, async (sid) => {
