@@ -39,13 +39,10 @@ export class IngestConnection {
   private state: IngestState = { phase: 'connecting' };
   private readonly socket: SocketLike;
   private stopped = false;
+  private readonly onState: (state: IngestState) => void;
 
-  constructor(
-    url: string,
-    hello: LiveIngestHello,
-    private readonly onState: (state: IngestState) => void,
-    open: (url: string) => SocketLike = (address) => new WebSocket(address),
-  ) {
+  constructor(url: string, hello: LiveIngestHello, onState: (state: IngestState) => void, open: (url: string) => SocketLike = (address) => new WebSocket(address)) {
+    this.onState = onState;
     this.socket = open(url);
     this.socket.binaryType = 'arraybuffer';
     this.socket.onopen = () => this.socket.send(JSON.stringify(hello));

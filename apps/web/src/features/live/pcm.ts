@@ -4,6 +4,12 @@
  */
 import { LIVE_AUDIO } from '@palabre/shared';
 
+/** What the audio worklet posts to the page: a frame, and the level (RMS) of the input it covers. */
+export interface WorkletFrame {
+  frame: ArrayBuffer;
+  level: number;
+}
+
 /** Samples per frame sent to the ingest: 100 ms. */
 export const FRAME_SAMPLES = LIVE_AUDIO.sampleRate / 10;
 
@@ -24,10 +30,7 @@ export class Downsampler {
   private position = 0;
   private pending: number[] = [];
 
-  constructor(
-    inputRate: number,
-    readonly outputRate: number = LIVE_AUDIO.sampleRate,
-  ) {
+  constructor(inputRate: number, outputRate: number = LIVE_AUDIO.sampleRate) {
     if (!(inputRate > 0)) throw new Error('The input sample rate must be positive');
     this.ratio = inputRate / outputRate;
   }
@@ -67,8 +70,10 @@ export class Downsampler {
 export class Framer {
   private frame: Int16Array;
   private filled = 0;
+  private readonly size: number;
 
-  constructor(private readonly size: number = FRAME_SAMPLES) {
+  constructor(size: number = FRAME_SAMPLES) {
+    this.size = size;
     this.frame = new Int16Array(size);
   }
 
