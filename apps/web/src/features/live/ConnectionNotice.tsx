@@ -20,7 +20,7 @@ export function ConnectionNotice({ room }: { room: LiveRoom }) {
   if (room.connection === 'closed') {
     return (
       <Alert color="red" title={room.refused ? t('connection.refusedTitle') : t('connection.closedTitle')}>
-        {room.refused ? t('connection.refused') : room.interrupted ? t('connection.closedBroker') : t('connection.closed')}
+        {room.refused ? t('connection.refused') : room.interrupted ? t('connection.closedBroker') : t('connection.lost')}
         <Button mt="sm" display="block" size="xs" leftSection={<IconPlugConnected size={16} aria-hidden />} onClick={room.reconnect}>
           {t('connection.reconnect')}
         </Button>
