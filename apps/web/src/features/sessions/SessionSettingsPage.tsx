@@ -120,7 +120,7 @@ export function SessionSettingsPage() {
         <SessionControls session={session} />
         {session.status === 'terminated' && <Alert color="gray">{t('settings.endedNote')}</Alert>}
         <AliasField key={session.alias ?? ''} session={session} />
-        <StreamKeys channels={session.channels} />
+        <StreamKeys channels={session.channels} status={session.status} />
         <SettingsForm key={session._id} session={session} />
       </Stack>
     </Container>
