@@ -3,20 +3,29 @@
  * in ~100 ms frames of s16le PCM with the frame's level (RMS of the input it covers). Loaded by
  * useMicrophone.ts as a bundled module of its own (no inline script under the CSP).
  */
-import { Downsampler, Framer, rms, type WorkletFrame } from './pcm.ts';
+import { Downsampler, Framer, rms, type WorkletFormat, type WorkletFrame } from './pcm.ts';
 
 /** Globals of the AudioWorkletGlobalScope (not in the DOM library's types). */
 declare const sampleRate: number;
 declare class AudioWorkletProcessor {
   readonly port: MessagePort;
 }
-declare function registerProcessor(name: string, processor: new () => AudioWorkletProcessor & { process(inputs: Float32Array[][]): boolean }): void;
+declare function registerProcessor(
+  name: string,
+  processor: new (options: { processorOptions: WorkletFormat }) => AudioWorkletProcessor & { process(inputs: Float32Array[][]): boolean },
+): void;
 
 class PcmProcessor extends AudioWorkletProcessor {
-  private readonly downsampler = new Downsampler(sampleRate);
-  private readonly framer = new Framer();
+  private readonly downsampler: Downsampler;
+  private readonly framer: Framer;
   private squares = 0;
   private count = 0;
+
+  constructor({ processorOptions }: { processorOptions: WorkletFormat }) {
+    super();
+    this.downsampler = new Downsampler(sampleRate, processorOptions.sampleRate);
+    this.framer = new Framer(processorOptions.frameSamples);
+  }
 
   process(inputs: Float32Array[][]): boolean {
     const samples = inputs[0]?.[0];

@@ -1,17 +1,20 @@
 /**
  * Microphone audio to the ingest's format (LIVE_AUDIO: 16 kHz, mono, s16le) in ~100 ms frames, and
- * its level. Pure and allocation-light: runs in the audio worklet, one render quantum at a time.
+ * its level. Pure: runs in the audio worklet, one render quantum at a time, which gets the output
+ * rate and frame size from the page (the worklet's bundle stays free of the shared contracts).
  */
-import { LIVE_AUDIO } from '@palabre/shared';
+
+/** What the page tells the audio worklet: the output's rate and the samples in a frame. */
+export interface WorkletFormat {
+  sampleRate: number;
+  frameSamples: number;
+}
 
 /** What the audio worklet posts to the page: a frame, and the level (RMS) of the input it covers. */
 export interface WorkletFrame {
   frame: ArrayBuffer;
   level: number;
 }
-
-/** Samples per frame sent to the ingest: 100 ms. */
-export const FRAME_SAMPLES = LIVE_AUDIO.sampleRate / 10;
 
 /** A float sample (-1..1) as a signed 16-bit integer, clipped. */
 export function toInt16(sample: number): number {
@@ -20,7 +23,7 @@ export function toInt16(sample: number): number {
 }
 
 /**
- * Resamples a stream of float samples at `inputRate` to `LIVE_AUDIO.sampleRate` by averaging the
+ * Resamples a stream of float samples at `inputRate` to `outputRate` by averaging the
  * input samples each output sample covers (a box filter: enough against aliasing for speech), keeping
  * its position between calls. Rates below the output rate are linearly interpolated.
  */
@@ -30,7 +33,7 @@ export class Downsampler {
   private position = 0;
   private pending: number[] = [];
 
-  constructor(inputRate: number, outputRate: number = LIVE_AUDIO.sampleRate) {
+  constructor(inputRate: number, outputRate: number) {
     if (!(inputRate > 0)) throw new Error('The input sample rate must be positive');
     this.ratio = inputRate / outputRate;
   }
@@ -66,13 +69,13 @@ export class Downsampler {
   }
 }
 
-/** Gathers samples into frames of `FRAME_SAMPLES` s16le samples, each its own ArrayBuffer. */
+/** Gathers samples into frames of `size` s16le samples, each its own ArrayBuffer. */
 export class Framer {
   private frame: Int16Array;
   private filled = 0;
   private readonly size: number;
 
-  constructor(size: number = FRAME_SAMPLES) {
+  constructor(size: number) {
     this.size = size;
     this.frame = new Int16Array(size);
   }

@@ -3,11 +3,11 @@
  * mute detection while it is on, and sending its audio to a channel through the ingest WebSocket
  * (the hello names the channel's stream key with `source: 'microphone'`).
  */
-import { LIVE_AUDIO } from '@palabre/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { IngestConnection, ingestUrl, type IngestState } from './ingest.ts';
 import { meterValue, nextMuteState, NOT_MUTED, type MuteState } from './level.ts';
-import { FRAME_SAMPLES, type WorkletFrame } from './pcm.ts';
+import { FRAME_SECONDS, WORKLET_FORMAT } from './audioFormat.ts';
+import type { WorkletFrame } from './pcm.ts';
 import workletUrl from './pcm-worklet.ts?worker&url';
 
 /** off → asking → on; denied (permission refused), missing (no input), unsupported (no audio worklet), failed. */
@@ -96,7 +96,13 @@ export function useMicrophone(): Microphone {
         });
         const context = new AudioContext();
         await context.audioWorklet.addModule(workletUrl);
-        const node = new AudioWorkletNode(context, 'palabre-pcm', { numberOfInputs: 1, numberOfOutputs: 1, channelCount: 1, channelCountMode: 'explicit' });
+        const node = new AudioWorkletNode(context, 'palabre-pcm', {
+          numberOfInputs: 1,
+          numberOfOutputs: 1,
+          channelCount: 1,
+          channelCountMode: 'explicit',
+          processorOptions: WORKLET_FORMAT,
+        });
         // Pulled by the graph through a silent gain: nothing is played back.
         const silent = context.createGain();
         silent.gain.value = 0;
@@ -107,7 +113,7 @@ export function useMicrophone(): Microphone {
           const { frame, level: rmsLevel } = event.data;
           connection.current?.send(frame);
           setLevel(meterValue(rmsLevel));
-          const next = nextMuteState(muteRef.current, rmsLevel, FRAME_SAMPLES / LIVE_AUDIO.sampleRate, track?.muted ?? false);
+          const next = nextMuteState(muteRef.current, rmsLevel, FRAME_SECONDS, track?.muted ?? false);
           if (next.muted !== muteRef.current.muted) setMute(next);
           muteRef.current = next;
         };
