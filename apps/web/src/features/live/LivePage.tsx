@@ -6,12 +6,12 @@
  * who may see it. Those who operate it also get its controls and the microphone. Signed-in members see
  * it through their organization, anyone else through its public view.
  */
-import { ActionIcon, Alert, Anchor, Button, Center, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Center, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import type { PublicSession, Session } from '@palabre/shared';
 import { IconTextDecrease, IconTextIncrease } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { isMissing } from '../../api/client.ts';
 import { isAuthenticated } from '../../api/cookies.ts';
 import { FormFailure } from '../../components/FormFailure.tsx';
@@ -31,22 +31,16 @@ import { useLiveRoom } from './useLiveRoom.ts';
 /** The spoken language's value in the language selector. */
 const SPOKEN = 'spoken';
 
+/** Not found, or not visible to the viewer (the same answer on purpose); visitors have the header's sign-in. */
 function NotFound() {
   const { t } = useTranslation('live');
-  const location = useLocation();
-  const next = new URLSearchParams({ next: `${location.pathname}${location.search}` }).toString();
   return (
     <Center mih="50vh">
       <Stack align="center" ta="center" gap="sm" maw={480}>
         <Title order={1} size="h2">
           {t('notFound.title')}
         </Title>
-        <Text c="dimmed">{t('notFound.message')}</Text>
-        {!isAuthenticated() && (
-          <Button component={Link} to={`${paths.login}?${next}`}>
-            {t('notFound.signIn')}
-          </Button>
-        )}
+        <Text c="dimmed">{isAuthenticated() ? t('notFound.message') : t('notFound.visitor')}</Text>
       </Stack>
     </Center>
   );

@@ -1,0 +1,129 @@
+/**
+ * The live page in Chromium: a started public session open to anonymous viewers, on a phone-sized
+ * window without an account (its name, channel and language choices, the waiting state, the pinned
+ * watermark, a text size remembered across reloads, no navigation); a scheduled one; one the viewer
+ * may not see; its operator's tools, and the live page link from the list. Captions themselves need
+ * the live service and are covered by its own tests.
+ */
+import type { Browser } from '@playwright/test';
+import { newAccount, signInBrowser, uniqueName, type Api } from './support/api.ts';
+import { expect, test } from './support/fixtures.ts';
+
+const SCREENSHOTS = process.env.PALABRE_E2E_OUTPUT_DIR ?? '/tmp';
+const PHONE = { width: 390, height: 844 };
+
+async function liveSession(api: Api, prefix: string, settings: Record<string, unknown>) {
+  const owner = await api.signUp(newAccount(prefix));
+  const organization = await api.createOrganization(owner.tokens.auth_token, uniqueName(`${prefix} org`));
+  const profile = await api.send<{ _id: string }>(
+    'POST',
+    '/cm-api/api/transcriber_profiles',
+    { name: 'Live ASR', type: 'openai', languages: ['en', 'fr'], translations: ['de', 'es'], organizationId: organization._id, config: { endpoint: 'https://asr.example.org/v1' } },
+    owner.tokens.auth_token,
+  );
+  const session = await api.send<{ _id: string }>(
+    'POST',
+    `/cm-api/api/organizations/${organization._id}/sessions`,
+    {
+      name: uniqueName(`${prefix} session`),
+      channels: [
+        { name: 'Floor', transcriberProfileId: profile._id, languages: ['en'], translations: ['de'] },
+        { name: 'Booth', transcriberProfileId: profile._id, languages: ['fr'] },
+      ],
+      ...settings,
+    },
+    owner.tokens.auth_token,
+  );
+  const read = await api.get<{ name: string }>(`/cm-api/api/sessions/${session._id}`, owner.tokens.auth_token);
+  return { owner, organizationId: organization._id, sessionId: session._id, name: read.name };
+}
+
+async function anonymousPage(browser: Browser, baseURL: string, clientIp: string) {
+  const context = await browser.newContext({ baseURL, locale: 'en-US', viewport: PHONE, extraHTTPHeaders: { 'x-forwarded-for': clientIp } });
+  return { context, page: await context.newPage() };
+}
+
+test('an anonymous viewer follows a started public session on a phone', async ({ browser, api, baseURL, clientIp }) => {
+  test.setTimeout(120_000);
+  const { owner, organizationId, sessionId, name } = await liveSession(api, 'live-anon', {
+    visibility: 'public',
+    anonymousAccess: true,
+    watermark: { enabled: true, text: 'Palabre live', frequency: 600, duration: 10, pinned: true },
+  });
+  await api.send('PUT', `/cm-api/api/organizations/${organizationId}/sessions/${sessionId}/start`, {}, owner.tokens.auth_token);
+
+  const { context, page } = await anonymousPage(browser, baseURL!, clientIp);
+  await page.goto(`/interface/${organizationId}/sessions/${sessionId}`);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+  const channel = page.getByRole('textbox', { name: 'Channel' });
+  await expect(channel).toHaveValue('Floor');
+  await expect(page.getByRole('textbox', { name: 'Language' })).toHaveValue('As spoken (English)');
+  const captions = page.getByRole('region', { name: 'Live captions' });
+  await expect(captions.getByText('Waiting for audio…')).toBeVisible();
+  await expect(page.getByTestId('live-watermark')).toHaveText('Palabre live');
+  await expect(page.getByRole('button', { name: 'Turn the microphone on' })).toHaveCount(0);
+  // Nothing wider than the phone's screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await page.screenshot({ path: `${SCREENSHOTS}/live-anonymous-phone.png`, fullPage: true });
+
+  // Another channel, and a translation of the first.
+  await channel.click();
+  await page.getByRole('option', { name: 'Booth' }).click();
+  await expect(page.getByRole('textbox', { name: 'Language' })).toHaveValue('As spoken (French)');
+  await channel.click();
+  await page.getByRole('option', { name: 'Floor' }).click();
+  await page.getByRole('textbox', { name: 'Language' }).click();
+  await page.getByRole('option', { name: 'German' }).click();
+  await expect(page.getByRole('textbox', { name: 'Language' })).toHaveValue('German');
+
+  // The text size is remembered in this browser.
+  const size = () => captions.evaluate((element) => getComputedStyle(element).fontSize);
+  const before = await size();
+  await page.getByRole('button', { name: 'Larger text' }).first().click();
+  const after = await size();
+  expect(parseFloat(after)).toBeGreaterThan(parseFloat(before));
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Live captions' })).toBeVisible();
+  expect(await size()).toBe(after);
+  await context.close();
+});
+
+test('a scheduled session says when it starts; a session the viewer may not see is not found', async ({ browser, api, baseURL, clientIp }) => {
+  test.setTimeout(120_000);
+  const planned = await liveSession(api, 'live-planned', { visibility: 'public', anonymousAccess: true, scheduleOn: new Date(Date.now() + 86_400_000).toISOString() });
+  const hidden = await liveSession(api, 'live-hidden', { visibility: 'internal' });
+  const { context, page } = await anonymousPage(browser, baseURL!, clientIp);
+  await page.goto(`/interface/${planned.organizationId}/sessions/${planned.sessionId}`);
+  await expect(page.getByRole('heading', { name: planned.name, level: 1 })).toBeVisible();
+  await expect(page.getByText('Not started yet', { exact: true })).toBeVisible();
+  await expect(page.getByText(/This session is planned for/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Live captions' })).toHaveCount(0);
+
+  await page.goto(`/interface/${hidden.organizationId}/sessions/${hidden.sessionId}`);
+  await expect(page.getByRole('heading', { name: 'Session not found' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', new RegExp(`next=%2Finterface%2F${hidden.organizationId}`));
+  await context.close();
+});
+
+test('the operator reaches the live page from the list and gets the session controls and the microphone', async ({ browser, api, baseURL, clientIp }) => {
+  test.setTimeout(120_000);
+  const { owner, organizationId, sessionId, name } = await liveSession(api, 'live-operator', { visibility: 'internal' });
+  const context = await browser.newContext({ baseURL, locale: 'en-US', extraHTTPHeaders: { 'x-forwarded-for': clientIp }, viewport: { width: 1280, height: 900 } });
+  await signInBrowser(context, baseURL!, owner.tokens, organizationId);
+  const page = await context.newPage();
+  await page.goto('/interface/sessionsList');
+  await page.getByRole('tab', { name: 'All' }).click();
+  await page.getByRole('link', { name: `Live page of ${name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/interface/${organizationId}/sessions/${sessionId}$`));
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(page.getByText('Not started yet', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByRole('region', { name: 'Live captions' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Turn the microphone on' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Session settings' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/live-operator.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await expect(page.getByText('This session has ended')).toBeVisible();
+  await context.close();
+});
