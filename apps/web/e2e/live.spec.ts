@@ -2,15 +2,29 @@
  * The live page in Chromium: a started public session open to anonymous viewers, on a phone-sized
  * window without an account (its name, channel and language choices, the waiting state, the pinned
  * watermark, a text size remembered across reloads, no navigation); a scheduled one; one the viewer
- * may not see; its operator's tools, and the live page link from the list. Captions themselves need
+ * may not see; its operator's tools (the microphone's level from Chromium's fake device), and the live
+ * page link from the list. Captions themselves need
  * the live service and are covered by its own tests.
  */
+import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { newAccount, signInBrowser, uniqueName, type Api } from './support/api.ts';
+import { REPO_ROOT } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
 
 const SCREENSHOTS = process.env.PALABRE_E2E_OUTPUT_DIR ?? '/tmp';
 const PHONE = { width: 390, height: 844 };
+const FIXTURE = path.resolve(REPO_ROOT, '../shared/fixtures/audio/jfk-en.wav');
+const CHROMIUM = process.env.PALABRE_E2E_CHROMIUM ?? '/usr/bin/chromium';
+const BASE_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+// The operator's microphone is Chromium's fake one, fed with speech; launch options are per file.
+test.use({
+  launchOptions: {
+    executablePath: CHROMIUM,
+    args: [...BASE_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${FIXTURE}`],
+  },
+});
 
 async function liveSession(api: Api, prefix: string, settings: Record<string, unknown>) {
   const owner = await api.signUp(newAccount(prefix));
@@ -120,9 +134,17 @@ test('the operator reaches the live page from the list and gets the session cont
   await expect(page.getByText('Not started yet', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Start' }).click();
   await expect(page.getByRole('region', { name: 'Live captions' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Turn the microphone on' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Session settings' })).toBeVisible();
+
+  // The microphone: its audio worklet runs under the page's policy and its level moves.
+  await page.getByRole('button', { name: 'Turn the microphone on' }).click();
+  await expect(page.getByRole('textbox', { name: 'Microphone' })).not.toHaveValue('');
+  const meter = page.getByRole('progressbar', { name: 'Level' });
+  await expect.poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect(page.getByRole('button', { name: 'Send to Floor' })).toBeEnabled();
   await page.screenshot({ path: `${SCREENSHOTS}/live-operator.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Turn the microphone off' }).click();
+  await expect(page.getByRole('button', { name: 'Turn the microphone on' })).toBeVisible();
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(page.getByText('This session has ended')).toBeVisible();
   await context.close();

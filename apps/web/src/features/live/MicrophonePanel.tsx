@@ -58,16 +58,12 @@ export function MicrophonePanel({ channel, running }: { channel: SessionChannel;
               </Button>
             </Group>
             <Group gap="sm" wrap="nowrap">
-              <Text size="sm" id="live-mic-level">
+              <Text size="sm" aria-hidden>
                 {t('microphone.level')}
               </Text>
-              <Progress
-                className={classes.meter}
-                value={microphone.level}
-                color={microphone.level > 90 ? 'red' : 'green'}
-                aria-labelledby="live-mic-level"
-                transitionDuration={80}
-              />
+              <Progress.Root className={classes.meter}>
+                <Progress.Section value={microphone.level} color={microphone.level > 90 ? 'red' : 'green'} aria-label={t('microphone.level')} />
+              </Progress.Root>
             </Group>
             {microphone.muted && (
               <Alert color="orange" role="alert">
