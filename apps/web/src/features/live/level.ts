@@ -24,8 +24,8 @@ export const NOT_MUTED: MuteState = { silentFor: 0, muted: false };
 
 /** The state after `seconds` more of audio at `level`, on a track the browser reports muted or not. */
 export function nextMuteState(state: MuteState, level: number, seconds: number, trackMuted = false, after: number = MUTE_AFTER_SECONDS): MuteState {
-  if (trackMuted) return { silentFor: state.silentFor + seconds, muted: true };
-  if (level > SILENCE_RMS) return NOT_MUTED;
+  // A track the browser mutes gives silence: it counts like silence.
+  if (level > SILENCE_RMS && !trackMuted) return NOT_MUTED;
   const silentFor = state.silentFor + seconds;
   return { silentFor, muted: silentFor >= after };
 }
