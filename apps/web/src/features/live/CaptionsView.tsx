@@ -5,7 +5,7 @@
  * The stage can take the whole screen (Esc leaves it) and carries the session's watermark above the
  * captions, so it never covers their last line.
  */
-import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Tooltip } from '@mantine/core';
 import type { LivePartial, Watermark as WatermarkSettings } from '@palabre/shared';
 import { IconArrowDown, IconMaximize, IconMinimize } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -15,6 +15,9 @@ import type { FontSize } from './fontSize.ts';
 import classes from './Live.module.css';
 import { useFollowLive } from './useFollowLive.ts';
 import { Watermark } from './Watermark.tsx';
+
+/** How long after showing a channel its captions arrive without being announced. */
+const BACKLOG_QUIET_MS = 1500;
 
 interface CaptionsViewProps {
   lines: CaptionLine[];
@@ -26,6 +29,8 @@ interface CaptionsViewProps {
   watermark: WatermarkSettings;
   /** Shown while there is nothing yet. */
   empty: string;
+  /** Changes with the channel and language shown: a new list is not read out line by line. */
+  listKey: string;
   /** Controls repeated on the stage while it fills the screen. */
   stageControls: ReactNode;
 }
@@ -44,16 +49,23 @@ function useFullscreen(element: React.RefObject<HTMLElement | null>) {
   return { active, toggle, supported: typeof document !== 'undefined' && document.fullscreenEnabled };
 }
 
-export function CaptionsView({ lines, partial, spokenLanguage, fontSize, watermark, empty, stageControls }: CaptionsViewProps) {
+export function CaptionsView({ lines, partial, spokenLanguage, fontSize, watermark, empty, listKey, stageControls }: CaptionsViewProps) {
   const { t } = useTranslation('live');
   const stage = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const follow = useFollowLive(scroller, `${lines.length}:${lines.at(-1)?.text ?? ''}:${partial?.text ?? ''}`);
   const fullscreen = useFullscreen(stage);
+  // The recent finals a join brings come at once: they are not read out, what follows is.
+  const [announce, setAnnounce] = useState(false);
+  useEffect(() => {
+    setAnnounce(false);
+    const timer = setTimeout(() => setAnnounce(true), BACKLOG_QUIET_MS);
+    return () => clearTimeout(timer);
+  }, [listKey]);
   const fullscreenLabel = fullscreen.active ? t('captions.exitFullscreen') : t('captions.fullscreen');
 
   return (
-    <Group gap="xs" align="stretch" wrap="nowrap" style={{ flexDirection: 'column' }}>
+    <Stack gap="xs">
       {fullscreen.supported && (
         <Group justify="flex-end">
           <Button variant="default" size="xs" leftSection={<IconMaximize size={16} aria-hidden />} onClick={fullscreen.toggle}>
@@ -72,7 +84,7 @@ export function CaptionsView({ lines, partial, spokenLanguage, fontSize, waterma
           </Tooltip>
         </div>
         <div ref={scroller} className={classes.captions} style={{ fontSize }} tabIndex={0} role="region" aria-label={t('captions.label')}>
-          <div aria-live="polite" aria-relevant="additions text">
+          <div key={listKey} aria-live={announce ? 'polite' : 'off'} aria-relevant="additions text">
             {lines.map((line) => (
               <p key={line.key} lang={line.language} className={line.untranslated ? `${classes.line} ${classes.untranslated}` : classes.line}>
                 {line.text}
@@ -93,6 +105,6 @@ export function CaptionsView({ lines, partial, spokenLanguage, fontSize, waterma
           </Button>
         )}
       </div>
-    </Group>
+    </Stack>
   );
 }

@@ -159,6 +159,7 @@ function LiveView({ session, full }: { session: PublicSession; full: Session | n
             fontSize={fontSize}
             watermark={session.watermark}
             empty={empty}
+            listKey={`${channel?.index ?? ''}:${translation ?? SPOKEN}`}
             stageControls={fontControls}
           />
         </>
