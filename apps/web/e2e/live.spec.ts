@@ -3,8 +3,9 @@
  * window without an account (its name, channel and language choices, the waiting state, the pinned
  * watermark, a text size remembered across reloads, no navigation); a scheduled one; one the viewer
  * may not see; its operator's tools (the microphone's level from Chromium's fake device), and the live
- * page link from the list. Captions themselves need
- * the live service and are covered by its own tests.
+ * page link from the list. Last, the whole chain: the operator's microphone (the fake device fed with
+ * speech) through the audio worklet and the ingest WebSocket to PocketSphinx, whose captions reach
+ * the operator and an anonymous viewer on a phone.
  */
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
@@ -148,4 +149,42 @@ test('the operator reaches the live page from the list and gets the session cont
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(page.getByText('This session has ended')).toBeVisible();
   await context.close();
+});
+
+test('the operator’s microphone becomes captions for an anonymous viewer', async ({ browser, api, baseURL, clientIp }) => {
+  test.setTimeout(180_000);
+  const owner = await api.signUp(newAccount('live-captions'));
+  const organization = await api.createOrganization(owner.tokens.auth_token, uniqueName('live-captions org'));
+  const profiles = await api.get<{ list: Array<{ _id: string; type: string }> }>(`/cm-api/api/organizations/${organization._id}/transcriber_profiles`, owner.tokens.auth_token);
+  const pocketsphinx = profiles.list.find((profile) => profile.type === 'pocketsphinx')!;
+  const session = await api.send<{ _id: string }>(
+    'POST',
+    `/cm-api/api/organizations/${organization._id}/sessions`,
+    { name: 'Captions', visibility: 'public', anonymousAccess: true, channels: [{ name: 'Floor', transcriberProfileId: pocketsphinx._id, languages: ['en'] }] },
+    owner.tokens.auth_token,
+  );
+  await api.send('PUT', `/cm-api/api/organizations/${organization._id}/sessions/${session._id}/start`, {}, owner.tokens.auth_token);
+  const address = `/interface/${organization._id}/sessions/${session._id}`;
+
+  const operator = await browser.newContext({ baseURL, locale: 'en-US', extraHTTPHeaders: { 'x-forwarded-for': clientIp }, viewport: { width: 1280, height: 900 } });
+  await signInBrowser(operator, baseURL!, owner.tokens, organization._id);
+  const page = await operator.newPage();
+  await page.goto(address);
+  await page.getByRole('button', { name: 'Turn the microphone on' }).click();
+  await page.getByRole('button', { name: 'Send to Floor' }).click();
+  await expect(page.getByText('Sending to Floor')).toBeVisible();
+
+  const { context: anonymous, page: viewer } = await anonymousPage(browser, baseURL!, clientIp);
+  await viewer.goto(address);
+  await expect(viewer.getByText('Connected', { exact: true })).toBeVisible();
+  // Finals are the lines in the announced region; each carries the language heard.
+  const finals = (target: typeof page) => target.getByRole('region', { name: 'Live captions' }).locator('[aria-live] p[lang="en"]');
+  await expect(finals(viewer).first()).not.toBeEmpty({ timeout: 90_000 });
+  await expect(finals(page).first()).toHaveText((await finals(viewer).first().textContent())!);
+  await viewer.screenshot({ path: `${SCREENSHOTS}/live-captions-phone.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Stop sending' }).click();
+  await expect(page.getByRole('button', { name: /^Send to Floor$/ })).toBeVisible();
+  await operator.close();
+  await anonymous.close();
 });
