@@ -3,7 +3,8 @@
  * window without an account (its name, channel and language choices, the waiting state, the pinned
  * watermark, a text size remembered across reloads, no navigation); a scheduled one; one the viewer
  * may not see; its operator's tools (the microphone's level from Chromium's fake device), and the live
- * page link from the list. Last, the whole chain: the operator's microphone (the fake device fed with
+ * page link from the list; the settings page's ingest addresses (as the server gives them to operators).
+ * Last, the whole chain: the operator's microphone (the fake device fed with
  * speech) through the audio worklet and the ingest WebSocket to PocketSphinx, whose captions reach
  * the operator and an anonymous viewer on a phone.
  */
@@ -148,6 +149,38 @@ test('the operator reaches the live page from the list and gets the session cont
   await expect(page.getByRole('button', { name: 'Turn the microphone on' })).toBeVisible();
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(page.getByText('This session has ended')).toBeVisible();
+  await context.close();
+});
+
+test('the settings page shows each channel’s ingest addresses, hidden with its key, and its statuses', async ({ browser, api, baseURL, clientIp }) => {
+  test.setTimeout(120_000);
+  const { owner, organizationId, sessionId } = await liveSession(api, 'live-addresses', { visibility: 'internal' });
+  await api.send('PUT', `/cm-api/api/organizations/${organizationId}/sessions/${sessionId}/start`, {}, owner.tokens.auth_token);
+  const context = await browser.newContext({ baseURL, locale: 'en-US', extraHTTPHeaders: { 'x-forwarded-for': clientIp }, viewport: { width: 1280, height: 900 } });
+  await signInBrowser(context, baseURL!, owner.tokens, organizationId);
+  const page = await context.newPage();
+  // The addresses as the server gives them to operators: RTMP on, SRT off, on the first channel.
+  await page.route(`**/cm-api/api/sessions/${sessionId}?*`, async (route) => {
+    const response = await route.fetch();
+    const session = (await response.json()) as { channels: Array<{ streamKey: string; endpoints?: unknown }> };
+    session.channels.forEach((channel) => {
+      channel.endpoints = { rtmp: `rtmp://studio.example:1935/live/${channel.streamKey}`, srt: null, websocket: 'wss://studio.example/cm-api/live/ingest' };
+    });
+    await route.fulfill({ response, json: session });
+  });
+  await page.goto(`/interface/${organizationId}/sessions/${sessionId}/settings`);
+  const floor = page.getByRole('group', { name: 'Floor' });
+  await expect(floor.getByText('No audio')).toBeVisible();
+  await expect(floor.getByText('Transcriber idle')).toBeVisible();
+  const rtmp = floor.getByRole('textbox', { name: 'RTMP address' });
+  await expect(rtmp).toHaveAttribute('type', 'password');
+  await expect(floor.getByText('SRT input is off on this server.')).toBeVisible();
+  await expect(floor.getByRole('textbox', { name: 'WebSocket address' })).toHaveValue('wss://studio.example/cm-api/live/ingest');
+  await expect(floor.getByRole('button', { name: 'Copy the WebSocket address of Floor' })).toBeVisible();
+  await floor.getByRole('button', { name: 'Show the stream key of Floor' }).click();
+  await expect(rtmp).toHaveAttribute('type', 'text');
+  await expect(rtmp).toHaveValue(/^rtmp:\/\/studio\.example:1935\/live\/[A-Za-z0-9_-]{40,}$/);
+  await expect(page.getByRole('link', { name: 'Open the live page' })).toHaveAttribute('href', `/interface/${organizationId}/sessions/${sessionId}`);
   await context.close();
 });
 
