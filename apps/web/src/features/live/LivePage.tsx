@@ -17,6 +17,7 @@ import { isAuthenticated } from '../../api/cookies.ts';
 import { FormFailure } from '../../components/FormFailure.tsx';
 import { paths } from '../../routes/paths.ts';
 import { useFormatDateTime, useLanguageName } from '../sessions/format.ts';
+import { SessionTimes } from '../sessions/SessionTimes.tsx';
 import { StatusBadge } from '../sessions/StatusBadge.tsx';
 import { useSessionUpdates } from '../sessions/useSessionUpdates.ts';
 import { useLiveSession } from './api.ts';
@@ -97,14 +98,7 @@ function LiveView({ session, full }: { session: PublicSession; full: Session | n
           </div>
           {started && <ConnectionBadge connection={room.connection} />}
         </Group>
-        <Text size="sm" c="dimmed">
-          {session.startTime
-            ? t('startedAt', { time: formatDateTime(session.startTime) })
-            : session.scheduleOn
-              ? t('plannedAt', { time: formatDateTime(session.scheduleOn) })
-              : null}
-          {session.endTime && ` · ${t('endedAt', { time: formatDateTime(session.endTime) })}`}
-        </Text>
+        <SessionTimes session={session} />
       </Stack>
 
       {operated && operatedChannel && <OperatorTools session={operated} channel={operatedChannel} />}
