@@ -4,7 +4,7 @@
  * alias, see each channel's stream key, start, stop and delete it; its status follows the session
  * notices. Others get the not-found page, like other guarded screens.
  */
-import { Alert, Anchor, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, Loader, Stack, Title } from '@mantine/core';
 import type { Session } from '@palabre/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
