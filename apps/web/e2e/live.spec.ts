@@ -1,7 +1,7 @@
 /**
  * The live page in Chromium: a started public session open to anonymous viewers, on a phone-sized
  * window without an account (its name, channel and language choices, the waiting state, the pinned
- * watermark, a text size remembered across reloads, no navigation); a scheduled one; one the viewer
+ * watermark, a text size remembered across reloads, full-screen captions, no navigation); a scheduled one; one the viewer
  * may not see; its operator's tools (the microphone's level from Chromium's fake device), and the live
  * page link from the list; the settings page's ingest addresses (as the server gives them to operators).
  * Last, the whole chain: the operator's microphone (the fake device fed with
@@ -102,6 +102,14 @@ test('an anonymous viewer follows a started public session on a phone', async ({
   await page.reload();
   await expect(page.getByRole('region', { name: 'Live captions' })).toBeVisible();
   expect(await size()).toBe(after);
+
+  // Full-screen captions keep their watermark and text size controls, and can be left.
+  await page.getByRole('button', { name: 'Full screen' }).click();
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement?.contains(document.querySelector('[data-testid="live-watermark"]')) ?? false)).toBe(true);
+  const stage = page.locator(':fullscreen');
+  await expect(stage.getByRole('button', { name: 'Larger text' })).toBeVisible();
+  await stage.getByRole('button', { name: 'Leave full screen' }).click();
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
   await context.close();
 });
 
