@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { NotAvailableYet } from '../components/NotAvailableYet.tsx';
 
-export type PlaceholderScreen = 'favorites' | 'shared' | 'sessionDetail' | 'quickSession' | 'tagsSettings';
+export type PlaceholderScreen = 'favorites' | 'shared' | 'quickSession' | 'tagsSettings';
 
 export function ScreenPlaceholder({ screen }: { screen: PlaceholderScreen }) {
   const { t } = useTranslation('layout');

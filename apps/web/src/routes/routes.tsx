@@ -78,8 +78,9 @@ const sessionRoutes: RouteObject[] = [
   {
     id: 'sessionDetail',
     path: ':organizationId/sessions/:sessionId',
+    // Viewers may have no account (public sessions open to anonymous viewers) and follow on a phone.
     handle: handle({ sessions: true, public: true, responsive: true, noOrganizationNeeded: true, breadcrumbs: ['sessions'] }),
-    element: <ScreenPlaceholder screen="sessionDetail" />,
+    lazy: () => import('../features/live/LivePage.tsx').then((m) => ({ Component: m.LivePage })),
   },
   {
     id: 'sessionSettings',

@@ -1,6 +1,6 @@
 /**
  * The live socket (docs/PRODUCT.md, API): socket.io at /cm-api/socket.io, authenticated with the
- * authToken cookie, one for the whole tab. `watch_organization` joins an organization's room, whose
+ * authToken cookie (anonymous without one: live rooms of public sessions only), one for the whole tab. `watch_organization` joins an organization's room, whose
  * notices (`orga_{id}_…_update`) the hooks of this folder listen to. Events and payloads are the
  * contracts of `@palabre/shared` (contracts/realtime.ts).
  */
@@ -9,17 +9,21 @@ import { useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { readCookie } from '../../api/cookies.ts';
 
-type SessionSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type SessionSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** One socket for the whole tab, shared by every watcher. */
 let shared: { socket: SessionSocket; users: number } | null = null;
 
-function acquire(): SessionSocket {
+/** The tab's socket, connecting it if needed; every acquire is matched by a `releaseSocket`. */
+export function acquireSocket(): SessionSocket {
   if (!shared) {
     const socket: SessionSocket = io({
       path: '/cm-api/socket.io',
       // The token is read at each (re)connection: it may have been refreshed meanwhile.
-      auth: (cb) => cb({ token: readCookie(COOKIE.authToken) ?? '' }),
+      auth: (cb) => {
+        const token = readCookie(COOKIE.authToken);
+        cb(token ? { token } : {});
+      },
       // Client defaults (docs/PRODUCT.md, API).
       reconnectionDelay: 1000,
       reconnectionDelayMax: 5000,
@@ -27,12 +31,15 @@ function acquire(): SessionSocket {
       timeout: 20_000,
     });
     shared = { socket, users: 0 };
+  } else if (!shared.socket.active) {
+    // Closed on purpose earlier (the live page's broker-down rule): a new user opens it again.
+    shared.socket.connect();
   }
   shared.users += 1;
   return shared.socket;
 }
 
-function release() {
+export function releaseSocket() {
   if (!shared) return;
   shared.users -= 1;
   if (shared.users <= 0) {
@@ -54,7 +61,7 @@ export function useOrganizationNotices<T>(organizationId: string | null | undefi
 
   useEffect(() => {
     if (!organizationId) return;
-    const socket = acquire() as unknown as Socket;
+    const socket = acquireSocket() as unknown as Socket;
     const name = eventOf.current(organizationId);
     const watch = () => {
       socket.emit('watch_organization', organizationId);
@@ -71,7 +78,7 @@ export function useOrganizationNotices<T>(organizationId: string | null | undefi
       socket.off('connect', watch);
       socket.off('disconnect', lost);
       socket.off(name, handle);
-      release();
+      releaseSocket();
     };
   }, [organizationId]);
 

@@ -7,14 +7,8 @@ import { profileLanguages, type TranscriberProfile } from '@palabre/shared';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelForm } from './form.ts';
+import { useLanguageName } from './format.ts';
 import classes from './Sessions.module.css';
-
-/** A language code's name in the current language (the code when the browser cannot name it). */
-function useLanguageName(): (code: string) => string {
-  const { i18n } = useTranslation();
-  const names = new Intl.DisplayNames([i18n.language], { type: 'language' });
-  return (code) => names.of(code) ?? code;
-}
 
 interface ChannelFieldsProps {
   index: number;

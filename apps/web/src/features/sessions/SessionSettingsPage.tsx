@@ -4,7 +4,7 @@
  * alias, see each channel's stream key, start, stop and delete it; its status follows the session
  * notices. Others get the not-found page, like other guarded screens.
  */
-import { Alert, Anchor, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, Loader, Stack, Title } from '@mantine/core';
 import type { Session } from '@palabre/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,9 +17,9 @@ import { useTranscriberProfiles } from '../conversations/api.ts';
 import { AliasField } from './AliasField.tsx';
 import { useSession, useUpdateSession } from './api.ts';
 import { formFromSession, patchBody, validateForm } from './form.ts';
-import { useFormatDateTime } from './format.ts';
 import { SessionControls } from './SessionControls.tsx';
 import { SessionFormFields } from './SessionFormFields.tsx';
+import { SessionTimes } from './SessionTimes.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { StreamKeys } from './StreamKeys.tsx';
 import { useSessionFormErrors } from './useSessionFormErrors.ts';
@@ -86,7 +86,6 @@ export function SessionSettingsPage() {
   const { t } = useTranslation('sessions');
   const { organizationId, sessionId } = useParams();
   const query = useSession(sessionId);
-  const formatDateTime = useFormatDateTime();
   useSessionUpdates(organizationId);
   const session = query.data;
 
@@ -105,14 +104,7 @@ export function SessionSettingsPage() {
               <StatusBadge status={session.status} />
             </div>
           </Group>
-          <Text size="sm" c="dimmed">
-            {session.startTime
-              ? t('settings.startedAt', { time: formatDateTime(session.startTime) })
-              : session.scheduleOn
-                ? t('settings.plannedAt', { time: formatDateTime(session.scheduleOn) })
-                : t('list.unplanned')}
-            {session.endTime && ` · ${t('settings.endedAt', { time: formatDateTime(session.endTime) })}`}
-          </Text>
+          <SessionTimes session={session} />
           <Anchor component={Link} to={paths.session(session.organizationId, session._id)} size="sm">
             {t('settings.livePage')}
           </Anchor>
@@ -120,7 +112,7 @@ export function SessionSettingsPage() {
         <SessionControls session={session} />
         {session.status === 'terminated' && <Alert color="gray">{t('settings.endedNote')}</Alert>}
         <AliasField key={session.alias ?? ''} session={session} />
-        <StreamKeys channels={session.channels} />
+        <StreamKeys channels={session.channels} status={session.status} />
         <SettingsForm key={session._id} session={session} />
       </Stack>
     </Container>

@@ -2,10 +2,10 @@
  * /interface/sessionsList (spec §2): the current organization's sessions in four tabs (ongoing,
  * scheduled, past, all; docs/sessions-api.md), a week selector where planned times matter, pages
  * beyond 100 sessions, and live refresh from the session notices. A row opens the settings page
- * for those who operate the session, the live page otherwise.
+ * for those who operate the session (with a link to its live page beside it), the live page otherwise.
  */
-import { Button, Container, Group, Loader, Pagination, SegmentedControl, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Button, Container, Group, Loader, Pagination, SegmentedControl, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { IconBroadcast, IconPlus } from '@tabler/icons-react';
 import { SESSION_LIMITS, type Session } from '@palabre/shared';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -26,20 +26,31 @@ const WEEK_LABELS: Record<(typeof WEEKS)[number], string> = { any: 'week.any', '
 function SessionRow({ session }: { session: Session }) {
   const { t } = useTranslation('sessions');
   const formatDateTime = useFormatDateTime();
-  const to = session.abilities.operate ? paths.sessionSettings(session.organizationId, session._id) : paths.session(session.organizationId, session._id);
+  const live = paths.session(session.organizationId, session._id);
+  const to = session.abilities.operate ? paths.sessionSettings(session.organizationId, session._id) : live;
   const when = session.scheduleOn ? formatDateTime(session.scheduleOn) : t('list.unplanned');
   return (
-    <Link to={to} className={classes.row} aria-label={t('list.open', { name: session.name })}>
-      <Text className={classes.name}>{session.name}</Text>
-      <StatusBadge status={session.status} />
-      <Text size="sm" c="dimmed">
-        {when}
-      </Text>
-      <Text size="sm">{t('list.channels', { count: session.channels.length })}</Text>
-      <Text size="sm" c="dimmed">
-        {t(`visibility.${session.visibility}`)}
-      </Text>
-    </Link>
+    <div className={classes.rowItem}>
+      <Link to={to} className={classes.row} aria-label={t('list.open', { name: session.name })}>
+        <Text className={classes.name}>{session.name}</Text>
+        <StatusBadge status={session.status} />
+        <Text size="sm" c="dimmed">
+          {when}
+        </Text>
+        <Text size="sm">{t('list.channels', { count: session.channels.length })}</Text>
+        <Text size="sm" c="dimmed">
+          {t(`visibility.${session.visibility}`)}
+        </Text>
+      </Link>
+      {/* The row itself leads operators to the settings: the live page is one more link away. */}
+      {session.abilities.operate && (
+        <Tooltip label={t('list.live', { name: session.name })}>
+          <ActionIcon component={Link} to={live} variant="default" size="lg" aria-label={t('list.live', { name: session.name })}>
+            <IconBroadcast size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </div>
   );
 }
 

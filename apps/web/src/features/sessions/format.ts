@@ -10,3 +10,16 @@ export function useFormatDateTime(): (iso: string | null | undefined) => string 
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (iso) => (iso ? format.format(new Date(iso)) : '');
 }
+
+/** A language code's name in the current language (the code when the browser cannot name it). */
+export function useLanguageName(): (code: string) => string {
+  const { i18n } = useTranslation();
+  const names = new Intl.DisplayNames([i18n.language], { type: 'language' });
+  return (code) => {
+    try {
+      return names.of(code) ?? code;
+    } catch {
+      return code;
+    }
+  };
+}
