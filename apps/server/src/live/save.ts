@@ -261,10 +261,12 @@ export async function saveSession(ctx: AppContext, { sessionId }: JobPayload<'se
     rows.push(mode === 'pipeline' && plan.translation === null ? await pipelineMedia(ctx, session, plan) : await transcribedMedia(ctx, session, plan, delivery));
   }
   const main = plans[0]!.id;
+  // Children are listed by creation time: a millisecond apart, they keep the plan's order (channels, then translations).
+  const savedAt = Date.now();
   try {
     await ctx.db.transaction(async (tx) => {
       if (!(await savingRepo.lockUnsaved(tx, sessionId))) throw new AlreadySaved();
-      for (const row of rows) await conversationsRepo.insert(tx, row);
+      for (const [n, row] of rows.entries()) await conversationsRepo.insert(tx, { ...row, createdAt: new Date(savedAt + n) });
       if (!(await savingRepo.markSaved(tx, sessionId, main))) throw new AlreadySaved();
     });
   } catch (error) {

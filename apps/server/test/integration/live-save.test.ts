@@ -376,7 +376,8 @@ describe('a session with two channels', () => {
     const children = await cast.owner.client.get(`${API}/conversations/${id}/child`);
     expect(children.status).toBe(200);
     const list = children.body.list as Array<{ _id: string; name: string; parent: string; status: string; source: string }>;
-    expect(list.map((c) => c.name).sort()).toEqual(['Floor', 'Floor (français)', 'Interpreter', 'Interpreter (français)']);
+    // The channels, then the translations, as the editor's channel selector lists them.
+    expect(list.map((c) => c.name)).toEqual(['Floor', 'Interpreter', 'Floor (français)', 'Interpreter (français)']);
     expect(list.every((c) => c.parent === id && c.status === 'done' && c.source === 'session')).toBe(true);
     const interpreter = (await media(list.find((c) => c.name === 'Interpreter')!._id))!;
     expect((interpreter.transcript as Transcript).text.map((t) => t.segment)).toEqual(['ask not what your country can do for you']);
