@@ -14,6 +14,7 @@ import {
   retimeEditedTurn,
   splitTurn,
   splitWord,
+  spreadByLength,
   spreadInserted,
   transcriptText,
   wordAt,
@@ -137,6 +138,22 @@ describe('retimeEditedTurn', () => {
       [1.333, 1.667],
       [1.667, 2],
     ]);
+  });
+
+  it('spreads untimed text over a span in proportion to the length of its words, punctuation taking no time', () => {
+    expect(spreadByLength(['bonjour', 'à', 'tous', '!'], 2, 4.4)).toEqual([
+      [2, 3.4],
+      [3.4, 3.6],
+      [3.6, 4.4],
+      [4.4, 4.4],
+    ]);
+    expect(spreadByLength(['«', 'oui', '»'], 1, 2)).toEqual([
+      [1, 1],
+      [1, 2],
+      [2, 2],
+    ]);
+    expect(spreadByLength(['?'], 1, 2)).toEqual([[1, 1]]);
+    expect(spreadByLength([], 1, 2)).toEqual([]);
   });
 
   it("at the start of the turn, inserted words start at the turn's start", () => {

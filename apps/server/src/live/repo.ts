@@ -74,6 +74,7 @@ export const savingRepo = {
         end: sessionCaptions.end,
         language: sessionCaptions.language,
         words: sessionCaptions.words,
+        translations: sessionCaptions.translations,
       })
       .from(sessionCaptions)
       .where(eq(sessionCaptions.sessionId, sessionId))

@@ -9,6 +9,8 @@
  *   channel's transcriber profile, as an upload is.
  * - One channel: one media. Several: a multi-track media (every channel, one speaker each, the
  *   tracks mixed) and one child media per channel, as the channel selector of the editor expects.
+ * - Translations: one more child per channel and target language with translated finals, whose
+ *   transcript is the translated finals (no audio of its own: media never share files).
  *
  * Idempotent and crash-safe: the media ids are derived from the session's, files are written under
  * them before the rows exist (a retry writes the same keys again), and the rows are inserted in the
@@ -33,7 +35,7 @@ import { withLocalFiles } from '../storage/storage.ts';
 import { transcriptFingerprint } from '../subtitles/fingerprint.ts';
 import { savingRepo } from './repo.ts';
 import { recordedBytes, removeRecordings, storeRecording } from './save-recordings.ts';
-import { lastEnd, transcriptFromFinals, type SavedFinal } from './save-transcript.ts';
+import { lastEnd, transcriptFromFinals, translatedFinals, translationLanguages, type SavedFinal } from './save-transcript.ts';
 
 /** A channel as saving sees it: what was heard on it and how much audio it recorded. */
 export interface SavedChannel {
@@ -42,6 +44,8 @@ export interface SavedChannel {
   language: string;
   transcriberProfileId: string | null;
   diarization: boolean;
+  /** The target languages the channel was translated into, in their order. */
+  translations: string[];
   finals: SavedFinal[];
   /** Bytes of recorded PCM (0 without a recording). */
   recording: number;
@@ -53,6 +57,8 @@ interface MediaPlan {
   parentId: string | null;
   name: string;
   channels: SavedChannel[];
+  /** A translation's child: the target language its transcript is in (its one channel's finals translated). */
+  translation: string | null;
 }
 
 export type SaveMode = 'transcript' | 'pipeline';
@@ -60,12 +66,16 @@ export type SaveMode = 'transcript' | 'pipeline';
 /** Another save of the session committed first: this one rolls its media back. */
 class AlreadySaved extends Error {}
 
+/** A part of a saved session: the main media, a channel's child, or the child of a channel's translation. */
+export type SavedPart = 'main' | number | { channel: number; language: string };
+
 /**
- * The media id a save gives a part of a session (`main`, or a channel's child): the same on every
- * attempt, so a retried save never makes a second media. A name-based UUID (version 5 layout).
+ * The media id a save gives a part of a session: the same on every attempt, so a retried save
+ * never makes a second media. A name-based UUID (version 5 layout).
  */
-export function savedMediaId(sessionId: string, part: 'main' | number): string {
-  const hash = crypto.createHash('sha256').update(`session-save:${sessionId}:${part}`).digest();
+export function savedMediaId(sessionId: string, part: SavedPart): string {
+  const name = typeof part === 'object' ? `${part.channel}:${part.language}` : String(part);
+  const hash = crypto.createHash('sha256').update(`session-save:${sessionId}:${name}`).digest();
   hash[6] = (hash[6]! & 0x0f) | 0x50;
   hash[8] = (hash[8]! & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString('hex');
@@ -81,11 +91,35 @@ export function channelsToSave(session: Pick<SessionRow, 'keepAudio' | 'liveTran
   return channels.filter((c) => c.finals.length > 0 || (session.keepAudio && c.recording > 0));
 }
 
-/** The media of a save: one, or the multi-track one and a child per channel. */
+/** A language's name in that language ("français"), its code when it has none. */
+export function languageName(code: string): string {
+  try {
+    return new Intl.DisplayNames([code], { type: 'language', fallback: 'code' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * The media of a save: one, or the multi-track one and a child per channel; then a child per
+ * channel and target language with translated finals.
+ */
 export function planMedia(sessionId: string, name: string, channels: SavedChannel[]): MediaPlan[] {
-  const main: MediaPlan = { id: savedMediaId(sessionId, 'main'), parentId: null, name, channels };
-  if (channels.length < 2) return [main];
-  return [main, ...channels.map((channel) => ({ id: savedMediaId(sessionId, channel.index), parentId: main.id, name: channel.name, channels: [channel] }))];
+  const main: MediaPlan = { id: savedMediaId(sessionId, 'main'), parentId: null, name, channels, translation: null };
+  const perChannel =
+    channels.length < 2
+      ? []
+      : channels.map((channel) => ({ id: savedMediaId(sessionId, channel.index), parentId: main.id, name: channel.name, channels: [channel], translation: null }));
+  const translations = channels.flatMap((channel) =>
+    translationLanguages(channel.finals, channel.translations).map((language) => ({
+      id: savedMediaId(sessionId, { channel: channel.index, language }),
+      parentId: main.id,
+      name: `${channel.name} (${languageName(language)})`,
+      channels: [channel],
+      translation: language,
+    })),
+  );
+  return [main, ...perChannel, ...translations];
 }
 
 const mediaLanguage = (language: string): MediaLanguage => (language === 'en' || language === 'fr' ? language : 'auto');
@@ -137,11 +171,11 @@ async function recordedAudio(ctx: AppContext, sessionId: string, plan: MediaPlan
 /**
  * The row of a media made of the finals, with its audio when every channel of it was recorded.
  * Audio that cannot be converted (for good, or still at the last attempt) is left out rather than
- * the transcript.
+ * the transcript. A translation's media is made of the translated finals, without audio.
  */
 async function transcribedMedia(ctx: AppContext, session: SessionRow, plan: MediaPlan, delivery: JobDelivery): Promise<NewConversation> {
   const tracks = tracksOf(plan);
-  const withAudio = session.keepAudio && plan.channels.every((c) => c.recording > 0);
+  const withAudio = session.keepAudio && plan.translation === null && plan.channels.every((c) => c.recording > 0);
   let audio: { duration: number; files: MediaFiles } | null = null;
   if (withAudio) {
     try {
@@ -155,14 +189,16 @@ async function transcribedMedia(ctx: AppContext, session: SessionRow, plan: Medi
   }
   const first = plan.channels[0]!;
   // The finals' channel indexes become the media's track numbers.
-  const finals = plan.channels.flatMap((channel, track) => channel.finals.map((final) => ({ ...final, channelIndex: track })));
-  const transcript = transcriptFromFinals(tracks, finals, { duration: audio?.duration ?? null, fallbackLanguage: first.language });
+  const heard = plan.channels.flatMap((channel, track) => channel.finals.map((final) => ({ ...final, channelIndex: track })));
+  const finals = plan.translation === null ? heard : translatedFinals(heard, plan.translation);
+  const spoken = plan.translation ?? first.language;
+  const transcript = transcriptFromFinals(tracks, finals, { duration: audio?.duration ?? null, fallbackLanguage: spoken });
   return {
     ...identity(session, plan),
     status: 'done',
     progress: 1,
-    requestedLanguage: mediaLanguage(first.language),
-    language: first.finals[0]?.language ?? first.language,
+    requestedLanguage: mediaLanguage(spoken),
+    language: plan.translation ?? first.finals[0]?.language ?? first.language,
     transcriberProfileId: first.transcriberProfileId,
     channels: tracks,
     files: audio?.files ?? { originals: [] },
@@ -188,6 +224,7 @@ async function savedChannels(ctx: AppContext, session: SessionRow, channels: Cha
       language: channel.languages[0] ?? 'en',
       transcriberProfileId: channel.transcriberProfileId,
       diarization: channel.diarization,
+      translations: channel.translations,
       finals: finals.filter((f) => f.channelIndex === channel.position),
       recording: await recordedBytes(ctx.config.dataDir, session.id, channel.position),
     });
@@ -221,13 +258,15 @@ export async function saveSession(ctx: AppContext, { sessionId }: JobPayload<'se
   const plans = planMedia(sessionId, session.saveAs ?? session.name, channels);
   const rows: NewConversation[] = [];
   for (const plan of plans) {
-    rows.push(mode === 'pipeline' ? await pipelineMedia(ctx, session, plan) : await transcribedMedia(ctx, session, plan, delivery));
+    rows.push(mode === 'pipeline' && plan.translation === null ? await pipelineMedia(ctx, session, plan) : await transcribedMedia(ctx, session, plan, delivery));
   }
   const main = plans[0]!.id;
+  // Children are listed by creation time: a millisecond apart, they keep the plan's order (channels, then translations).
+  const savedAt = Date.now();
   try {
     await ctx.db.transaction(async (tx) => {
       if (!(await savingRepo.lockUnsaved(tx, sessionId))) throw new AlreadySaved();
-      for (const row of rows) await conversationsRepo.insert(tx, row);
+      for (const [n, row] of rows.entries()) await conversationsRepo.insert(tx, { ...row, createdAt: new Date(savedAt + n) });
       if (!(await savingRepo.markSaved(tx, sessionId, main))) throw new AlreadySaved();
     });
   } catch (error) {
@@ -238,7 +277,7 @@ export async function saveSession(ctx: AppContext, { sessionId }: JobPayload<'se
   }
   ctx.log.info({ sessionId, conversationId: main, mode, channels: channels.length }, 'session saved to the library');
   for (const row of rows) {
-    if (mode === 'pipeline') {
+    if (row.status === 'pending') {
       // A media left pending is sent again by the pipeline's recovery.
       await enqueue(ctx, 'media.preprocess', { conversationId: row.id! }).catch((error: unknown) =>
         ctx.log.warn({ err: error, conversationId: row.id }, 'could not queue the processing of a saved session'),

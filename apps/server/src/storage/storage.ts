@@ -66,8 +66,12 @@ export async function readBuffer(storage: Storage, key: string): Promise<Buffer>
 
 const KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
 const PREFIX = /^(?:[a-z0-9][a-z0-9/_.-]*\/)?$/i;
-/** The local driver writes `<key>.<pid>.<time>.part` and renames it into place. */
-const PART = /\.\d+\.\d+\.part$/;
+/**
+ * The local driver writes `<key>.<pid>.<time>.<n>.part` (n counts the process's writes: two writes
+ * of one key in the same millisecond get their own files) and renames it into place.
+ */
+const PART = /\.\d+\.\d+(?:\.\d+)?\.part$/;
+let writes = 0;
 
 export class StorageKeyError extends Error {}
 
@@ -95,7 +99,7 @@ export class LocalStorage implements Storage {
 
   async put(key: string, body: Readable): Promise<{ size: number }> {
     const target = this.resolve(key);
-    const temp = `${target}.${process.pid}.${Date.now()}.part`;
+    const temp = `${target}.${process.pid}.${Date.now()}.${(writes += 1)}.part`;
     try {
       await pipeline(body, await this.createFile(temp));
       await fsp.rename(temp, target);

@@ -4,7 +4,8 @@
  * (PCM from jfk-en.wav), then the job's handler run. The media: in the owner's library with the
  * name, source, turns and word times of the finals, its audio served; saved once whatever the
  * retries; without audio when audio is not kept; transcribed by the pipeline when live
- * transcription was off; a parent and a child per channel for several channels; recordings removed.
+ * transcription was off; a parent and a child per channel for several channels; a child per channel
+ * and target language with the translated finals; recordings removed.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,6 +40,7 @@ const JFK_FINALS = [
     text: 'and so my fellow americans',
     start: 0.3,
     end: 3.1,
+    translations: { fr: 'et donc mes chers compatriotes américains' },
     words: [
       { word: 'and', start: 0.3, end: 0.55, confidence: 0.9 },
       { word: 'so', start: 0.55, end: 1.1, confidence: 0.8 },
@@ -51,6 +53,7 @@ const JFK_FINALS = [
     text: 'ask not what your country can do for you',
     start: 3.6,
     end: 7.9,
+    translations: { fr: 'ne demandez pas ce que votre pays peut faire pour vous' },
     words: ['ask', 'not', 'what', 'your', 'country', 'can', 'do', 'for', 'you'].map((word, i) => ({ word, start: 3.6 + i * 0.45, end: 3.6 + i * 0.45 + 0.4, confidence: 0.6 })),
   },
 ];
@@ -98,9 +101,7 @@ async function stoppedSession(values: Record<string, unknown>, seed: (sessionId:
 }
 
 async function insertFinals(sessionId: string, channelIndex: number, finals = JFK_FINALS) {
-  await server.ctx.db
-    .insert(sessionCaptions)
-    .values(finals.map((final, segmentId) => ({ sessionId, channelIndex, segmentId, language: 'en', translations: { fr: 'traduction' }, ...final })));
+  await server.ctx.db.insert(sessionCaptions).values(finals.map((final, segmentId) => ({ sessionId, channelIndex, segmentId, language: 'en', ...final })));
 }
 
 function writeRecording(sessionId: string, channelIndex: number) {
@@ -163,7 +164,32 @@ describe('a session with one channel, its audio kept', () => {
     expect(transcript.text.map((t) => t.segment)).toEqual(['and so my fellow americans', 'ask not what your country can do for you']);
     expect(transcript.text[0]!.words.map((w) => [w.word, w.stime, w.etime, w.confidence])).toEqual(JFK_FINALS[0]!.words.map((w) => [w.word, w.start, w.end, w.confidence]));
     expect(transcript.text[1]).toMatchObject({ stime: 3.6, etime: 7.9, language: 'en', speaker_id: 'spk1' });
-    expect(JSON.stringify(transcript)).not.toContain('traduction');
+    expect(JSON.stringify(transcript)).not.toContain('compatriotes');
+  });
+
+  it('has a child with the French translation: the same speaker and times, words spread over each final, no audio', async () => {
+    const childId = savedMediaId(sessionId, { channel: 0, language: 'fr' });
+    const children = await cast.owner.client.get(`${API}/conversations/${id}/child`);
+    expect(children.status).toBe(200);
+    expect((children.body.list as Array<{ _id: string; name: string; parent: string; status: string }>).map((c) => [c._id, c.name, c.parent, c.status])).toEqual([
+      [childId, 'Floor (français)', id, 'done'],
+    ]);
+    const child = (await media(childId))!;
+    expect(child).toMatchObject({ language: 'fr', source: 'session', duration: 7.9, files: { originals: [] } });
+    const transcript = child.transcript as Transcript;
+    expect(checkTranscript(transcript, { duration: child.duration! })).toEqual({ ok: true });
+    expect(transcript.speakers).toEqual([{ speaker_id: 'spk1', speaker_name: 'Floor' }]);
+    expect(transcript.text.map((t) => [t.speaker_id, t.segment, t.language, t.stime, t.etime])).toEqual([
+      ['spk1', 'et donc mes chers compatriotes américains', 'fr', 0.3, 3.1],
+      ['spk1', 'ne demandez pas ce que votre pays peut faire pour vous', 'fr', 3.6, 7.9],
+    ]);
+    const words = transcript.text[0]!.words;
+    expect(words[0]).toMatchObject({ word: 'et', stime: 0.3 });
+    expect(words.at(-1)).toMatchObject({ word: 'américains', etime: 3.1 });
+    // Longer words take longer.
+    expect(words[4]!.etime - words[4]!.stime).toBeGreaterThan(words[0]!.etime - words[0]!.stime);
+    expect((await cast.owner.client.get(`${API}/conversations/${childId}`)).body.media).toMatchObject({ playable: false });
+    expect((await library()).list.map((m) => m._id)).not.toContain(childId);
   });
 
   it('serves the recording as the media audio, about 11 s long, with its waveform', async () => {
@@ -233,7 +259,8 @@ describe('an interrupted save', () => {
     expect(await savedId(sessionId)).toBeNull();
     expect(recordingsGone(sessionId)).toBe(false);
     await save(sessionId);
-    expect(await sessionMedia()).toBe(before + 1);
+    // The media and its French translation.
+    expect(await sessionMedia()).toBe(before + 2);
     const row = (await media(savedMediaId(sessionId, 'main')))!;
     expect(row.files.web).toBeDefined();
     expect((row.transcript as Transcript).text).toHaveLength(2);
@@ -282,7 +309,8 @@ describe('a session without its audio kept', () => {
     const sessionId = await stoppedSession({ keepAudio: false, liveTranscription: true }, (sid) => insertFinals(sid, 0));
     const before = await sessionMedia();
     await Promise.all([save(sessionId), saveStoppedSession(server.ctx, sessionId)]);
-    expect(await sessionMedia()).toBe(before + 1);
+    // The media and its French translation, once.
+    expect(await sessionMedia()).toBe(before + 2);
     expect(await savedId(sessionId)).toBe(savedMediaId(sessionId, 'main'));
   });
 
@@ -348,11 +376,16 @@ describe('a session with two channels', () => {
     const children = await cast.owner.client.get(`${API}/conversations/${id}/child`);
     expect(children.status).toBe(200);
     const list = children.body.list as Array<{ _id: string; name: string; parent: string; status: string; source: string }>;
-    expect(list.map((c) => c.name).sort()).toEqual(['Floor', 'Interpreter']);
+    // The channels, then the translations, as the editor's channel selector lists them.
+    expect(list.map((c) => c.name)).toEqual(['Floor', 'Interpreter', 'Floor (français)', 'Interpreter (français)']);
     expect(list.every((c) => c.parent === id && c.status === 'done' && c.source === 'session')).toBe(true);
     const interpreter = (await media(list.find((c) => c.name === 'Interpreter')!._id))!;
     expect((interpreter.transcript as Transcript).text.map((t) => t.segment)).toEqual(['ask not what your country can do for you']);
     expect(interpreter.duration).toBeGreaterThan(10.5);
+    const translated = (await media(savedMediaId(sessionId, { channel: 1, language: 'fr' })))!;
+    expect(translated).toMatchObject({ name: 'Interpreter (français)', parentId: id, language: 'fr', files: { originals: [] } });
+    expect((translated.transcript as Transcript).speakers).toEqual([{ speaker_id: 'spk1', speaker_name: 'Interpreter' }]);
+    expect((translated.transcript as Transcript).text.map((t) => [t.segment, t.stime, t.etime])).toEqual([['ne demandez pas ce que votre pays peut faire pour vous', 3.6, 7.9]]);
     // The library lists the multi-track media, not its channels.
     const listed = (await library()).list.map((m) => m._id);
     expect(listed).toContain(id);

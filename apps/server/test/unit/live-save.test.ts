@@ -1,8 +1,8 @@
 /** Saving a session: its transcript from the finals, which channels make media, and the media ids. */
 import { describe, expect, it } from 'vitest';
 import { checkTranscript, segmentLength, TURN_SIZE } from '@palabre/shared';
-import { channelsToSave, planMedia, savedMediaId, type SavedChannel } from '../../src/live/save.ts';
-import { lastEnd, transcriptFromFinals, type SavedFinal } from '../../src/live/save-transcript.ts';
+import { channelsToSave, languageName, planMedia, savedMediaId, type SavedChannel } from '../../src/live/save.ts';
+import { lastEnd, transcriptFromFinals, translatedFinals, translationLanguages, type SavedFinal } from '../../src/live/save-transcript.ts';
 
 const final = (channelIndex: number, start: number, words: string[], values: Partial<SavedFinal> = {}): SavedFinal => ({
   channelIndex,
@@ -11,6 +11,7 @@ const final = (channelIndex: number, start: number, words: string[], values: Par
   end: start + words.length * 0.5,
   language: 'en',
   words: words.map((word, i) => ({ word, start: start + i * 0.5, end: start + i * 0.5 + 0.4, confidence: 0.5 })),
+  translations: {},
   ...values,
 });
 
@@ -20,6 +21,7 @@ const channel = (index: number, values: Partial<SavedChannel> = {}): SavedChanne
   language: 'en',
   transcriberProfileId: null,
   diarization: false,
+  translations: [],
   finals: [],
   recording: 0,
   ...values,
@@ -84,6 +86,27 @@ describe('transcriptFromFinals', () => {
     expect(transcript.text.map((t) => [t.segment, t.language])).toEqual([['kept', 'fr']]);
   });
 
+  it('makes the finals translated into a language finals of it, words spread over their time by length', () => {
+    const finals = [
+      final(0, 1, ['good', 'morning'], { translations: { fr: 'bonjour à tous', de: 'guten Morgen' } }),
+      final(0, 3, ['thanks'], { translations: { de: 'danke' } }),
+      final(0, 5, ['bye'], { translations: { fr: '  ' } }),
+    ];
+    expect(translationLanguages(finals)).toEqual(['de', 'fr']);
+    expect(translationLanguages(finals, ['fr', 'es'])).toEqual(['fr', 'de']);
+    const french = translatedFinals(finals, 'fr');
+    expect(french).toHaveLength(1);
+    expect(french[0]).toMatchObject({ channelIndex: 0, text: 'bonjour à tous', start: 1, end: 2, language: 'fr', translations: {} });
+    expect(french[0]!.words.map((w) => [w.word, w.start, w.end])).toEqual([
+      ['bonjour', 1, 1.583],
+      ['à', 1.583, 1.667],
+      ['tous', 1.667, 2],
+    ]);
+    const transcript = transcriptFromFinals([{ index: 0, name: 'Floor' }], french, { duration: null, fallbackLanguage: 'fr' }, ids);
+    expect(checkTranscript(transcript)).toEqual({ ok: true });
+    expect(transcript.text.map((t) => [t.speaker_id, t.segment, t.language, t.stime, t.etime])).toEqual([['spk1', 'bonjour à tous', 'fr', 1, 2]]);
+  });
+
   it('measures the last end', () => {
     expect(lastEnd([final(0, 0, ['a']), final(0, 2.3456, ['b'])])).toBe(2.846);
     expect(lastEnd([])).toBe(0);
@@ -103,7 +126,7 @@ describe('what a save makes', () => {
 
   it('plans one media for one channel, a parent and a child per channel for several', () => {
     const sessionId = '2b0c1d0e-6b0a-4c39-9d7e-0a3f5b0d6e11';
-    expect(planMedia(sessionId, 'Minutes', [heard])).toEqual([{ id: savedMediaId(sessionId, 'main'), parentId: null, name: 'Minutes', channels: [heard] }]);
+    expect(planMedia(sessionId, 'Minutes', [heard])).toEqual([{ id: savedMediaId(sessionId, 'main'), parentId: null, name: 'Minutes', channels: [heard], translation: null }]);
     const plans = planMedia(sessionId, 'Minutes', [heard, recorded]);
     expect(plans.map((p) => [p.name, p.parentId, p.channels.length])).toEqual([
       ['Minutes', null, 2],
@@ -112,12 +135,33 @@ describe('what a save makes', () => {
     ]);
   });
 
+  it('adds a child per channel and target language with translated finals', () => {
+    const sessionId = '2b0c1d0e-6b0a-4c39-9d7e-0a3f5b0d6e11';
+    const translated = channel(0, { name: 'Floor', translations: ['fr', 'de'], finals: [final(0, 0, ['hello'], { translations: { fr: 'bonjour' } })] });
+    const one = planMedia(sessionId, 'Minutes', [translated]);
+    expect(one.map((p) => [p.id, p.name, p.parentId, p.translation])).toEqual([
+      [savedMediaId(sessionId, 'main'), 'Minutes', null, null],
+      [savedMediaId(sessionId, { channel: 0, language: 'fr' }), 'Floor (français)', one[0]!.id, 'fr'],
+    ]);
+    const two = planMedia(sessionId, 'Minutes', [translated, recorded]);
+    expect(two.map((p) => [p.name, p.parentId, p.translation])).toEqual([
+      ['Minutes', null, null],
+      ['Floor', two[0]!.id, null],
+      ['Channel 1', two[0]!.id, null],
+      ['Floor (français)', two[0]!.id, 'fr'],
+    ]);
+    expect(languageName('de')).toBe('Deutsch');
+    expect(languageName('not a language')).toBe('not a language');
+  });
+
   it('derives the same valid UUID for the same session and part, another for another', () => {
     const sessionId = '2b0c1d0e-6b0a-4c39-9d7e-0a3f5b0d6e11';
     const id = savedMediaId(sessionId, 'main');
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(savedMediaId(sessionId, 'main')).toBe(id);
     expect(savedMediaId(sessionId, 0)).not.toBe(id);
+    expect(savedMediaId(sessionId, { channel: 0, language: 'fr' })).not.toBe(savedMediaId(sessionId, { channel: 1, language: 'fr' }));
+    expect(savedMediaId(sessionId, { channel: 0, language: 'fr' })).toBe(savedMediaId(sessionId, { channel: 0, language: 'fr' }));
     expect(savedMediaId('6f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b', 'main')).not.toBe(id);
   });
 });

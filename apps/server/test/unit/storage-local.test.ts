@@ -45,4 +45,18 @@ describe('local folder storage', () => {
       await fs.rm(root, { recursive: true, force: true });
     }
   });
+
+  it('takes writes of one key at the same moment (a retried job meeting the first one), the last one winning', async () => {
+    const root = await tempRoot();
+    try {
+      const storage = new LocalStorage(root);
+      await Promise.all(['one', 'two', 'three'].map((text) => storage.put('media/a/original-0.wav', Readable.from([text]))));
+      expect(['one', 'two', 'three']).toContain(await fs.readFile(path.join(root, 'media/a/original-0.wav'), 'utf8'));
+      expect(await fs.readdir(path.join(root, 'media/a'))).toEqual(['original-0.wav']);
+      // Temporary files of this form are not keys either.
+      await expect(storage.put('media/a/x.1.2.3.part', Readable.from(['x']))).rejects.toThrow('invalid storage key');
+    } finally {
+      await fs.rm(root, { recursive: true, force: true });
+    }
+  });
 });

@@ -92,6 +92,26 @@ export function spreadInserted(run: readonly string[], lo: number, hi: number): 
   });
 }
 
+/**
+ * Times of words laid over the span [lo, hi] in proportion to their length (in code points), for
+ * text that came without word times (a translation of a timed sentence): longer words take longer
+ * to say. Punctuation tokens take no time (they sit at the end of what precedes them); the last
+ * spoken word ends at `hi`.
+ */
+export function spreadByLength(words: readonly string[], lo: number, hi: number): Array<[number, number]> {
+  const span = Math.max(0, hi - lo);
+  const weights = words.map((w) => (isPunctuationToken(w) ? 0 : [...w].length));
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  const last = weights.findLastIndex((weight) => weight > 0);
+  let done = 0;
+  return words.map((_, i) => {
+    const start = roundTime(total === 0 ? lo : lo + (span * done) / total);
+    done += weights[i]!;
+    if (weights[i] === 0) return [start, start];
+    return [start, i === last ? roundTime(lo + span) : roundTime(lo + (span * done) / total)];
+  });
+}
+
 const timed = (word: Word): Draft => ({ kind: 'timed', word });
 const edited = (word: Word, text: string): Word => (text === word.word ? word : { ...word, word: text, confidence: EDITED_CONFIDENCE });
 

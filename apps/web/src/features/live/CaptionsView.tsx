@@ -3,12 +3,13 @@
  * utterance in progress (greyed; only in the spoken language), following the newest with a way back
  * to live when the viewer scrolls up. Finals are announced politely to screen readers, partials not.
  * The stage can take the whole screen (Esc leaves it) and carries the session's watermark above the
- * captions, so it never covers their last line.
+ * captions, so it never covers their last line. Translated captions carry a notice that they are
+ * machine translated, on the stage and told once to screen readers (not with every caption).
  */
 import { ActionIcon, Button, Group, Stack, Tooltip } from '@mantine/core';
 import type { LivePartial, Watermark as WatermarkSettings } from '@palabre/shared';
-import { IconArrowDown, IconMaximize, IconMinimize } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { IconArrowDown, IconLanguage, IconMaximize, IconMinimize } from '@tabler/icons-react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CaptionLine } from './captions.ts';
 import type { FontSize } from './fontSize.ts';
@@ -33,6 +34,8 @@ interface CaptionsViewProps {
   listKey: string;
   /** Controls repeated on the stage while it fills the screen. */
   stageControls: ReactNode;
+  /** A translation is shown: the notice that it is machine translated (null: the spoken language). */
+  translationNotice: string | null;
 }
 
 function useFullscreen(element: React.RefObject<HTMLElement | null>) {
@@ -49,7 +52,7 @@ function useFullscreen(element: React.RefObject<HTMLElement | null>) {
   return { active, toggle, supported: typeof document !== 'undefined' && document.fullscreenEnabled };
 }
 
-export function CaptionsView({ lines, partial, spokenLanguage, fontSize, watermark, empty, listKey, stageControls }: CaptionsViewProps) {
+export function CaptionsView({ lines, partial, spokenLanguage, fontSize, watermark, empty, listKey, stageControls, translationNotice }: CaptionsViewProps) {
   const { t } = useTranslation('live');
   const stage = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
@@ -62,6 +65,7 @@ export function CaptionsView({ lines, partial, spokenLanguage, fontSize, waterma
     const timer = setTimeout(() => setAnnounce(true), BACKLOG_QUIET_MS);
     return () => clearTimeout(timer);
   }, [listKey]);
+  const noticeId = useId();
   const fullscreenLabel = fullscreen.active ? t('captions.exitFullscreen') : t('captions.fullscreen');
 
   return (
@@ -75,6 +79,15 @@ export function CaptionsView({ lines, partial, spokenLanguage, fontSize, waterma
       )}
       <div ref={stage} className={classes.stage}>
         <Watermark watermark={watermark} />
+        {/* Always there, so the notice is announced once when a translation is chosen. */}
+        <div role="status">
+          {translationNotice && (
+            <p className={classes.translationNotice} id={noticeId}>
+              <IconLanguage size={16} aria-hidden />
+              {translationNotice}
+            </p>
+          )}
+        </div>
         <div className={classes.stageBar}>
           {stageControls}
           <Tooltip label={fullscreenLabel}>
@@ -83,7 +96,15 @@ export function CaptionsView({ lines, partial, spokenLanguage, fontSize, waterma
             </ActionIcon>
           </Tooltip>
         </div>
-        <div ref={scroller} className={classes.captions} style={{ fontSize }} tabIndex={0} role="region" aria-label={t('captions.label')}>
+        <div
+          ref={scroller}
+          className={classes.captions}
+          style={{ fontSize }}
+          tabIndex={0}
+          role="region"
+          aria-label={t('captions.label')}
+          aria-describedby={translationNotice ? noticeId : undefined}
+        >
           <div key={listKey} aria-live={announce ? 'polite' : 'off'} aria-relevant="additions text">
             {lines.map((line) => (
               <p key={line.key} lang={line.language} className={line.untranslated ? `${classes.line} ${classes.untranslated}` : classes.line}>

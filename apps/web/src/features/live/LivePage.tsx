@@ -1,6 +1,7 @@
 /**
  * /interface/{organizationId}/sessions/{sessionId} (spec §2; public, responsive): a session's live
- * page. Its name and status, a channel and a language (spoken or a translation), the captions as they
+ * page. Its name and status, a channel and a language (spoken or a translation, labelled as machine
+ * translation), the captions as they
  * come with the connection's state, a font size remembered in this browser, full-screen captions and
  * the session's watermark; before it starts, its planned time; once ended, its saved media for those
  * who may see it. Those who operate it also get its controls and the microphone. Signed-in members see
@@ -155,6 +156,7 @@ function LiveView({ session, full }: { session: PublicSession; full: Session | n
             empty={empty}
             listKey={`${channel?.index ?? ''}:${translation ?? SPOKEN}`}
             stageControls={fontControls}
+            translationNotice={translation ? t('captions.machineTranslation') : null}
           />
         </>
       )}

@@ -1,7 +1,7 @@
 /**
  * /interface/{organizationId}/sessions/{sessionId}/settings (spec §2, §5): those who operate the
  * session change what the API lets them (channels only while it is scheduled), name it with an
- * alias, see each channel's stream key, start, stop and delete it; its status follows the session
+ * alias, share the public link (with its QR code) of a public session, see each channel's stream key, start, stop and delete it; its status follows the session
  * notices. Others get the not-found page, like other guarded screens.
  */
 import { Alert, Anchor, Button, Container, Group, Loader, Stack, Title } from '@mantine/core';
@@ -17,6 +17,7 @@ import { useTranscriberProfiles } from '../conversations/api.ts';
 import { AliasField } from './AliasField.tsx';
 import { useSession, useUpdateSession } from './api.ts';
 import { formFromSession, patchBody, validateForm } from './form.ts';
+import { PublicLink } from './PublicLink.tsx';
 import { SessionControls } from './SessionControls.tsx';
 import { SessionFormFields } from './SessionFormFields.tsx';
 import { SessionTimes } from './SessionTimes.tsx';
@@ -112,6 +113,7 @@ export function SessionSettingsPage() {
         <SessionControls session={session} />
         {session.status === 'terminated' && <Alert color="gray">{t('settings.endedNote')}</Alert>}
         <AliasField key={session.alias ?? ''} session={session} />
+        <PublicLink session={session} />
         <StreamKeys channels={session.channels} status={session.status} />
         <SettingsForm key={session._id} session={session} />
       </Stack>

@@ -23,7 +23,7 @@ interface CopyFieldProps {
   reveal?: { revealed: boolean; onToggle: () => void; label: string };
 }
 
-function CopyField({ label, value, copyLabel, hidden = false, reveal }: CopyFieldProps) {
+export function CopyField({ label, value, copyLabel, hidden = false, reveal }: CopyFieldProps) {
   const { t } = useTranslation('sessions');
   return (
     <TextInput

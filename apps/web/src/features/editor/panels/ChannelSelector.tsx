@@ -1,6 +1,6 @@
 /**
- * The channels of a multi-track media (its children): choosing one opens that channel's
- * transcription. Hidden for a single-track media.
+ * The children of a media (the channels of a multi-track media, the translations of a saved live
+ * session): choosing one opens its transcription. Hidden for a media without children.
  */
 import { NativeSelect } from '@mantine/core';
 import { API } from '@palabre/shared';
@@ -30,7 +30,20 @@ export function ChannelSelector({ conversationId }: { conversationId: string }) 
     enabled: Boolean(rootId),
     staleTime: 60_000,
   });
-  const choices = channelChoices({ id: conversationId, name: media.data?.name ?? '' }, children.data ?? [], (number) => t('controls.channelNumber', { number }));
+  // A parent's only child (a translation) offers the way back to the parent: its name is needed.
+  const parentId = media.data?.parent ?? null;
+  const parent = useQuery({
+    queryKey: [...conversationKeys.detail(parentId ?? ''), 'channel'],
+    queryFn: async () => (await call(API.conversations.get, { params: { id: parentId! }, query: { projection: 'name,parent' } })) as { _id: string; name?: string },
+    enabled: parentId !== null && children.data?.length === 1,
+    staleTime: 60_000,
+  });
+  const choices = channelChoices(
+    { id: conversationId, name: media.data?.name ?? '' },
+    parent.data ? { id: parent.data._id, name: parent.data.name ?? '' } : null,
+    children.data ?? [],
+    (number) => t('controls.channelNumber', { number }),
+  );
   if (!choices) return null;
   return (
     <NativeSelect
