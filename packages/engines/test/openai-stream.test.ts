@@ -190,7 +190,7 @@ describe('OpenAI-compatible live stream', () => {
 
   it('times out a server that does not answer, retrying first', async () => {
     attempts.delete('mute');
-    const stream = createOpenAiEngine({ endpoint, model: 'mute', stream: { requestTimeoutMs: 200, retries: 1, retryDelayMs: 10 } }).openStream({ language: 'en' });
+    const stream = createOpenAiEngine({ endpoint, model: 'mute', stream: { requestTimeoutMs: 1500, retries: 1, retryDelayMs: 10 } }).openStream({ language: 'en' });
     stream.write(speech(2.5, [[0.5, 1.5]]));
     await expect(stream.end()).rejects.toMatchObject({ code: 'timeout' });
     expect(attempts.get('mute')).toBe(2);
