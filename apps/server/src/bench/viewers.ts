@@ -69,8 +69,8 @@ function loopUnit(file: string): Buffer {
   return Buffer.concat([pcm, Buffer.alloc(BYTES_PER_SECOND)]);
 }
 
-/** CPU seconds of every descendant of a process still running (the server's decoders and translators). */
-function descendantsCpuSeconds(pid: number): number {
+/** CPU seconds of each running descendant of a process (the server's decoders and translators), by pid. */
+function descendantsCpu(pid: number): Map<number, number> {
   const children = new Map<number, number[]>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -82,12 +82,19 @@ function descendantsCpuSeconds(pid: number): number {
       // The process ended meanwhile.
     }
   }
-  let total = 0;
+  const cpu = new Map<number, number>();
   const pending = [...(children.get(pid) ?? [])];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    total += processCpuSeconds(next);
+    cpu.set(next, processCpuSeconds(next));
     pending.push(...(children.get(next) ?? []));
   }
+  return cpu;
+}
+
+/** CPU seconds the descendants running now spent since `before` (those started since count whole). */
+function descendantsCpuSince(pid: number, before: Map<number, number>): number {
+  let total = 0;
+  for (const [child, seconds] of descendantsCpu(pid)) total += seconds - (before.get(child) ?? 0);
   return total;
 }
 
@@ -248,13 +255,13 @@ async function run(bench: Bench, unit: Buffer, viewerCount: number, seconds: num
   const clientLoop = monitorEventLoopDelay({ resolution: 10 });
   try {
     const { sendTimes, backlogMax, measured } = await stream(bench.url, streamKey, unit, seconds, () => {
-      const cpuBefore = { server: processCpuSeconds(pid), engines: descendantsCpuSeconds(pid), at: performance.now() };
+      const cpuBefore = { server: processCpuSeconds(pid), engines: descendantsCpu(pid), at: performance.now() };
       const reset = bench.server.ask('reset');
       clientLoop.enable();
       return async () => {
         const wall = (performance.now() - cpuBefore.at) / 1000;
         const serverCpu = (processCpuSeconds(pid) - cpuBefore.server) / wall;
-        const enginesCpu = (descendantsCpuSeconds(pid) - cpuBefore.engines) / wall;
+        const enginesCpu = descendantsCpuSince(pid, cpuBefore.engines) / wall;
         await reset;
         const usage = await bench.server.ask('peaks');
         clientLoop.disable();
@@ -298,7 +305,12 @@ function rows(base: RunResult, many: RunResult): Cell[][] {
   };
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
   const mibs = (bytes: number) => `${Math.round(bytes / 1024 ** 2)} MiB`;
-  const plain = (name: string, format: (x: number) => string, pick: (r: RunResult) => number): Cell[] => [name, format(pick(base)), format(pick(many)), ratio(pick(many), pick(base))];
+  const plain = (name: string, format: (x: number) => string, pick: (r: RunResult) => number): Cell[] => [
+    name,
+    format(pick(base)),
+    format(pick(many)),
+    ratio(pick(many), pick(base)),
+  ];
   const count = (name: string, pick: (r: RunResult) => Cell): Cell[] => [name, String(pick(base)), String(pick(many)), ''];
   return [
     ...distributionRows('final latency', (f) => f.final),
@@ -401,6 +413,8 @@ ${(many.serverCpu * 100).toFixed(1)} % of one core, about ${(cpuPerViewer * 100)
 second per viewer, are most of the frames); the engines' CPU (${(many.enginesCpu * 100).toFixed(1)} %) does not depend on the
 number of viewers. The translation adds ${ms(m.translation.median)} (median) after the untranslated final, one
 Apertium call per final whatever the audience. ${
-    missing === 0 ? `Every viewer got every final and every translation.` : `Viewers missed ${m.missingFinals} finals and ${m.missingTranslations} translations out of ${m.finals * options.viewers} and ${m.translated * options.viewers}.`
+    missing === 0
+      ? `Every viewer got every final and every translation.`
+      : `Viewers missed ${m.missingFinals} finals and ${m.missingTranslations} translations out of ${m.finals * options.viewers} and ${m.translated * options.viewers}.`
   } The 1-minute load average of ${many.load.toFixed(1)} at the end (${os.availableParallelism()} cores) says how much other work shared the machine: above ${os.availableParallelism()}, part of the latency is waiting for a core.`;
 }
