@@ -4,7 +4,9 @@
  * sent; a caption's word times are stream time, so a word's end time names the message holding its
  * last sample, and that message's send time is when the word's audio left the sender.
  *
- * - final latency: a final's arrival at a viewer minus the send time of its last word's end;
+ * - final latency: a final's arrival at a viewer minus the send time of its last word's end, split
+ *   at the moment the server made the final (its `at`): engine (send → made, once per final) and
+ *   delivery (made → arrival: storing it, the fan-out, the viewer reading it; per viewer);
  * - partial latency: for each word of a final (its position k in the utterance), the arrival of the
  *   first partial of that utterance whose k-th word is that word, minus the send time of its end;
  * - fan-out: per final, the last viewer's arrival minus the first's;
@@ -20,10 +22,12 @@ export interface CaptionWord {
   end: number;
 }
 
-/** One utterance as one viewer saw it (times on the bench's clock, milliseconds). */
+/** One utterance as one viewer saw it (times in milliseconds since the epoch, as the server's `at`). */
 export interface SeenSegment {
   /** Arrival of the first (untranslated) final. */
   final?: number;
+  /** When the server made that final (its `at`). */
+  made?: number;
   /** The final's words (stream time, seconds). */
   words?: readonly CaptionWord[];
   /** Arrival of the final carrying translations. */
@@ -54,11 +58,12 @@ export function recordPartial(log: ViewerLog, segmentId: number, text: string, a
 }
 
 /** A final arrived at `at`: the first untranslated one counts as the final, the first with translations as its translation. */
-export function recordFinal(log: ViewerLog, segmentId: number, final: { words: readonly CaptionWord[]; translations: Record<string, string> }, at: number): void {
+export function recordFinal(log: ViewerLog, segmentId: number, final: { words: readonly CaptionWord[]; translations: Record<string, string>; at: string }, at: number): void {
   const seen = segment(log, segmentId);
   if (Object.keys(final.translations).length > 0) seen.translated ??= at;
   else if (seen.final === undefined) {
     seen.final = at;
+    seen.made = Date.parse(final.at);
     seen.words = final.words;
   }
 }
@@ -86,6 +91,10 @@ export function distribution(values: readonly number[]): Distribution {
 
 export interface ViewerFigures {
   final: Distribution;
+  /** Send of the last word's audio → the server made the final (once per final). */
+  engine: Distribution;
+  /** The server made the final → a viewer got it (per viewer and final). */
+  delivery: Distribution;
   partial: Distribution;
   fanOut: Distribution;
   translation: Distribution;
@@ -100,6 +109,8 @@ export interface ViewerFigures {
 /** The figures of one run from every viewer's log and the send times of the audio messages. */
 export function viewerFigures(logs: readonly ViewerLog[], sendTimes: readonly number[], messageMs: number): ViewerFigures {
   const finalLatencies: number[] = [];
+  const engineLatencies: number[] = [];
+  const deliveryLatencies: number[] = [];
   const partialLatencies: number[] = [];
   const fanOuts: number[] = [];
   const translationDelays: number[] = [];
@@ -109,6 +120,7 @@ export function viewerFigures(logs: readonly ViewerLog[], sendTimes: readonly nu
   let missingTranslations = 0;
   for (const id of segmentIds) {
     const arrivals: number[] = [];
+    let engine: number | undefined;
     for (const log of logs) {
       const seen = log.get(id);
       if (seen?.final === undefined || !seen.words) {
@@ -119,6 +131,10 @@ export function viewerFigures(logs: readonly ViewerLog[], sendTimes: readonly nu
       const last = seen.words.at(-1);
       const lastSent = last && sentAt(sendTimes, last.end, messageMs);
       if (lastSent !== undefined) finalLatencies.push(seen.final - lastSent);
+      if (seen.made !== undefined && Number.isFinite(seen.made)) {
+        deliveryLatencies.push(seen.final - seen.made);
+        if (lastSent !== undefined) engine ??= seen.made - lastSent;
+      }
       seen.words.forEach((word, position) => {
         const sighted = seen.sightings.get(sightingKey(position, word.word));
         const sent = sentAt(sendTimes, word.end, messageMs);
@@ -129,6 +145,7 @@ export function viewerFigures(logs: readonly ViewerLog[], sendTimes: readonly nu
         else translationDelays.push(seen.translated - seen.final);
       }
     }
+    if (engine !== undefined) engineLatencies.push(engine);
     if (arrivals.length > 1) fanOuts.push(Math.max(...arrivals) - Math.min(...arrivals));
     else if (arrivals.length === 1) fanOuts.push(0);
   }
@@ -136,6 +153,8 @@ export function viewerFigures(logs: readonly ViewerLog[], sendTimes: readonly nu
   for (const id of translatedIds) if (!segmentIds.has(id)) missingTranslations += logs.filter((log) => log.get(id)?.translated === undefined).length;
   return {
     final: distribution(finalLatencies),
+    engine: distribution(engineLatencies),
+    delivery: distribution(deliveryLatencies),
     partial: distribution(partialLatencies),
     fanOut: distribution(fanOuts),
     translation: distribution(translationDelays),

@@ -98,6 +98,9 @@ function descendantsCpuSince(pid: number, before: Map<number, number>): number {
   return total;
 }
 
+/** The benchmark's clock: milliseconds since the epoch, monotonic, comparable with the server's `at`. */
+const clock = () => performance.timeOrigin + performance.now();
+
 /** The message of `unit` looped, i-th 100 ms of the stream. */
 function message(unit: Buffer, index: number): Buffer {
   const offset = (index * MESSAGE_BYTES) % unit.length;
@@ -166,12 +169,12 @@ async function connectViewers(url: string, room: string, count: number, onCaptio
       const socket = io(url, { path: '/cm-api/socket.io', transports: ['websocket'], reconnection: false, forceNew: true });
       const viewer: Viewer = { socket, log: new Map(), partials: 0 };
       socket.on('partial', (partial: LivePartial) => {
-        recordPartial(viewer.log, partial.segmentId, partial.text, performance.now());
+        recordPartial(viewer.log, partial.segmentId, partial.text, clock());
         viewer.partials++;
         onCaption();
       });
       socket.on('final', (final: LiveFinal) => {
-        recordFinal(viewer.log, final.segmentId, final, performance.now());
+        recordFinal(viewer.log, final.segmentId, final, clock());
         onCaption();
       });
       viewers.push(viewer);
@@ -222,7 +225,7 @@ async function stream<T>(
         backlogMax = Math.max(backlogMax, ((due - sendTimes.length - 1) * MESSAGE_MS) / 1000);
         while (sendTimes.length < due && socket.readyState === WebSocket.OPEN) {
           socket.send(message(unit, sendTimes.length));
-          sendTimes.push(performance.now());
+          sendTimes.push(clock());
         }
         if (sendTimes.length >= count || socket.readyState !== WebSocket.OPEN) {
           clearInterval(timer);
@@ -314,6 +317,8 @@ function rows(base: RunResult, many: RunResult): Cell[][] {
   const count = (name: string, pick: (r: RunResult) => Cell): Cell[] => [name, String(pick(base)), String(pick(many)), ''];
   return [
     ...distributionRows('final latency', (f) => f.final),
+    ...distributionRows('  of which audio sent → final made (engine)', (f) => f.engine),
+    ...distributionRows('  of which final made → viewer (delivery)', (f) => f.delivery),
     ...distributionRows('partial latency', (f) => f.partial),
     ...distributionRows('fan-out (first to last viewer)', (f) => f.fanOut),
     ...distributionRows('translation extra delay', (f) => f.translation),
@@ -378,7 +383,11 @@ messages on a timer for ${options.seconds} s, the send time of each message note
 viewer first starts the translator; then 1 viewer (the baseline), then ${options.viewers}, in the same server.
 
 - **final latency**: a final's arrival at a viewer minus the send time of the message holding the
-  end of its last word (word times are stream time); median and p95 over every viewer × final pair;
+  end of its last word (word times are stream time); median and p95 over every viewer × final pair.
+  Split at the moment the server made the final (its \`at\`; one clock, one machine): **engine**, the
+  audio sent → the final made (ingest, the decoder catching up, its voice activity detection waiting
+  for 0.5 s of silence, decoding; once per final), and **delivery**, the final made → a viewer got it
+  (storing it in the database, the socket.io fan-out, the viewer's client reading it; per viewer);
 - **partial latency**: for each word of a final, the arrival of the first partial of that utterance
   holding that word at the same position, minus the send time of the word's end;
 - **fan-out**: per final, the last viewer's arrival minus the first's;
@@ -399,22 +408,29 @@ What the figures mean: ${interpretation(options, base, many)}`;
 function interpretation(options: ViewersBenchOptions, base: RunResult, many: RunResult): string {
   const b = base.figures;
   const m = many.figures;
+  const cores = os.availableParallelism();
   const missing = m.missingFinals + m.missingTranslations;
   const cpuPerViewer = (many.serverCpu - base.serverCpu) / Math.max(1, options.viewers - 1);
-  return `the final latency is mostly the engine's: the
-decoder's voice activity detection waits for half a second of silence after the last word before it
-ends an utterance, then decodes the utterance (${ms(b.final.median)} median with one viewer). Going
-from 1 to ${options.viewers} viewers changes it by ${ms(m.final.median - b.final.median)} at the median
-(${ratio(m.final.median, b.final.median)}) and ${ms(m.final.p95 - b.final.p95)} at p95: that is the cost of the fan-out, the
-server writing one frame per viewer (the last viewer gets a final ${ms(m.fanOut.median)} after the first, median;
-${ms(m.fanOut.p95)} p95) plus the benchmark's own clients reading ${options.viewers} sockets on one event loop
-(its delay p99: ${ms(many.clientLoopP99)}). The server process's CPU goes from ${(base.serverCpu * 100).toFixed(1)} % to
-${(many.serverCpu * 100).toFixed(1)} % of one core, about ${(cpuPerViewer * 100).toFixed(2)} % per extra viewer (partials, ${(many.partialEvents / Math.max(1, options.viewers) / options.seconds).toFixed(1)} per
-second per viewer, are most of the frames); the engines' CPU (${(many.enginesCpu * 100).toFixed(1)} %) does not depend on the
-number of viewers. The translation adds ${ms(m.translation.median)} (median) after the untranslated final, one
-Apertium call per final whatever the audience. ${
+  const share = (part: number, whole: number) => `${Math.round((100 * part) / whole)} %`;
+  return `nearly all of a final's latency is the engine's part (${ms(m.engine.median)} of ${ms(m.final.median)}
+at the median with ${options.viewers} viewers, ${share(m.engine.median, m.final.median)}): the decoder's voice activity detection waits for half a
+second of silence after the last word, then the utterance is decoded, and on a machine whose cores
+are taken the decoder also falls behind the audio (it is written in real time, so a decoder that
+gets less than its share of a core lags more and more over the run; \`bench live\` measures that
+lag). That part does not depend on the number of viewers, only on the decoder and the load (the
+load average was ${base.load.toFixed(1)} and ${many.load.toFixed(1)} at the end of the two runs, ${cores} cores), so the end-to-end
+ratios say more about the machine than about the audience. The part the audience costs is the
+delivery: ${ms(b.delivery.median)} median (${ms(b.delivery.p95)} p95) with one viewer, ${ms(m.delivery.median)} (${ms(m.delivery.p95)}) with ${options.viewers}
+(${ratio(m.delivery.median, b.delivery.median)} at the median): storing the final, then one frame per viewer written by the server and
+read by the benchmark's clients, all ${options.viewers} on one event loop (its delay p99: ${ms(many.clientLoopP99)}); the last viewer gets
+a final ${ms(m.fanOut.median)} after the first (median; ${ms(m.fanOut.p95)} p95). The server process's CPU goes from
+${(base.serverCpu * 100).toFixed(1)} % to ${(many.serverCpu * 100).toFixed(1)} % of one core, about ${(cpuPerViewer * 100).toFixed(3)} % per extra viewer: partials
+(${(many.partialEvents / Math.max(1, options.viewers) / options.seconds).toFixed(1)} per second per viewer) are most of the frames; its resident memory grows by
+${Math.round((many.serverRssPeak - base.serverRssPeak) / 1024 ** 2)} MiB for the ${options.viewers} sockets. The engines' CPU (${(many.enginesCpu * 100).toFixed(1)} % of a core) is
+one decoder and one Apertium call per final whatever the audience; the translated final follows
+the untranslated one by ${ms(m.translation.median)} (median). ${
     missing === 0
       ? `Every viewer got every final and every translation.`
       : `Viewers missed ${m.missingFinals} finals and ${m.missingTranslations} translations out of ${m.finals * options.viewers} and ${m.translated * options.viewers}.`
-  } The 1-minute load average of ${many.load.toFixed(1)} at the end (${os.availableParallelism()} cores) says how much other work shared the machine: above ${os.availableParallelism()}, part of the latency is waiting for a core.`;
+  }`;
 }
