@@ -412,7 +412,7 @@ function interpretation(options: ViewersBenchOptions, base: RunResult, many: Run
   const missing = m.missingFinals + m.missingTranslations;
   const cpuPerViewer = (many.serverCpu - base.serverCpu) / Math.max(1, options.viewers - 1);
   const share = (part: number, whole: number) => `${Math.round((100 * part) / whole)} %`;
-  return `nearly all of a final's latency is the engine's part (${ms(m.engine.median)} of ${ms(m.final.median)}
+  return `a final's latency is first the engine's part (${ms(m.engine.median)} of ${ms(m.final.median)}
 at the median with ${options.viewers} viewers, ${share(m.engine.median, m.final.median)}): the decoder's voice activity detection waits for half a
 second of silence after the last word, then the utterance is decoded, and on a machine whose cores
 are taken the decoder also falls behind the audio (it is written in real time, so a decoder that
