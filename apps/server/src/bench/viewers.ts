@@ -426,9 +426,17 @@ read by the benchmark's clients, all ${options.viewers} on one event loop (its d
 a final ${ms(m.fanOut.median)} after the first (median; ${ms(m.fanOut.p95)} p95). The server process's CPU goes from
 ${(base.serverCpu * 100).toFixed(1)} % to ${(many.serverCpu * 100).toFixed(1)} % of one core, about ${(cpuPerViewer * 100).toFixed(3)} % per extra viewer: partials
 (${(many.partialEvents / Math.max(1, options.viewers) / options.seconds).toFixed(1)} per second per viewer) are most of the frames; its resident memory grows by
-${Math.round((many.serverRssPeak - base.serverRssPeak) / 1024 ** 2)} MiB for the ${options.viewers} sockets. The engines' CPU (${(many.enginesCpu * 100).toFixed(1)} % of a core) is
-one decoder and one Apertium call per final whatever the audience; the translated final follows
-the untranslated one by ${ms(m.translation.median)} (median). ${
+${Math.round((many.serverRssPeak - base.serverRssPeak) / 1024 ** 2)} MiB for the ${options.viewers} sockets. The engines' CPU (${(base.enginesCpu * 100).toFixed(1)} % then ${(many.enginesCpu * 100).toFixed(1)} % of a
+core) is what one decoder and one Apertium call per final got from the machine, whatever the
+audience; the translated final follows the untranslated one by ${ms(m.translation.median)} (median).${
+    b.finals !== m.finals
+      ? ` The two runs made ${b.finals} and ${m.finals} finals from the same audio: a decoder behind the audio when the stream ends has not decoded its last utterances before the run stops waiting (${QUIET_MS / 1000} s without a caption).`
+      : ''
+  }${
+    m.engine.median > 5000
+      ? ` Here the decoder fell far behind (engine part over 5 s): the machine was overloaded by other work, and the end-to-end figures are those of a starved decoder; rerun on an idle machine for them (the delivery figures hold).`
+      : ''
+  } ${
     missing === 0
       ? `Every viewer got every final and every translation.`
       : `Viewers missed ${m.missingFinals} finals and ${m.missingTranslations} translations out of ${m.finals * options.viewers} and ${m.translated * options.viewers}.`
