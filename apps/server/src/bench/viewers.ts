@@ -430,7 +430,7 @@ ${Math.round((many.serverRssPeak - base.serverRssPeak) / 1024 ** 2)} MiB for the
 core) is what one decoder and one Apertium call per final got from the machine, whatever the
 audience; the translated final follows the untranslated one by ${ms(m.translation.median)} (median).${
     b.finals !== m.finals
-      ? ` The two runs made ${b.finals} and ${m.finals} finals from the same audio: a decoder behind the audio when the stream ends has not decoded its last utterances before the run stops waiting (${QUIET_MS / 1000} s without a caption).`
+      ? ` The two runs made ${b.finals} and ${m.finals} finals from the same audio: a decoder behind the audio when the stream ends has not decoded its last utterances before the run stops waiting (${QUIET_MS / 1000} s without a caption, ${TAIL_LIMIT_MS / 1000} s at most).`
       : ''
   }${
     m.engine.median > 5000
