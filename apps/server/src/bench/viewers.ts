@@ -425,8 +425,8 @@ delivery: ${ms(b.delivery.median)} median (${ms(b.delivery.p95)} p95) with one v
 read by the benchmark's clients, all ${options.viewers} on one event loop (its delay p99: ${ms(many.clientLoopP99)}); the last viewer gets
 a final ${ms(m.fanOut.median)} after the first (median; ${ms(m.fanOut.p95)} p95). The server process's CPU goes from
 ${(base.serverCpu * 100).toFixed(1)} % to ${(many.serverCpu * 100).toFixed(1)} % of one core, about ${(cpuPerViewer * 100).toFixed(3)} % per extra viewer: partials
-(${(many.partialEvents / Math.max(1, options.viewers) / options.seconds).toFixed(1)} per second per viewer) are most of the frames; its resident memory grows by
-${Math.round((many.serverRssPeak - base.serverRssPeak) / 1024 ** 2)} MiB for the ${options.viewers} sockets. The engines' CPU (${(base.enginesCpu * 100).toFixed(1)} % then ${(many.enginesCpu * 100).toFixed(1)} % of a
+(${(many.partialEvents / Math.max(1, options.viewers) / options.seconds).toFixed(1)} per second per viewer) are most of the frames; its peak resident memory is
+${Math.round((many.serverRssPeak - base.serverRssPeak) / 1024 ** 2)} MiB higher with the ${options.viewers} sockets. The engines' CPU (${(base.enginesCpu * 100).toFixed(1)} % then ${(many.enginesCpu * 100).toFixed(1)} % of a
 core) is what one decoder and one Apertium call per final got from the machine, whatever the
 audience; the translated final follows the untranslated one by ${ms(m.translation.median)} (median).${
     b.finals !== m.finals
