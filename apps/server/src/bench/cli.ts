@@ -1,4 +1,4 @@
-/** `palabre bench media rtf|wer|upload|pipeline`, `palabre bench library`, `palabre bench editor`, `palabre bench subtitles`, `palabre bench exports` and `palabre bench live` [--write]: figures for docs/PERFORMANCE.md. */
+/** `palabre bench media rtf|wer|upload|pipeline`, `palabre bench library`, `palabre bench editor`, `palabre bench subtitles`, `palabre bench exports`, `palabre bench live` and `palabre bench viewers` [--write]: figures for docs/PERFORMANCE.md. */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
@@ -26,7 +26,10 @@ export const BENCH_USAGE = `  bench media <benchmark>    measure and print figur
                              and LibreOffice's start-up cost for ODT
   bench live [--streams 1,2,4,6,8,10,12] [--seconds 30] [--fixtures <dir>] [--write]
                              concurrent live PocketSphinx streams written in real time: lag, partial
-                             and final latency, CPU and memory per stream, and the capacity`;
+                             and final latency, CPU and memory per stream, and the capacity
+  bench viewers [--viewers 200] [--seconds 60] [--fixtures <dir>] [--write]
+                             a live session's captions to that many anonymous viewers, next to one
+                             viewer: end-to-end latency, fan-out, translation delay, server cost`;
 
 export async function runBenchCommand(args: string[], config: Config): Promise<number> {
   if (args[0] === 'library') return runLibrary(args.slice(1), config);
@@ -34,6 +37,7 @@ export async function runBenchCommand(args: string[], config: Config): Promise<n
   if (args[0] === 'subtitles') return runSubtitles(args.slice(1));
   if (args[0] === 'exports') return runExports(args.slice(1));
   if (args[0] === 'live') return runLive(args.slice(1));
+  if (args[0] === 'viewers') return runViewers(args.slice(1));
   const [group, name, ...rest] = args;
   if (group !== 'media' || !name) {
     console.error(`Usage:\n${BENCH_USAGE}`);
@@ -158,6 +162,30 @@ async function runLive(args: string[]): Promise<number> {
   }
   const { benchLive } = await import('./live.ts');
   return benchLive({ streams: [...new Set(streams)].sort((a, b) => a - b), seconds, fixtures: path.resolve(values.fixtures), write: values.write });
+}
+
+async function runViewers(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      write: { type: 'boolean', default: false },
+      viewers: { type: 'string', default: '200' },
+      seconds: { type: 'string', default: '60' },
+      fixtures: { type: 'string', default: path.resolve(REPO_ROOT, '..', 'shared', 'fixtures', 'audio') },
+    },
+  });
+  const viewers = Number(values.viewers);
+  if (!Number.isInteger(viewers) || viewers < 2 || viewers > 2000) {
+    console.error('--viewers: an integer between 2 and 2000');
+    return 2;
+  }
+  const seconds = Number(values.seconds);
+  if (!Number.isInteger(seconds) || seconds < 15 || seconds > 600) {
+    console.error('--seconds: an integer between 15 and 600');
+    return 2;
+  }
+  const { benchViewers } = await import('./viewers.ts');
+  return benchViewers({ viewers, seconds, fixtures: path.resolve(values.fixtures), write: values.write });
 }
 
 async function runEditor(args: string[]): Promise<number> {

@@ -74,7 +74,7 @@ function loopUnit(file: string): Buffer {
 }
 
 /** CPU seconds (user + system) of a process, from /proc; 0 once it is gone. */
-function processCpuSeconds(pid: number): number {
+export function processCpuSeconds(pid: number): number {
   try {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after "pid (comm) ".
@@ -85,7 +85,7 @@ function processCpuSeconds(pid: number): number {
 }
 
 /** Resident memory of a process in bytes, from /proc; 0 once it is gone. */
-function processRss(pid: number): number {
+export function processRss(pid: number): number {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) * 1024 : 0;

@@ -81,6 +81,7 @@ node apps/server/src/cli.ts bench editor --write           # three-hour transcri
 node apps/server/src/cli.ts bench subtitles --write        # subtitle rules broken by generated screens, real speech and three hours
 node apps/server/src/cli.ts bench exports --write          # three-hour transcript in every export format: time, size, LibreOffice start-up
 node apps/server/src/cli.ts bench live --write             # concurrent live PocketSphinx streams in real time: lag, latency, capacity
+node apps/server/src/cli.ts bench viewers --write          # a live session's captions to 200 viewers vs 1: latency, fan-out, server cost
 \`\`\`
 
 \`bench library\` takes \`--count 100000\`, \`--database pglite|postgres|both\` (PostgreSQL: a temporary
@@ -92,6 +93,10 @@ database on \`DATABASE_URL\`'s server, else a throwaway local cluster from the P
 (\`npm run build --workspace @palabre/web\`), and takes \`--runs 5\` (editor opens), \`--keystrokes 200\`,
 \`--remote-edits 100\`, \`--documents 8\` (joined at once for the memory figure), \`--rate 100\` and
 \`--seconds 10\` (edits per second, and for how long, for the CPU figure); about five minutes.
+
+\`bench viewers\` starts its own server (a child process, PGlite, RTMP and SRT off), needs ffmpeg,
+PocketSphinx and Apertium (English → French), and takes \`--viewers 200\` and \`--seconds 60\` (audio
+per run; one run with 1 viewer, one with that many, after a 12 s warm-up); about three minutes.
 
 Without \`--write\` they only print their table. Each run replaces its own section (between
 \`<!-- bench:… -->\` markers); the rest of this file is left alone.`;

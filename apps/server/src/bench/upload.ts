@@ -5,15 +5,12 @@
  * its process.memoryUsage() every 50 ms by the server itself. Then the same file plus one byte must
  * be refused with 413 and leave nothing in storage.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { MAX_AUDIO_FILE_BYTES } from '@palabre/shared';
 import { BenchClient } from './api.ts';
-import { filesUnder, type ChildMessage, type MemoryPeaks } from './bench-server.ts';
+import { filesUnder, ServerChild, type MemoryPeaks } from './bench-server.ts';
 import { machine, markdownTable, mib, textTable, today, writeSection } from './report.ts';
 
 const REQUIRED_FREE_BYTES = 3 * 1024 ** 3;
@@ -61,36 +58,6 @@ function procRss(pid: number): { rss: number; hwm: number } | null {
     return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
   } catch {
     return null;
-  }
-}
-
-class ServerChild {
-  readonly process: ChildProcess;
-  constructor(dataDir: string) {
-    const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench-server.ts');
-    this.process = fork(script, [], { env: { ...process.env, PALABRE_BENCH_DATA_DIR: dataDir }, execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  }
-  async next(): Promise<ChildMessage> {
-    const [message] = (await Promise.race([
-      once(this.process, 'message'),
-      once(this.process, 'exit').then(([code]) => {
-        throw new Error(`server process exited (${code})`);
-      }),
-    ])) as [ChildMessage];
-    return message;
-  }
-  async ask(type: 'reset' | 'peaks'): Promise<{ peaks: MemoryPeaks; current: MemoryPeaks }> {
-    this.process.send({ type });
-    const message = await this.next();
-    if (message.type !== 'peaks') throw new Error('unexpected message from the server process');
-    return message;
-  }
-  async stop(): Promise<void> {
-    if (this.process.exitCode !== null) return;
-    this.process.send({ type: 'stop' });
-    const timer = setTimeout(() => this.process.kill('SIGKILL'), 15_000);
-    await once(this.process, 'exit');
-    clearTimeout(timer);
   }
 }
 
