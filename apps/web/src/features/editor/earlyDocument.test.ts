@@ -6,7 +6,9 @@ class FakeClient {
   closed = false;
   destroyed = false;
   readonly doc = { destroy: () => (this.destroyed = true) };
-  constructor(readonly ref: { conversationId: string; subtitleId?: string }) {
+  readonly ref: { conversationId: string; subtitleId?: string };
+  constructor(ref: { conversationId: string; subtitleId?: string }) {
+    this.ref = ref;
     FakeClient.made.push(this);
   }
   close() {
