@@ -149,9 +149,15 @@ function domLine(r: EditorResults): string {
   const last = r.open.samples[r.open.samples.length - 1];
   if (!last) return '';
   const scripts = median(r.open.samples.map((s) => s.scriptsLoaded));
+  const mark = (name: string) => {
+    const times = r.open.samples.map((s) => s.marks[name]).filter((t): t is number => t !== undefined);
+    return times.length > 0 ? ms(median(times)) : '–';
+  };
   return (
     `\nOf the time to open, the page's own scripts had run (DOMContentLoaded) after ${ms(scripts)} (median); the rest is the editor's code, ` +
     `joining the document over the socket (the whole three-hour document comes in the join's answer) and painting. ` +
+    `The editor's marks (medians, from the navigation's start): join sent (by the route's loader, beside the route's checks) ${mark('editor:join-sent')}, ` +
+    `answered ${mark('editor:join-answered')}, document applied ${mark('editor:document-applied')}. ` +
     `Once open, the page held ${last.turns} of the ${r.document.turns.toLocaleString('en-US')} turns (${last.words.toLocaleString('en-US')} words) and ${last.elements.toLocaleString('en-US')} elements in its DOM.\n`
   );
 }

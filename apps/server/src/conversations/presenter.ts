@@ -81,6 +81,11 @@ export function projectionOf(query: { projection?: string | undefined; key?: str
   return list.length > 0 ? list : null;
 }
 
+/** Whether a projection shows the transcript (its speakers or turns); no projection shows everything. */
+export function projectsTranscript(fields: string[] | null): boolean {
+  return fields === null || fields.includes('speakers') || fields.includes('text');
+}
+
 export function project(conversation: PresentedConversation, fields: string[] | null): ConversationProjection {
   if (!fields) return conversation;
   const out: Record<string, unknown> = { _id: conversation._id };

@@ -9,6 +9,7 @@ export type NewConversation = typeof conversations.$inferInsert;
 /** A media's identity, ownership and state: enough for a right and for "is there a transcript". */
 export type MediaFacts = Pick<ConversationRow, 'id' | 'organizationId' | 'ownerId' | 'membersRight' | 'status'> & { hasTranscript: boolean };
 const { search: _searchColumn, nameFolded: _nameFoldedColumn, ...rowColumns } = getTableColumns(conversations);
+const { transcript: _transcriptColumn, ...rowColumnsButTranscript } = rowColumns;
 
 /** A URL import keeps its address next to the files (until the schema has a column for it). */
 export type FilesWithSource = MediaFiles & { sourceUrl?: string };
@@ -120,6 +121,11 @@ function filterConditions(options: ListOptions, search: { query: SQL } | null): 
 
 export const conversationsRepo = {
   byId: async (db: Database, id: string): Promise<ConversationRow | undefined> => (await db.select(rowColumns).from(conversations).where(eq(conversations.id, id)))[0],
+  /** A media's row with its transcript left out (null): megabytes of JSON on long media that a projection without the transcript does not need. */
+  byIdWithoutTranscript: async (db: Database, id: string): Promise<ConversationRow | undefined> => {
+    const row = (await db.select(rowColumnsButTranscript).from(conversations).where(eq(conversations.id, id)))[0];
+    return row && { ...row, transcript: null };
+  },
   /** What rights and editing need of a media, without reading its transcript (megabytes on long media). */
   facts: async (db: Database, id: string): Promise<MediaFacts | undefined> =>
     (

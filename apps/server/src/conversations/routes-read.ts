@@ -4,7 +4,7 @@ import { API, type LibraryListQuery } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import type { ListOptions } from './repo.ts';
 import { route } from '../http/route.ts';
-import { project, projectionOf } from './presenter.ts';
+import { project, projectionOf, projectsTranscript } from './presenter.ts';
 import * as conversations from './service.ts';
 
 /** The list options of a parsed list query. */
@@ -30,7 +30,10 @@ export function readRoutes(ctx: AppContext) {
 
     route(app, API.conversations.search, async ({ actor, body }) => conversations.search(ctx, actor, body));
 
-    route(app, API.conversations.get, async ({ actor, params, query }) => project(await conversations.get(ctx, actor, params.id), projectionOf(query)));
+    route(app, API.conversations.get, async ({ actor, params, query }) => {
+      const fields = projectionOf(query);
+      return project(await conversations.get(ctx, actor, params.id, { transcript: projectsTranscript(fields) }), fields);
+    });
 
     route(app, API.conversations.update, async ({ actor, params, body }) => conversations.update(ctx, actor, params.id, body));
 

@@ -71,8 +71,10 @@ async function checkedAccess<R extends MediaFacts | ConversationRow>(ctx: AppCon
   return { row, right };
 }
 
-export async function get(ctx: AppContext, actor: Actor, id: string): Promise<PresentedConversation> {
-  const { row, right } = await access(ctx, actor, id);
+/** GET /conversations/{id}; `transcript: false` leaves the speakers and turns out (never read from the database). */
+export async function get(ctx: AppContext, actor: Actor, id: string, options: { transcript: boolean } = { transcript: true }): Promise<PresentedConversation> {
+  const found = options.transcript ? await conversationsRepo.byId(ctx.db, id) : await conversationsRepo.byIdWithoutTranscript(ctx.db, id);
+  const { row, right } = await checkedAccess(ctx, actor, found, RIGHT.READ);
   return presentOne(ctx, actor, row, right);
 }
 

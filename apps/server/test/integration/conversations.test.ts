@@ -386,6 +386,11 @@ describe('GET /conversations/:id', () => {
     await server.ctx.db.update(conversations).set({ status: 'done', progress: 1, transcript }).where(eq(conversations.id, id));
     const done = await owner.client.get(`${API}/conversations/${id}`);
     expect(done.body).toMatchObject({ status: 'done', speakers: transcript.speakers, text: transcript.text, jobs: { transcription: { state: 'done', progress: 1 } } });
+    // A projection names the transcript's fields to get them; any other leaves the transcript unread.
+    const projected = await owner.client.get(`${API}/conversations/${id}`, { query: { projection: 'name,text' } });
+    expect(projected.body).toEqual({ _id: id, name: 'JFK', text: transcript.text });
+    const withoutTranscript = await owner.client.get(`${API}/conversations/${id}`, { query: { projection: 'name,status,right' } });
+    expect(withoutTranscript.body).toEqual({ _id: id, name: 'JFK', status: 'done', right: expect.any(Number) });
     await server.ctx.db
       .update(conversations)
       .set({ status: 'error', processing: { steps: [], log: 'ffprobe: invalid data' } })

@@ -17,6 +17,7 @@ import { ResetPasswordPage } from '../features/auth/ResetPasswordPage.tsx';
 import { NotFoundPage } from '../features/errors/NotFoundPage.tsx';
 import { MainLayout } from '../features/layout/MainLayout.tsx';
 import { CreateOrganizationPage } from '../features/organizations/CreateOrganizationPage.tsx';
+import { preloadAgain, preloadEditor } from '../features/editor/preload.ts';
 import { createGuardLoader } from './guardLoader.ts';
 import type { RouteHandle } from './handle.ts';
 import { paths } from './paths.ts';
@@ -38,6 +39,9 @@ const conversationRoutes: RouteObject[] = [
     id: 'transcription',
     path: 'conversations/:conversationId/transcription',
     handle: handle({ conversationDetail: true, noOrganizationNeeded: true, view: 'transcription', breadcrumbs: ['media', 'transcription'] }),
+    // Joins the document and fetches the media's fields while the guard checks and the code loads.
+    loader: preloadEditor,
+    shouldRevalidate: preloadAgain,
     lazy: () => import('../features/editor/TranscriptionPage.tsx').then((m) => ({ Component: m.TranscriptionPage })),
   },
   {

@@ -5,7 +5,7 @@
  * A change of those fields made elsewhere (the media renamed from its overview) is followed live.
  */
 import { API, conversationUpdateEvent, type ConversationDetail, type ConversationUpdate } from '@palabre/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { call } from '../../api/call.ts';
 import { isMissing } from '../../api/client.ts';
 import { conversationKeys } from '../conversations/api.ts';
@@ -17,13 +17,19 @@ const FIELDS = ['name', 'duration', 'media', 'right', 'organizationId', 'channel
 
 const editorMediaKey = (conversationId: string) => [...conversationKeys.detail(conversationId), 'editor'] as const;
 
+const editorMediaQuery = (conversationId: string) => ({
+  queryKey: editorMediaKey(conversationId),
+  queryFn: async () => (await call(API.conversations.get, { params: { id: conversationId }, query: { projection: FIELDS } })) as unknown as EditorMedia,
+  retry: (count: number, error: Error) => !isMissing(error) && count < 2,
+});
+
 export function useEditorMedia(conversationId: string | undefined) {
-  return useQuery({
-    queryKey: editorMediaKey(conversationId ?? ''),
-    queryFn: async () => (await call(API.conversations.get, { params: { id: conversationId! }, query: { projection: FIELDS } })) as unknown as EditorMedia,
-    enabled: Boolean(conversationId),
-    retry: (count, error) => !isMissing(error) && count < 2,
-  });
+  return useQuery({ ...editorMediaQuery(conversationId ?? ''), enabled: Boolean(conversationId) });
+}
+
+/** Fetches the fields before the page mounts (preload.ts); the page's query then finds them. */
+export function prefetchEditorMedia(client: QueryClient, conversationId: string): Promise<void> {
+  return client.prefetchQuery(editorMediaQuery(conversationId));
 }
 
 /**

@@ -1,11 +1,12 @@
 /**
  * A live document for the page (the media's transcript, or with `subtitleId` one of its subtitle
  * versions): one Y.Doc and one CollabClient per mounted editor, and the client's status (sync state,
- * access, peers, problem) as React state.
+ * access, peers, problem) as React state. The transcript's may have been opened by the route (earlyDocument.ts).
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import * as Y from 'yjs';
-import { CollabClient, type CollabStatus } from './collabClient.ts';
+import type * as Y from 'yjs';
+import type { CollabClient, CollabStatus } from './collabClient.ts';
+import { acquireClient, releaseClient } from './earlyDocument.ts';
 
 export interface CollabDocument {
   doc: Y.Doc;
@@ -16,12 +17,11 @@ export interface CollabDocument {
 export function useCollabDocument(conversationId: string, subtitleId?: string): CollabDocument | null {
   const [client, setClient] = useState<CollabClient | null>(null);
   useEffect(() => {
-    const created = new CollabClient({ conversationId, subtitleId }, new Y.Doc());
+    // The route may have started joining it already (preload.ts).
+    const ref = { conversationId, subtitleId };
+    const created = acquireClient(ref);
     setClient(created);
-    return () => {
-      created.close();
-      created.doc.destroy();
-    };
+    return () => releaseClient(ref, created);
   }, [conversationId, subtitleId]);
   const status = useSyncExternalStore(client?.subscribe ?? noSubscribe, client?.getStatus ?? noStatus);
   if (!client || !status) return null;
