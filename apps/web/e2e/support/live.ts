@@ -34,7 +34,9 @@ export async function pocketsphinxProfile(api: Api, token: string, organizationI
 
 /** An encoder: ffmpeg sending a file at its real pace to an RTMP address (audio in AAC, FLV). */
 export function sendOverRtmp(file: string, address: string): { process: ChildProcess; ended: Promise<number | null>; stop(): void } {
-  const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-re', '-i', file, '-c:a', 'aac', '-f', 'flv', address], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-re', '-i', file, '-c:a', 'aac', '-f', 'flv', address], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let errors = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     errors = (errors + chunk.toString()).slice(-4000);
