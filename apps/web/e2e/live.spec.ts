@@ -140,7 +140,7 @@ test('the operator reaches the live page from the list and gets the session cont
 
   // The microphone: its audio worklet runs under the page's policy and its level moves.
   await page.getByRole('button', { name: 'Turn the microphone on' }).click();
-  await expect(page.getByRole('textbox', { name: 'Microphone' })).not.toHaveValue('');
+  await expect(page.getByRole('textbox', { name: 'Input device' })).not.toHaveValue('');
   const meter = page.getByRole('progressbar', { name: 'Level' });
   await expect.poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0);
   await expect(page.getByRole('button', { name: 'Send to Floor' })).toBeEnabled();
