@@ -4,7 +4,8 @@
  * the channel's RTMP address there and sends speech to it with ffmpeg. An anonymous viewer on a phone
  * follows the captions as they come, then in French; a French-speaking viewer on a wide screen
  * follows the translation from the start, in full screen too. Stopped, the session is saved to the
- * library: the media, found by its name, has the words heard and their audio.
+ * library: the media, found by its name, has the words heard and their audio. Stopping while an
+ * encoder still sends asks first, then cuts the stream.
  */
 import type { Locator, Page } from '@playwright/test';
 import { newAccount, signInBrowser, uniqueName } from './support/api.ts';
@@ -139,4 +140,40 @@ test('speech sent over RTMP becomes live captions and their French for anonymous
   await expect.poll(() => mediaAudio(library).evaluate((audio: HTMLAudioElement) => audio.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
   await library.screenshot({ path: `${SCREENSHOTS}/live-stream-saved-media.png` });
   await operator.close();
+});
+
+test('stopping while an encoder still sends asks first, then cuts the stream', async ({ browser, api, baseURL, clientIp }) => {
+  test.setTimeout(120_000);
+  const owner = await api.signUp(newAccount('live-force'));
+  const organization = await api.createOrganization(owner.tokens.auth_token, uniqueName('live-force org'));
+  const profileId = await pocketsphinxProfile(api, owner.tokens.auth_token, organization._id, []);
+  const session = await api.send<{ _id: string }>(
+    'POST',
+    `/cm-api/api/organizations/${organization._id}/sessions`,
+    { name: uniqueName('Endless'), channels: [{ name: 'Floor', transcriberProfileId: profileId, languages: ['en'] }] },
+    owner.tokens.auth_token,
+  );
+  await api.send('PUT', `/cm-api/api/organizations/${organization._id}/sessions/${session._id}/start`, {}, owner.tokens.auth_token);
+  const context = await browser.newContext({ baseURL, locale: 'en-US', extraHTTPHeaders: { 'x-forwarded-for': clientIp }, viewport: DESKTOP });
+  await signInBrowser(context, baseURL!, owner.tokens, organization._id);
+  const page = await context.newPage();
+  await page.goto(`/interface/${organization._id}/sessions/${session._id}/settings`);
+  const floor = page.getByRole('group', { name: 'Floor' });
+  await floor.getByRole('button', { name: 'Show the stream key of Floor' }).click();
+  const encoder = sendOverRtmp(FIXTURE, await floor.getByRole('textbox', { name: 'RTMP address' }).inputValue(), { loop: true });
+  try {
+    await expect(floor.getByText('Receiving audio')).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'A stream is still being sent' });
+    await expect(dialog).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/live-stream-force-stop.png` });
+    await dialog.getByRole('button', { name: 'Stop anyway' }).click();
+    await expect(page.getByText('Ended', { exact: true })).toBeVisible();
+    // The server cut the encoder's connection: ffmpeg ends by itself.
+    await Promise.race([encoder.ended, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    expect(encoder.process.exitCode ?? encoder.process.signalCode).not.toBeNull();
+  } finally {
+    encoder.stop();
+  }
+  await context.close();
 });

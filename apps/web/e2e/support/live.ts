@@ -32,11 +32,10 @@ export async function pocketsphinxProfile(api: Api, token: string, organizationI
   return profile._id;
 }
 
-/** An encoder: ffmpeg sending a file at its real pace to an RTMP address (audio in AAC, FLV). */
-export function sendOverRtmp(file: string, address: string): { process: ChildProcess; ended: Promise<number | null>; stop(): void } {
-  const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-re', '-i', file, '-c:a', 'aac', '-f', 'flv', address], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+/** An encoder: ffmpeg sending a file at its real pace to an RTMP address (audio in AAC, FLV), once or over and over. */
+export function sendOverRtmp(file: string, address: string, options: { loop?: boolean } = {}): { process: ChildProcess; ended: Promise<number | null>; stop(): void } {
+  const input = [...(options.loop ? ['-stream_loop', '-1'] : []), '-re', '-i', file];
+  const child = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', ...input, '-c:a', 'aac', '-f', 'flv', address], { stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     errors = (errors + chunk.toString()).slice(-4000);
