@@ -8,15 +8,12 @@
  * speech) through the audio worklet and the ingest WebSocket to PocketSphinx, whose captions reach
  * the operator and an anonymous viewer on a phone.
  */
-import path from 'node:path';
-import type { Browser } from '@playwright/test';
 import { newAccount, signInBrowser, uniqueName, type Api } from './support/api.ts';
-import { REPO_ROOT } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
+import { anonymousPage, PHONE } from './support/live.ts';
+import { FIXTURE } from './support/media.ts';
 
 const SCREENSHOTS = process.env.PALABRE_E2E_OUTPUT_DIR ?? '/tmp';
-const PHONE = { width: 390, height: 844 };
-const FIXTURE = path.resolve(REPO_ROOT, '../shared/fixtures/audio/jfk-en.wav');
 const CHROMIUM = process.env.PALABRE_E2E_CHROMIUM ?? '/usr/bin/chromium';
 const BASE_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -52,11 +49,6 @@ async function liveSession(api: Api, prefix: string, settings: Record<string, un
   );
   const read = await api.get<{ name: string }>(`/cm-api/api/sessions/${session._id}`, owner.tokens.auth_token);
   return { owner, organizationId: organization._id, sessionId: session._id, name: read.name };
-}
-
-async function anonymousPage(browser: Browser, baseURL: string, clientIp: string) {
-  const context = await browser.newContext({ baseURL, locale: 'en-US', viewport: PHONE, extraHTTPHeaders: { 'x-forwarded-for': clientIp } });
-  return { context, page: await context.newPage() };
 }
 
 test('an anonymous viewer follows a started public session on a phone', async ({ browser, api, baseURL, clientIp }) => {
@@ -148,7 +140,7 @@ test('the operator reaches the live page from the list and gets the session cont
 
   // The microphone: its audio worklet runs under the page's policy and its level moves.
   await page.getByRole('button', { name: 'Turn the microphone on' }).click();
-  await expect(page.getByRole('textbox', { name: 'Microphone' })).not.toHaveValue('');
+  await expect(page.getByRole('textbox', { name: 'Input device' })).not.toHaveValue('');
   const meter = page.getByRole('progressbar', { name: 'Level' });
   await expect.poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 15_000 }).toBeGreaterThan(0);
   await expect(page.getByRole('button', { name: 'Send to Floor' })).toBeEnabled();

@@ -10,8 +10,7 @@ import type { AppContext } from '../context.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { createEngine } from '../pipeline/engines.ts';
 import { sessionsRepo, type ChannelRow } from '../sessions/repo.ts';
-import { audioReached } from '../sessions/service.ts';
-import { audioStopped } from '../sessions/status.ts';
+import { audioEnded, audioReached } from '../sessions/service.ts';
 import { profileFetch } from '../transcriber-profiles/endpoint.ts';
 import { transcriberProfilesRepo } from '../transcriber-profiles/repo.ts';
 import { captionsRepo } from './repo.ts';
@@ -145,7 +144,7 @@ export class LiveService implements IngestGate, LiveSessions {
       this.channelTimes.set(channel.id, run.channelTime());
       if (this.streams.get(channel.id) === stream) this.streams.delete(channel.id);
       if (stream.stopped) return;
-      await audioStopped(this.ctx, channel, reason === 'failed' || run.failed ? 'errored' : 'inactive');
+      await audioEnded(this.ctx, channel, reason === 'failed' || run.failed ? 'errored' : 'inactive');
       this.ctx.log.info({ sessionId: run.sessionId, channelIndex: run.channelIndex, reason }, 'live stream ended');
     })();
     return stream.ended;

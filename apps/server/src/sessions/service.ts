@@ -27,7 +27,7 @@ import { presentPublicSession, presentSession } from './presenter.ts';
 import { aliasesRepo, sessionsRepo, templatesRepo, type ChannelRow, type NewChannel, type SessionRow } from './repo.ts';
 import { schedule } from './schedule.ts';
 import { saveStoppedSession } from '../live/save.ts';
-import { audioStarted, channelsEditable, start, statusesOf, stop } from './status.ts';
+import { audioStarted, audioStopped, channelsEditable, start, statusesOf, stop } from './status.ts';
 
 /** The API shape of some sessions, with their channels, first alias and profile names in three queries. */
 async function present(ctx: AppContext, rows: SessionRow[], accessOf: (row: SessionRow) => SessionAccess, single = false): Promise<Session[]> {
@@ -266,8 +266,22 @@ export async function stopSession(
 
 /**
  * The ingest calls this when a channel's first audio arrives: the channel streams and a pending
- * session becomes active (told to the organization). Refused (`session_status`) unless started.
+ * session becomes active (told to the organization: a status change, else a change of the channel's).
+ * Refused (`session_status`) unless started.
  */
-export function audioReached(ctx: AppContext, channel: Pick<ChannelRow, 'id' | 'sessionId'>): Promise<SessionRow> {
-  return audioStarted(ctx, channel, (next) => sessionNotice(ctx, next, 'status'));
+export async function audioReached(ctx: AppContext, channel: Pick<ChannelRow, 'id' | 'sessionId'>): Promise<SessionRow> {
+  let statusChanged = false;
+  const row = await audioStarted(ctx, channel, (next) => {
+    statusChanged = true;
+    sessionNotice(ctx, next, 'status');
+  });
+  if (!statusChanged) sessionNotice(ctx, row, 'updated');
+  return row;
+}
+
+/** The ingest calls this when a channel's stream ends: the channel stops streaming (told to the organization); the session stays as it is. */
+export async function audioEnded(ctx: AppContext, channel: Pick<ChannelRow, 'id' | 'sessionId'>, status: Parameters<typeof audioStopped>[2]): Promise<void> {
+  await audioStopped(ctx, channel, status);
+  const row = await sessionsRepo.byId(ctx.db, channel.sessionId);
+  if (row) sessionNotice(ctx, row, 'updated');
 }

@@ -7,8 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_WATERMARK, ORGANIZATION_ROLE, PLATFORM_ROLE, zPublicSession, zSession, type SessionUpdate } from '@palabre/shared';
 import { memberships, organizations, sessionChannels, sessions, transcriberProfiles } from '../../src/db/schema.ts';
-import { audioReached } from '../../src/sessions/service.ts';
-import { audioStopped } from '../../src/sessions/status.ts';
+import { audioEnded, audioReached } from '../../src/sessions/service.ts';
 import { createCast } from '../harness/cast.ts';
 import { createOrganization, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
 
@@ -340,13 +339,20 @@ describe('the status machine', () => {
     expect((await read(owner, _id)).status).toBe(404);
   });
 
-  it('stops without force once the streams have ended', async () => {
+  it('stops without force once the streams have ended; a stream’s start and end on an active session are told as changes', async () => {
     const { _id } = await newSession();
     await owner.client.put(`${sessionPath(_id)}/start`);
     await streaming(_id);
     const [first] = await server.ctx.db.select().from(sessionChannels).where(eq(sessionChannels.sessionId, _id));
-    await audioStopped(server.ctx, first!);
+    await audioEnded(server.ctx, first!, 'inactive');
     expect((await read(owner, _id)).body).toMatchObject({ status: 'active', channels: [{ streamStatus: 'inactive', transcriberStatus: 'idle' }] });
+    await audioReached(server.ctx, first!);
+    await audioEnded(server.ctx, first!, 'inactive');
+    const changes = await eventually(
+      async () => notices.filter((n) => n.update.sessionId === _id && n.update.kind === 'updated').map((n) => n.update.status),
+      (list) => list.length === 3,
+    );
+    expect(changes).toEqual(['active', 'active', 'active']);
     expect((await owner.client.delete(sessionPath(_id))).status).toBe(204);
   });
 

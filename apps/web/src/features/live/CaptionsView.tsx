@@ -32,8 +32,8 @@ interface CaptionsViewProps {
   empty: string;
   /** Changes with the channel and language shown: a new list is not read out line by line. */
   listKey: string;
-  /** Controls repeated on the stage while it fills the screen. */
-  stageControls: ReactNode;
+  /** Controls shown above the captions, and on the stage while it fills the screen. */
+  controls: ReactNode;
   /** A translation is shown: the notice that it is machine translated (null: the spoken language). */
   translationNotice: string | null;
 }
@@ -52,7 +52,7 @@ function useFullscreen(element: React.RefObject<HTMLElement | null>) {
   return { active, toggle, supported: typeof document !== 'undefined' && document.fullscreenEnabled };
 }
 
-export function CaptionsView({ lines, partial, spokenLanguage, fontSize, watermark, empty, listKey, stageControls, translationNotice }: CaptionsViewProps) {
+export function CaptionsView({ lines, partial, spokenLanguage, fontSize, watermark, empty, listKey, controls, translationNotice }: CaptionsViewProps) {
   const { t } = useTranslation('live');
   const stage = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
@@ -70,13 +70,14 @@ export function CaptionsView({ lines, partial, spokenLanguage, fontSize, waterma
 
   return (
     <Stack gap="xs">
-      {fullscreen.supported && (
-        <Group justify="flex-end">
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        {controls}
+        {fullscreen.supported && (
           <Button variant="default" size="xs" leftSection={<IconMaximize size={16} aria-hidden />} onClick={fullscreen.toggle}>
             {fullscreenLabel}
           </Button>
-        </Group>
-      )}
+        )}
+      </Group>
       <div ref={stage} className={classes.stage}>
         <Watermark watermark={watermark} />
         {/* Always there, so the notice is announced once when a translation is chosen. */}
@@ -89,9 +90,9 @@ export function CaptionsView({ lines, partial, spokenLanguage, fontSize, waterma
           )}
         </div>
         <div className={classes.stageBar}>
-          {stageControls}
+          {controls}
           <Tooltip label={fullscreenLabel}>
-            <ActionIcon variant="filled" color="dark" size="lg" onClick={fullscreen.toggle} aria-label={fullscreenLabel}>
+            <ActionIcon variant="default" size="lg" onClick={fullscreen.toggle} aria-label={fullscreenLabel}>
               <IconMinimize size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>

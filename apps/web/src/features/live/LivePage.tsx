@@ -66,6 +66,7 @@ function LiveView({ session, full }: { session: PublicSession; full: Session | n
   const { t } = useTranslation('live');
   const formatDateTime = useFormatDateTime();
   const languageName = useLanguageName();
+  const languageChoice = useLanguageName({ standalone: true });
   const [channelIndex, setChannelIndex] = useState(session.channels[0]?.index ?? 0);
   const [language, setLanguage] = useState(SPOKEN);
   const [fontSize, setFontSize] = useState<FontSize>(() => storedFontSize());
@@ -76,6 +77,9 @@ function LiveView({ session, full }: { session: PublicSession; full: Session | n
   const finals = room.captions.finals.get(channel?.index ?? -1);
   const lines = useMemo(() => linesIn(finals ?? [], translation), [finals, translation]);
   const partial = translation ? null : (room.captions.partials.get(channel?.index ?? -1) ?? null);
+  // Captions come from audio: the session is live even before a visitor's view (refreshed every little while) says so.
+  const heard = room.captions.finals.size > 0 || room.captions.partials.size > 0;
+  const status = session.status === 'pending' && heard ? 'active' : session.status;
   const operated = full?.abilities.operate ? full : null;
   const operatedChannel = operated?.channels.find((c) => c.index === channel?.index);
 
@@ -85,7 +89,7 @@ function LiveView({ session, full }: { session: PublicSession; full: Session | n
   };
   const spokenLabel = channel ? t('language.spoken', { languages: channel.languages.map(languageName).join(', ') }) : t('language.spokenOnly');
   const fontControls = <FontSizeControls size={fontSize} onChange={changeFontSize} />;
-  const empty = session.status === 'active' && channel?.streamStatus === 'active' ? t('captions.listening') : t('captions.waiting');
+  const empty = status === 'active' && channel?.streamStatus === 'active' ? t('captions.listening') : t('captions.waiting');
 
   return (
     <Stack gap="md" py="md">
@@ -95,7 +99,7 @@ function LiveView({ session, full }: { session: PublicSession; full: Session | n
             {session.name}
           </Title>
           <div aria-live="polite">
-            <StatusBadge status={session.status} />
+            <StatusBadge status={status} />
           </div>
           {started && <ConnectionBadge connection={room.connection} />}
         </Group>
@@ -138,13 +142,12 @@ function LiveView({ session, full }: { session: PublicSession; full: Session | n
             />
             <Select
               label={t('language.label')}
-              data={[{ value: SPOKEN, label: spokenLabel }, ...(channel?.translations ?? []).map((code) => ({ value: code, label: languageName(code) }))]}
+              data={[{ value: SPOKEN, label: spokenLabel }, ...(channel?.translations ?? []).map((code) => ({ value: code, label: languageChoice(code) }))]}
               value={translation ?? SPOKEN}
               onChange={(value) => value && setLanguage(value)}
               allowDeselect={false}
               w={{ base: '100%', xs: 220 }}
             />
-            {fontControls}
           </div>
           <ConnectionNotice room={room} />
           <CaptionsView
@@ -155,7 +158,7 @@ function LiveView({ session, full }: { session: PublicSession; full: Session | n
             watermark={session.watermark}
             empty={empty}
             listKey={`${channel?.index ?? ''}:${translation ?? SPOKEN}`}
-            stageControls={fontControls}
+            controls={fontControls}
             translationNotice={translation ? t('captions.machineTranslation') : null}
           />
         </>

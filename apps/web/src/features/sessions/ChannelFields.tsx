@@ -23,7 +23,7 @@ interface ChannelFieldsProps {
 
 export function ChannelFields({ index, channel, profiles, errors, onChange, onRemove, disabled }: ChannelFieldsProps) {
   const { t } = useTranslation('sessions');
-  const languageName = useLanguageName();
+  const languageName = useLanguageName({ standalone: true });
   const profile = profiles.find((p) => p._id === channel.transcriberProfileId);
   const options = (codes: readonly string[]) => codes.map((code) => ({ value: code, label: languageName(code) }));
   const field = (name: string) => errors(`channels.${index}.${name}`);

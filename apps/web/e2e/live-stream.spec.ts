@@ -1,0 +1,179 @@
+/**
+ * A live session end to end in Chromium, from an encoder: the owner starts a public session (one
+ * English channel on PocketSphinx, translated to French by Apertium) from its settings page, reads
+ * the channel's RTMP address there and sends speech to it with ffmpeg. An anonymous viewer on a phone
+ * follows the captions as they come, then in French; a French-speaking viewer on a wide screen
+ * follows the translation from the start, in full screen too. Stopped, the session is saved to the
+ * library: the media, found by its name, has the words heard and their audio. Stopping while an
+ * encoder still sends asks first, then cuts the stream.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { newAccount, signInBrowser, uniqueName } from './support/api.ts';
+import { mediaAudio, tr } from './support/editor.ts';
+import { expect, test } from './support/fixtures.ts';
+import { anonymousPage, pocketsphinxProfile, sendOverRtmp } from './support/live.ts';
+import { FIXTURE } from './support/media.ts';
+
+const SCREENSHOTS = process.env.PALABRE_E2E_OUTPUT_DIR ?? '/tmp';
+const DESKTOP = { width: 1280, height: 900 };
+/** Words of the recording (PocketSphinx hears most of them), and their French by Apertium. */
+const JFK_WORDS = /\b(country|americans|fellow|ask|do for you)\b/i;
+const JFK_FRENCH = /\b(pays|américains|amis|demande|faire)\b/i;
+
+/** The announced captions (the finals), and their lines in a language (a translation not yet there keeps the spoken one). */
+const announced = (page: Page): Locator => page.locator('[role="region"] > [aria-live]');
+const finals = (page: Page, language: string): Locator => announced(page).locator(`p[lang="${language}"]`);
+const noHorizontalScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+test('speech sent over RTMP becomes live captions and their French for anonymous viewers, then a media of the library', async ({ browser, api, baseURL, clientIp }) => {
+  test.setTimeout(240_000);
+  const owner = await api.signUp(newAccount('live-rtmp'));
+  const organization = await api.createOrganization(owner.tokens.auth_token, uniqueName('live-rtmp org'));
+  const profileId = await pocketsphinxProfile(api, owner.tokens.auth_token, organization._id, ['fr']);
+  const name = uniqueName('Inaugural address');
+  const session = await api.send<{ _id: string }>(
+    'POST',
+    `/cm-api/api/organizations/${organization._id}/sessions`,
+    {
+      name,
+      visibility: 'public',
+      anonymousAccess: true,
+      watermark: { enabled: true, text: 'Palabre live', frequency: 600, duration: 10, pinned: true },
+      channels: [{ name: 'Floor', transcriberProfileId: profileId, languages: ['en'], translations: ['fr'] }],
+    },
+    owner.tokens.auth_token,
+  );
+  const livePath = `/interface/${organization._id}/sessions/${session._id}`;
+
+  // The owner starts it from its settings page and reads the channel's RTMP address there.
+  const operator = await browser.newContext({ baseURL, locale: 'en-US', extraHTTPHeaders: { 'x-forwarded-for': clientIp }, viewport: DESKTOP });
+  await signInBrowser(operator, baseURL!, owner.tokens, organization._id);
+  const settings = await operator.newPage();
+  await settings.goto(`${livePath}/settings`);
+  await settings.getByRole('button', { name: 'Start' }).click();
+  const floor = settings.getByRole('group', { name: 'Floor' });
+  const rtmp = floor.getByRole('textbox', { name: 'RTMP address' });
+  await expect(rtmp).toHaveAttribute('type', 'password');
+  await floor.getByRole('button', { name: 'Show the stream key of Floor' }).click();
+  await expect(rtmp).toHaveValue(/^rtmp:\/\/127\.0\.0\.1:\d+\/live\/[A-Za-z0-9_-]{40,}$/);
+  await expect(floor.getByRole('button', { name: 'Copy the RTMP address of Floor' })).toBeVisible();
+  await expect(floor.getByText('No audio')).toBeVisible();
+  await settings.screenshot({ path: `${SCREENSHOTS}/live-stream-settings.png`, fullPage: true });
+  const address = await rtmp.inputValue();
+
+  // Two anonymous viewers: an English phone, and a French wide screen showing the French captions.
+  const { context: phoneContext, page: phone } = await anonymousPage(browser, baseURL!, clientIp);
+  const { context: wideContext, page: wide } = await anonymousPage(browser, baseURL!, clientIp, { locale: 'fr-FR', viewport: DESKTOP });
+  await phone.goto(livePath);
+  await expect(phone.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(phone.getByText('Waiting for audio…')).toBeVisible();
+  await wide.goto(livePath);
+  await expect(wide.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await wide.getByRole('textbox', { name: tr('fr-FR', 'live:language.label') }).click();
+  await wide.getByRole('option', { name: 'Français' }).click();
+
+  const encoder = sendOverRtmp(FIXTURE, address);
+  try {
+    await expect(floor.getByText('Receiving audio')).toBeVisible({ timeout: 15_000 });
+    // The captions grow as the speech comes: a first final, then JFK's words.
+    await expect(finals(phone, 'en').first()).not.toBeEmpty({ timeout: 90_000 });
+    await expect(announced(phone)).toContainText(JFK_WORDS, { timeout: 60_000 });
+    expect(await noHorizontalScroll(phone)).toBe(true);
+    await phone.screenshot({ path: `${SCREENSHOTS}/live-stream-phone-en.png` });
+
+    await phone.getByRole('textbox', { name: 'Language' }).click();
+    await phone.getByRole('option', { name: 'French' }).click();
+    await expect(phone.getByRole('textbox', { name: 'Language' })).toHaveValue('French');
+    await expect(finals(phone, 'fr').first()).toBeVisible({ timeout: 30_000 });
+    await expect(announced(phone)).toContainText(JFK_FRENCH, { timeout: 30_000 });
+    expect(await noHorizontalScroll(phone)).toBe(true);
+    await phone.screenshot({ path: `${SCREENSHOTS}/live-stream-phone-fr.png` });
+
+    await expect(finals(wide, 'fr').first()).not.toBeEmpty({ timeout: 30_000 });
+    await wide.screenshot({ path: `${SCREENSHOTS}/live-stream-wide-fr.png` });
+    await wide.getByRole('button', { name: tr('fr-FR', 'live:captions.fullscreen') }).click();
+    await expect.poll(() => wide.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+    await wide.screenshot({ path: `${SCREENSHOTS}/live-stream-wide-fullscreen.png` });
+    await wide
+      .locator(':fullscreen')
+      .getByRole('button', { name: tr('fr-FR', 'live:captions.exitFullscreen') })
+      .click();
+    await expect.poll(() => wide.evaluate(() => document.fullscreenElement)).toBeNull();
+
+    // The whole recording sent, the channel's stream ends with it.
+    expect(await encoder.ended).toBe(0);
+  } finally {
+    encoder.stop();
+  }
+  await expect(floor.getByText('No audio')).toBeVisible({ timeout: 20_000 });
+
+  // Stopped: the live page says so, and the session becomes a media of the owner's library.
+  await settings.getByRole('button', { name: 'Stop', exact: true }).click();
+  await expect(settings.getByText('Ended', { exact: true })).toBeVisible();
+  await expect(phone.getByText('This session has ended')).toBeVisible({ timeout: 20_000 });
+  await phoneContext.close();
+  await wideContext.close();
+
+  const library = settings;
+  await expect
+    .poll(
+      async () => {
+        await library.goto('/interface/explore');
+        return library.getByRole('table', { name: 'Media' }).getByRole('link', { name, exact: true }).isVisible();
+      },
+      { timeout: 60_000, intervals: [2_000] },
+    )
+    .toBe(true);
+  await library.getByRole('table', { name: 'Media' }).getByRole('link', { name, exact: true }).click();
+  await expect(library).toHaveURL(/\/interface\/conversations\/[^/]+$/);
+  await library.goto(`${new URL(library.url()).pathname}/transcription`);
+  await expect(library.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 30_000 });
+  await expect(library.locator('[data-turn-text]').first()).toBeVisible();
+  await expect.poll(async () => (await library.locator('[data-turn-text]').allTextContents()).join(' ')).toMatch(JFK_WORDS);
+  // Its audio: the recording's length, and it plays.
+  await expect.poll(() => mediaAudio(library).evaluate((audio: HTMLAudioElement) => audio.duration), { timeout: 15_000 }).toBeGreaterThan(10);
+  expect(await mediaAudio(library).evaluate((audio: HTMLAudioElement) => audio.duration)).toBeLessThan(13);
+  await library
+    .getByRole('button', { name: /^Play from / })
+    .first()
+    .click();
+  await expect.poll(() => mediaAudio(library).evaluate((audio: HTMLAudioElement) => audio.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  await library.screenshot({ path: `${SCREENSHOTS}/live-stream-saved-media.png` });
+  await operator.close();
+});
+
+test('stopping while an encoder still sends asks first, then cuts the stream', async ({ browser, api, baseURL, clientIp }) => {
+  test.setTimeout(120_000);
+  const owner = await api.signUp(newAccount('live-force'));
+  const organization = await api.createOrganization(owner.tokens.auth_token, uniqueName('live-force org'));
+  const profileId = await pocketsphinxProfile(api, owner.tokens.auth_token, organization._id, []);
+  const session = await api.send<{ _id: string }>(
+    'POST',
+    `/cm-api/api/organizations/${organization._id}/sessions`,
+    { name: uniqueName('Endless'), channels: [{ name: 'Floor', transcriberProfileId: profileId, languages: ['en'] }] },
+    owner.tokens.auth_token,
+  );
+  await api.send('PUT', `/cm-api/api/organizations/${organization._id}/sessions/${session._id}/start`, {}, owner.tokens.auth_token);
+  const context = await browser.newContext({ baseURL, locale: 'en-US', extraHTTPHeaders: { 'x-forwarded-for': clientIp }, viewport: DESKTOP });
+  await signInBrowser(context, baseURL!, owner.tokens, organization._id);
+  const page = await context.newPage();
+  await page.goto(`/interface/${organization._id}/sessions/${session._id}/settings`);
+  const floor = page.getByRole('group', { name: 'Floor' });
+  await floor.getByRole('button', { name: 'Show the stream key of Floor' }).click();
+  const encoder = sendOverRtmp(FIXTURE, await floor.getByRole('textbox', { name: 'RTMP address' }).inputValue(), { loop: true });
+  try {
+    await expect(floor.getByText('Receiving audio')).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'A stream is still being sent' });
+    await expect(dialog).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/live-stream-force-stop.png` });
+    await dialog.getByRole('button', { name: 'Stop anyway' }).click();
+    await expect(page.getByText('Ended', { exact: true })).toBeVisible();
+    // The server cut the encoder's connection: ffmpeg ends by itself.
+    await Promise.race([encoder.ended, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    expect(encoder.process.exitCode ?? encoder.process.signalCode).not.toBeNull();
+  } finally {
+    encoder.stop();
+  }
+  await context.close();
+});
