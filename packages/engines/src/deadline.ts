@@ -31,3 +31,16 @@ export function requestDeadline(timeoutMs: number, callerSignal?: AbortSignal): 
     },
   };
 }
+
+/** Waits `ms`, or less when `signal` fires (a retry's backoff that a cancellation cuts short). */
+export function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

@@ -11,6 +11,7 @@
  * 429, a timeout or a network error is tried again after 0.25 s, 0.5 s, 1 s… (`retries`, default
  * 3); any other failure, or the last retry's, ends the stream with 'error'.
  */
+import { pause } from '../deadline.ts';
 import { EngineRequestError, type EngineError } from '../errors.ts';
 import { encodeWav } from '../media/wav.ts';
 import { ChunkedStream, type ChunkedStreamOptions } from './chunked-stream.ts';
@@ -115,22 +116,10 @@ export class OpenAiStream extends ChunkedStream {
       } catch (error) {
         const retryable = error instanceof EngineRequestError && error.retryable;
         if (!retryable || attempt >= this.retries || this.closed) throw error as EngineError;
-        await delay(this.retryDelayMs * 2 ** attempt, this.cancel.signal);
+        await pause(this.retryDelayMs * 2 ** attempt, this.cancel.signal);
       }
     }
   }
 }
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
-
-function delay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
-}

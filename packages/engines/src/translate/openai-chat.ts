@@ -17,7 +17,7 @@
  * or a detail.
  */
 import type { EngineAvailability, TranscriptLanguage } from '../asr/types.ts';
-import { requestDeadline } from '../deadline.ts';
+import { pause, requestDeadline } from '../deadline.ts';
 import { EngineError, EngineRequestError } from '../errors.ts';
 import { singleLine, type TranslateOptions, type Translator } from './translator.ts';
 
@@ -128,19 +128,6 @@ function retryAfterMs(header: string | null): number | null {
 /** A failed try, with how long the server asked us to wait. */
 class ChatRequestError extends EngineRequestError {
   waitMs: number | null = null;
-}
-
-/** Waits `ms`, or less when `signal` fires. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
 
 /** At most `limit` holders at once; the others wait in order. */
