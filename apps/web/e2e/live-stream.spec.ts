@@ -201,7 +201,7 @@ for (const locale of LOCALES) {
     await expect.poll(() => mediaAudio(library).evaluate((audio: HTMLAudioElement) => audio.duration), { timeout: 15_000 }).toBeGreaterThan(10);
     expect(await mediaAudio(library).evaluate((audio: HTMLAudioElement) => audio.duration)).toBeLessThan(13);
     await library
-      .getByRole('button', { name: new RegExp(`^${tr(locale, 'editor:playFrom', { time: '' })}`) })
+      .getByRole('button', { name: new RegExp(`^${tr(locale, 'editor:turn.playFrom', { time: '' })}`) })
       .first()
       .click();
     await expect.poll(() => mediaAudio(library).evaluate((audio: HTMLAudioElement) => audio.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.5);
