@@ -85,7 +85,6 @@ export class ChannelListener {
     const busyPorts = new Set<number>();
     let failures = 0;
     while (!this.stopped && this.port !== null) {
-      const started = Date.now();
       const listener = new FfmpegListener(protocol.input(this.options.bindHost, this.port, this.options.streamKey), this.options.ffmpegPath);
       this.current = listener;
       let connection: Promise<Connection | null> = Promise.resolve(null);
@@ -112,7 +111,8 @@ export class ChannelListener {
       }
       if (exit.refused) log.info({ kind: protocol.kind, port: this.port }, 'an encoder naming another stream was disconnected');
       if (exit.connected && !exit.refused) failures = 0;
-      else if (!exit.refused && Date.now() - started < 1_000) {
+      // A listener waits for its encoder as long as it takes: ending with no encoder, unasked, is a failure.
+      else if (!exit.refused && !this.stopped) {
         failures++;
         // Said once per run of failures, without ffmpeg's words about the address (they hold the key).
         if (failures === FAILURES_WORTH_A_WARNING)
