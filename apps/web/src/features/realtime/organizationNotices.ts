@@ -11,8 +11,8 @@ import { readCookie } from '../../api/cookies.ts';
 
 export type SessionSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** One socket for the whole tab, shared by every watcher. */
-let shared: { socket: SessionSocket; users: number } | null = null;
+/** One socket for the whole tab, shared by every watcher; `signedIn`: its last handshake carried a token. */
+let shared: { socket: SessionSocket; users: number; signedIn: boolean } | null = null;
 
 /** The tab's socket, connecting it if needed; every acquire is matched by a `releaseSocket`. */
 export function acquireSocket(): SessionSocket {
@@ -22,6 +22,7 @@ export function acquireSocket(): SessionSocket {
       // The token is read at each (re)connection: it may have been refreshed meanwhile.
       auth: (cb) => {
         const token = readCookie(COOKIE.authToken);
+        if (shared) shared.signedIn = Boolean(token);
         cb(token ? { token } : {});
       },
       // Client defaults (docs/PRODUCT.md, API).
@@ -30,7 +31,7 @@ export function acquireSocket(): SessionSocket {
       randomizationFactor: 0.5,
       timeout: 20_000,
     });
-    shared = { socket, users: 0 };
+    shared = { socket, users: 0, signedIn: false };
   } else if (!shared.socket.active) {
     // Closed on purpose earlier (the live page's broker-down rule): a new user opens it again.
     shared.socket.connect();
@@ -64,6 +65,12 @@ export function useOrganizationNotices<T>(organizationId: string | null | undefi
     const socket = acquireSocket() as unknown as Socket;
     const name = eventOf.current(organizationId);
     const watch = () => {
+      // Connected anonymously before the sign-in (a live page, a token being refreshed): the
+      // organization's notices need a signed-in socket, so it connects again with the token.
+      if (shared && !shared.signedIn && readCookie(COOKIE.authToken)) {
+        socket.disconnect().connect();
+        return;
+      }
       socket.emit('watch_organization', organizationId);
       setConnected(true);
     };
