@@ -34,7 +34,9 @@ export function SessionControls({ session }: { session: Session }) {
 
   const end = (ending: Ending) =>
     stop.mutate(ending, {
-      onSuccess: () => setConfirming(null),
+      // Closes the confirmation of this very call only: a deletion asked for while a stop was still
+      // answering keeps its dialog open.
+      onSuccess: () => setConfirming((current) => (current === ending ? null : current)),
       // A stream is still connected: the same call again, forced, once confirmed.
       onError: (error) => streaming(error) && setConfirming({ ...ending, force: true }),
     });
