@@ -36,10 +36,12 @@ async function gatedServer(env: Record<string, string>) {
   server = await startTestServer({ env, start: { jobs, pollingIntervalSeconds: 0.5 } });
   const s = server;
   const status = async (id: string) => (await s.ctx.db.select().from(conversations).where(eq(conversations.id, id)))[0]!.status;
-  const waitFor = async (id: string, wanted: MediaStatus) => {
-    // A busy machine delays the workers' polling: one minute is the bound, not the expectation.
-    for (let n = 0; n < 600; n++) {
-      if ((await status(id)) === wanted) return;
+  /** Waits until one of the media has the status, and answers which one. */
+  const waitForAny = async (ids: string[], wanted: MediaStatus): Promise<string> => {
+    // A busy machine delays the workers' polling: 40 s is the bound (under the test's own
+    // timeout, so that the queue below is shown), not the expectation.
+    for (let n = 0; n < 400; n++) {
+      for (const id of ids) if ((await status(id)) === wanted) return id;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     // What the queue held, to tell a starved job from a lost one.
@@ -47,8 +49,9 @@ async function gatedServer(env: Record<string, string>) {
       `SELECT data->>'conversationId' AS media, state, priority, start_after FROM pgboss.job WHERE name = 'media.preprocess' ORDER BY created_on`,
       [],
     );
-    throw new Error(`media ${id} never became ${wanted} (${await status(id)}); queue: ${JSON.stringify(rows)}`);
+    throw new Error(`none of ${ids.join(', ')} became ${wanted}; queue: ${JSON.stringify(rows)}`);
   };
+  const waitFor = (id: string, wanted: MediaStatus) => waitForAny([id], wanted);
   const release = (id: string) => gates.get(id)?.();
   const organization = async () => {
     const owner = await s.quickUser();
@@ -59,21 +62,21 @@ async function gatedServer(env: Record<string, string>) {
       return id;
     };
   };
-  return { s, status, waitFor, release, organization, started };
+  return { s, status, waitFor, waitForAny, release, organization, started };
 }
 
 describe('job workers and organizations', () => {
   it("caps one organization's running jobs per queue: another organization's media starts while the batch is still running", async () => {
-    const { status, waitFor, release, organization } = await gatedServer({ MEDIA_JOB_CONCURRENCY: '2', MEDIA_JOB_CONCURRENCY_PER_ORGANIZATION: '1' });
+    const { status, waitFor, waitForAny, release, organization } = await gatedServer({ MEDIA_JOB_CONCURRENCY: '2', MEDIA_JOB_CONCURRENCY_PER_ORGANIZATION: '1' });
     const addA = await organization();
     const addB = await organization();
     const batch = [await addA(), await addA(), await addA()];
-    await waitFor(batch[0]!, 'preprocessing');
+    // Two workers may fetch two of A's media at once: whichever takes A's slot first runs.
+    const running = await waitForAny(batch, 'preprocessing');
     const single = await addB();
     await waitFor(single, 'preprocessing');
     // A's batch is not over: its other media still wait, although a worker was free for them.
-    expect(await status(batch[1]!)).toBe('pending');
-    expect(await status(batch[2]!)).toBe('pending');
+    for (const id of batch.filter((id) => id !== running)) expect(await status(id)).toBe('pending');
 
     // The media put back are not lost: the batch goes through, never two of A at once.
     release(single);
