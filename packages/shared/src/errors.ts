@@ -35,6 +35,10 @@ export const ERROR_CODES = [
   'session_streaming',
   'session_status',
   'session_alias_exists',
+  /** A quick meeting of the caller is already in progress in this organization (the body names it). */
+  'quick_meeting_in_progress',
+  /** Every videoconference bot slot of the server is taken. */
+  'bot_limit_reached',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

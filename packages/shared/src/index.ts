@@ -20,4 +20,5 @@ export * from './contracts/library.ts';
 export * from './contracts/subtitles.ts';
 export * from './contracts/exports.ts';
 export * from './contracts/sessions.ts';
+export * from './contracts/meetings.ts';
 export * from './contracts/live.ts';

@@ -2,8 +2,13 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
+  BOT_ERRORS,
+  BOT_SERVICES,
+  BOT_STATUSES,
   BURN_STATES,
   MEDIA_STATUSES,
+  QUICK_MEETING_SOURCES,
+  SESSION_KINDS,
   SESSION_STATUSES,
   SESSION_VISIBILITIES,
   STREAM_STATUSES,
@@ -514,10 +519,17 @@ export const sessions = pgTable(
     /** The name the saved media takes (asked when stopping; default the session's). */
     saveAs: text('save_as'),
     savedConversationId: uuid('saved_conversation_id').references(() => conversations.id, { onDelete: 'set null' }),
+    /** `quickMeeting`: a private one-channel session its owner started in one click (docs/meetings.md). */
+    kind: text('kind', { enum: SESSION_KINDS }).notNull().default('session'),
+    /** Quick meetings: where the audio comes from (the microphone or a videoconference bot). */
+    source: text('source', { enum: QUICK_MEETING_SOURCES }),
+    /** Quick meetings: the recording is transcribed again once the meeting is saved. */
+    offlineTranscription: boolean('offline_transcription').notNull().default(false),
     ...timestamps,
   },
   (t) => [
     index('sessions_organization_status_idx').on(t.organizationId, t.status),
+    index('sessions_owner_kind_status_idx').on(t.ownerId, t.kind, t.status),
     index('sessions_organization_schedule_idx').on(t.organizationId, t.scheduleOn),
     index('sessions_organization_created_idx').on(t.organizationId, t.createdAt),
   ],
@@ -568,6 +580,35 @@ export const sessionCaptions = pgTable(
     createdAt: timestamps.createdAt,
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.channelIndex, t.segmentId] })],
+);
+
+/** Videoconference bots: a headless browser in a call, streaming its audio into a session channel. */
+export const bots = pgTable(
+  'bots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => sessionChannels.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    serviceType: text('service_type', { enum: BOT_SERVICES }).notNull(),
+    url: text('url').notNull(),
+    subtitleLanguage: text('subtitle_language').notNull(),
+    displaySubtitles: boolean('display_subtitles').notNull().default(false),
+    displayName: text('display_name').notNull(),
+    status: text('status', { enum: BOT_STATUSES }).notNull().default('joining'),
+    error: text('error', { enum: BOT_ERRORS }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }),
+    leftAt: timestamp('left_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('bots_channel_idx').on(t.channelId, t.createdAt), index('bots_status_idx').on(t.status)],
 );
 
 /** An organization's aliases: short names for its sessions, unique in it without case. */

@@ -39,6 +39,8 @@ const STATUS: Record<ErrorCode, number> = {
   session_streaming: 409,
   session_status: 409,
   session_alias_exists: 409,
+  quick_meeting_in_progress: 409,
+  bot_limit_reached: 503,
   internal_error: 500,
 };
 

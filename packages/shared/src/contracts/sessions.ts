@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { FEATURES, LIST_LIMIT } from '../constants.ts';
 import { zId, zLanguageCode, zText } from './common.ts';
+import { zBotNotice } from './bot-status.ts';
 import { zIngestEndpoints } from './live.ts';
 
 /** scheduled (not started) → pending (waiting for audio) → active (receiving audio) → terminated. */
@@ -387,8 +388,10 @@ export const zTemplateParams = z.object({ id: zId, templateId: zId });
 /** Pushed to an organization's room on `orga_{id}_session_update`, to those who may see the session. */
 export const zSessionUpdate = z.object({
   sessionId: z.string().uuid(),
-  kind: z.enum(['created', 'updated', 'status', 'deleted']),
+  kind: z.enum(['created', 'updated', 'status', 'deleted', 'bot']),
   status: z.enum(SESSION_STATUSES).optional(),
+  /** kind `bot`: the bot whose status changed. */
+  bot: zBotNotice.optional(),
 });
 export type SessionUpdate = z.infer<typeof zSessionUpdate>;
 export type SessionUpdateEvent = `orga_${string}_session_update`;

@@ -9,6 +9,7 @@ import { conversationEndpoints } from './conversations.ts';
 import { exportEndpoints } from './exports.ts';
 import type { Endpoint } from './define.ts';
 import { libraryEndpoints } from './library.ts';
+import { meetingEndpoints } from './meetings.ts';
 import { organizationEndpoints } from './organizations.ts';
 import { rightEndpoints } from './rights.ts';
 import { sessionEndpoints } from './sessions.ts';
@@ -36,6 +37,7 @@ export const API = {
   tags: tagEndpoints,
   transcriberProfiles: transcriberProfileEndpoints,
   sessions: sessionEndpoints,
+  meetings: meetingEndpoints,
   backoffice: backofficeEndpoints,
 } as const;
 
