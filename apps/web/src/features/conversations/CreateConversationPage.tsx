@@ -1,11 +1,13 @@
 /**
  * /interface/conversations/create (docs/PRODUCT.md, Screens and routes): media upload with tabs file,
- * microphone, URL import, and session, quick meeting and videoconference, which are marked "coming soon".
+ * microphone, URL import, quick meeting (one click to the quick session page), and session and
+ * videoconference, which are marked "coming soon".
  */
 import { Badge, Container, Group, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBroadcast, IconFile, IconLink, IconMicrophone, IconTools, IconUsersGroup, IconVideo } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { QuickMeetingTab } from '../quickMeeting/QuickMeetingTab.tsx';
 import { FileTab } from './FileTab.tsx';
 import { MicrophoneTab } from './MicrophoneTab.tsx';
 import { UrlTab } from './UrlTab.tsx';
@@ -16,7 +18,7 @@ const TABS = [
   { value: 'microphone', icon: IconMicrophone, ready: true },
   { value: 'url', icon: IconLink, ready: true },
   { value: 'session', icon: IconBroadcast, ready: false },
-  { value: 'quickMeeting', icon: IconUsersGroup, ready: false },
+  { value: 'quickMeeting', icon: IconUsersGroup, ready: true },
   { value: 'videoconference', icon: IconVideo, ready: false },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
@@ -73,6 +75,9 @@ export function CreateConversationPage() {
           <Tabs.Panel value="file">{allowed ? <FileTab /> : <NoUploadRight />}</Tabs.Panel>
           <Tabs.Panel value="microphone">{allowed ? <MicrophoneTab /> : <NoUploadRight />}</Tabs.Panel>
           <Tabs.Panel value="url">{allowed ? <UrlTab /> : <NoUploadRight />}</Tabs.Panel>
+          <Tabs.Panel value="quickMeeting">
+            <QuickMeetingTab />
+          </Tabs.Panel>
           {TABS.filter((tab) => !tab.ready).map((tab) => (
             <Tabs.Panel key={tab.value} value={tab.value}>
               <ComingSoon tab={tab.value} />
