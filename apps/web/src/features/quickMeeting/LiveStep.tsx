@@ -140,9 +140,6 @@ export function LiveStep({ meeting, microphone, onEnded }: LiveStepProps) {
       </Paper>
       {meeting.liveTranscription ? (
         <>
-          <Group justify="flex-end">
-            <ConnectionBadge connection={room.connection} />
-          </Group>
           <ConnectionNotice room={room} />
           <CaptionsView
             lines={lines}
@@ -152,7 +149,7 @@ export function LiveStep({ meeting, microphone, onEnded }: LiveStepProps) {
             watermark={meeting.watermark}
             empty={t('live.captionsEmpty')}
             listKey={meeting._id}
-            controls={null}
+            controls={<ConnectionBadge connection={room.connection} />}
             translationNotice={null}
           />
         </>

@@ -62,7 +62,7 @@ function QuickMeetingFlow({ organizationId, source }: { organizationId: string; 
   return (
     <Stack gap="lg">
       {progress !== undefined && (
-        <Stepper active={progress} size="sm" allowNextStepsSelect={false} aria-label={t('steps.label')}>
+        <Stepper active={progress} size="sm" allowNextStepsSelect={false} aria-label={t('steps.label')} classNames={{ step: classes.step, stepBody: classes.stepBody }}>
           <Stepper.Step label={t('steps.setup')} />
           <Stepper.Step label={t('steps.microphone')} />
           <Stepper.Step label={t('steps.live')} />
