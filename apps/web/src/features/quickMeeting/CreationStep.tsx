@@ -130,8 +130,12 @@ export function CreationStep({ organizationId, onCreated, onInProgress }: Creati
               setOffline(event.currentTarget.checked);
               setTranscriptionError(false);
             }}
-            error={transcriptionError || fieldErrors.liveTranscription ? t('common:error.transcription_required') : undefined}
           />
+          {(transcriptionError || fieldErrors.liveTranscription) && (
+            <Text c="red" size="sm" role="alert">
+              {t('common:error.transcription_required')}
+            </Text>
+          )}
           <Checkbox
             label={t('creation.keepAudio')}
             description={offline ? t('creation.keepAudioForced') : t('creation.keepAudioHint')}
