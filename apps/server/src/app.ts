@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -43,7 +43,7 @@ export async function buildApp(ctx: AppContext, options: { logger: FastifyBaseLo
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // One line per request only when asked for (LOG_LEVEL=debug or trace); errors are always logged.
-    disableRequestLogging: !['debug', 'trace'].includes(ctx.config.logLevel),
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(ctx.config.logLevel) }),
   });
   registerErrorHandler(app);
   registerSecurityHeaders(app, ctx.config);
