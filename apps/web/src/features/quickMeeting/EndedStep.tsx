@@ -1,4 +1,4 @@
-/** After the meeting: where it was saved (its media, or the library while a job saves it), or that it was discarded. */
+/** After the meeting: the media it was saved as, that nothing was recorded to save, or that it was discarded. */
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +9,18 @@ export function EndedStep({ discarded, savedConversationId, onAgain }: { discard
   const { t } = useTranslation('quickMeeting');
   return (
     <Stack gap="md">
-      <Alert color={discarded ? 'gray' : 'green'} title={discarded ? t('ended.discardedTitle') : t('ended.savedTitle')} role="status">
-        {discarded ? t('ended.discardedMessage') : savedConversationId ? t('ended.savedMessage') : t('ended.savingMessage')}
-      </Alert>
+      {discarded || !savedConversationId ? (
+        <Alert color="gray" title={discarded ? t('ended.discardedTitle') : t('ended.emptyTitle')} role="status">
+          {discarded ? t('ended.discardedMessage') : t('ended.emptyMessage')}
+        </Alert>
+      ) : (
+        <Alert color="green" title={t('ended.savedTitle')} role="status">
+          {t('ended.savedMessage')}
+        </Alert>
+      )}
       <Group gap="sm">
         {!discarded && (
-          <Button component={Link} to={savedConversationId ? paths.conversation(savedConversationId) : paths.explore}>
+          <Button component={Link} to={savedConversationId ? paths.conversation(savedConversationId) : paths.explore} variant={savedConversationId ? 'filled' : 'default'}>
             {savedConversationId ? t('ended.openMedia') : t('ended.openLibrary')}
           </Button>
         )}
