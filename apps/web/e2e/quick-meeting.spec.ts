@@ -2,8 +2,8 @@
  * Quick meetings in Chromium: from the create page's tab, a profile offered for quick meetings, the
  * microphone step (Chromium's fake microphone fed with speech: the level moves and the check
  * passes), live captions of the speech, pause and resume, and a phone-wide screen; the tab closed,
- * a new page is sent back by the guard to recover the meeting, which is saved under a name and found
- * in the library. In French from the sidebar, a muted microphone trips the mute check, which is
+ * a new page is sent back by the guard to recover the meeting, which is continued, then saved under a
+ * name and found in the library. In French from the sidebar, a muted microphone trips the mute check, which is
  * bypassed, and the meeting discarded leaves nothing behind.
  */
 import type { Page } from '@playwright/test';
@@ -37,8 +37,9 @@ const current = (api: Api, token: string, organizationId: string) =>
 const library = (api: Api, token: string, organizationId: string) =>
   api.get<{ count: number; list: Array<{ _id: string; name: string }> }>(`/cm-api/api/organizations/${organizationId}/conversations`, token);
 
+/** Nothing wider than the phone's screen (once the layout has settled after a resize). */
 async function noWiderThanThePhone(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 }
 
 test.describe('a microphone that hears speech', () => {
@@ -78,7 +79,8 @@ test.describe('a microphone that hears speech', () => {
     await page.getByRole('button', { name: 'Start recording' }).click();
 
     // Live: recording, the elapsed time moves, captions of the speech arrive.
-    const status = page.getByRole('status').filter({ hasText: /^(Recording|Paused|Connecting…)$/ });
+    const recordingStatus = (target: Page) => target.getByRole('status').filter({ hasText: /^(Recording|Paused|Connecting…)$/ });
+    let status = recordingStatus(page);
     await expect(status).toHaveText('Recording', { timeout: 30_000 });
     await expect.poll(() => page.getByRole('timer').textContent(), { timeout: 10_000 }).not.toBe('0:00');
     const captions = page.getByRole('region', { name: 'Live captions' });
@@ -105,11 +107,21 @@ test.describe('a microphone that hears speech', () => {
     // The tab closes while recording: a new page is sent back to recover the meeting.
     await page.close();
     page = await context.newPage();
+    status = recordingStatus(page);
     await page.goto('/interface/explore');
     await expect(page).toHaveURL(new RegExp(`/interface/${organizationId}/quick-session\\?recover=true$`));
     await expect(page.getByRole('heading', { name: 'A quick meeting is in progress' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Continue the meeting' })).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOTS}/quick-meeting-restore.png`, fullPage: true });
+
+    // Continued: the microphone is checked again, and the same meeting records on.
+    await page.getByRole('button', { name: 'Continue the meeting' }).click();
+    await expect(page.getByText('Your microphone works.')).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    await expect(status).toHaveText('Recording', { timeout: 30_000 });
+    // Reloaded: the page finds it in progress again.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'A quick meeting is in progress' })).toBeVisible();
 
     // Saved under a name (confirmed once more if the closed tab's audio is still being taken in).
     const name = uniqueName('Team sync');
