@@ -4,12 +4,12 @@
  * passes), live captions of the speech, pause and resume, and a phone-wide screen; the tab closed,
  * a new page is sent back by the guard to recover the meeting, which is continued, then saved under a
  * name and found in the library. In French from the sidebar, a muted microphone trips the mute check, which is
- * bypassed, and the meeting discarded leaves nothing behind.
+ * bypassed, and the meeting discarded leaves nothing behind. A visitor is asked to sign in first.
  */
 import type { Page } from '@playwright/test';
 import { newAccount, signInBrowser, uniqueName, type Api } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
-import { PHONE } from './support/live.ts';
+import { anonymousPage, PHONE } from './support/live.ts';
 import { fakeMicrophoneLaunch, PROCESSING_TIMEOUT } from './support/media.ts';
 
 // Chromium's fake microphone fed with speech; launch options are per file.
@@ -197,4 +197,15 @@ test.describe('a muted microphone', () => {
     await expect(page).toHaveURL(/\/interface\/explore$/);
     await context.close();
   });
+});
+
+test('a visitor is asked to sign in and comes back to the quick meeting', async ({ browser, api, baseURL, clientIp }) => {
+  const { organizationId } = await meetingOwner(api, 'quick-visitor');
+  const { context, page } = await anonymousPage(browser, baseURL!, clientIp);
+  await page.goto(`/interface/${organizationId}/quick-session`);
+  await expect(page.getByText('Quick meetings are recorded and transcribed in your organization')).toBeVisible();
+  const back = `next=${encodeURIComponent(`/interface/${organizationId}/quick-session`)}`;
+  await expect(page.getByRole('link', { name: 'Sign in' }).last()).toHaveAttribute('href', `/login?${back}`);
+  await noWiderThanThePhone(page);
+  await context.close();
 });
