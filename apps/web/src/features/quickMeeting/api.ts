@@ -8,7 +8,7 @@ import { API, type BodyInput, type QuickMeeting } from '@palabre/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/call.ts';
 import { sessionKeys } from '../sessions/api.ts';
-import { forgetRecoverable } from './recovery.ts';
+import { forgetRecoverable, meetingOffered } from './recovery.ts';
 
 export const quickMeetingKeys = {
   current: (organizationId: string) => ['quickMeeting', organizationId] as const,
@@ -17,7 +17,10 @@ export const quickMeetingKeys = {
 /** The caller's meeting in progress in this organization, or null (also when the lookup fails). */
 export async function fetchCurrentQuickMeeting(organizationId: string, signal?: AbortSignal): Promise<QuickMeeting | null> {
   try {
-    return (await call(API.meetings.current, { params: { id: organizationId }, signal })).quickMeeting;
+    const meeting = (await call(API.meetings.current, { params: { id: organizationId }, signal })).quickMeeting;
+    // Its page is open: navigating elsewhere does not bring the user back to it (guard rule 5).
+    if (meeting) meetingOffered(meeting._id);
+    return meeting;
   } catch {
     return null;
   }
@@ -38,6 +41,7 @@ export function useCreateQuickMeeting(organizationId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: BodyInput<typeof API.meetings.create>) => call(API.meetings.create, { params: { id: organizationId }, body }),
+    onSuccess: (meeting) => meetingOffered(meeting._id),
     onSettled: () => {
       forgetRecoverable();
       return client.invalidateQueries({ queryKey: sessionKeys.all });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createRecoveryLookup } from './recovery.ts';
 
-function setup(answers: Array<string | null | Error>) {
+const inProgress = (organizationId: string, meetingId = `meeting-of-${organizationId}`) => ({ organizationId, meetingId });
+
+function setup(answers: Array<ReturnType<typeof inProgress> | null | Error>) {
   let user: string | null = 'u1';
   let asked = 0;
   const lookup = createRecoveryLookup(
@@ -16,11 +18,19 @@ function setup(answers: Array<string | null | Error>) {
 }
 
 describe('the recovery lookup', () => {
-  it('asks once, then answers from what it knows', async () => {
-    const { lookup, asked } = setup(['org-1']);
+  it('asks once, and offers a meeting once: the user may then go elsewhere', async () => {
+    const { lookup, asked } = setup([inProgress('org-1')]);
     expect(await lookup.organization()).toBe('org-1');
-    expect(await lookup.organization()).toBe('org-1');
+    expect(await lookup.organization()).toBeNull();
     expect(asked()).toBe(1);
+  });
+
+  it('does not offer a meeting the user created or opened on this page', async () => {
+    const { lookup } = setup([inProgress('org-1', 'm1'), inProgress('org-1', 'm2')]);
+    lookup.offered('m1');
+    expect(await lookup.organization()).toBeNull();
+    lookup.forget();
+    expect(await lookup.organization()).toBe('org-1');
   });
 
   it('shares one question between navigations that come at once', async () => {
@@ -36,7 +46,7 @@ describe('the recovery lookup', () => {
   });
 
   it('asks again once forgotten (a meeting created or ended) and for another user', async () => {
-    const { lookup, asked, signIn } = setup(['org-1', null, 'org-2']);
+    const { lookup, asked, signIn } = setup([inProgress('org-1'), null, inProgress('org-2')]);
     expect(await lookup.organization()).toBe('org-1');
     lookup.forget();
     expect(await lookup.organization()).toBeNull();
@@ -46,7 +56,7 @@ describe('the recovery lookup', () => {
   });
 
   it('does not keep an answer asked for before it was forgotten', async () => {
-    const { lookup, asked } = setup(['org-1', null]);
+    const { lookup, asked } = setup([inProgress('org-1'), null]);
     const stale = lookup.organization();
     lookup.forget();
     expect(await stale).toBe('org-1');
