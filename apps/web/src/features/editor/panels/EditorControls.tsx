@@ -58,7 +58,7 @@ export function EditorControls({ onOpen }: { onOpen(panel: EditorPanel): void })
           storeSpeed(next);
         }}
       />
-      <ChannelSelector conversationId={session.conversationId} />
+      <ChannelSelector conversationId={session.conversationId} enabled={session.sync !== 'connecting'} />
       <Switch size="sm" label={t('controls.confidence')} checked={session.showConfidence} onChange={(event) => session.setShowConfidence(event.currentTarget.checked)} />
       <Group gap={4}>
         {PANEL_BUTTONS.map(({ panel, icon, shortcut }) => {
