@@ -1,4 +1,4 @@
-/** `palabre bench media rtf|wer|upload|pipeline`, `palabre bench library`, `palabre bench editor`, `palabre bench subtitles`, `palabre bench exports`, `palabre bench live` and `palabre bench viewers` [--write]: figures for docs/PERFORMANCE.md. */
+/** `palabre bench media rtf|wer|upload|pipeline`, `palabre bench library`, `palabre bench editor`, `palabre bench editor-compare`, `palabre bench subtitles`, `palabre bench exports`, `palabre bench live` and `palabre bench viewers` [--write]: figures for docs/PERFORMANCE.md. */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
@@ -18,6 +18,10 @@ export const BENCH_USAGE = `  bench media <benchmark>    measure and print figur
                [--seconds 10] [--chromium /usr/bin/chromium] [--write]
                              a three-hour transcript: opening the editor, keystroke and remote paint
                              latency in Chromium, server memory per open document, CPU per edit rate
+  bench editor-compare --against <dist> [--build apps/web/dist] [--rounds 12] [--chromium /usr/bin/chromium]
+                             opening the three-hour transcript with two builds of the web client side
+                             by side (opens alternating, each build on either server): median of the
+                             per-round ratios, for a machine whose load varies
   bench subtitles [--fixtures <dir>] [--write]
                              share of generated screens breaking each subtitle rule, on real speech and
                              a three-hour transcript, next to naive cutting on character counts
@@ -34,6 +38,7 @@ export const BENCH_USAGE = `  bench media <benchmark>    measure and print figur
 export async function runBenchCommand(args: string[], config: Config): Promise<number> {
   if (args[0] === 'library') return runLibrary(args.slice(1), config);
   if (args[0] === 'editor') return runEditor(args.slice(1));
+  if (args[0] === 'editor-compare') return runEditorCompare(args.slice(1));
   if (args[0] === 'subtitles') return runSubtitles(args.slice(1));
   if (args[0] === 'exports') return runExports(args.slice(1));
   if (args[0] === 'live') return runLive(args.slice(1));
@@ -186,6 +191,29 @@ async function runViewers(args: string[]): Promise<number> {
   }
   const { benchViewers } = await import('./viewers.ts');
   return benchViewers({ viewers, seconds, fixtures: path.resolve(values.fixtures), write: values.write });
+}
+
+async function runEditorCompare(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      build: { type: 'string', default: path.join(REPO_ROOT, 'apps/web/dist') },
+      against: { type: 'string' },
+      rounds: { type: 'string', default: '12' },
+      chromium: { type: 'string', default: '/usr/bin/chromium' },
+    },
+  });
+  const rounds = Number(values.rounds);
+  if (!values.against) {
+    console.error('--against: the build of the web client to compare with (a dist folder)');
+    return 2;
+  }
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 200) {
+    console.error('--rounds: an integer between 1 and 200');
+    return 2;
+  }
+  const { benchEditorCompare } = await import('./editor-compare.ts');
+  return benchEditorCompare({ build: path.resolve(values.build), against: path.resolve(values.against), rounds, chromium: values.chromium });
 }
 
 async function runEditor(args: string[]): Promise<number> {
