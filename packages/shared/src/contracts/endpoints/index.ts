@@ -37,7 +37,7 @@ export const API = {
   tags: tagEndpoints,
   transcriberProfiles: transcriberProfileEndpoints,
   sessions: sessionEndpoints,
-  // meetings: meetingEndpoints,
+  meetings: meetingEndpoints,
   backoffice: backofficeEndpoints,
 } as const;
 
