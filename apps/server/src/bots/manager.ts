@@ -63,11 +63,11 @@ export class BotManager {
   /** The ingest WebSocket on this server's own loopback address (set once the server listens). */
   ingestUrl: string | null = null;
   private readonly ctx: AppContext;
-  private readonly limits: ResourceLimits;
+  private readonly cpuWindowMs: number;
 
   constructor(ctx: AppContext, options: BotManagerOptions = {}) {
     this.ctx = ctx;
-    this.limits = { memoryMb: ctx.config.bots.memoryMb, cpuPercent: ctx.config.bots.cpuPercent, cpuWindowMs: options.cpuWindowMs ?? CPU_WINDOW_MS };
+    this.cpuWindowMs = options.cpuWindowMs ?? CPU_WINDOW_MS;
     this.sampler = setInterval(() => this.watch(), options.sampleMs ?? SAMPLE_MS);
     this.sampler.unref();
   }
@@ -207,12 +207,13 @@ export class BotManager {
 
   /** Samples every bot's process tree; one over its bounds is stopped (failed, resource_limit). */
   private watch(): void {
+    const limits: ResourceLimits = { memoryMb: this.ctx.config.bots.memoryMb, cpuPercent: this.ctx.config.bots.cpuPercent, cpuWindowMs: this.cpuWindowMs };
     for (const bot of this.running.values()) {
       if (bot.ending || bot.child.pid === undefined) continue;
       const sample = sampleTree(bot.child.pid);
       if (!sample) continue;
-      bot.samples = trimSamples([...bot.samples, sample], this.limits.cpuWindowMs);
-      const over = overLimit(bot.samples, this.limits);
+      bot.samples = trimSamples([...bot.samples, sample], limits.cpuWindowMs);
+      const over = overLimit(bot.samples, limits);
       if (!over) continue;
       this.ctx.log.warn({ botId: bot.row.id, over, memoryMb: Math.round(sample.memoryBytes / 1048576) }, 'bot over its resource bounds: stopped');
       void this.stop(bot, { status: 'failed', error: 'resource_limit' });

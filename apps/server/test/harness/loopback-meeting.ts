@@ -3,6 +3,8 @@
  * signalling where peers exchange offers and answers and connect over WebRTC (host candidates, no
  * STUN). A "speaker" — a Chromium started here whose microphone is a WAV file — joins and sends its
  * microphone to every other peer. `participants()` counts the peers connected to the signalling.
+ * The page also offers the part of Jitsi Meet's `APP` object the Jitsi module reads (joined, the
+ * others, text messages), so a bot can be sent as `jitsi` and its captions read back with `chat()`.
  * Everything stops with `close()` (and the speaker's Chromium dies with this process).
  */
 import http from 'node:http';
@@ -15,6 +17,8 @@ export interface LoopbackMeeting {
   url: string;
   /** Peers in the meeting now (the speaker included). */
   participants(): number;
+  /** The text messages posted in the meeting, oldest first. */
+  chat(): string[];
   /** The speaker leaves (its browser closes): whoever stays is alone. */
   speakerLeaves(): Promise<void>;
   close(): Promise<void>;
@@ -30,6 +34,10 @@ let me = null;
 let microphone = null;
 const socket = new WebSocket('ws://' + location.host + '/signal');
 const send = (message) => socket.send(JSON.stringify(message));
+window.APP = { conference: {
+  isJoined: () => me !== null && socket.readyState === WebSocket.OPEN,
+  _room: { getParticipants: () => [...peers.keys()].map((id) => ({ id })), sendTextMessage: (text) => send({ type: 'chat', text }) },
+} };
 function connection(id) {
   const pc = new RTCPeerConnection({ iceServers: [] });
   peers.set(id, pc);
@@ -73,13 +81,15 @@ export async function startLoopbackMeeting(options: { speakerWav: string; chromi
   });
   const wss = new WebSocketServer({ server, path: '/signal' });
   const sockets = new Map<string, WebSocket>();
+  const chat: string[] = [];
   let next = 0;
   wss.on('connection', (socket) => {
     const id = `p${++next}`;
     socket.send(JSON.stringify({ type: 'welcome', id }));
     socket.on('message', (data) => {
-      const message = JSON.parse(data.toString()) as { type: string; to?: string };
-      if (message.type === 'ready') {
+      const message = JSON.parse(data.toString()) as { type: string; to?: string; text?: unknown };
+      if (message.type === 'chat' && typeof message.text === 'string') chat.push(message.text);
+      else if (message.type === 'ready') {
         // The newcomer offers to everyone already there.
         socket.send(JSON.stringify({ type: 'peers', ids: [...sockets.keys()] }));
         sockets.set(id, socket);
@@ -121,6 +131,7 @@ export async function startLoopbackMeeting(options: { speakerWav: string; chromi
   return {
     url,
     participants: () => sockets.size,
+    chat: () => [...chat],
     speakerLeaves,
     async close() {
       await speakerLeaves();

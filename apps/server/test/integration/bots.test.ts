@@ -135,12 +135,13 @@ describe('videoconference bots', () => {
     try {
       expect(await reader.request('join_room', `${cast.orgId}/${session.id}`)).toEqual({ ok: true });
       const channelId = session.channels[0]!._id;
-      const res = await cast.owner.client.post(botsPath(), { channelId, url: meeting.url, subtitleLanguage: 'fr', displaySubtitles: true });
+      // Sent as Jitsi Meet: the loopback page offers what the Jitsi module reads, chat included.
+      const res = await cast.owner.client.post(botsPath(), { channelId, url: meeting.url, serviceType: 'jitsi', subtitleLanguage: 'fr', displaySubtitles: true });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({
         channelId,
         sessionId: session.id,
-        serviceType: 'generic',
+        serviceType: 'jitsi',
         status: 'joining',
         error: null,
         displayName: 'Palabre captions',
@@ -171,6 +172,13 @@ describe('videoconference bots', () => {
         (rows) => rows.length > 0,
       );
       expect(stored.length).toBeGreaterThan(0);
+      // The captions, in French (the test translator upper-cases), posted into the call's chat.
+      const chat = await eventually(
+        () => meeting.chat(),
+        (messages) => messages.some((message) => /COUNTRY|ASK|WHAT/.test(message)),
+      );
+      expect(chat.join(' ')).toMatch(/COUNTRY|ASK|WHAT/);
+      expect(chat.every((message) => message === message.toUpperCase())).toBe(true);
 
       const list = await cast.owner.client.get(botsPath(), { query: { channelId } });
       expect(list.status).toBe(200);
@@ -230,9 +238,28 @@ describe('videoconference bots', () => {
     expect(await waitStatus(row!.id, 'failed')).toEqual(['failed']);
   });
 
+  it('stops a bot whose processes use more memory than allowed', async () => {
+    const other = await startedSession([]);
+    const bounds = server.ctx.config.bots;
+    const memoryMb = bounds.memoryMb;
+    // Chromium alone is far above 64 MB.
+    bounds.memoryMb = 64;
+    try {
+      const res = await cast.owner.client.post(botsPath(), { channelId: other.channels[0]!._id, url: meeting.url, subtitleLanguage: 'en' });
+      const botId = res.body._id as string;
+      await waitStatus(botId, 'failed');
+      const row = await rowOf(botId);
+      expect([row.status, row.error]).toEqual(['failed', 'resource_limit']);
+      expect(server.ctx.bots!.count).toBe(0);
+    } finally {
+      bounds.memoryMb = memoryMb;
+    }
+  }, 60_000);
+
   it('leaves when nobody else stays in the call', async () => {
     const other = await startedSession([]);
     const res = await cast.owner.client.post(botsPath(), { channelId: other.channels[0]!._id, url: meeting.url, subtitleLanguage: 'en' });
+    expect(res.body.serviceType).toBe('generic');
     const botId = res.body._id as string;
     await waitStatus(botId, 'in_call');
     await meeting.speakerLeaves();
