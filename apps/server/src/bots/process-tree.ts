@@ -16,6 +16,8 @@ export interface TreeSample {
   /** CPU seconds used by the tree's live processes (and the children they waited for). */
   cpuSeconds: number;
   memoryBytes: number;
+  /** The sum of the processes' resident sizes (pages shared between them counted in each). */
+  rssBytes: number;
   /** The tree's process ids, the root first. */
   pids: number[];
 }
@@ -87,12 +89,14 @@ export function sampleTree(root: number, now = performance.now()): TreeSample | 
   const pids = treeOf(root, stats).filter((pid) => byPid.has(pid));
   let cpuTicks = 0;
   let memoryBytes = 0;
+  let rssBytes = 0;
   for (const pid of pids) {
     const stat = byPid.get(pid)!;
     cpuTicks += stat.cpuTicks;
+    rssBytes += stat.rssPages * PAGE_BYTES;
     memoryBytes += pssBytes(pid) ?? stat.rssPages * PAGE_BYTES;
   }
-  return { at: now, cpuSeconds: cpuTicks / CLOCK_TICKS, memoryBytes, pids };
+  return { at: now, cpuSeconds: cpuTicks / CLOCK_TICKS, memoryBytes, rssBytes, pids };
 }
 
 export interface ResourceLimits {
