@@ -31,7 +31,6 @@ export interface BotLaunch {
   row: BotRow;
   streamKey: string;
   channelIndex: number;
-  pinnedHost: RunnerStart['pinnedHost'];
 }
 
 interface RunningBot {
@@ -138,13 +137,21 @@ export class BotManager {
         void this.transition(row.id, 'in_call', null);
       } else reported = { status: message.failed ? 'failed' : 'left', error: message.error };
     });
-    child.once('error', (error) => this.ctx.log.error({ err: error, botId: row.id }, 'bot process not started'));
-    child.once('exit', () => {
+    let ended = false;
+    const processGone = () => {
+      if (ended) return;
+      ended = true;
       this.running.delete(row.id);
       // The manager's reason wins (it stopped the bot), then the runner's, else it crashed.
       const end = bot.ending ?? (reported ? { status: reported.status, error: reported.error ?? 'stopped' } : { status: 'failed' as const, error: 'crashed' as const });
       void this.finish(row.id, end.status, end.error).finally(gone);
+    };
+    child.once('error', (error) => {
+      this.ctx.log.error({ err: error, botId: row.id }, 'bot process failed');
+      // Not started at all: no exit will come.
+      if (child.pid === undefined) processGone();
     });
+    child.once('exit', processGone);
     const start: RunnerStart = {
       type: 'start',
       url: row.url,
@@ -154,7 +161,7 @@ export class BotManager {
       streamKey: launch.streamKey,
       chromiumPath: this.ctx.config.bots.chromiumPath,
       aloneSeconds: this.ctx.config.bots.aloneSeconds,
-      pinnedHost: launch.pinnedHost,
+      allowedRanges: this.ctx.config.outboundAllowedRanges,
     };
     this.send(bot, start);
     void this.notify(row).catch((error: unknown) => this.ctx.log.warn({ err: error, botId: row.id }, 'bot notice not sent'));

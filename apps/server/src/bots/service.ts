@@ -34,12 +34,13 @@ function manager(ctx: AppContext): BotManager {
   return ctx.bots;
 }
 
-/** The meeting's host pinned to the address the policy checked (an IP literal needs no pinning). */
-async function checkedAddress(ctx: AppContext, url: URL): Promise<{ host: string; address: string } | null> {
+/**
+ * The meeting's address passes the outbound policy now (its host resolves to allowed addresses);
+ * the bot's browser then reaches every address through the policy proxy (runner/main.ts).
+ */
+async function checkAddress(ctx: AppContext, url: URL): Promise<void> {
   try {
-    const target = await resolveChecked(outboundPolicy(ctx.config), url);
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    return host === target.address ? null : { host, address: target.address };
+    await resolveChecked(outboundPolicy(ctx.config), url);
   } catch {
     // Never the DNS answer nor the reason: only that this address cannot be used.
     throw invalidField('url', 'error.invalid_videoconference_url');
@@ -52,7 +53,7 @@ export async function createBot(ctx: AppContext, actor: Actor, organizationId: s
   if (![...channel.languages, ...channel.translations].includes(body.subtitleLanguage)) throw invalidField('subtitleLanguage', 'error.subtitle_language');
   const recognised = recogniseMeetingUrl(body.url);
   if (!recognised) throw invalidField('url', 'error.invalid_videoconference_url');
-  const pinnedHost = await checkedAddress(ctx, recognised.url);
+  await checkAddress(ctx, recognised.url);
   const bots = manager(ctx);
   const release = bots.reserve();
   let row: BotRow;
@@ -72,7 +73,7 @@ export async function createBot(ctx: AppContext, actor: Actor, organizationId: s
     release();
     throw error;
   }
-  bots.launch({ row, streamKey: channel.streamKey, channelIndex: channel.position, pinnedHost }, release);
+  bots.launch({ row, streamKey: channel.streamKey, channelIndex: channel.position }, release);
   return presentBot(row);
 }
 

@@ -4,7 +4,7 @@ import { recogniseMeetingUrl } from '@palabre/shared';
 import { loopbackIngestUrl } from '../../src/bots/ingest-address.ts';
 import { captionText, hasCapacity } from '../../src/bots/manager.ts';
 import { cpuPercentBetween, overLimit, parseStat, treeOf, trimSamples } from '../../src/bots/process-tree.ts';
-import { pinningArgs } from '../../src/bots/runner/browser.ts';
+import { proxyArgs } from '../../src/bots/runner/browser.ts';
 import { isManagerMessage, isRunnerMessage } from '../../src/bots/runner/protocol.ts';
 import { bigBlueButtonJoinUrl } from '../../src/bots/services/bigbluebutton.ts';
 import { generic } from '../../src/bots/services/generic.ts';
@@ -107,10 +107,8 @@ describe('bot manager bookkeeping', () => {
     expect(loopbackIngestUrl(null)).toBeNull();
   });
 
-  it('pins Chromium to the checked address of the meeting’s host', () => {
-    expect(pinningArgs(null)).toEqual([]);
-    expect(pinningArgs({ host: 'meet.example.org', address: '203.0.113.7' })).toEqual(['--host-resolver-rules=MAP meet.example.org 203.0.113.7']);
-    expect(pinningArgs({ host: 'meet.example.org', address: '2001:db8::7' })).toEqual(['--host-resolver-rules=MAP meet.example.org [2001:db8::7]']);
+  it('sends every connection of Chromium, loopback included, through the policy proxy', () => {
+    expect(proxyArgs('http://127.0.0.1:4321')).toEqual(['--proxy-server=http://127.0.0.1:4321', '--proxy-bypass-list=<-loopback>']);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The one Chromium of a bot: headless, no GPU, a small window, at most two renderers, audio muted
  * on the machine (the tap reads it inside the page), media permissions answered without a prompt
- * (and refused by the tap: the bot has no devices). It runs under `setpriv --pdeathsig KILL`
+ * (and refused by the tap: the bot has no devices), every connection through the outbound-policy
+ * proxy of the runner. It runs under `setpriv --pdeathsig KILL`
  * through a tiny wrapper script, so it dies with the runner even when the runner is killed.
  */
 import fs from 'node:fs';
@@ -28,11 +29,12 @@ export const CHROMIUM_ARGS = [
   '--disable-crash-reporter',
 ] as const;
 
-/** `--host-resolver-rules` pinning the meeting's host to the address the outbound policy checked. */
-export function pinningArgs(pinned: { host: string; address: string } | null): string[] {
-  if (!pinned) return [];
-  const address = pinned.address.includes(':') ? `[${pinned.address}]` : pinned.address;
-  return [`--host-resolver-rules=MAP ${pinned.host} ${address}`];
+/**
+ * Every connection of the page (pages, scripts, WebSockets; loopback addresses included, which
+ * Chromium would otherwise reach directly) goes through the outbound-policy proxy.
+ */
+export function proxyArgs(proxyUrl: string): string[] {
+  return [`--proxy-server=${proxyUrl}`, '--proxy-bypass-list=<-loopback>'];
 }
 
 const quote = (value: string) => `'${value.replace(/'/g, `'\\''`)}'`;
@@ -42,13 +44,13 @@ export interface LaunchedBrowser {
   close(): Promise<void>;
 }
 
-export async function launchChromium(chromiumPath: string, pinned: { host: string; address: string } | null): Promise<LaunchedBrowser> {
+export async function launchChromium(chromiumPath: string, proxyUrl: string): Promise<LaunchedBrowser> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'palabre-bot-'));
   const [program, args] = withParentDeath(chromiumPath, []);
   const wrapper = path.join(dir, 'chromium');
   fs.writeFileSync(wrapper, `#!/bin/sh\nexec ${[program, ...args].map(quote).join(' ')} "$@"\n`, { mode: 0o700 });
   try {
-    const browser = await chromium.launch({ executablePath: wrapper, headless: true, args: [...CHROMIUM_ARGS, ...pinningArgs(pinned)], timeout: 30_000 });
+    const browser = await chromium.launch({ executablePath: wrapper, headless: true, args: [...CHROMIUM_ARGS, ...proxyArgs(proxyUrl)], timeout: 30_000 });
     return {
       browser,
       async close() {

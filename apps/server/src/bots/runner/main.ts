@@ -7,6 +7,8 @@
  */
 import type { BotError } from '@palabre/shared';
 import type { Page } from 'playwright-core';
+import { outboundPolicy } from '../../net/outbound.ts';
+import { startPolicyProxy, type PolicyProxy } from '../../net/proxy.ts';
 import { meetingService } from '../services/index.ts';
 import { JoinFailed, type MeetingService } from '../services/types.ts';
 import { launchChromium, type LaunchedBrowser } from './browser.ts';
@@ -16,10 +18,13 @@ import { installTap } from './tap.ts';
 
 /** How often the call is looked at (participants, audio). */
 const CHECK_MS = 2_000;
+/** Leaving (closing the browser and the stream) takes at most this long. */
+const LEAVE_LIMIT_MS = 7_000;
 /** In the call, audio must reach the bot within this time. */
 const FIRST_AUDIO_MS = 20_000;
 
 let browser: LaunchedBrowser | null = null;
+let proxy: PolicyProxy | null = null;
 let ingest: IngestConnection | null = null;
 let page: Page | null = null;
 let service: MeetingService | null = null;
@@ -40,10 +45,13 @@ function report(message: RunnerMessage): Promise<void> {
 async function leave(error: BotError | null, failed: boolean): Promise<void> {
   if (leaving) return;
   leaving = true;
+  // A browser that does not close in time is left to the death signal: the report goes anyway.
+  setTimeout(() => void report({ type: 'left', error, failed }).then(() => process.exit(0)), LEAVE_LIMIT_MS).unref();
   joining.abort();
   if (timer) clearInterval(timer);
   await page?.close({ runBeforeUnload: false }).catch(() => undefined);
   await browser?.close();
+  await proxy?.close().catch(() => undefined);
   ingest?.close();
   await report({ type: 'left', error, failed });
   process.exit(0);
@@ -59,7 +67,9 @@ async function run(start: RunnerStart): Promise<void> {
   void ingest.closed.then((code) => leave(code === 1000 || code === 1001 ? 'stopped' : 'crashed', code !== 1000 && code !== 1001));
 
   try {
-    browser = await launchChromium(start.chromiumPath, start.pinnedHost);
+    // The page reaches only what the outbound policy allows, on every connection it makes.
+    proxy = await startPolicyProxy(outboundPolicy({ outboundAllowedRanges: start.allowedRanges }));
+    browser = await launchChromium(start.chromiumPath, proxy.url);
   } catch {
     return leave('crashed', true);
   }
@@ -77,7 +87,9 @@ async function run(start: RunnerStart): Promise<void> {
 
   service = meetingService(start.service, start.displayName);
   try {
-    await page.goto(service.joinUrl(start.url, start.displayName), { waitUntil: 'domcontentloaded', timeout: 30_000 });
+    const response = await page.goto(service.joinUrl(start.url, start.displayName), { waitUntil: 'domcontentloaded', timeout: 30_000 });
+    // An error page (the policy proxy's refusal included) is no meeting.
+    if (response && response.status() >= 400) return leave('unreachable', true);
   } catch {
     return leave('unreachable', true);
   }

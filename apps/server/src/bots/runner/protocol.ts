@@ -17,10 +17,10 @@ export interface RunnerStart {
   /** Seconds with nobody else in the call before the bot leaves. */
   aloneSeconds: number;
   /**
-   * The meeting host and the address the outbound policy checked for it: Chromium connects there
-   * (a second DNS answer cannot swap in another address). Null for an IP literal.
+   * Ranges the outbound policy allows although private (OUTBOUND_ALLOWED_RANGES): every connection
+   * of the bot's Chromium goes through a policy proxy that applies it.
    */
-  pinnedHost: { host: string; address: string } | null;
+  allowedRanges: string[];
 }
 
 export type ManagerMessage =
