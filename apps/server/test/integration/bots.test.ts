@@ -30,8 +30,9 @@ const notices: BotNotice[] = [];
 
 beforeAll(async () => {
   server = await startTestServer({
-    env: { OUTBOUND_ALLOWED_RANGES: '127.0.0.0/8', BOTS_MAX: '1', BOT_ALONE_SECONDS: String(ALONE_SECONDS) },
-    start: { jobs: recordingSaves(saved), pollingIntervalSeconds: 0.5, live: { translators: upperCasePool() }, bots: { sampleMs: 1000 } },
+    // CPU judged over 5 s instead of a minute; the bound is out of reach but in the test that lowers it.
+    env: { OUTBOUND_ALLOWED_RANGES: '127.0.0.0/8', BOTS_MAX: '1', BOT_ALONE_SECONDS: String(ALONE_SECONDS), BOT_CPU_PERCENT: '1000' },
+    start: { jobs: recordingSaves(saved), pollingIntervalSeconds: 0.5, live: { translators: upperCasePool() }, bots: { sampleMs: 1000, cpuWindowMs: 5000 } },
   });
   cast = await createCast(server);
   profileId = await liveProfile(server, cast.orgId);
@@ -253,6 +254,23 @@ describe('videoconference bots', () => {
       expect(server.ctx.bots!.count).toBe(0);
     } finally {
       bounds.memoryMb = memoryMb;
+    }
+  }, 60_000);
+
+  it('stops a bot whose processes use more processor than allowed', async () => {
+    const other = await startedSession([]);
+    const bounds = server.ctx.config.bots;
+    const cpuPercent = bounds.cpuPercent;
+    // Starting Chromium and joining take far more than a tenth of a core over 5 s.
+    bounds.cpuPercent = 10;
+    try {
+      const res = await cast.owner.client.post(botsPath(), { channelId: other.channels[0]!._id, url: meeting.url, subtitleLanguage: 'en' });
+      const botId = res.body._id as string;
+      await waitStatus(botId, 'failed');
+      const row = await rowOf(botId);
+      expect([row.status, row.error]).toEqual(['failed', 'resource_limit']);
+    } finally {
+      bounds.cpuPercent = cpuPercent;
     }
   }, 60_000);
 
