@@ -151,7 +151,8 @@ export class BotManager {
       // Not started at all: no exit will come.
       if (child.pid === undefined) processGone();
     });
-    child.once('exit', processGone);
+    // 'close' comes after the last message of the runner has been read ('exit' may come before it).
+    child.once('close', processGone);
     const start: RunnerStart = {
       type: 'start',
       url: row.url,
