@@ -1,4 +1,4 @@
-/** `palabre bench media rtf|wer|upload|pipeline`, `palabre bench library`, `palabre bench editor`, `palabre bench editor-compare`, `palabre bench subtitles`, `palabre bench exports`, `palabre bench live` and `palabre bench viewers` [--write]: figures for docs/PERFORMANCE.md. */
+/** `palabre bench media rtf|wer|upload|pipeline`, `palabre bench library`, `palabre bench editor`, `palabre bench editor-compare`, `palabre bench subtitles`, `palabre bench exports`, `palabre bench live`, `palabre bench viewers` and `palabre bench bot` [--write]: figures for docs/PERFORMANCE.md. */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
@@ -33,7 +33,10 @@ export const BENCH_USAGE = `  bench media <benchmark>    measure and print figur
                              and final latency, CPU and memory per stream, and the capacity
   bench viewers [--viewers 200] [--seconds 60] [--fixtures <dir>] [--write]
                              a live session's captions to that many anonymous viewers, next to one
-                             viewer: end-to-end latency, fan-out, translation delay, server cost`;
+                             viewer: end-to-end latency, fan-out, translation delay, server cost
+  bench bot [--seconds 60] [--fixtures <dir>] [--chromium /usr/bin/chromium] [--write]
+                             one videoconference bot in a loopback meeting: CPU and peak memory of its
+                             process tree, join time, caption delay`;
 
 export async function runBenchCommand(args: string[], config: Config): Promise<number> {
   if (args[0] === 'library') return runLibrary(args.slice(1), config);
@@ -43,6 +46,7 @@ export async function runBenchCommand(args: string[], config: Config): Promise<n
   if (args[0] === 'exports') return runExports(args.slice(1));
   if (args[0] === 'live') return runLive(args.slice(1));
   if (args[0] === 'viewers') return runViewers(args.slice(1));
+  if (args[0] === 'bot') return runBot(args.slice(1));
   const [group, name, ...rest] = args;
   if (group !== 'media' || !name) {
     console.error(`Usage:\n${BENCH_USAGE}`);
@@ -214,6 +218,25 @@ async function runEditorCompare(args: string[]): Promise<number> {
   }
   const { benchEditorCompare } = await import('./editor-compare.ts');
   return benchEditorCompare({ build: path.resolve(values.build), against: path.resolve(values.against), rounds, chromium: values.chromium });
+}
+
+async function runBot(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      write: { type: 'boolean', default: false },
+      seconds: { type: 'string', default: '60' },
+      fixtures: { type: 'string', default: path.resolve(REPO_ROOT, '..', 'shared', 'fixtures', 'audio') },
+      chromium: { type: 'string', default: '/usr/bin/chromium' },
+    },
+  });
+  const seconds = Number(values.seconds);
+  if (!Number.isInteger(seconds) || seconds < 10 || seconds > 600) {
+    console.error('--seconds: an integer between 10 and 600');
+    return 2;
+  }
+  const { benchBot } = await import('./bots.ts');
+  return benchBot({ seconds, fixtures: path.resolve(values.fixtures), chromium: values.chromium, write: values.write });
 }
 
 async function runEditor(args: string[]): Promise<number> {
