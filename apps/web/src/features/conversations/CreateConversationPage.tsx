@@ -8,6 +8,7 @@ import { IconBroadcast, IconFile, IconLink, IconMicrophone, IconTools, IconUsers
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { QuickMeetingTab } from '../quickMeeting/QuickMeetingTab.tsx';
+import { SessionTab } from '../sessions/SessionTab.tsx';
 import { FileTab } from './FileTab.tsx';
 import { MicrophoneTab } from './MicrophoneTab.tsx';
 import { UrlTab } from './UrlTab.tsx';
@@ -17,7 +18,7 @@ const TABS = [
   { value: 'file', icon: IconFile, ready: true },
   { value: 'microphone', icon: IconMicrophone, ready: true },
   { value: 'url', icon: IconLink, ready: true },
-  { value: 'session', icon: IconBroadcast, ready: false },
+  { value: 'session', icon: IconBroadcast, ready: true },
   { value: 'quickMeeting', icon: IconUsersGroup, ready: true },
   { value: 'videoconference', icon: IconVideo, ready: false },
 ] as const;
@@ -75,6 +76,9 @@ export function CreateConversationPage() {
           <Tabs.Panel value="file">{allowed ? <FileTab /> : <NoUploadRight />}</Tabs.Panel>
           <Tabs.Panel value="microphone">{allowed ? <MicrophoneTab /> : <NoUploadRight />}</Tabs.Panel>
           <Tabs.Panel value="url">{allowed ? <UrlTab /> : <NoUploadRight />}</Tabs.Panel>
+          <Tabs.Panel value="session">
+            <SessionTab />
+          </Tabs.Panel>
           <Tabs.Panel value="quickMeeting">
             <QuickMeetingTab />
           </Tabs.Panel>
