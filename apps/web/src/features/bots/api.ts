@@ -1,0 +1,71 @@
+/**
+ * Videoconference bot calls (docs/meetings.md): a channel's bots, sending one, making it leave, and the
+ * quick meeting a videoconference starts from. Bot notices (session notices of kind `bot`) update the
+ * channel's list at once, then refresh it.
+ */
+import { API, sessionUpdateEvent, type Bot, type BodyInput, type SessionUpdate } from '@palabre/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/call.ts';
+import { useOrganizationNotices } from '../realtime/organizationNotices.ts';
+import { sessionKeys } from '../sessions/api.ts';
+import { applyBotNotice } from './status.ts';
+
+export type { Bot } from '@palabre/shared';
+
+export const botKeys = {
+  all: ['bots'] as const,
+  channel: (channelId: string) => ['bots', channelId] as const,
+};
+
+export function useBots(organizationId: string, channelId: string, enabled = true) {
+  return useQuery({
+    queryKey: botKeys.channel(channelId),
+    queryFn: async ({ signal }): Promise<Bot[]> => (await call(API.meetings.bots, { params: { id: organizationId }, query: { channelId }, signal })).bots,
+    enabled,
+  });
+}
+
+/** Follows a channel's bots from the organization's session notices (kind `bot`) while mounted. */
+export function useBotNotices(organizationId: string, channelId: string) {
+  const client = useQueryClient();
+  useOrganizationNotices<SessionUpdate>(organizationId, sessionUpdateEvent, (update) => {
+    if (update.kind !== 'bot' || update.bot?.channelId !== channelId) return;
+    const notice = update.bot;
+    client.setQueryData<Bot[]>(botKeys.channel(notice.channelId), (bots) => bots && applyBotNotice(bots, notice));
+    // Times (joined, left) and bots sent from elsewhere come with the list itself.
+    void client.invalidateQueries({ queryKey: botKeys.channel(notice.channelId) });
+  });
+}
+
+export type BotInput = BodyInput<typeof API.meetings.createBot>;
+
+export function createBot(organizationId: string, body: BotInput) {
+  return call(API.meetings.createBot, { params: { id: organizationId }, body });
+}
+
+export function useCreateBot(organizationId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BotInput) => createBot(organizationId, body),
+    onSuccess: (bot) => client.invalidateQueries({ queryKey: botKeys.channel(bot.channelId) }),
+  });
+}
+
+export function useRemoveBot(organizationId: string, channelId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (botId: string) => call(API.meetings.removeBot, { params: { id: organizationId, botId } }),
+    onSettled: () => client.invalidateQueries({ queryKey: botKeys.channel(channelId) }),
+  });
+}
+
+export type QuickMeetingInput = BodyInput<typeof API.meetings.create>;
+
+/** Starts a quick meeting (its session, started, waiting for audio); the session queries refresh. */
+export function useCreateQuickMeeting(organizationId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: QuickMeetingInput) => call(API.meetings.create, { params: { id: organizationId }, body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: sessionKeys.all }),
+  });
+}
