@@ -22,6 +22,8 @@ export interface BotPanelProps {
   organizationId: string;
   sessionId: string;
   channelId: string;
+  /** The panel's heading (default "Videoconference bots"); e.g. the channel's name among a session's channels. */
+  title?: string;
 }
 
 function BotRow({ bot, onLeave, leaving }: { bot: Bot; onLeave: () => void; leaving: boolean }) {
@@ -128,7 +130,7 @@ function AddBotForm({ organizationId, channel, onDone }: { organizationId: strin
   );
 }
 
-export function BotPanel({ organizationId, sessionId, channelId }: BotPanelProps) {
+export function BotPanel({ organizationId, sessionId, channelId, title }: BotPanelProps) {
   const { t } = useTranslation('bots');
   const titleId = useId();
   const session = useSession(sessionId).data;
@@ -144,7 +146,7 @@ export function BotPanel({ organizationId, sessionId, channelId }: BotPanelProps
     <Stack gap="xs" component="section" aria-labelledby={titleId}>
       <Group justify="space-between" gap="xs">
         <Text fw={600} id={titleId}>
-          {t('panel.title')}
+          {title ?? t('panel.title')}
         </Text>
         {canSend && !adding && (
           <Button size="xs" variant="light" leftSection={<IconPlus size={14} aria-hidden />} onClick={() => setAdding(true)}>

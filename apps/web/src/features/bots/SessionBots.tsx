@@ -7,12 +7,10 @@ import { BotPanel } from './BotPanel.tsx';
 export function SessionBots({ session }: { session: Session }) {
   const { t } = useTranslation('bots');
   return (
-    <Fieldset legend={t('panel.sessionTitle')}>
-      <Stack gap="sm">
+    <Fieldset legend={t('panel.title')}>
+      <Stack gap="lg">
         {session.channels.map((channel) => (
-          <Fieldset key={channel._id} legend={channel.name} variant="filled">
-            <BotPanel organizationId={session.organizationId} sessionId={session._id} channelId={channel._id} />
-          </Fieldset>
+          <BotPanel key={channel._id} organizationId={session.organizationId} sessionId={session._id} channelId={channel._id} title={channel.name} />
         ))}
       </Stack>
     </Fieldset>
