@@ -7,11 +7,17 @@
  * from a session's settings into a loopback meeting where a speaker plays speech joins it ("In call"),
  * its captions reach the live page, and it leaves when told to ("Left").
  */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
-import { newAccount, signInBrowser, uniqueName, type Api, type SignedInAccount } from './support/api.ts';
+import { Api, newAccount, signInBrowser, uniqueName, type SignedInAccount } from './support/api.ts';
+import { REPO_ROOT } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
+import { FIXTURE } from './support/media.ts';
+import { startE2eServer, type E2eServer } from './support/server.ts';
 
 const SCREENSHOTS = process.env.PALABRE_E2E_OUTPUT_DIR ?? '/tmp';
+const CHROMIUM = process.env.PALABRE_E2E_CHROMIUM ?? '/usr/bin/chromium';
 /** The create and settings pages are not made for phones: a narrow window above the phone limit. */
 const NARROW = { width: 600, height: 1000 };
 
@@ -171,4 +177,82 @@ test('an address the server refuses is shown on its field, from the tab and from
   await expect(form.getByText(TEXT['fr-FR'].invalid)).toBeVisible();
   await screenshots(french.page, 'settings-refused-fr');
   await french.context.close();
+});
+
+/** The server tests' loopback meeting: a page on 127.0.0.1 where a speaker's Chromium plays a WAV file as its microphone. */
+interface LoopbackMeeting {
+  url: string;
+  close(): Promise<void>;
+}
+
+async function startLoopbackMeeting(): Promise<LoopbackMeeting> {
+  const harness = pathToFileURL(path.join(REPO_ROOT, 'apps/server/test/harness/loopback-meeting.ts')).href;
+  const { startLoopbackMeeting: start } = (await import(harness)) as { startLoopbackMeeting: (options: { speakerWav: string; chromiumPath?: string }) => Promise<LoopbackMeeting> };
+  return start({ speakerWav: FIXTURE, chromiumPath: CHROMIUM });
+}
+
+test.describe('on a server that may reach the loopback range', () => {
+  // Bots may join pages on 127.0.0.1 on this server only: the run's server keeps refusing them.
+  let server: E2eServer | null = null;
+  test.beforeAll(async () => {
+    test.setTimeout(150_000);
+    server = await startE2eServer({ OUTBOUND_ALLOWED_RANGES: '127.0.0.0/8' });
+  });
+  test.afterAll(async () => {
+    await server?.close();
+  });
+
+  test('a bot joins a meeting, its captions reach the live page, and it leaves when told to', async ({ browser, clientIp }) => {
+    test.setTimeout(240_000);
+    const baseURL = server!.baseURL;
+    const api = await Api.create(baseURL, clientIp);
+    const meeting = await startLoopbackMeeting();
+    try {
+      const owner = await api.signUp(newAccount('bots-call'));
+      const organization = await api.createOrganization(owner.tokens.auth_token, uniqueName('bots-call org'));
+      const profiles = await api.get<{ list: Array<{ _id: string; type: string }> }>(`/cm-api/api/organizations/${organization._id}/transcriber_profiles`, owner.tokens.auth_token);
+      const pocketsphinx = profiles.list.find((profile) => profile.type === 'pocketsphinx')!;
+      const session = await api.send<{ _id: string }>(
+        'POST',
+        `/cm-api/api/organizations/${organization._id}/sessions`,
+        { name: uniqueName('Call'), channels: [{ name: 'Floor', transcriberProfileId: pocketsphinx._id, languages: ['en'] }] },
+        owner.tokens.auth_token,
+      );
+      await api.send('PUT', `/cm-api/api/organizations/${organization._id}/sessions/${session._id}/start`, {}, owner.tokens.auth_token);
+      const { context, page } = await openAs(browser, api, baseURL, clientIp, owner, organization._id);
+
+      await page.goto(`/interface/${organization._id}/sessions/${session._id}/settings`);
+      const floor = page.getByRole('region', { name: 'Floor' });
+      await floor.getByRole('button', { name: 'Add a bot' }).click();
+      const form = page.getByRole('form', { name: 'Send a bot into a videoconference for Floor' });
+      await form.getByRole('textbox', { name: 'Meeting address' }).fill(meeting.url);
+      await expect(form.getByTestId('meeting-service')).toHaveText('Other page (generic)');
+      await form.getByRole('button', { name: 'Send the bot' }).click();
+      await expect(form).toHaveCount(0);
+      const bot = floor.getByRole('listitem').filter({ hasText: meeting.url });
+      await expect(bot).toBeVisible();
+      // Joining, then in the call once the page is open and its sound reaches the bot (the notices say so).
+      await expect(bot.getByText('In call', { exact: true })).toBeVisible({ timeout: 90_000 });
+      await page.screenshot({ path: `${SCREENSHOTS}/bots-in-call-wide.png`, fullPage: true });
+
+      // The call's speech becomes captions on the session's live page.
+      const live = await context.newPage();
+      await live.goto(`/interface/${organization._id}/sessions/${session._id}`);
+      const finals = live.getByRole('region', { name: 'Live captions' }).locator('[aria-live] p[lang="en"]');
+      await expect(finals.first()).not.toBeEmpty({ timeout: 120_000 });
+      await live.screenshot({ path: `${SCREENSHOTS}/bots-captions-wide.png`, fullPage: true });
+      await live.close();
+
+      await page.bringToFront();
+      await bot.getByRole('button', { name: 'Make it leave' }).click();
+      await expect(bot.getByText('Left', { exact: true })).toBeVisible({ timeout: 30_000 });
+      await expect(bot.getByText('The session ended or the bot was asked to leave.')).toBeVisible();
+      await expect(bot.getByRole('button', { name: 'Make it leave' })).toHaveCount(0);
+      await page.screenshot({ path: `${SCREENSHOTS}/bots-left-wide.png`, fullPage: true });
+      await context.close();
+    } finally {
+      await meeting.close();
+      await api.dispose();
+    }
+  });
 });

@@ -30,9 +30,10 @@ function BotRow({ bot, onLeave, leaving }: { bot: Bot; onLeave: () => void; leav
   const { t } = useTranslation('bots');
   const languageName = useLanguageName();
   const reason = reasonKey(bot);
+  const detailsId = useId();
   return (
-    <li className={classes.bot} aria-label={t('panel.bot', { service: t(serviceKey(bot.serviceType)) })}>
-      <div className={classes.details}>
+    <li className={classes.bot}>
+      <div className={classes.details} id={detailsId}>
         <Group gap="xs" aria-live="polite">
           <Badge color={STATUS_COLORS[bot.status]} variant="dot">
             {t(statusKey(bot.status))}
@@ -54,7 +55,7 @@ function BotRow({ bot, onLeave, leaving }: { bot: Bot; onLeave: () => void; leav
         )}
       </div>
       {isBotActive(bot.status) && (
-        <Button size="xs" variant="light" color="red" leftSection={<IconDoorExit size={14} aria-hidden />} loading={leaving} onClick={onLeave}>
+        <Button size="xs" variant="light" color="red" leftSection={<IconDoorExit size={14} aria-hidden />} loading={leaving} onClick={onLeave} aria-describedby={detailsId}>
           {t('panel.leave')}
         </Button>
       )}
