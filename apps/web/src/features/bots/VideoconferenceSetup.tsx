@@ -5,7 +5,7 @@
  * meeting's channel. A bot refused after the meeting started is sent again on the same meeting.
  */
 import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack } from '@mantine/core';
-import { profileLanguages, type QuickMeeting } from '@palabre/shared';
+import type { QuickMeeting } from '@palabre/shared';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ import { useTranscriberProfiles } from '../conversations/api.ts';
 import { useLanguageName } from '../sessions/format.ts';
 import { createBot, useCreateQuickMeeting } from './api.ts';
 import { CaptionFields, MeetingUrlField } from './BotFields.tsx';
-import { meetingUrlState, quickMeetingProfiles, subtitleLanguageChoices } from './status.ts';
+import { meetingUrlState, setupChoices } from './status.ts';
 
 export interface VideoconferenceSetupProps {
   organizationId: string;
@@ -47,14 +47,18 @@ export function VideoconferenceSetup({ organizationId, onStarted }: Videoconfere
   /** The meeting already started when its bot was refused: the bot is sent again on it. */
   const [started, setStarted] = useState<QuickMeeting | null>(null);
 
-  // What is chosen, or the defaults: the organization's default profile (else the first), its first
-  // language, captions in the spoken language.
-  const offered = quickMeetingProfiles(profiles.data ?? []);
-  const profile = offered.find((p) => p._id === chosenProfile) ?? offered.find((p) => p.isDefault) ?? offered[0];
-  const languages = profile ? profileLanguages(profile) : [];
-  const language = languages.find((l) => l === chosenLanguage) ?? languages[0] ?? null;
-  const subtitleChoices = language ? subtitleLanguageChoices([language], profile?.translations ?? []) : [];
-  const subtitleLanguage = subtitleChoices.find((l) => l === chosenSubtitles) ?? language;
+  const {
+    profiles: offered,
+    profile,
+    languages,
+    language,
+    subtitleLanguages,
+    subtitleLanguage,
+  } = setupChoices(profiles.data ?? [], {
+    profileId: chosenProfile,
+    language: chosenLanguage,
+    subtitleLanguage: chosenSubtitles,
+  });
 
   /** An edit clears the server's word on that field. */
   const edited = (field: string) => setServerErrors(({ [field]: _gone, ...rest }) => rest);
@@ -157,7 +161,7 @@ export function VideoconferenceSetup({ organizationId, onStarted }: Videoconfere
           />
         </SimpleGrid>
         <CaptionFields
-          languages={subtitleChoices}
+          languages={subtitleLanguages}
           subtitleLanguage={subtitleLanguage}
           onSubtitleLanguage={(value) => {
             setSubtitleLanguage(value);

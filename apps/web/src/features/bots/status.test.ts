@@ -1,6 +1,17 @@
 import type { Bot, TranscriberProfile } from '@palabre/shared';
 import { describe, expect, it } from 'vitest';
-import { applyBotNotice, isBotActive, meetingUrlState, quickMeetingProfiles, reasonKey, serviceKey, STATUS_COLORS, statusKey, subtitleLanguageChoices } from './status.ts';
+import {
+  applyBotNotice,
+  isBotActive,
+  meetingUrlState,
+  quickMeetingProfiles,
+  reasonKey,
+  serviceKey,
+  setupChoices,
+  STATUS_COLORS,
+  statusKey,
+  subtitleLanguageChoices,
+} from './status.ts';
 
 function bot(overrides: Partial<Bot> = {}): Bot {
   return {
@@ -115,5 +126,47 @@ describe('quickMeetingProfiles', () => {
       profile({ _id: 'no-language', languages: ['de'] }),
     ];
     expect(quickMeetingProfiles(list)).toEqual([offered]);
+  });
+});
+
+describe('setupChoices', () => {
+  const none = { profileId: null, language: null, subtitleLanguage: null };
+  const first = profile({ _id: 'first', languages: ['fr'] });
+  const preferred = profile({ _id: 'preferred', isDefault: true, languages: ['en', 'fr'], translations: ['de', 'en'] });
+
+  it('starts from the default profile, its first language, captions in that language', () => {
+    expect(setupChoices([first, preferred], none)).toMatchObject({
+      profile: preferred,
+      languages: ['en', 'fr'],
+      language: 'en',
+      subtitleLanguages: ['en', 'de'],
+      subtitleLanguage: 'en',
+    });
+  });
+
+  it('keeps the choices that still hold and falls back where they do not', () => {
+    expect(setupChoices([first, preferred], { profileId: 'preferred', language: 'fr', subtitleLanguage: 'de' })).toMatchObject({
+      language: 'fr',
+      subtitleLanguages: ['fr', 'de', 'en'],
+      subtitleLanguage: 'de',
+    });
+    // Another profile: its language, and captions in it (the German translation is not offered there).
+    expect(setupChoices([first, preferred], { profileId: 'first', language: 'en', subtitleLanguage: 'de' })).toMatchObject({
+      profile: first,
+      language: 'fr',
+      subtitleLanguages: ['fr'],
+      subtitleLanguage: 'fr',
+    });
+  });
+
+  it('has nothing to offer without a profile for quick meetings', () => {
+    expect(setupChoices([profile({ quickMeeting: false })], none)).toEqual({
+      profiles: [],
+      profile: null,
+      languages: [],
+      language: null,
+      subtitleLanguages: [],
+      subtitleLanguage: null,
+    });
   });
 });

@@ -45,3 +45,31 @@ export function subtitleLanguageChoices(languages: readonly string[], translatio
 export function quickMeetingProfiles(profiles: readonly TranscriberProfile[]): TranscriberProfile[] {
   return profiles.filter((profile) => profile.quickMeeting && profile.availability.ok && profileLanguages(profile).length > 0);
 }
+
+/** What the videoconference setup shows as chosen: the person's choices where they still hold, else the defaults. */
+export interface SetupChoices {
+  /** The profiles offered for quick meetings. */
+  profiles: TranscriberProfile[];
+  profile: TranscriberProfile | null;
+  /** The chosen profile's languages, and the spoken language among them. */
+  languages: string[];
+  language: string | null;
+  /** The captions' languages: the spoken one, then the profile's translations. */
+  subtitleLanguages: string[];
+  subtitleLanguage: string | null;
+}
+
+/**
+ * The setup's choices: the chosen profile among those offered (else the default one, else the first),
+ * the chosen language among its languages (else its first), the chosen captions language among the
+ * spoken one and the profile's translations (else the spoken one).
+ */
+export function setupChoices(all: readonly TranscriberProfile[], chosen: { profileId: string | null; language: string | null; subtitleLanguage: string | null }): SetupChoices {
+  const profiles = quickMeetingProfiles(all);
+  const profile = profiles.find((p) => p._id === chosen.profileId) ?? profiles.find((p) => p.isDefault) ?? profiles[0] ?? null;
+  const languages: string[] = profile ? profileLanguages(profile) : [];
+  const language = languages.find((l) => l === chosen.language) ?? languages[0] ?? null;
+  const subtitleLanguages = language && profile ? subtitleLanguageChoices([language], profile.translations) : [];
+  const subtitleLanguage = subtitleLanguages.find((l) => l === chosen.subtitleLanguage) ?? language;
+  return { profiles, profile, languages, language, subtitleLanguages, subtitleLanguage };
+}
