@@ -8,9 +8,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/call.ts';
 import { useOrganizationNotices } from '../realtime/organizationNotices.ts';
 import { sessionKeys } from '../sessions/api.ts';
-import { applyBotNotice } from './status.ts';
+import { applyBotNotice, isBotActive } from './status.ts';
 
 export type { Bot } from '@palabre/shared';
+
+const ACTIVE_REFRESH_MS = 15_000;
 
 export const botKeys = {
   all: ['bots'] as const,
@@ -22,6 +24,9 @@ export function useBots(organizationId: string, channelId: string, enabled = tru
     queryKey: botKeys.channel(channelId),
     queryFn: async ({ signal }): Promise<Bot[]> => (await call(API.meetings.bots, { params: { id: organizationId }, query: { channelId }, signal })).bots,
     enabled,
+    // The notices say when a bot's status changes; a slow look while one is joining or in its call
+    // covers a socket that is down.
+    refetchInterval: (query) => (query.state.data?.some((bot) => isBotActive(bot.status)) ? ACTIVE_REFRESH_MS : false),
   });
 }
 
