@@ -87,7 +87,7 @@ export function CaptionFields({ languages, subtitleLanguage, onSubtitleLanguage,
         onChange={(value) => value && onSubtitleLanguage(value)}
         allowDeselect={false}
         error={serverErrors.subtitleLanguage}
-        disabled={disabled || languages.length === 0}
+        disabled={disabled || languages.length < 2}
       />
       <Switch
         label={t('fields.displaySubtitles')}

@@ -1,8 +1,9 @@
 /**
  * The videoconference step of a quick meeting (docs/meetings.md): the meeting's address (checked as it
- * is typed), the transcriber profile and spoken language, the captions' language and whether they are
- * shown in the call. Start creates the quick meeting, then sends its bot into the call on the
- * meeting's channel. A bot refused after the meeting started is sent again on the same meeting.
+ * is typed), the transcriber profile and spoken language, the captions' language (a quick meeting's
+ * channel is not translated: the spoken one) and whether they are shown in the call. Start creates the
+ * quick meeting, then sends its bot into the call on the meeting's channel. A bot refused after the
+ * meeting started is sent again on the same meeting.
  */
 import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack } from '@mantine/core';
 import type { QuickMeeting } from '@palabre/shared';
@@ -38,7 +39,6 @@ export function VideoconferenceSetup({ organizationId, onStarted }: Videoconfere
   const [url, setUrl] = useState('');
   const [chosenProfile, setProfile] = useState<string | null>(null);
   const [chosenLanguage, setLanguage] = useState<string | null>(null);
-  const [chosenSubtitles, setSubtitleLanguage] = useState<string | null>(null);
   const [displaySubtitles, setDisplaySubtitles] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
@@ -47,18 +47,9 @@ export function VideoconferenceSetup({ organizationId, onStarted }: Videoconfere
   /** The meeting already started when its bot was refused: the bot is sent again on it. */
   const [started, setStarted] = useState<QuickMeeting | null>(null);
 
-  const {
-    profiles: offered,
-    profile,
-    languages,
-    language,
-    subtitleLanguages,
-    subtitleLanguage,
-  } = setupChoices(profiles.data ?? [], {
-    profileId: chosenProfile,
-    language: chosenLanguage,
-    subtitleLanguage: chosenSubtitles,
-  });
+  const { profiles: offered, profile, languages, language, subtitleLanguages } = setupChoices(profiles.data ?? [], { profileId: chosenProfile, language: chosenLanguage });
+  // The meeting's channel is not translated: its captions are in the spoken language.
+  const subtitleLanguage = language;
 
   /** An edit clears the server's word on that field. */
   const edited = (field: string) => setServerErrors(({ [field]: _gone, ...rest }) => rest);
@@ -163,10 +154,7 @@ export function VideoconferenceSetup({ organizationId, onStarted }: Videoconfere
         <CaptionFields
           languages={subtitleLanguages}
           subtitleLanguage={subtitleLanguage}
-          onSubtitleLanguage={(value) => {
-            setSubtitleLanguage(value);
-            edited('subtitleLanguage');
-          }}
+          onSubtitleLanguage={() => edited('subtitleLanguage')}
           displaySubtitles={displaySubtitles}
           onDisplaySubtitles={setDisplaySubtitles}
           serverErrors={serverErrors}

@@ -130,43 +130,20 @@ describe('quickMeetingProfiles', () => {
 });
 
 describe('setupChoices', () => {
-  const none = { profileId: null, language: null, subtitleLanguage: null };
+  const none = { profileId: null, language: null };
   const first = profile({ _id: 'first', languages: ['fr'] });
-  const preferred = profile({ _id: 'preferred', isDefault: true, languages: ['en', 'fr'], translations: ['de', 'en'] });
+  const preferred = profile({ _id: 'preferred', isDefault: true, languages: ['en', 'fr'], translations: ['de'] });
 
-  it('starts from the default profile, its first language, captions in that language', () => {
-    expect(setupChoices([first, preferred], none)).toMatchObject({
-      profile: preferred,
-      languages: ['en', 'fr'],
-      language: 'en',
-      subtitleLanguages: ['en', 'de'],
-      subtitleLanguage: 'en',
-    });
+  it('starts from the default profile and its first language, captioned in that language', () => {
+    expect(setupChoices([first, preferred], none)).toMatchObject({ profile: preferred, languages: ['en', 'fr'], language: 'en', subtitleLanguages: ['en'] });
   });
 
   it('keeps the choices that still hold and falls back where they do not', () => {
-    expect(setupChoices([first, preferred], { profileId: 'preferred', language: 'fr', subtitleLanguage: 'de' })).toMatchObject({
-      language: 'fr',
-      subtitleLanguages: ['fr', 'de', 'en'],
-      subtitleLanguage: 'de',
-    });
-    // Another profile: its language, and captions in it (the German translation is not offered there).
-    expect(setupChoices([first, preferred], { profileId: 'first', language: 'en', subtitleLanguage: 'de' })).toMatchObject({
-      profile: first,
-      language: 'fr',
-      subtitleLanguages: ['fr'],
-      subtitleLanguage: 'fr',
-    });
+    expect(setupChoices([first, preferred], { profileId: 'preferred', language: 'fr' })).toMatchObject({ language: 'fr', subtitleLanguages: ['fr'] });
+    expect(setupChoices([first, preferred], { profileId: 'first', language: 'en' })).toMatchObject({ profile: first, language: 'fr', subtitleLanguages: ['fr'] });
   });
 
   it('has nothing to offer without a profile for quick meetings', () => {
-    expect(setupChoices([profile({ quickMeeting: false })], none)).toEqual({
-      profiles: [],
-      profile: null,
-      languages: [],
-      language: null,
-      subtitleLanguages: [],
-      subtitleLanguage: null,
-    });
+    expect(setupChoices([profile({ quickMeeting: false })], none)).toEqual({ profiles: [], profile: null, languages: [], language: null, subtitleLanguages: [] });
   });
 });

@@ -54,22 +54,19 @@ export interface SetupChoices {
   /** The chosen profile's languages, and the spoken language among them. */
   languages: string[];
   language: string | null;
-  /** The captions' languages: the spoken one, then the profile's translations. */
+  /** The captions' languages: a quick meeting's channel is not translated, so the spoken one. */
   subtitleLanguages: string[];
-  subtitleLanguage: string | null;
 }
 
 /**
  * The setup's choices: the chosen profile among those offered (else the default one, else the first),
- * the chosen language among its languages (else its first), the chosen captions language among the
- * spoken one and the profile's translations (else the spoken one).
+ * the chosen language among its languages (else its first). A quick meeting's channel transcribes that
+ * one language and translates to none, so its captions are in that language.
  */
-export function setupChoices(all: readonly TranscriberProfile[], chosen: { profileId: string | null; language: string | null; subtitleLanguage: string | null }): SetupChoices {
+export function setupChoices(all: readonly TranscriberProfile[], chosen: { profileId: string | null; language: string | null }): SetupChoices {
   const profiles = quickMeetingProfiles(all);
   const profile = profiles.find((p) => p._id === chosen.profileId) ?? profiles.find((p) => p.isDefault) ?? profiles[0] ?? null;
   const languages: string[] = profile ? profileLanguages(profile) : [];
   const language = languages.find((l) => l === chosen.language) ?? languages[0] ?? null;
-  const subtitleLanguages = language && profile ? subtitleLanguageChoices([language], profile.translations) : [];
-  const subtitleLanguage = subtitleLanguages.find((l) => l === chosen.subtitleLanguage) ?? language;
-  return { profiles, profile, languages, language, subtitleLanguages, subtitleLanguage };
+  return { profiles, profile, languages, language, subtitleLanguages: language ? [language] : [] };
 }
