@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -31,6 +31,7 @@ import { favoriteRoutes } from './favorites/routes.ts';
 import { rightRoutes } from './rights/routes.ts';
 import { tagRoutes } from './tags/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
+import { quickMeetingRoutes } from './meetings/routes.ts';
 import { seedTranscriberProfiles } from './transcriber-profiles/seed.ts';
 import { userRoutes } from './users/routes.ts';
 
@@ -43,7 +44,7 @@ export async function buildApp(ctx: AppContext, options: { logger: FastifyBaseLo
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // One line per request only when asked for (LOG_LEVEL=debug or trace); errors are always logged.
-    disableRequestLogging: !['debug', 'trace'].includes(ctx.config.logLevel),
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(ctx.config.logLevel) }),
   });
   registerErrorHandler(app);
   registerSecurityHeaders(app, ctx.config);
@@ -82,6 +83,7 @@ export async function buildApp(ctx: AppContext, options: { logger: FastifyBaseLo
   await app.register(exportRoutes(ctx), { prefix: API_BASE });
   await app.register(transcriberProfileRoutes(ctx), { prefix: API_BASE });
   await app.register(sessionRoutes(ctx), { prefix: API_BASE });
+  await app.register(quickMeetingRoutes(ctx), { prefix: API_BASE });
   await app.register(tagRoutes(ctx), { prefix: API_BASE });
   await app.register(rightRoutes(ctx), { prefix: API_BASE });
   await app.register(favoriteRoutes(ctx), { prefix: API_BASE });

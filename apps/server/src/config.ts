@@ -100,6 +100,11 @@ const envSchema = z.object({
     .min(1)
     .max(7 * 24 * 3600)
     .default(6 * 3600),
+  QUICK_MEETING_ABANDON_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 365)
+    .default(12),
   MEDIA_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   MEDIA_JOB_CONCURRENCY_PER_ORGANIZATION: z.coerce.number().int().min(1).max(256).optional(),
   MEDIA_IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
@@ -182,6 +187,11 @@ export interface Config {
   maxUploadBytes: number;
   /** Longest media accepted by processing (probed duration, and the bound of every conversion). */
   maxMediaDurationSeconds: number;
+  /**
+   * A quick meeting that has received no audio this long after its start is abandoned: its owner's
+   * next quick meeting in the organization replaces it (docs/meetings.md).
+   */
+  quickMeetingAbandonMs: number;
   /** CIDR ranges that outbound requests to user-supplied addresses may reach although they are private (administrator's choice). */
   outboundAllowedRanges: string[];
   /** The whisper model downloaded in the background at start when none is installed; null: never. */
@@ -276,6 +286,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     checkResponses: env.PALABRE_CHECK_RESPONSES,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
     maxMediaDurationSeconds: env.MAX_MEDIA_DURATION_SECONDS,
+    quickMeetingAbandonMs: env.QUICK_MEETING_ABANDON_HOURS * 3600 * 1000,
     outboundAllowedRanges: [...new Set([...env.OUTBOUND_ALLOWED_RANGES, ...env.MEDIA_IMPORT_ALLOWED_RANGES])],
     defaultModel: env.PALABRE_DEFAULT_MODEL === 'none' ? null : env.PALABRE_DEFAULT_MODEL,
     modelsBaseUrl: env.PALABRE_MODELS_BASE_URL,

@@ -15,6 +15,7 @@ import {
   givesAccess,
   mayGiveRight,
   type OrganizationPermissions,
+  type SessionKind,
   type SessionVisibility,
 } from '@palabre/shared';
 
@@ -199,6 +200,8 @@ export interface SessionFacts {
   ownerId: string | null;
   visibility: SessionVisibility;
   anonymousAccess: boolean;
+  /** A quick meeting exists for its owner only (default: a session). */
+  kind?: SessionKind;
 }
 
 /** The session operator platform role: runs live sessions in the organizations one belongs to. */
@@ -228,11 +231,13 @@ export function mayOperateSession(user: PolicyUser, level: number, session: Pick
  * keys), `public` (the public view only) or `none` (it does not exist for them). Private sessions
  * exist only for those who operate them; internal ones for the organization's members; public ones
  * for members in full and for everyone else through the public view — signed-in people always,
- * anonymous viewers (`user` null) only when anonymous access is on.
+ * anonymous viewers (`user` null) only when anonymous access is on. A quick meeting exists only for
+ * its owner while a member, who operates it: not even those who operate every session see it.
  */
 export type SessionAccess = 'operate' | 'read' | 'public' | 'none';
 
 export function sessionAccess(user: PolicyUser | null, level: number, session: SessionFacts): SessionAccess {
+  if (session.kind === 'quickMeeting') return user && level >= ORGANIZATION_ROLE.MEMBER && session.ownerId === user.id ? 'operate' : 'none';
   if (user && mayOperateSession(user, level, session)) return 'operate';
   const member = user !== null && level >= ORGANIZATION_ROLE.MEMBER;
   if (member && session.visibility !== 'private') return 'read';

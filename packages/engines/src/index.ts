@@ -74,7 +74,7 @@ export {
   spreadWordsEvenly,
   confidenceFromLogprob,
   resolveOpenAiLanguage,
-  describeHttpFailure,
+  transcriptionServer,
   openAiFormFields,
   openAiApiBase,
   OPENAI_DEFAULT_MODEL,
@@ -86,6 +86,7 @@ export {
   type VerboseJsonSegment,
   type VerboseJsonWord,
 } from './asr/openai.ts';
+export { describeHttpFailure, requestJson, scrubSecret, HttpAnswerError, type HttpEngineServer, type HttpFailure } from './http-json.ts';
 export {
   createWhisperEngine,
   createWhisperDecoder,

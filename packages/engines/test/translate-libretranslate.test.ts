@@ -80,7 +80,7 @@ describe('LibreTranslate-compatible translator', () => {
 
     const nowhere = createLibreTranslateTranslator({ endpoint: 'http://127.0.0.1:9', source: 'en', target: 'fr' });
     await expect(nowhere.translate('Hello')).rejects.toMatchObject({ code: 'engine_failed', message: expect.stringContaining('could not be reached') });
-    expect(await nowhere.availability()).toEqual({ ok: false, reason: expect.stringContaining('not reachable') });
+    expect(await nowhere.availability()).toEqual({ ok: false, reason: expect.stringContaining('could not be reached') });
   });
 
   it('goes through the injected fetch (the outbound-address policy)', async () => {

@@ -169,7 +169,7 @@ describe('OpenAI-compatible chat translator', () => {
   it('reports an unreachable server and an address without the API base', async () => {
     const nowhere = createOpenAiChatTranslator({ endpoint: 'http://127.0.0.1:9/v1', model: MODEL, source: 'en', target: 'fr', retries: 1, retryDelayMs: 10 });
     await expect(nowhere.translate('Hello')).rejects.toMatchObject({ code: 'engine_failed', message: expect.stringContaining('could not be reached'), retryable: true });
-    expect(await nowhere.availability()).toEqual({ ok: false, reason: expect.stringContaining('not reachable') });
+    expect(await nowhere.availability()).toEqual({ ok: false, reason: expect.stringContaining('could not be reached') });
     const noBase = createOpenAiChatTranslator({ endpoint: endpoint.replace(/\/v1$/, ''), model: MODEL, source: 'en', target: 'fr' });
     expect(await noBase.availability()).toEqual({ ok: false, reason: expect.stringContaining('/v1') });
     await expect(noBase.translate('Hello')).rejects.toMatchObject({ code: 'engine_unavailable', message: expect.stringContaining('HTTP 404') });

@@ -1,5 +1,5 @@
 /** Data access for the finals of live sessions (`session_captions`): as they are heard and shown, and when a stopped session is saved. */
-import { and, asc, desc, eq, isNull, max } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, lte, max, sql } from 'drizzle-orm';
 import type { LiveFinal } from '@palabre/shared';
 import type { Database } from '../db/client.ts';
 import { sessionCaptions, sessions } from '../db/schema.ts';
@@ -41,8 +41,19 @@ export const captionsRepo = {
     )[0]!,
 
   /** The last `limit` finals of a channel, oldest first. */
-  recent: async (db: Database, sessionId: string, channelIndex: number, limit: number) =>
-    (await db.select().from(sessionCaptions).where(key(sessionId, channelIndex)).orderBy(desc(sessionCaptions.segmentId)).limit(limit)).reverse(),
+  /** The most recent `limit` finals of each channel of the session (one query), by channel then in order. */
+  recent: async (db: Database, sessionId: string, limit: number): Promise<CaptionRow[]> => {
+    const ranked = db
+      .select({
+        ...getTableColumns(sessionCaptions),
+        rank: sql<number>`row_number() over (partition by ${sessionCaptions.channelIndex} order by ${sessionCaptions.segmentId} desc)`.as('rank'),
+      })
+      .from(sessionCaptions)
+      .where(eq(sessionCaptions.sessionId, sessionId))
+      .as('ranked');
+    const rows = await db.select().from(ranked).where(lte(ranked.rank, limit)).orderBy(asc(ranked.channelIndex), asc(ranked.segmentId));
+    return rows.map(({ rank: _rank, ...row }) => row);
+  },
 
   /** The id the channel's next final takes: one more than the highest stored, 0 for the first. */
   nextSegmentId: async (db: Database, sessionId: string, channelIndex: number) => {

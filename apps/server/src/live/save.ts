@@ -5,8 +5,8 @@
  * - Live transcription on: the finals are the transcript (one speaker per channel, one turn per
  *   final); with keep audio on, the recordings become the media's audio through the pipeline's own
  *   normalisation (engine PCM, web rendition, peaks, duration) and the media is done at once.
- * - Live transcription off: the recordings become a media sent through the pipeline with the
- *   channel's transcriber profile, as an upload is.
+ * - Live transcription off, or offline transcription asked (quick meetings): the recordings become a
+ *   media sent through the pipeline with the channel's transcriber profile, as an upload is.
  * - One channel: one media. Several: a multi-track media (every channel, one speaker each, the
  *   tracks mixed) and one child media per channel, as the channel selector of the editor expects.
  * - Translations: one more child per channel and target language with translated finals, whose
@@ -82,12 +82,21 @@ export function savedMediaId(sessionId: string, part: SavedPart): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+type SaveFlags = Pick<SessionRow, 'keepAudio' | 'liveTranscription'> & Partial<Pick<SessionRow, 'offlineTranscription'>>;
+
 /**
- * The channels worth a media: with live transcription, those with finals (or a kept recording);
- * without it, those with a recording to transcribe.
+ * Where the saved media's transcript comes from: the finals, or the pipeline transcribing the
+ * recordings — without live transcription, and for a quick meeting asking for offline transcription
+ * (the recording transcribed again gives the better transcript; translated finals still make children).
  */
-export function channelsToSave(session: Pick<SessionRow, 'keepAudio' | 'liveTranscription'>, channels: readonly SavedChannel[]): SavedChannel[] {
-  if (!session.liveTranscription) return channels.filter((c) => c.recording > 0);
+export const saveModeOf = (session: SaveFlags): SaveMode => (session.liveTranscription && !session.offlineTranscription ? 'transcript' : 'pipeline');
+
+/**
+ * The channels worth a media: saved from the finals, those with finals (or a kept recording);
+ * through the pipeline, those with a recording to transcribe.
+ */
+export function channelsToSave(session: SaveFlags, channels: readonly SavedChannel[]): SavedChannel[] {
+  if (saveModeOf(session) === 'pipeline') return channels.filter((c) => c.recording > 0);
   return channels.filter((c) => c.finals.length > 0 || (session.keepAudio && c.recording > 0));
 }
 
@@ -254,7 +263,7 @@ export async function saveSession(ctx: AppContext, { sessionId }: JobPayload<'se
     await removeRecordings(ctx, sessionId);
     return;
   }
-  const mode: SaveMode = session.liveTranscription ? 'transcript' : 'pipeline';
+  const mode = saveModeOf(session);
   const plans = planMedia(sessionId, session.saveAs ?? session.name, channels);
   const rows: NewConversation[] = [];
   for (const plan of plans) {

@@ -52,10 +52,8 @@ export async function leaveLiveRoom(socket: LiveViewer, room: string): Promise<v
 }
 
 async function sendRoomState(ctx: AppContext, socket: LiveViewer, sessionId: string): Promise<void> {
-  const channels = await sessionsRepo.channels(ctx.db, [sessionId]);
-  for (const channel of channels) {
-    for (const row of await captionsRepo.recent(ctx.db, sessionId, channel.position, LIVE_LIMITS.backlog)) socket.emit('final', finalOf(row));
-  }
+  const [channels, finals] = await Promise.all([sessionsRepo.channels(ctx.db, [sessionId]), captionsRepo.recent(ctx.db, sessionId, LIVE_LIMITS.backlog)]);
+  for (const row of finals) socket.emit('final', finalOf(row));
   const failing = channels.filter((channel) => channel.transcriberStatus === 'errored');
   for (const channel of failing) socket.emit('broker_ko', { sessionId, channelIndex: channel.position });
   if (failing.length === 0) socket.emit('broker_ok', { sessionId });

@@ -63,3 +63,19 @@ export async function sessionFor(ctx: AppContext, actor: Actor | null, sessionId
   }
   return { ...facts, row, access };
 }
+
+/**
+ * A session the sessions endpoints manage: a quick meeting is managed through its own endpoints
+ * (meetings/), so it is not found here.
+ */
+export async function plainSessionFor(
+  ctx: AppContext,
+  actor: Actor | null,
+  sessionId: string,
+  needed: Exclude<SessionAccess, 'none'>,
+  organizationId?: string,
+): Promise<SessionFacts> {
+  const facts = await sessionFor(ctx, actor, sessionId, needed, organizationId);
+  if (facts.row.kind !== 'session') throw notFound('Session');
+  return facts;
+}

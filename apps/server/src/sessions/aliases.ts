@@ -7,7 +7,7 @@ import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Actor } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { memberOf, sessionFor } from './access.ts';
+import { memberOf, plainSessionFor, sessionFor } from './access.ts';
 import { presentAlias } from './presenter.ts';
 import { aliasesRepo, type AliasRow } from './repo.ts';
 
@@ -32,7 +32,7 @@ async function aliasOf(ctx: AppContext, actor: Actor, organizationId: string, na
 }
 
 export async function createAlias(ctx: AppContext, actor: Actor, organizationId: string, body: { name: string; sessionId: string }): Promise<SessionAlias> {
-  await sessionFor(ctx, actor, body.sessionId, 'operate', organizationId);
+  await plainSessionFor(ctx, actor, body.sessionId, 'operate', organizationId);
   if (await aliasesRepo.byName(ctx.db, organizationId, body.name)) throw aliasTaken();
   return presentAlias(await unique(() => aliasesRepo.insert(ctx.db, { organizationId, sessionId: body.sessionId, name: body.name })));
 }
@@ -47,7 +47,7 @@ export async function updateAlias(
 ): Promise<SessionAlias> {
   const alias = await aliasOf(ctx, actor, organizationId, name);
   await sessionFor(ctx, actor, alias.sessionId, 'operate', organizationId);
-  if (body.sessionId && body.sessionId !== alias.sessionId) await sessionFor(ctx, actor, body.sessionId, 'operate', organizationId);
+  if (body.sessionId && body.sessionId !== alias.sessionId) await plainSessionFor(ctx, actor, body.sessionId, 'operate', organizationId);
   if (body.name && body.name.toLowerCase() !== alias.name.toLowerCase() && (await aliasesRepo.byName(ctx.db, organizationId, body.name))) throw aliasTaken();
   const changes = { ...(body.name ? { name: body.name } : {}), ...(body.sessionId ? { sessionId: body.sessionId } : {}) };
   const updated = await unique(() => aliasesRepo.update(ctx.db, alias.id, changes));

@@ -1,5 +1,14 @@
 /** Row → API shapes of sessions, their public view, aliases and templates. Stream keys only for operators. */
-import { LIVE_INGEST_PATH, type IngestEndpoints, type PublicSession, type Session, type SessionAlias, type SessionChannel, type SessionTemplate } from '@palabre/shared';
+import {
+  LIVE_INGEST_PATH,
+  type IngestEndpoints,
+  type PublicSession,
+  type QuickMeeting,
+  type Session,
+  type SessionAlias,
+  type SessionChannel,
+  type SessionTemplate,
+} from '@palabre/shared';
 import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { SessionAccess } from '../policy.ts';
@@ -85,6 +94,11 @@ export function presentSession(ctx: Presenting, row: SessionRow, extras: Session
     last_update: row.updatedAt.toISOString(),
     abilities: { operate: extras.access === 'operate' },
   };
+}
+
+/** A quick meeting: its session as presented, and what makes it one. */
+export function presentQuickMeeting(session: Session, row: SessionRow): QuickMeeting {
+  return { ...session, kind: 'quickMeeting', source: row.source ?? 'microphone', offlineTranscription: row.offlineTranscription };
 }
 
 /** What anyone allowed to follow a public session sees: its name, times, channels' languages and watermark. */

@@ -21,7 +21,8 @@ export interface SessionFilter {
 }
 
 function whereOf(filter: SessionFilter): SQL {
-  const conditions: SQL[] = [eq(sessions.organizationId, filter.organizationId)];
+  // Quick meetings are their owners' own: never in the organization's list.
+  const conditions: SQL[] = [eq(sessions.organizationId, filter.organizationId), eq(sessions.kind, 'session')];
   if (filter.statuses) conditions.push(inArray(sessions.status, [...filter.statuses]));
   if (filter.scheduledBefore) conditions.push(lt(sessions.scheduleOn, filter.scheduledBefore));
   if (filter.scheduledAfter) conditions.push(gte(sessions.scheduleOn, filter.scheduledAfter));
@@ -59,13 +60,16 @@ export const sessionsRepo = {
   /** The channel a stream key opens, if any. */
   channelByKey: async (db: Database, streamKey: string) => (await db.select().from(sessionChannels).where(eq(sessionChannels.streamKey, streamKey)))[0],
 
-  /** The channels of every session in these statuses (started sessions, whose encoders are listened for). */
+  /**
+   * The channels of every session in these statuses (started sessions, whose encoders are listened
+   * for). Quick meetings are left out: they take audio from the ingest WebSocket only.
+   */
   channelsInStatus: (db: Database, statuses: readonly SessionStatus[]) =>
     db
       .select({ channel: sessionChannels })
       .from(sessionChannels)
       .innerJoin(sessions, eq(sessions.id, sessionChannels.sessionId))
-      .where(inArray(sessions.status, [...statuses])),
+      .where(and(inArray(sessions.status, [...statuses]), eq(sessions.kind, 'session'))),
 
   /** A session and its channels (call it in a transaction). */
   insert: async (db: Database, values: NewSession, channels: NewChannel[]) => {

@@ -18,7 +18,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import type { Actor } from '../http/auth.ts';
 import { AppError, notFound, parse } from '../http/errors.ts';
 import { mayOperateSession, type SessionAccess } from '../policy.ts';
-import { creatorIn, memberOf, sessionFor } from './access.ts';
+import { creatorIn, memberOf, plainSessionFor, sessionFor } from './access.ts';
 import { aliasTaken } from './aliases.ts';
 import { checkedChannels, profileNames } from './channels.ts';
 import { streamsEnded, streamsOpened } from './live.ts';
@@ -54,7 +54,8 @@ async function present(ctx: AppContext, rows: SessionRow[], accessOf: (row: Sess
   );
 }
 
-const presentOne = async (ctx: AppContext, row: SessionRow, access: SessionAccess) => (await present(ctx, [row], () => access, true))[0]!;
+/** A single session's read, as `access` sees it (stream keys for operators). */
+export const presentOne = async (ctx: AppContext, row: SessionRow, access: SessionAccess) => (await present(ctx, [row], () => access, true))[0]!;
 
 /** The schedule rules of spec §5, as field errors. */
 function checkSchedule(value: Parameters<typeof scheduleIssues>[0], previous?: Parameters<typeof scheduleIssues>[2]): void {
@@ -202,13 +203,13 @@ async function save(ctx: AppContext, row: SessionRow, access: SessionAccess, nex
 }
 
 export async function replace(ctx: AppContext, actor: Actor, organizationId: string, sessionId: string, body: SessionBody): Promise<Session> {
-  const { row, access } = await sessionFor(ctx, actor, sessionId, 'operate', organizationId);
+  const { row, access } = await plainSessionFor(ctx, actor, sessionId, 'operate', organizationId);
   return save(ctx, row, access, body);
 }
 
 /** PATCH: the stored session with the fields sent (channels only when sent). */
 export async function patch(ctx: AppContext, actor: Actor, organizationId: string, sessionId: string, body: PatchSessionBody): Promise<Session> {
-  const { row, access } = await sessionFor(ctx, actor, sessionId, 'operate', organizationId);
+  const { row, access } = await plainSessionFor(ctx, actor, sessionId, 'operate', organizationId);
   const stored: SessionChange = {
     name: row.name,
     scheduleOn: row.scheduleOn,
@@ -228,7 +229,7 @@ export async function patch(ctx: AppContext, actor: Actor, organizationId: strin
 }
 
 export async function startSession(ctx: AppContext, actor: Actor, organizationId: string, sessionId: string): Promise<Session> {
-  const { row, access } = await sessionFor(ctx, actor, sessionId, 'operate', organizationId);
+  const { row, access } = await plainSessionFor(ctx, actor, sessionId, 'operate', organizationId);
   let changed = false;
   const started = await start(ctx, row, (next) => {
     changed = true;
@@ -250,18 +251,28 @@ export async function stopSession(
   sessionId: string,
   options: { force: boolean; name?: string | undefined; remove: boolean },
 ): Promise<void> {
-  const { row } = await sessionFor(ctx, actor, sessionId, 'operate', organizationId);
+  const { row } = await plainSessionFor(ctx, actor, sessionId, 'operate', organizationId);
+  await stopAndSave(ctx, row, options);
+}
+
+/**
+ * Stops a session and has it saved (see `stopSession`); with `remove`, saves it now and deletes it.
+ * Answers the media it was saved as, when known (null: nothing to save, or saved later by the job).
+ */
+export async function stopAndSave(ctx: AppContext, row: SessionRow, options: { force: boolean; name?: string | undefined; remove: boolean }): Promise<string | null> {
   let changed = false;
   const stopped = await stop(ctx, row, { force: options.force, saveAs: options.name || undefined }, (next) => {
     changed = true;
     sessionNotice(ctx, next, 'status');
   });
   if (changed) await streamsEnded(ctx, stopped.id);
-  if (!options.remove) return;
+  if (!options.remove) return stopped.savedConversationId;
   // Its finals go with its rows: the content is saved to the library first.
   await saveStoppedSession(ctx, stopped.id);
+  const saved = (await sessionsRepo.byId(ctx.db, stopped.id))?.savedConversationId ?? null;
   await sessionsRepo.delete(ctx.db, stopped.id);
   sessionNotice(ctx, stopped, 'deleted');
+  return saved;
 }
 
 /**

@@ -26,6 +26,9 @@ export function nextStatus(status: SessionStatus, event: SessionEvent): SessionS
   }
 }
 
+/** The columns of a session created already started (a quick meeting): as a start leaves it. */
+export const startedAtCreation = (now: Date) => ({ status: nextStatus('scheduled', 'start')!, startTime: now });
+
 /** The statuses an event may leave from. */
 const sources = (event: SessionEvent): SessionStatus[] => (['scheduled', 'pending', 'active', 'terminated'] as const).filter((s) => nextStatus(s, event) !== null);
 

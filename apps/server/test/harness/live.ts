@@ -11,7 +11,8 @@ import { io as connect, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
 import { LIVE_INGEST_PATH, type LiveFinal, type LiveIngestReply, type LivePartial, type BrokerNotice } from '@palabre/shared';
 import type { StreamingEngine, StreamResult, TranscriptionStream, Translator } from '@palabre/engines';
-import { transcriberProfiles } from '../../src/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { conversations, transcriberProfiles } from '../../src/db/schema.ts';
 import { jobDefinitions } from '../../src/job-definitions.ts';
 import { defineJob, RETRY_TWICE, type JobDefinition } from '../../src/jobs/registry.ts';
 import type { TranslatorPool } from '../../src/live/types.ts';
@@ -142,6 +143,17 @@ export async function eventually<T>(probe: () => T | Promise<T>, done: (value: T
     const value = await probe();
     if (done(value) || Date.now() > end) return value;
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A media once its processing ended (done or failed), as stored. */
+export async function processedMedia(server: TestServer, id: string, timeoutMs = 240_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const row = (await server.ctx.db.select().from(conversations).where(eq(conversations.id, id)))[0];
+    if (row && (row.status === 'done' || row.status === 'error')) return row;
+    if (Date.now() > deadline) throw new Error(`media ${id} still ${row?.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 

@@ -11,7 +11,6 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkTranscript, type ConversationUpdate, type Transcript } from '@palabre/shared';
@@ -20,10 +19,10 @@ import type { JobDelivery } from '../../src/jobs/registry.ts';
 import { saveSession, savedMediaId, saveStoppedSession } from '../../src/live/save.ts';
 import { recordingFile, recordingsFolder } from '../../src/live/save-recordings.ts';
 import { createCast, type Cast } from '../harness/cast.ts';
+import { FIXTURES, processedMedia } from '../harness/live.ts';
 import { startTestServer, type TestServer } from '../harness/server.ts';
 
 const API = '/cm-api/api';
-const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/fixtures/audio');
 
 let server: TestServer;
 let cast: Cast;
@@ -118,16 +117,6 @@ const library = async () =>
     list: Array<{ _id: string; name: string; source: string }>;
   };
 const recordingsGone = (sessionId: string) => !fs.existsSync(recordingsFolder(server.ctx.config.dataDir, sessionId));
-
-async function waitForDone(id: string, timeoutMs = 240_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const row = await media(id);
-    if (row && (row.status === 'done' || row.status === 'error')) return row;
-    if (Date.now() > deadline) throw new Error(`media ${id} still ${row?.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 describe('a session with one channel, its audio kept', () => {
   let sessionId: string;
@@ -339,7 +328,7 @@ describe('a session without live transcription', () => {
     expect(recordingsGone(sessionId)).toBe(true);
     const pending = (await media(id))!;
     expect(pending).toMatchObject({ source: 'session', transcriberProfileId: profileId, requestedLanguage: 'en' });
-    const done = await waitForDone(id);
+    const done = await processedMedia(server, id);
     expect(done.status, JSON.stringify(done.processing)).toBe('done');
     const words = (done.transcript as Transcript).text.flatMap((t) => t.words.map((w) => w.word.toLowerCase().replace(/[^a-z]/g, '')));
     expect(words).toEqual(expect.arrayContaining(['not', 'what', 'your', 'country', 'can', 'do']));
@@ -402,7 +391,7 @@ describe('a session with two channels', () => {
     await save(sessionId);
     const id = (await savedId(sessionId))!;
     const ids = [id, savedMediaId(sessionId, 0), savedMediaId(sessionId, 1)];
-    const rows = await Promise.all(ids.map((m) => waitForDone(m)));
+    const rows = await Promise.all(ids.map((m) => processedMedia(server, m)));
     expect(rows.map((r) => [r.status, r.parentId, r.channels.length, r.transcriberProfileId])).toEqual([
       ['done', null, 2, profileId],
       ['done', id, 1, profileId],

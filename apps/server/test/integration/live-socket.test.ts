@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCaptions, sessionChannels } from '../../src/db/schema.ts';
+import { captionsRepo } from '../../src/live/repo.ts';
 import { recordingFile } from '../../src/live/save-recordings.ts';
 import { createCast, type Cast } from '../harness/cast.ts';
 import {
@@ -150,6 +151,39 @@ describe('live rooms', () => {
       (list) => list.some((final) => final.segmentId === 2),
     );
     expect(next.find((final) => final.segmentId === 2)).toMatchObject({ text: 'caption 1', start: 2.1, end: 2.9 });
+  });
+
+  it("sends those who join each channel's most recent finals, in order, up to the backlog", async () => {
+    const session = await newLiveSession(cast.owner, cast.orgId, profileId, { keepAudio: false }, [{ name: 'Left' }, { name: 'Right' }]);
+    const caption = (channelIndex: number, segmentId: number) => ({
+      sessionId: session.id,
+      channelIndex,
+      segmentId,
+      text: `channel ${channelIndex} caption ${segmentId}`,
+      start: segmentId,
+      end: segmentId + 0.5,
+      language: 'en',
+      words: [],
+    });
+    await server.ctx.db.insert(sessionCaptions).values([0, 1, 2, 3, 4].flatMap((n) => [caption(0, n), caption(1, n)]));
+    const rows = await captionsRepo.recent(server.ctx.db, session.id, 3);
+    expect(rows.map((row) => [row.channelIndex, row.segmentId])).toEqual([
+      [0, 2],
+      [0, 3],
+      [0, 4],
+      [1, 2],
+      [1, 3],
+      [1, 4],
+    ]);
+
+    const late = await watcher(token('writer'));
+    expect(await late.request('join_room', `${cast.orgId}/${session.id}`)).toEqual({ ok: true });
+    await eventually(
+      () => late.notices,
+      (notices) => notices.length > 0,
+    );
+    expect(late.finals).toHaveLength(10);
+    expect(late.finals.filter((final) => final.channelIndex === 1).map((final) => final.text)).toEqual([0, 1, 2, 3, 4].map((n) => `channel 1 caption ${n}`));
   });
 
   it('only records a channel when live transcription is off', async () => {

@@ -1,7 +1,7 @@
 /** Saving a session: its transcript from the finals, which channels make media, and the media ids. */
 import { describe, expect, it } from 'vitest';
 import { checkTranscript, segmentLength, TURN_SIZE } from '@palabre/shared';
-import { channelsToSave, languageName, planMedia, savedMediaId, type SavedChannel } from '../../src/live/save.ts';
+import { channelsToSave, languageName, planMedia, savedMediaId, saveModeOf, type SavedChannel } from '../../src/live/save.ts';
 import { lastEnd, transcriptFromFinals, translatedFinals, translationLanguages, type SavedFinal } from '../../src/live/save-transcript.ts';
 
 const final = (channelIndex: number, start: number, words: string[], values: Partial<SavedFinal> = {}): SavedFinal => ({
@@ -122,6 +122,16 @@ describe('what a save makes', () => {
     expect(channelsToSave({ keepAudio: true, liveTranscription: true }, [heard, recorded, silent]).map((c) => c.index)).toEqual([0, 1]);
     expect(channelsToSave({ keepAudio: false, liveTranscription: true }, [heard, recorded, silent]).map((c) => c.index)).toEqual([0]);
     expect(channelsToSave({ keepAudio: false, liveTranscription: false }, [heard, recorded, silent]).map((c) => c.index)).toEqual([1]);
+    // Offline transcription (a quick meeting): the recordings go to the pipeline, live finals or not.
+    expect(channelsToSave({ keepAudio: true, liveTranscription: true, offlineTranscription: true }, [heard, recorded, silent]).map((c) => c.index)).toEqual([1]);
+  });
+
+  it('saves from the finals only with live transcription and no offline transcription', () => {
+    expect(saveModeOf({ keepAudio: true, liveTranscription: true })).toBe('transcript');
+    expect(saveModeOf({ keepAudio: true, liveTranscription: true, offlineTranscription: false })).toBe('transcript');
+    expect(saveModeOf({ keepAudio: true, liveTranscription: true, offlineTranscription: true })).toBe('pipeline');
+    expect(saveModeOf({ keepAudio: true, liveTranscription: false, offlineTranscription: true })).toBe('pipeline');
+    expect(saveModeOf({ keepAudio: false, liveTranscription: false })).toBe('pipeline');
   });
 
   it('plans one media for one channel, a parent and a child per channel for several', () => {

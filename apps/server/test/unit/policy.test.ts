@@ -314,6 +314,15 @@ describe('live sessions', () => {
     expect(sessionAccess(user, MEMBER, session('private', false, 'u'))).toBe('operate');
   });
 
+  it('a quick meeting exists for its owner while a member, and for nobody else', () => {
+    const meeting = (ownerId: string) => ({ ...session('private', false, ownerId), kind: 'quickMeeting' as const });
+    expect(sessionAccess(user, MEMBER, meeting('u'))).toBe('operate');
+    expect(sessionAccess(user, NONE, meeting('u'))).toBe('none');
+    expect(sessionAccess(operatorUser, MEMBER, meeting('other'))).toBe('none');
+    for (const level of [MEMBER, MAINTAINER, ADMIN, OWNER]) expect(sessionAccess(user, level, meeting('other'))).toBe('none');
+    expect(sessionAccess(null, NONE, meeting('u'))).toBe('none');
+  });
+
   it('templates are removed by their author or by maintainers', () => {
     expect(mayRemoveTemplate(user, MEMBER, { ownerId: 'u' })).toBe(true);
     expect(mayRemoveTemplate(user, MEMBER, { ownerId: 'other' })).toBe(false);

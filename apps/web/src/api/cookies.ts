@@ -22,12 +22,26 @@ export function deleteCookie(name: string): void {
   document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax`;
 }
 
+const sessionListeners = new Set<() => void>();
+
+/** Called after each sign-in, token refresh and sign-out of this tab; answers the unsubscribe. */
+export function onSessionChange(listener: () => void): () => void {
+  sessionListeners.add(listener);
+  return () => sessionListeners.delete(listener);
+}
+
+/** Who is signed in, as the cookies say now (null: nobody). */
+export function signedInUser(): string | null {
+  return readCookie(COOKIE.authToken) === null ? null : (readCookie(COOKIE.userId) ?? '');
+}
+
 /** Stores a sign-in: user id and auth token for 7 days (the refresh token is the server's cookie). */
 export function storeTokens(pair: TokenPair): void {
   writeCookie(COOKIE.authToken, pair.auth_token, AUTH_TOKEN_TTL_SECONDS);
   writeCookie(COOKIE.userId, pair.user_id, USER_ID_COOKIE_TTL_SECONDS);
   // A script-readable refresh cookie left by an older client must not linger.
   deleteCookie(COOKIE.refreshToken);
+  for (const listener of sessionListeners) listener();
 }
 
 /** Logout: clears the scope, token and user cookies. */
@@ -36,6 +50,7 @@ export function clearSession(): void {
   deleteCookie(COOKIE.authToken);
   deleteCookie(COOKIE.refreshToken);
   deleteCookie(COOKIE.userId);
+  for (const listener of sessionListeners) listener();
 }
 
 export const isAuthenticated = () => readCookie(COOKIE.authToken) !== null;

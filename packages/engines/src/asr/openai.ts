@@ -26,6 +26,7 @@
 import { openAsBlob } from 'node:fs';
 import { requestDeadline } from '../deadline.ts';
 import { EngineError, EngineRequestError } from '../errors.ts';
+import { aboutServer, describeHttpFailure, requestJson, type HttpEngineServer } from '../http-json.ts';
 import { OpenAiStream, type OpenAiStreamOptions } from './openai-stream.ts';
 import type { StreamOptions, StreamingEngine, TranscriptionStream } from './streaming.ts';
 import type { EngineAvailability, EngineResult, EngineSegment, EngineWord, RequestedLanguage, TranscribeInput, TranscriptLanguage, TranscriptionEngine } from './types.ts';
@@ -185,23 +186,13 @@ export function mapVerboseJson(response: VerboseJsonResponse, requested: Request
   return { language, segments: result };
 }
 
-/** A human message for a failed HTTP answer; never contains the API key. */
-export function describeHttpFailure(status: number, endpoint: string): { code: 'engine_unavailable' | 'engine_failed'; message: string } {
-  const where = `the transcription server at ${endpoint}`;
-  if (status >= 300 && status < 400)
-    return { code: 'engine_unavailable', message: `${where} answered with a redirect (HTTP ${status}), which is not followed; set the final address in the profile` };
-  if (status === 401 || status === 403) return { code: 'engine_unavailable', message: `${where} refused the API key (HTTP ${status}); check the profile's API key` };
-  if (status === 404) return { code: 'engine_unavailable', message: `${where} has no /v1/audio/transcriptions or does not know the profile's model (HTTP 404)` };
-  if (status === 413) return { code: 'engine_failed', message: `The audio file is too large for ${where} (HTTP 413)` };
-  if (status === 429) return { code: 'engine_failed', message: `${where} is rate limiting requests (HTTP 429); retry later` };
-  if (status >= 500) return { code: 'engine_failed', message: `${where} failed (HTTP ${status})` };
-  return { code: 'engine_failed', message: `${where} rejected the request (HTTP ${status})` };
-}
-
-function scrub(text: string, secret: string | undefined): string {
-  let out = text.slice(0, 2000);
-  if (secret) out = out.split(secret).join('***');
-  return out;
+/** How the transcription server of a profile is named in messages, and what its failures mean. */
+export function transcriptionServer(endpoint: string): Pick<HttpEngineServer, 'where' | 'notFound' | 'hints'> {
+  return {
+    where: `the transcription server at ${endpoint}`,
+    notFound: "has no /v1/audio/transcriptions or does not know the profile's model",
+    hints: { redirect: '; set the final address in the profile', key: "; check the profile's API key" },
+  };
 }
 
 /** The multipart fields besides `file`, in order. */
@@ -237,46 +228,20 @@ export async function postTranscription(
   server: TranscriptionServer,
   request: { file: Blob; language: RequestedLanguage; signal?: AbortSignal | undefined; timeoutMs: number },
 ): Promise<VerboseJsonResponse> {
-  const { endpoint, apiKey } = server;
   const form = new FormData();
   form.append('file', request.file, 'audio.wav');
   for (const [name, value] of openAiFormFields(server.model, request.language)) form.append(name, value);
-  const deadline = requestDeadline(request.timeoutMs, request.signal);
-  const signal = deadline.signal;
-  const url = `${openAiApiBase(endpoint)}/audio/transcriptions`;
-  const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
-
-  let body: unknown;
-  try {
-    const response = await server.fetch(url, { method: 'POST', headers, body: form, redirect: 'manual', signal });
-    const text = await response.text();
-    if (!response.ok) {
-      const status = response.status || 302;
-      const failure = describeHttpFailure(status, endpoint);
-      throw new EngineRequestError(failure.code, failure.message, { retryable: status >= 500 || status === 429, detail: scrub(text, apiKey) });
-    }
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new EngineRequestError('engine_failed', `The transcription server at ${endpoint} did not answer JSON`, { retryable: false, detail: scrub(text, apiKey) });
-    }
-  } catch (error) {
-    if (error instanceof EngineError) throw error;
-    if (request.signal?.aborted) throw new EngineRequestError('aborted', 'Transcription was cancelled', { retryable: false, cause: error });
-    if (deadline.timedOut()) {
-      throw new EngineRequestError('timeout', `The transcription server at ${endpoint} did not answer within ${Math.round(request.timeoutMs / 1000)} s`, {
-        retryable: true,
-        cause: error,
-      });
-    }
-    throw new EngineRequestError('engine_failed', `The transcription server at ${endpoint} could not be reached: ${scrub((error as Error).message, apiKey)}`, {
-      retryable: true,
-      cause: error,
-    });
-  } finally {
-    deadline.done();
-  }
-  if (!body || typeof body !== 'object') throw new EngineRequestError('engine_failed', `The transcription server at ${endpoint} gave an empty answer`, { retryable: false });
+  const named = { ...transcriptionServer(server.endpoint), apiKey: server.apiKey, fetch: server.fetch };
+  const body = await requestJson(named, {
+    url: `${openAiApiBase(server.endpoint)}/audio/transcriptions`,
+    method: 'POST',
+    headers: server.apiKey ? { authorization: `Bearer ${server.apiKey}` } : {},
+    body: form,
+    timeoutMs: request.timeoutMs,
+    signal: request.signal,
+    aborted: () => new EngineRequestError('aborted', 'Transcription was cancelled', { retryable: false }),
+  });
+  if (!body || typeof body !== 'object') throw new EngineRequestError('engine_failed', aboutServer(named, 'gave an empty answer'), { retryable: false });
   return body as VerboseJsonResponse;
 }
 
@@ -307,10 +272,10 @@ export function createOpenAiEngine(config: OpenAiEngineConfig = {}): OpenAiEngin
       const response = await doFetch(url, { headers: headers(), redirect: 'manual', signal: deadline.signal });
       await response.body?.cancel().catch(() => undefined);
       // Some servers do not list models (404/405): reachable is what matters here.
-      if (response.status === 401 || response.status === 403) return { ok: false, reason: describeHttpFailure(response.status, endpoint).message };
+      if (response.status === 401 || response.status === 403) return { ok: false, reason: describeHttpFailure(response.status, transcriptionServer(endpoint)).message };
       if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400))
-        return { ok: false, reason: describeHttpFailure(response.status || 302, endpoint).message };
-      if (response.status >= 500) return { ok: false, reason: describeHttpFailure(response.status, endpoint).message };
+        return { ok: false, reason: describeHttpFailure(response.status || 302, transcriptionServer(endpoint)).message };
+      if (response.status >= 500) return { ok: false, reason: describeHttpFailure(response.status, transcriptionServer(endpoint)).message };
       return { ok: true };
     } catch (error) {
       return { ok: false, reason: `The transcription server at ${endpoint} is not reachable (${(error as Error).message})` };

@@ -17,8 +17,9 @@
  * or a detail.
  */
 import type { EngineAvailability, TranscriptLanguage } from '../asr/types.ts';
-import { pause, requestDeadline } from '../deadline.ts';
+import { pause } from '../deadline.ts';
 import { EngineError, EngineRequestError } from '../errors.ts';
+import { aboutServer, HttpAnswerError, requestJson, scrubSecret, type HttpEngineServer } from '../http-json.ts';
 import { singleLine, type TranslateOptions, type Translator } from './translator.ts';
 
 export interface OpenAiChatTranslatorConfig {
@@ -102,32 +103,12 @@ export function cleanChatTranslation(answer: string, original: string, target: s
   return singleLine(text);
 }
 
-interface HttpFailure {
-  code: 'engine_unavailable' | 'engine_failed';
-  message: string;
-  retryable: boolean;
-}
-
-function describeFailure(status: number, where: string): HttpFailure {
-  if (status >= 300 && status < 400) return { code: 'engine_unavailable', message: `${where} answered with a redirect (HTTP ${status}), which is not followed`, retryable: false };
-  if (status === 401 || status === 403) return { code: 'engine_unavailable', message: `${where} refused the API key (HTTP ${status})`, retryable: false };
-  if (status === 404) return { code: 'engine_unavailable', message: `${where} has no /chat/completions or does not know the model (HTTP 404)`, retryable: false };
-  if (status === 429) return { code: 'engine_failed', message: `${where} is rate limiting requests (HTTP 429)`, retryable: true };
-  if (status >= 500) return { code: 'engine_failed', message: `${where} failed (HTTP ${status})`, retryable: true };
-  return { code: 'engine_failed', message: `${where} rejected the request (HTTP ${status})`, retryable: false };
-}
-
 /** Seconds or an HTTP date → milliseconds to wait, or null. */
 function retryAfterMs(header: string | null): number | null {
   if (!header) return null;
   const seconds = Number(header);
   const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
   return Number.isFinite(ms) && ms >= 0 ? Math.min(ms, MAX_RETRY_AFTER_MS) : null;
-}
-
-/** A failed try, with how long the server asked us to wait. */
-class ChatRequestError extends EngineRequestError {
-  waitMs: number | null = null;
 }
 
 /** At most `limit` holders at once; the others wait in order. */
@@ -171,14 +152,17 @@ class Slots {
 
 export function createOpenAiChatTranslator(config: OpenAiChatTranslatorConfig): Translator {
   const base = config.endpoint.trim().replace(/\/+$/, '');
-  const where = `the translation server at ${base}`;
-  const doFetch = config.fetch ?? globalThis.fetch;
+  const server: HttpEngineServer = {
+    where: `the translation server at ${base}`,
+    apiKey: config.apiKey,
+    fetch: config.fetch ?? globalThis.fetch,
+    notFound: 'has no /chat/completions or does not know the model',
+  };
   const timeoutMs = config.timeoutMs ?? 20_000;
   const retries = Math.max(0, config.retries ?? 2);
   const retryDelayMs = config.retryDelayMs ?? 250;
   const slots = new Slots(Math.max(1, config.maxConcurrent ?? 2));
   const prompt = chatTranslationPrompt(config.source, config.target);
-  const scrub = (text: string) => (config.apiKey ? text.split(config.apiKey).join('***') : text).slice(0, 2000);
   const headers = (): Record<string, string> => ({
     accept: 'application/json',
     ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
@@ -187,51 +171,30 @@ export function createOpenAiChatTranslator(config: OpenAiChatTranslatorConfig): 
   let closing = new AbortController();
 
   async function request(text: string, signal: AbortSignal, callerSignal: AbortSignal | undefined): Promise<string> {
-    const deadline = requestDeadline(timeoutMs, signal);
-    try {
-      const body = {
-        model: config.model,
-        messages: [
-          { role: 'system', content: prompt },
-          { role: 'user', content: text },
-        ],
-        temperature: 0,
-        stream: false,
-      };
-      const response = await doFetch(`${base}/chat/completions`, {
-        method: 'POST',
-        headers: { ...headers(), 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        redirect: 'manual',
-        signal: deadline.signal,
-      });
-      const answer = await response.text();
-      if (!response.ok) {
-        const failure = describeFailure(response.status || 302, where);
-        const error = new ChatRequestError(failure.code, failure.message, { retryable: failure.retryable, detail: scrub(answer) });
-        if (response.status === 429) error.waitMs = retryAfterMs(response.headers.get('retry-after'));
-        throw error;
-      }
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(answer);
-      } catch {
-        throw new EngineRequestError('engine_failed', `${where} did not answer JSON`, { retryable: false, detail: scrub(answer) });
-      }
-      const content = (parsed as { choices?: Array<{ message?: { content?: unknown } }> } | null)?.choices?.[0]?.message?.content;
-      if (typeof content !== 'string') throw new EngineRequestError('engine_failed', `${where} gave no message in its answer`, { retryable: false, detail: scrub(answer) });
-      const translated = cleanChatTranslation(content, text, config.target);
-      if (!translated) throw new EngineRequestError('engine_failed', `${where} gave an empty translation`, { retryable: false, detail: scrub(answer) });
-      return translated;
-    } catch (error) {
-      if (error instanceof EngineError) throw error;
-      if (callerSignal?.aborted) throw new EngineError('aborted', 'The translation was cancelled', { cause: error });
-      if (signal.aborted && !deadline.timedOut()) throw new EngineError('aborted', 'The translator was closed', { cause: error });
-      if (deadline.timedOut()) throw new EngineRequestError('timeout', `${where} did not answer within ${Math.round(timeoutMs / 100) / 10} s`, { retryable: true, cause: error });
-      throw new EngineRequestError('engine_failed', `${where} could not be reached: ${scrub((error as Error).message)}`, { retryable: true, cause: error });
-    } finally {
-      deadline.done();
-    }
+    const body = {
+      model: config.model,
+      messages: [
+        { role: 'system', content: prompt },
+        { role: 'user', content: text },
+      ],
+      temperature: 0,
+      stream: false,
+    };
+    const answer = await requestJson(server, {
+      url: `${base}/chat/completions`,
+      method: 'POST',
+      headers: { ...headers(), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      timeoutMs,
+      signal,
+      aborted: () => new EngineError('aborted', callerSignal?.aborted ? 'The translation was cancelled' : 'The translator was closed'),
+    });
+    const detail = () => scrubSecret(JSON.stringify(answer), config.apiKey);
+    const content = (answer as { choices?: Array<{ message?: { content?: unknown } }> } | null)?.choices?.[0]?.message?.content;
+    if (typeof content !== 'string') throw new EngineRequestError('engine_failed', aboutServer(server, 'gave no message in its answer'), { retryable: false, detail: detail() });
+    const translated = cleanChatTranslation(content, text, config.target);
+    if (!translated) throw new EngineRequestError('engine_failed', aboutServer(server, 'gave an empty translation'), { retryable: false, detail: detail() });
+    return translated;
   }
 
   async function translate(text: string, options: TranslateOptions = {}): Promise<string> {
@@ -254,7 +217,8 @@ export function createOpenAiChatTranslator(config: OpenAiChatTranslatorConfig): 
           const retry = error instanceof EngineRequestError && error.retryable && error.code !== 'timeout' && attempt < retries;
           if (!retry) throw error;
           const backoff = retryDelayMs * 2 ** attempt;
-          await pause(Math.max(backoff, (error as ChatRequestError).waitMs ?? 0), signal);
+          const asked = error instanceof HttpAnswerError && error.status === 429 ? retryAfterMs(error.retryAfter) : null;
+          await pause(Math.max(backoff, asked ?? 0), signal);
           if (signal.aborted) throw aborted();
         }
       }
@@ -266,17 +230,19 @@ export function createOpenAiChatTranslator(config: OpenAiChatTranslatorConfig): 
   async function availability(): Promise<EngineAvailability> {
     if (!base) return { ok: false, reason: 'No endpoint is configured for this OpenAI-compatible translator' };
     if (!config.model.trim()) return { ok: false, reason: 'No model is configured for this OpenAI-compatible translator' };
-    const deadline = requestDeadline(5000);
     try {
-      const response = await doFetch(`${base}/models`, { headers: headers(), redirect: 'manual', signal: deadline.signal });
-      await response.text();
-      if (response.status === 404) return { ok: false, reason: `${where} has no /models endpoint: the address must be the API base (ending in /v1 for most servers)` };
-      if (!response.ok) return { ok: false, reason: describeFailure(response.status || 302, where).message };
+      await requestJson(
+        { ...server, notFound: 'has no /models endpoint: the address must be the API base (ending in /v1 for most servers)' },
+        {
+          url: `${base}/models`,
+          headers: headers(),
+          timeoutMs: 5000,
+          aborted: () => new EngineError('aborted', 'The check was cancelled'),
+        },
+      );
       return { ok: true };
     } catch (error) {
-      return { ok: false, reason: `${where} is not reachable (${scrub((error as Error).message)})` };
-    } finally {
-      deadline.done();
+      return { ok: false, reason: (error as Error).message };
     }
   }
 

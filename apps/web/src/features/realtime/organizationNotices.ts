@@ -7,12 +7,26 @@
 import { COOKIE, type ClientToServerEvents, type ServerToClientEvents } from '@palabre/shared';
 import { useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { readCookie } from '../../api/cookies.ts';
+import { onSessionChange, readCookie, signedInUser } from '../../api/cookies.ts';
 
 export type SessionSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** One socket for the whole tab, shared by every watcher; `signedIn`: its last handshake carried a token. */
-let shared: { socket: SessionSocket; users: number; signedIn: boolean } | null = null;
+/**
+ * One socket for the whole tab, shared by every watcher; `identity`: whom its last handshake carried
+ * (null: anonymous), and the unsubscribe of its sign-in listener.
+ */
+let shared: { socket: SessionSocket; users: number; identity: string | null; unsubscribe: () => void } | null = null;
+
+/**
+ * Connects the socket again when whoever is signed in now is not whom its handshake carried (a sign-in
+ * after an anonymous live page, a sign-out, another account in another tab); answers whether the
+ * socket is right as it is. A refreshed token of the same account keeps the connection.
+ */
+function matchSignedInUser(): boolean {
+  if (!shared?.socket.connected || shared.identity === signedInUser()) return true;
+  shared.socket.disconnect().connect();
+  return false;
+}
 
 /** The tab's socket, connecting it if needed; every acquire is matched by a `releaseSocket`. */
 export function acquireSocket(): SessionSocket {
@@ -22,7 +36,7 @@ export function acquireSocket(): SessionSocket {
       // The token is read at each (re)connection: it may have been refreshed meanwhile.
       auth: (cb) => {
         const token = readCookie(COOKIE.authToken);
-        if (shared) shared.signedIn = Boolean(token);
+        if (shared) shared.identity = signedInUser();
         cb(token ? { token } : {});
       },
       // Client defaults (docs/PRODUCT.md, API).
@@ -31,7 +45,7 @@ export function acquireSocket(): SessionSocket {
       randomizationFactor: 0.5,
       timeout: 20_000,
     });
-    shared = { socket, users: 0, signedIn: false };
+    shared = { socket, users: 0, identity: null, unsubscribe: onSessionChange(matchSignedInUser) };
   } else if (!shared.socket.active) {
     // Closed on purpose earlier (the live page's broker-down rule): a new user opens it again.
     shared.socket.connect();
@@ -44,6 +58,7 @@ export function releaseSocket() {
   if (!shared) return;
   shared.users -= 1;
   if (shared.users <= 0) {
+    shared.unsubscribe();
     shared.socket.disconnect();
     shared = null;
   }
@@ -65,12 +80,8 @@ export function useOrganizationNotices<T>(organizationId: string | null | undefi
     const socket = acquireSocket() as unknown as Socket;
     const name = eventOf.current(organizationId);
     const watch = () => {
-      // Connected anonymously before the sign-in (a live page, a token being refreshed): the
-      // organization's notices need a signed-in socket, so it connects again with the token.
-      if (shared && !shared.signedIn && readCookie(COOKIE.authToken)) {
-        socket.disconnect().connect();
-        return;
-      }
+      // The organization's notices need the signed-in user's socket.
+      if (!matchSignedInUser()) return;
       socket.emit('watch_organization', organizationId);
       setConnected(true);
     };
