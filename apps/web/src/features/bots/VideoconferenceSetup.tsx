@@ -160,7 +160,8 @@ export function VideoconferenceSetup({ organizationId, onStarted }: Videoconfere
           serverErrors={serverErrors}
           disabled={sending}
         />
-        {failure !== null && (
+        {/* A started meeting's refused bot is explained below; its field errors are under the fields. */}
+        {failure !== null && !(started && Object.keys(serverErrors).length > 0) && (
           <FormFailure error={failure} placed={PLACED} message={Object.keys(serverErrors).length > 0 ? t('setup.failed') : undefined}>
             {inProgress && (
               <Anchor component={Link} to={`${paths.quickSession(organizationId)}?recover=true`} size="sm" display="block" mt={4}>
