@@ -11,19 +11,12 @@
 import { newAccount, signInBrowser, uniqueName, type Api } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { anonymousPage, PHONE } from './support/live.ts';
-import { FIXTURE } from './support/media.ts';
+import { fakeMicrophoneLaunch } from './support/media.ts';
 
 const SCREENSHOTS = process.env.PALABRE_E2E_OUTPUT_DIR ?? '/tmp';
-const CHROMIUM = process.env.PALABRE_E2E_CHROMIUM ?? '/usr/bin/chromium';
-const BASE_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 // The operator's microphone is Chromium's fake one, fed with speech; launch options are per file.
-test.use({
-  launchOptions: {
-    executablePath: CHROMIUM,
-    args: [...BASE_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${FIXTURE}`],
-  },
-});
+test.use({ launchOptions: fakeMicrophoneLaunch() });
 
 async function liveSession(api: Api, prefix: string, settings: Record<string, unknown>) {
   const owner = await api.signUp(newAccount(prefix));

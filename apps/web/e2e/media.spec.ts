@@ -3,24 +3,13 @@
  * to done, read the overview, play, click a word and see the player seek; and record a few seconds
  * through Chromium's fake microphone (fed with the same WAV file) to get a media.
  */
-import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { newAccount, signInBrowser, uniqueName, type Api } from './support/api.ts';
-import { REPO_ROOT } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
-
-const FIXTURE = path.resolve(REPO_ROOT, '../shared/fixtures/audio/jfk-en.wav');
-const PROCESSING_TIMEOUT = 120_000;
-const CHROMIUM = process.env.PALABRE_E2E_CHROMIUM ?? '/usr/bin/chromium';
-const BASE_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+import { fakeMicrophoneLaunch, FIXTURE, PROCESSING_TIMEOUT } from './support/media.ts';
 
 // The fake microphone (fed with the fixture) for the recording test; launch options are per file.
-test.use({
-  launchOptions: {
-    executablePath: CHROMIUM,
-    args: [...BASE_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${FIXTURE}`],
-  },
-});
+test.use({ launchOptions: fakeMicrophoneLaunch() });
 
 const audioTime = (page: Page) => page.getByTestId('media-audio').evaluate((audio: HTMLAudioElement) => audio.currentTime);
 

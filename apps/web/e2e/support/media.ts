@@ -6,6 +6,20 @@ import { REPO_ROOT } from './env.ts';
 import { expect } from './fixtures.ts';
 
 export const FIXTURE = path.resolve(REPO_ROOT, '../shared/fixtures/audio/jfk-en.wav');
+
+const CHROMIUM = process.env.PALABRE_E2E_CHROMIUM ?? '/usr/bin/chromium';
+const BASE_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/**
+ * Launch options for Chromium with its fake microphone fed with `file` (the English fixture by
+ * default), permission granted without asking. Launch options are per test file (or describe block).
+ */
+export function fakeMicrophoneLaunch(file: string = FIXTURE) {
+  return {
+    executablePath: CHROMIUM,
+    args: [...BASE_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${file}`],
+  };
+}
 /** Upload end → done for the 11 s fixture takes seconds; the bound leaves room for a loaded machine. */
 export const PROCESSING_TIMEOUT = 120_000;
 

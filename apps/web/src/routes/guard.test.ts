@@ -8,6 +8,7 @@ const base: NavigationInput = {
   params: {},
   authenticated: true,
   sessionsEnabled: true,
+  recoverableOrganizationId: null,
 };
 const decide = (overrides: Partial<NavigationInput>) => decideNavigation({ ...base, ...overrides });
 
@@ -116,6 +117,34 @@ describe('decideNavigation', () => {
     });
     it('does not loop when next is the current page', () => {
       expect(decide({ pathname: '/interface/shared', search: '?next=/interface/shared' })).toEqual({ type: 'proceed' });
+    });
+  });
+
+  describe('rule 5: a quick meeting in progress', () => {
+    const org = '5d1c7f0a-2b3e-4c4d-8e9f-0a1b2c3d4e5f';
+    it('asks whether one is in progress before deciding', () => {
+      expect(decide({ recoverableOrganizationId: undefined })).toEqual({ type: 'checkRecoverable' });
+    });
+    it('sends a signed-in user to the quick session page of its organization, to recover it', () => {
+      expect(decide({ recoverableOrganizationId: org })).toEqual({ type: 'redirect', to: `/interface/${org}/quick-session?recover=true` });
+      expect(decide({ pathname: '/interface', recoverableOrganizationId: org })).toEqual({ type: 'redirect', to: `/interface/${org}/quick-session?recover=true` });
+    });
+    it('lets the user go on when none is in progress', () => {
+      expect(decide({ recoverableOrganizationId: null })).toEqual({ type: 'proceed' });
+    });
+    it('does not look on the quick session page itself, in the backoffice, for visitors or with sessions off', () => {
+      const quick = { pathname: `/interface/${org}/quick-session`, params: { organizationId: org }, handle: { quickSession: true, sessions: true, public: true } };
+      expect(decide({ ...quick, recoverableOrganizationId: undefined })).toEqual({ type: 'proceed' });
+      expect(decide({ ...quick, recoverableOrganizationId: org })).toEqual({ type: 'proceed' });
+      expect(decide({ pathname: '/backoffice/users', handle: { backoffice: true }, recoverableOrganizationId: undefined })).toEqual({ type: 'proceed' });
+      expect(decide({ authenticated: false, pathname: '/login', handle: { public: true, auth: true }, recoverableOrganizationId: undefined })).toEqual({ type: 'proceed' });
+      expect(decide({ sessionsEnabled: false, recoverableOrganizationId: undefined })).toEqual({ type: 'proceed' });
+    });
+    it('comes after next: a wanted path is followed first', () => {
+      expect(decide({ pathname: '/login', search: '?next=%2Finterface%2Ffavorites', handle: { public: true, auth: true }, recoverableOrganizationId: undefined })).toEqual({
+        type: 'redirect',
+        to: '/interface/favorites',
+      });
     });
   });
 

@@ -21,6 +21,11 @@ export interface NavigationInput {
    * Undefined while there is no way to know (see loadConversationRight).
    */
   conversationRight?: number | undefined;
+  /**
+   * Rule 5: the organization of the signed-in user's quick meeting in progress, null when there is
+   * none, undefined while not asked (see recoverableOrganization).
+   */
+  recoverableOrganizationId?: string | null | undefined;
 }
 
 export type NavigationDecision =
@@ -28,6 +33,8 @@ export type NavigationDecision =
   | { type: 'redirect'; to: string }
   /** Rule 2: validate the magic id, then go to the conversation or the inbox (or to the error page). */
   | { type: 'magicLink'; magicId: string; conversationId: string | null }
+  /** Rule 5: whether a quick meeting is in progress must be known before deciding. */
+  | { type: 'checkRecoverable' }
   /** Rule 7: the conversation's rights must be known before deciding. */
   | { type: 'checkConversationRight'; conversationId: string };
 
@@ -40,6 +47,11 @@ export function safeNext(next: string | null | undefined): string | null {
 /** Where the magic link leads once validated (rule 2). */
 export function afterMagicLink(conversationId: string | null): string {
   return conversationId ? paths.conversation(conversationId) : paths.inbox;
+}
+
+/** The quick session page, opened to recover the meeting in progress (rule 5). */
+export function recoverPath(organizationId: string): string {
+  return `${paths.quickSession(organizationId)}?recover=true`;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -81,9 +93,12 @@ export function decideNavigation(input: NavigationInput): NavigationDecision {
   const next = authenticated ? safeNext(query.get('next')) : null;
   if (next && trimSlash(next.split('?')[0] ?? '') !== pathname) return { type: 'redirect', to: next };
 
-  // 5. Recoverable session (sessions enabled, not on quick session): the lookup's endpoint does not
-  //    exist yet (planned in docs/PRODUCT.md, API), so this rule is skipped until the sessions
-  //    feature brings it.
+  // 5. A quick meeting in progress (sessions enabled, not on the quick session page, not in the
+  //    backoffice): back to it, to save, discard or continue it.
+  if (authenticated && input.sessionsEnabled && !handle.quickSession && !handle.backoffice) {
+    if (input.recoverableOrganizationId === undefined) return { type: 'checkRecoverable' };
+    if (input.recoverableOrganizationId !== null) return { type: 'redirect', to: recoverPath(input.recoverableOrganizationId) };
+  }
 
   // 6. Signed in on the root, on /interface or on a sign-in screen: go to the media library.
   if (authenticated && (pathname === paths.root || pathname === paths.interface || handle.auth)) {

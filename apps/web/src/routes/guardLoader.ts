@@ -9,6 +9,7 @@ import { fetchPublicConfig, queryKeys } from '../api/queries.ts';
 import { queryClient } from '../app/queryClient.ts';
 import { loginWithMagicLink } from '../features/auth/api.ts';
 import { loadConversationRight } from '../features/conversations/access.ts';
+import { recoverableOrganization } from '../features/quickMeeting/recovery.ts';
 import { afterMagicLink, decideNavigation, type NavigationInput } from './guard.ts';
 import { mergeHandles } from './handle.ts';
 import { paths } from './paths.ts';
@@ -51,6 +52,10 @@ export function createGuardLoader(getRoutes: () => RouteObject[]) {
       sessionsEnabled: await sessionsEnabled(),
     };
     let decision = decideNavigation(input);
+    if (decision.type === 'checkRecoverable') {
+      input.recoverableOrganizationId = await recoverableOrganization();
+      decision = decideNavigation(input);
+    }
     if (decision.type === 'checkConversationRight') {
       const right = await loadConversationRight(decision.conversationId);
       decision = right === null ? { type: 'proceed' } : decideNavigation({ ...input, conversationRight: right });

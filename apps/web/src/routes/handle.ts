@@ -32,6 +32,8 @@ export interface RouteHandle {
   auth?: boolean;
   /** Part of the sessions feature (guard rule 1). */
   sessions?: boolean;
+  /** The quick session page: no recovery redirect there (guard rule 5). */
+  quickSession?: boolean;
   /** A conversation detail page: needs rights above 0 (guard rule 7). */
   conversationDetail?: boolean;
   /** A list view: changing the organization keeps the user here. */

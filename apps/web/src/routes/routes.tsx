@@ -22,7 +22,6 @@ import { createGuardLoader } from './guardLoader.ts';
 import type { RouteHandle } from './handle.ts';
 import { paths } from './paths.ts';
 import { RootRoute } from './RootRoute.tsx';
-import { ScreenPlaceholder } from './ScreenPlaceholder.tsx';
 
 const handle = (flags: RouteHandle) => flags;
 const toNotFound = () => redirect(paths.notFound);
@@ -95,8 +94,9 @@ const sessionRoutes: RouteObject[] = [
   {
     id: 'quickSession',
     path: ':organizationId/quick-session',
-    handle: handle({ sessions: true, public: true, noOrganizationNeeded: true }),
-    element: <ScreenPlaceholder screen="quickSession" />,
+    // Visitors are asked to sign in here; a meeting is recorded on a phone as well.
+    handle: handle({ sessions: true, public: true, responsive: true, noOrganizationNeeded: true, quickSession: true }),
+    lazy: () => import('../features/quickMeeting/QuickSessionPage.tsx').then((m) => ({ Component: m.QuickSessionPage })),
   },
 ];
 

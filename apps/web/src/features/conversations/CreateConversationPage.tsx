@@ -1,13 +1,14 @@
 /**
  * /interface/conversations/create (docs/PRODUCT.md, Screens and routes): media upload with tabs file,
- * microphone, URL import, videoconference (a bot joins the call), and session and quick meeting, which are
- * marked "coming soon".
+ * microphone, URL import, quick meeting (one click to the quick session page), videoconference (a bot
+ * joins the call), and session, which is marked "coming soon".
  */
 import { Badge, Container, Group, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBroadcast, IconFile, IconLink, IconMicrophone, IconTools, IconUsersGroup, IconVideo } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { VideoconferenceTab } from '../bots/VideoconferenceTab.tsx';
+import { QuickMeetingTab } from '../quickMeeting/QuickMeetingTab.tsx';
 import { FileTab } from './FileTab.tsx';
 import { MicrophoneTab } from './MicrophoneTab.tsx';
 import { UrlTab } from './UrlTab.tsx';
@@ -18,7 +19,7 @@ const TABS = [
   { value: 'microphone', icon: IconMicrophone, ready: true },
   { value: 'url', icon: IconLink, ready: true },
   { value: 'session', icon: IconBroadcast, ready: false },
-  { value: 'quickMeeting', icon: IconUsersGroup, ready: false },
+  { value: 'quickMeeting', icon: IconUsersGroup, ready: true },
   { value: 'videoconference', icon: IconVideo, ready: true },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
@@ -75,6 +76,9 @@ export function CreateConversationPage() {
           <Tabs.Panel value="file">{allowed ? <FileTab /> : <NoUploadRight />}</Tabs.Panel>
           <Tabs.Panel value="microphone">{allowed ? <MicrophoneTab /> : <NoUploadRight />}</Tabs.Panel>
           <Tabs.Panel value="url">{allowed ? <UrlTab /> : <NoUploadRight />}</Tabs.Panel>
+          <Tabs.Panel value="quickMeeting">
+            <QuickMeetingTab />
+          </Tabs.Panel>
           <Tabs.Panel value="videoconference">
             <VideoconferenceTab />
           </Tabs.Panel>

@@ -1,12 +1,13 @@
 /** Side navigation of the main area. */
 import { NavLink, Stack } from '@mantine/core';
-import { IconBuilding, IconBroadcast, IconCloudUpload, IconFolders, IconShare, IconStar, IconTags } from '@tabler/icons-react';
+import { IconBuilding, IconBroadcast, IconCloudUpload, IconFolders, IconShare, IconStar, IconTags, IconUsersGroup } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { usePublicConfig } from '../../api/queries.ts';
 import { paths } from '../../routes/paths.ts';
 import { useUploadAllowed } from '../conversations/UploadRight.tsx';
+import { useSessionCreateAllowed } from '../sessions/access.ts';
 import { useOrganizationScope } from '../../app/OrganizationScope.tsx';
 
 interface Entry {
@@ -22,6 +23,8 @@ export function SideNavigation({ onNavigate }: { onNavigate?: () => void }) {
   const config = usePublicConfig();
   const { current } = useOrganizationScope();
   const uploadAllowed = useUploadAllowed();
+  const sessionsOn = config.data?.features.sessionsEnabled !== false;
+  const quickMeetingAllowed = useSessionCreateAllowed();
   // Without an organization only the personal lists lead somewhere; "explore" shows the
   // no-organization screen, where an organization can be created.
   const entries: Entry[] = [
@@ -30,7 +33,8 @@ export function SideNavigation({ onNavigate }: { onNavigate?: () => void }) {
     { to: paths.shared, label: t('nav.shared'), icon: IconShare },
     ...(current
       ? [
-          ...(config.data?.features.sessionsEnabled === false ? [] : [{ to: paths.sessionsList, label: t('nav.sessions'), icon: IconBroadcast }]),
+          ...(sessionsOn ? [{ to: paths.sessionsList, label: t('nav.sessions'), icon: IconBroadcast }] : []),
+          ...(sessionsOn && quickMeetingAllowed ? [{ to: paths.quickSession(current._id), label: t('nav.quickMeeting'), icon: IconUsersGroup }] : []),
           { to: paths.conversationCreate, label: t('nav.upload'), icon: IconCloudUpload, ...(uploadAllowed ? {} : { description: t('nav.noRights') }) },
           { to: paths.tagsSettings, label: t('nav.tags'), icon: IconTags },
           { to: paths.organizationSettings(current._id), label: t('nav.organizationSettings'), icon: IconBuilding },

@@ -3,16 +3,14 @@
  * level shown and a warning when it seems muted; then its audio sent to the chosen channel through
  * the ingest WebSocket, with the server's refusals in words.
  */
-import { Alert, Button, Fieldset, Group, Progress, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Fieldset, Group, Stack, Text } from '@mantine/core';
 import type { SessionChannel } from '@palabre/shared';
 import { IconMicrophone, IconMicrophoneOff, IconPlayerStop, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import classes from './Live.module.css';
+import { ingestFailure } from './ingest.ts';
+import { MicrophoneInput } from './MicrophoneInput.tsx';
 import { useMicrophone } from './useMicrophone.ts';
-
-/** The ingest's refusals the page explains; anything else reads as a generic failure. */
-const KNOWN_FAILURES = ['not_found', 'session_status', 'conflict', 'validation_failed', 'engine_failed', 'network'] as const;
 
 export function MicrophonePanel({ channel, running }: { channel: SessionChannel; running: boolean }) {
   const { t } = useTranslation('live');
@@ -22,7 +20,7 @@ export function MicrophonePanel({ channel, running }: { channel: SessionChannel;
   const { status, ingest } = microphone;
   const on = status === 'on';
   const sending = ingest !== null && (ingest.phase === 'connecting' || ingest.phase === 'ready');
-  const failure = ingest?.phase === 'failed' ? ((KNOWN_FAILURES as readonly string[]).includes(ingest.code) ? ingest.code : 'other') : null;
+  const failure = ingestFailure(ingest);
 
   return (
     <Fieldset legend={t('microphone.title')}>
@@ -40,31 +38,15 @@ export function MicrophonePanel({ channel, running }: { channel: SessionChannel;
         {status === 'failed' && <Alert color="red">{t('microphone.failed')}</Alert>}
         {on && (
           <>
-            <Group align="flex-end" wrap="wrap">
-              <Select
-                label={t('microphone.device')}
-                data={microphone.devices.map((device, index) => ({ value: device.deviceId, label: device.label || t('microphone.deviceNumber', { number: index + 1 }) }))}
-                value={microphone.deviceId}
-                onChange={(deviceId) => {
-                  if (!deviceId || deviceId === microphone.deviceId) return;
-                  microphone.stopSending();
-                  void microphone.start(deviceId);
-                }}
-                allowDeselect={false}
-                style={{ flex: 1, minWidth: 200 }}
-              />
-              <Button variant="default" leftSection={<IconMicrophoneOff size={16} aria-hidden />} onClick={microphone.stop}>
-                {t('microphone.turnOff')}
-              </Button>
-            </Group>
-            <Group gap="sm" wrap="nowrap">
-              <Text size="sm" aria-hidden>
-                {t('microphone.level')}
-              </Text>
-              <Progress.Root className={classes.meter}>
-                <Progress.Section value={microphone.level} color={microphone.level > 90 ? 'red' : 'green'} aria-label={t('microphone.level')} />
-              </Progress.Root>
-            </Group>
+            <MicrophoneInput
+              microphone={microphone}
+              onDeviceChange={microphone.stopSending}
+              actions={
+                <Button variant="default" leftSection={<IconMicrophoneOff size={16} aria-hidden />} onClick={microphone.stop}>
+                  {t('microphone.turnOff')}
+                </Button>
+              }
+            />
             {microphone.muted && (
               <Alert color="orange" role="alert">
                 {t('microphone.muted')}

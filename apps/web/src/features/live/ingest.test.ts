@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IngestConnection, ingestUrl, parseIngestReply, type IngestState } from './ingest.ts';
+import { IngestConnection, ingestFailure, ingestUrl, parseIngestReply, type IngestState } from './ingest.ts';
 
 class FakeSocket {
   binaryType: BinaryType = 'blob';
@@ -80,5 +80,15 @@ describe('the ingest WebSocket client', () => {
     expect(ingestUrl({ protocol: 'https:', host: 'studio.example' })).toBe('wss://studio.example/cm-api/live/ingest');
     expect(ingestUrl({ protocol: 'http:', host: 'localhost:5173' })).toBe('ws://localhost:5173/cm-api/live/ingest');
     expect(ingestUrl({ protocol: 'http:', host: 'x' }, 'wss://ingest.example/cm-api/live/ingest')).toBe('wss://ingest.example/cm-api/live/ingest');
+  });
+});
+
+describe('ingestFailure', () => {
+  it('names the known refusals and reads anything else as other', () => {
+    expect(ingestFailure(null)).toBeNull();
+    expect(ingestFailure({ phase: 'ready', channelIndex: 0 })).toBeNull();
+    expect(ingestFailure({ phase: 'failed', code: 'session_status' })).toBe('session_status');
+    expect(ingestFailure({ phase: 'failed', code: 'network' })).toBe('network');
+    expect(ingestFailure({ phase: 'failed', code: 'something_else' })).toBe('other');
   });
 });

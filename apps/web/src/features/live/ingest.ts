@@ -7,6 +7,16 @@ import { LIVE_INGEST_PATH, zLiveIngestReply, type LiveIngestHello, type LiveInge
 
 export type IngestState = { phase: 'connecting' } | { phase: 'ready'; channelIndex: number } | { phase: 'closed' } | { phase: 'failed'; code: string };
 
+/** The ingest's refusals a page explains in words (`microphone.failure.*`); anything else reads as a generic failure. */
+const KNOWN_FAILURES = ['not_found', 'session_status', 'conflict', 'validation_failed', 'engine_failed', 'network'] as const;
+export type IngestFailure = (typeof KNOWN_FAILURES)[number] | 'other';
+
+/** Why sending failed, as a known reason (null: it did not fail). */
+export function ingestFailure(state: IngestState | null): IngestFailure | null {
+  if (state?.phase !== 'failed') return null;
+  return (KNOWN_FAILURES as readonly string[]).includes(state.code) ? (state.code as IngestFailure) : 'other';
+}
+
 /** A server text message as a reply (null when it is not one). */
 export function parseIngestReply(data: unknown): LiveIngestReply | null {
   if (typeof data !== 'string') return null;
