@@ -1,6 +1,7 @@
 /**
  * The create page's videoconference tab: a quick meeting whose audio a bot takes from a videoconference,
- * set up here, then followed on the organization's quick session page. Members who may not create
+ * set up here, then followed on the organization's quick session page (its live step: the page is told
+ * which meeting was just started, so that it does not offer to restore it). Members who may not create
  * sessions are told so instead of a form the server would refuse.
  */
 import { Alert, Stack, Text } from '@mantine/core';
@@ -30,7 +31,10 @@ export function VideoconferenceTab() {
       <Text c="dimmed" size="sm">
         {t('tab.intro')}
       </Text>
-      <VideoconferenceSetup organizationId={current._id} onStarted={(meeting) => void navigate(paths.quickSession(meeting.organizationId))} />
+      <VideoconferenceSetup
+        organizationId={current._id}
+        onStarted={(meeting) => void navigate(paths.quickSession(meeting.organizationId), { state: { startedMeetingId: meeting._id } })}
+      />
     </Stack>
   );
 }
