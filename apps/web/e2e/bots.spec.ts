@@ -148,22 +148,8 @@ test('an address the server refuses is shown on its field, from the tab and from
   test.setTimeout(120_000);
   const { owner, organizationId, profileId } = await ownerWithProfile(api, 'bots-refused');
 
-  // From the tab: the meeting starts, its bot is refused on the address; it can be sent again or left out.
-  const { context, page } = await openAs(browser, api, baseURL!, clientIp, owner, organizationId);
-  await page.goto('/interface/conversations/create?tab=videoconference');
-  const address = page.getByRole('textbox', { name: TEXT['en-US'].address });
-  await address.fill('https://10.0.0.1/room');
-  await expect(page.getByTestId('meeting-service')).toHaveText(TEXT['en-US'].generic);
-  await page.getByRole('button', { name: 'Start' }).click();
-  await expect(page.getByText(TEXT['en-US'].invalid)).toBeVisible();
-  await expect(page.getByText('The meeting has started, but its bot could not join')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Transcriber profile' })).toBeDisabled();
-  await page.screenshot({ path: `${SCREENSHOTS}/bots-tab-refused-wide.png`, fullPage: true });
-  await page.getByRole('button', { name: 'Open the meeting without a bot' }).click();
-  await expect(page).toHaveURL(new RegExp(`/interface/${organizationId}/quick-session`));
-  await context.close();
-
-  // From a running session's settings, in French.
+  // From a running session's settings, in French (first: once the tab's meeting runs, a new page is
+  // offered to restore it).
   const sessionId = await startedSession(api, owner, organizationId, profileId);
   const french = await openAs(browser, api, baseURL!, clientIp, owner, organizationId, 'fr-FR');
   await french.page.goto(`/interface/${organizationId}/sessions/${sessionId}/settings`);
@@ -177,6 +163,30 @@ test('an address the server refuses is shown on its field, from the tab and from
   await expect(form.getByText(TEXT['fr-FR'].invalid)).toBeVisible();
   await screenshots(french.page, 'settings-refused-fr');
   await french.context.close();
+
+  // From the tab: the meeting starts, its bot is refused on the address; it can be sent again or left out.
+  const { context, page } = await openAs(browser, api, baseURL!, clientIp, owner, organizationId);
+  await page.goto('/interface/conversations/create?tab=videoconference');
+  const address = page.getByRole('textbox', { name: TEXT['en-US'].address });
+  await address.fill('https://10.0.0.1/room');
+  await expect(page.getByTestId('meeting-service')).toHaveText(TEXT['en-US'].generic);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByText(TEXT['en-US'].invalid)).toBeVisible();
+  await expect(page.getByText('The meeting has started, but its bot could not join')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Transcriber profile' })).toBeDisabled();
+  await page.screenshot({ path: `${SCREENSHOTS}/bots-tab-refused-wide.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Open the meeting without a bot' }).click();
+  // The meeting's live step (not the restore step): its bots' panel, where one can be sent again.
+  await expect(page).toHaveURL(new RegExp(`/interface/${organizationId}/quick-session`));
+  const panel = page.getByRole('region', { name: 'Videoconference bots' });
+  await expect(panel.getByText('No bot has joined a videoconference for this channel.')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Add a bot' })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await panel.getByRole('button', { name: 'Add a bot' }).click();
+  await expect(panel.getByRole('textbox', { name: 'Meeting address' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${SCREENSHOTS}/bots-quick-live-phone.png`, fullPage: true });
+  await context.close();
 });
 
 /** The server tests' loopback meeting: a page on 127.0.0.1 where a speaker's Chromium plays a WAV file as its microphone. */
