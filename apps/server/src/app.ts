@@ -32,6 +32,7 @@ import { rightRoutes } from './rights/routes.ts';
 import { tagRoutes } from './tags/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
 import { quickMeetingRoutes } from './meetings/routes.ts';
+import { botRoutes } from './bots/routes.ts';
 import { seedTranscriberProfiles } from './transcriber-profiles/seed.ts';
 import { userRoutes } from './users/routes.ts';
 
@@ -84,6 +85,7 @@ export async function buildApp(ctx: AppContext, options: { logger: FastifyBaseLo
   await app.register(transcriberProfileRoutes(ctx), { prefix: API_BASE });
   await app.register(sessionRoutes(ctx), { prefix: API_BASE });
   await app.register(quickMeetingRoutes(ctx), { prefix: API_BASE });
+  await app.register(botRoutes(ctx), { prefix: API_BASE });
   await app.register(tagRoutes(ctx), { prefix: API_BASE });
   await app.register(rightRoutes(ctx), { prefix: API_BASE });
   await app.register(favoriteRoutes(ctx), { prefix: API_BASE });

@@ -134,6 +134,17 @@ const envSchema = z.object({
     .optional(),
   LIVE_TRANSLATOR_MODEL: z.string().max(200).optional(),
   LIVE_TRANSLATOR_API_KEY: z.string().max(4096).optional(),
+  BOTS_MAX: z.coerce.number().int().min(0).max(64).default(2),
+  BOT_CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  BOT_DISPLAY_NAME: z.string().trim().min(1).max(64).default('Palabre captions'),
+  BOT_MEMORY_MB: z.coerce.number().int().min(64).default(1024),
+  BOT_CPU_PERCENT: z.coerce.number().int().min(10).default(150),
+  BOT_ALONE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 3600)
+    .default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PALABRE_CHECK_RESPONSES: bool.default(false),
 });
@@ -212,6 +223,12 @@ export interface Config {
    * only serve the player and burned-in exports, so they leave the CPU to transcriptions), and per
    * organization in each queue.
    */
+  /**
+   * Videoconference bots (bots/manager.ts): how many run at once on this server, the Chromium they
+   * launch, the name they join under, the memory (MB, whole process tree) and processor (% of a
+   * core averaged over a minute) a bot may use, and how long one stays alone in a call.
+   */
+  bots: { max: number; chromiumPath: string; displayName: string; memoryMb: number; cpuPercent: number; aloneSeconds: number };
   jobConcurrency: { mediaSteps: number; urlImports: number; videoRenditions: number; sessionSchedule: number; perOrganization: number };
 }
 
@@ -295,5 +312,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     benchOpenAiEndpoint: env.PALABRE_BENCH_OPENAI_ENDPOINT,
     jobConcurrency: jobConcurrency(env),
     liveTranslator: liveTranslator(env),
+    bots: {
+      max: env.BOTS_MAX,
+      chromiumPath: env.BOT_CHROMIUM_PATH,
+      displayName: env.BOT_DISPLAY_NAME,
+      memoryMb: env.BOT_MEMORY_MB,
+      cpuPercent: env.BOT_CPU_PERCENT,
+      aloneSeconds: env.BOT_ALONE_SECONDS,
+    },
   };
 }

@@ -14,6 +14,7 @@ import { DocumentRegistry } from './collab/registry.ts';
 import type { TranscriptDocuments } from './collab/types.ts';
 import { SubtitleDocuments } from './subtitles/documents.ts';
 import type { LiveSessions } from './live/types.ts';
+import type { BotManager } from './bots/manager.ts';
 
 export interface Logger {
   info(obj: object | string, msg?: string): void;
@@ -41,6 +42,8 @@ export interface AppContext {
   subtitles: SubtitleDocuments;
   /** The live streams of this process (live/service.ts; set by startServer). */
   live: LiveSessions;
+  /** The videoconference bots of this process (bots/manager.ts; set by startServer when it listens). */
+  bots?: BotManager | undefined;
 }
 
 /** Until startServer installs the real queue, sending a job is a programming error. */

@@ -15,6 +15,7 @@ import { startDefaultModel } from './models/default-model.ts';
 import { jobDefinitions } from './job-definitions.ts';
 import { resumeStuckConversations } from './pipeline/index.ts';
 import { attachSocketServer, SocketEventBus, type SocketServer } from './realtime/socket.ts';
+import { withFinalsTo } from './realtime/events.ts';
 import type { EngineFactory } from './live/channel-run.ts';
 import { LiveService } from './live/service.ts';
 import type { EncoderListeners, IngestGate } from './live/ingest/gate.ts';
@@ -22,6 +23,8 @@ import { createEncoderListeners } from './live/ingest/encoders.ts';
 import { createTranslatorPool } from './live/translators.ts';
 import type { TranslatorPool } from './live/types.ts';
 import { attachIngestSocket } from './live/ws-ingest.ts';
+import { BotManager, type BotManagerOptions } from './bots/manager.ts';
+import { loopbackIngestUrl } from './bots/ingest-address.ts';
 import { sweepStorage } from './storage/sweeper.ts';
 
 export interface RunningServer {
@@ -50,6 +53,8 @@ export interface StartOptions {
   modelCatalogue?: readonly CatalogueModel[];
   /** What live sessions run with (tests): translators, engines, encoder listeners, engine retry delays. */
   live?: { translators?: TranslatorPool; engines?: EngineFactory; encoders?: EncoderListeners; retryDelaysMs?: readonly number[] };
+  /** How videoconference bots are watched (tests shorten the sampling). */
+  bots?: BotManagerOptions;
 }
 
 /** Conversations whose processing lost its job (a crash between two steps) are looked at this often. */
@@ -103,6 +108,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     });
     ctx.live = live;
     ctx.encoders = encoders;
+    // Bots stream through this process's ingest WebSocket: only a process that listens runs them.
+    const bots = options.listen !== false ? new BotManager(ctx, options.bots) : undefined;
+    ctx.bots = bots;
+    // Bots that post captions into their call hear the channels' finals.
+    if (bots) ctx.events = withFinalsTo(events, (final) => bots.liveFinal(final));
 
     const app = await buildApp(ctx, { logger: log });
     cleanups.push(() => app.close());
@@ -116,9 +126,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       cleanups.push(() => ingest.close());
       url = await app.listen({ port: config.port, host: config.host });
       await live.resume();
+      if (bots) {
+        bots.ingestUrl = loopbackIngestUrl(app.server.address());
+        await bots.recover();
+      }
     }
-    // First out: streams end and their last finals are stored while everything else still runs.
+    // First out: bots leave their calls, then streams end and their last finals are stored while everything else still runs.
     cleanups.push(() => live.close());
+    if (bots) cleanups.push(() => bots.close());
     if (options.workers !== false) {
       // In the background: documents a crash left with unfolded updates are written back.
       documents.recover().catch((error: unknown) => log.error({ err: error }, 'recovering transcript documents failed'));

@@ -1,4 +1,4 @@
-/** `palabre bench media rtf|wer|upload|pipeline`, `palabre bench library`, `palabre bench editor`, `palabre bench subtitles`, `palabre bench exports`, `palabre bench live` and `palabre bench viewers` [--write]: figures for docs/PERFORMANCE.md. */
+/** `palabre bench media rtf|wer|upload|pipeline`, `palabre bench library`, `palabre bench editor`, `palabre bench editor-compare`, `palabre bench subtitles`, `palabre bench exports`, `palabre bench live`, `palabre bench viewers` and `palabre bench bot` [--write]: figures for docs/PERFORMANCE.md. */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
@@ -18,6 +18,10 @@ export const BENCH_USAGE = `  bench media <benchmark>    measure and print figur
                [--seconds 10] [--chromium /usr/bin/chromium] [--write]
                              a three-hour transcript: opening the editor, keystroke and remote paint
                              latency in Chromium, server memory per open document, CPU per edit rate
+  bench editor-compare --against <dist> [--build apps/web/dist] [--rounds 12] [--chromium /usr/bin/chromium]
+                             opening the three-hour transcript with two builds of the web client side
+                             by side (opens alternating, each build on either server): median of the
+                             per-round ratios, for a machine whose load varies
   bench subtitles [--fixtures <dir>] [--write]
                              share of generated screens breaking each subtitle rule, on real speech and
                              a three-hour transcript, next to naive cutting on character counts
@@ -29,15 +33,20 @@ export const BENCH_USAGE = `  bench media <benchmark>    measure and print figur
                              and final latency, CPU and memory per stream, and the capacity
   bench viewers [--viewers 200] [--seconds 60] [--fixtures <dir>] [--write]
                              a live session's captions to that many anonymous viewers, next to one
-                             viewer: end-to-end latency, fan-out, translation delay, server cost`;
+                             viewer: end-to-end latency, fan-out, translation delay, server cost
+  bench bot [--seconds 60] [--fixtures <dir>] [--chromium /usr/bin/chromium] [--write]
+                             one videoconference bot in a loopback meeting: CPU and peak memory of its
+                             process tree, join time, caption delay`;
 
 export async function runBenchCommand(args: string[], config: Config): Promise<number> {
   if (args[0] === 'library') return runLibrary(args.slice(1), config);
   if (args[0] === 'editor') return runEditor(args.slice(1));
+  if (args[0] === 'editor-compare') return runEditorCompare(args.slice(1));
   if (args[0] === 'subtitles') return runSubtitles(args.slice(1));
   if (args[0] === 'exports') return runExports(args.slice(1));
   if (args[0] === 'live') return runLive(args.slice(1));
   if (args[0] === 'viewers') return runViewers(args.slice(1));
+  if (args[0] === 'bot') return runBot(args.slice(1));
   const [group, name, ...rest] = args;
   if (group !== 'media' || !name) {
     console.error(`Usage:\n${BENCH_USAGE}`);
@@ -186,6 +195,48 @@ async function runViewers(args: string[]): Promise<number> {
   }
   const { benchViewers } = await import('./viewers.ts');
   return benchViewers({ viewers, seconds, fixtures: path.resolve(values.fixtures), write: values.write });
+}
+
+async function runEditorCompare(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      build: { type: 'string', default: path.join(REPO_ROOT, 'apps/web/dist') },
+      against: { type: 'string' },
+      rounds: { type: 'string', default: '12' },
+      chromium: { type: 'string', default: '/usr/bin/chromium' },
+    },
+  });
+  const rounds = Number(values.rounds);
+  if (!values.against) {
+    console.error('--against: the build of the web client to compare with (a dist folder)');
+    return 2;
+  }
+  if (!Number.isInteger(rounds) || rounds < 1 || rounds > 200) {
+    console.error('--rounds: an integer between 1 and 200');
+    return 2;
+  }
+  const { benchEditorCompare } = await import('./editor-compare.ts');
+  return benchEditorCompare({ build: path.resolve(values.build), against: path.resolve(values.against), rounds, chromium: values.chromium });
+}
+
+async function runBot(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      write: { type: 'boolean', default: false },
+      seconds: { type: 'string', default: '60' },
+      fixtures: { type: 'string', default: path.resolve(REPO_ROOT, '..', 'shared', 'fixtures', 'audio') },
+      chromium: { type: 'string', default: '/usr/bin/chromium' },
+    },
+  });
+  const seconds = Number(values.seconds);
+  if (!Number.isInteger(seconds) || seconds < 10 || seconds > 600) {
+    console.error('--seconds: an integer between 10 and 600');
+    return 2;
+  }
+  const { benchBot } = await import('./bots.ts');
+  return benchBot({ seconds, fixtures: path.resolve(values.fixtures), chromium: values.chromium, write: values.write });
 }
 
 async function runEditor(args: string[]): Promise<number> {

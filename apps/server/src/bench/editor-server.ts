@@ -45,9 +45,14 @@ export class EditorServer {
     this.process = child;
   }
 
-  static async start(): Promise<EditorServer> {
+  /** `env`: more configuration variables for the server (e.g. `WEB_DIST_DIR`, another build of the web client to compare with). */
+  static async start(env: Record<string, string> = {}): Promise<EditorServer> {
     const script = fileURLToPath(import.meta.url);
-    const child = fork(script, [], { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(script, [], {
+      env: { ...process.env, PALABRE_BENCH_ENV: JSON.stringify(env) },
+      execArgv: ['--expose-gc'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     const server = new EditorServer(child);
     const ready = await server.next();
     if (ready.type !== 'ready') throw new Error('unexpected message from the server process');
@@ -92,7 +97,8 @@ export class EditorServer {
 
 /** Child process mode. */
 async function child(): Promise<void> {
-  const server = await startBenchServer({ workers: false });
+  const env = JSON.parse(process.env.PALABRE_BENCH_ENV ?? '{}') as Record<string, string>;
+  const server = await startBenchServer({ workers: false, env });
   // The parent going away (crash, Ctrl-C) stops the server too: nothing outlives a run.
   process.on('disconnect', () => void server.close().finally(() => process.exit(0)));
   const usage = (): Usage => {

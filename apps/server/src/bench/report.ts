@@ -82,6 +82,7 @@ node apps/server/src/cli.ts bench subtitles --write        # subtitle rules brok
 node apps/server/src/cli.ts bench exports --write          # three-hour transcript in every export format: time, size, LibreOffice start-up
 node apps/server/src/cli.ts bench live --write             # concurrent live PocketSphinx streams in real time: lag, latency, capacity
 node apps/server/src/cli.ts bench viewers --write          # a live session's captions to 200 viewers vs 1: latency, fan-out, server cost
+node apps/server/src/cli.ts bench bot --write              # one videoconference bot in a loopback meeting: CPU, memory, caption delay
 \`\`\`
 
 \`bench library\` takes \`--count 100000\`, \`--database pglite|postgres|both\` (PostgreSQL: a temporary
@@ -97,6 +98,10 @@ database on \`DATABASE_URL\`'s server, else a throwaway local cluster from the P
 \`bench viewers\` starts its own server (a child process, PGlite, RTMP and SRT off), needs ffmpeg,
 PocketSphinx and Apertium (English → French), and takes \`--viewers 200\` and \`--seconds 60\` (audio
 per run; one run with 1 viewer, one with that many, after a 12 s warm-up); about three minutes.
+
+\`bench bot\` runs a server in its process (PGlite, no job workers), a loopback meeting whose speaker is a
+second Chromium (\`--chromium /usr/bin/chromium\`), needs PocketSphinx, and takes \`--seconds 60\` (in the call); about
+a minute and a half.
 
 Without \`--write\` they only print their table. Each run replaces its own section (between
 \`<!-- bench:… -->\` markers); the rest of this file is left alone.`;

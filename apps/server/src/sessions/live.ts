@@ -7,10 +7,12 @@ export async function streamsOpened(ctx: AppContext, sessionId: string): Promise
 }
 
 /**
- * A session stopped: its streams end (their ingests disconnect) and their last finals are stored,
+ * A session stopped: its bots leave their calls, its streams end (their ingests disconnect) and their last finals are stored,
  * then the session is saved to the library by the `session.save` job.
  */
 export async function streamsEnded(ctx: AppContext, sessionId: string): Promise<void> {
+  // Its bots leave the calls first: their streams end with the others.
+  await ctx.bots?.sessionEnded(sessionId);
   await ctx.live.endSession(sessionId);
   await ctx.jobs.send('session.save', { sessionId });
 }

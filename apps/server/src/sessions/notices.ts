@@ -18,11 +18,11 @@ async function audience(ctx: AppContext, row: SessionRow): Promise<(userId: stri
   return (userId) => allowed.has(userId);
 }
 
-/** Tells the organization's room that a session changed (after the change is committed). */
-export function sessionNotice(ctx: AppContext, row: SessionRow, kind: SessionUpdate['kind']): void {
+/** Tells the organization's room that a session changed (after the change is committed); kind `bot` names the bot. */
+export function sessionNotice(ctx: AppContext, row: SessionRow, kind: SessionUpdate['kind'], bot?: SessionUpdate['bot']): void {
   const { events } = ctx;
   if (!events.sessionChanged) return;
-  const update: SessionUpdate = { sessionId: row.id, kind, status: row.status };
+  const update: SessionUpdate = { sessionId: row.id, kind, status: row.status, ...(bot ? { bot } : {}) };
   audience(ctx, row)
     .then((mayView) => events.sessionChanged?.(row.organizationId, update, mayView))
     .catch((error: unknown) => ctx.log.warn({ err: error }, 'session event not delivered'));

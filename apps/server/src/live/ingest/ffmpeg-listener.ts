@@ -8,8 +8,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import type { Readable } from 'node:stream';
-import { findOnPath } from '@palabre/engines';
 import { LIVE_AUDIO } from '@palabre/shared';
+import { killOnExit, withParentDeath } from '../../process/children.ts';
 
 export interface ListenerExit {
   /** ffmpeg's exit status (null when killed by a signal). */
@@ -47,25 +47,6 @@ const MAX_LINE = 4096;
 /** The output side: `LIVE_AUDIO` on stdout, whatever the encoder sends (video and data are dropped). */
 const OUTPUT_ARGS = ['-vn', '-sn', '-dn', '-ac', String(LIVE_AUDIO.channels), '-ar', String(LIVE_AUDIO.sampleRate), '-f', 's16le', 'pipe:1'];
 
-let deathSignal: boolean | undefined;
-/** `setpriv --pdeathsig KILL` (util-linux): the kernel kills the child when the server dies. */
-function withParentDeath(command: string, args: readonly string[]): [string, string[]] {
-  deathSignal ??= process.platform === 'linux' && findOnPath('setpriv') !== null;
-  return deathSignal ? ['setpriv', ['--pdeathsig', 'KILL', '--', command, ...args]] : [command, [...args]];
-}
-
-const running = new Set<ChildProcess>();
-let exitHookInstalled = false;
-function track(child: ChildProcess): void {
-  running.add(child);
-  child.once('exit', () => running.delete(child));
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.once('exit', () => {
-    for (const child of running) child.kill('SIGKILL');
-  });
-}
-
 export class FfmpegListener extends EventEmitter<{ connected: [] }> {
   readonly stdout: Readable;
   /** Resolves once the process is gone and its output was read. */
@@ -79,7 +60,7 @@ export class FfmpegListener extends EventEmitter<{ connected: [] }> {
     const args = ['-hide_banner', '-nostdin', '-nostats', '-analyzeduration', '500000', ...input.args, ...OUTPUT_ARGS];
     const [program, programArgs] = withParentDeath(ffmpegPath, args);
     this.child = spawn(program, programArgs, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
-    track(this.child);
+    killOnExit(this.child);
     this.stdout = this.child.stdout!;
     this.child.stderr!.setEncoding('utf8');
     this.child.stderr!.on('data', (text: string) => this.read(text, input.refusal));

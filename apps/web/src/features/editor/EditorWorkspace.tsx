@@ -8,7 +8,7 @@ import { Group, Paper, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { TURN_SIZE, type EditError } from '@palabre/shared';
 import { speakersOf, turnsOf } from '@palabre/shared/collab';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as Y from 'yjs';
 import type { EditorMedia } from './api.ts';
@@ -47,7 +47,8 @@ export function EditorWorkspace({ conversation, document, player }: { conversati
   const [showConfidence, setShowConfidence] = useShowConfidence();
   const addedSpeakers = useMemo(() => new Set<string>(), [doc]);
   const [panel, setPanel] = useState<EditorPanel | null>(null);
-  const [painted, setPainted] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const painted = useRef(false);
   const [unsynced, setUnsynced] = useState<ReadonlySet<string>>(new Set());
   const list = useRef<TranscriptListHandle>(null);
 
@@ -112,14 +113,21 @@ export function EditorWorkspace({ conversation, document, player }: { conversati
     [conversation._id, doc, access, origin, undo, player, addedSpeakers, showConfidence, setShowConfidence, status.peers, status.sync],
   );
   const runtime = useMemo<EditorRuntime>(() => ({ client, actions, writable, onSeeked: () => list.current?.resumeFollow() }), [client, actions, writable]);
-  const onPainted = useCallback(() => setPainted(true), []);
-  const ready = status.synced && painted;
+  // Ready once in sync and the first turns are painted. Set on the element rather than through state:
+  // a render of the whole workspace only to flip it would delay the first paint of a long transcript.
+  const synced = status.synced;
+  const markReady = useCallback(() => root.current?.setAttribute('data-editor-ready', synced && painted.current ? 'true' : 'false'), [synced]);
+  useLayoutEffect(markReady, [markReady]);
+  const onPainted = useCallback(() => {
+    painted.current = true;
+    markReady();
+  }, [markReady]);
 
   return (
     <EditorSessionContext.Provider value={session}>
       <EditorRuntimeContext.Provider value={runtime}>
         <Group align="flex-start" gap="md" wrap="nowrap">
-          <Stack gap="sm" data-editor-ready={ready ? 'true' : 'false'} data-testid="transcript-editor-root" style={{ flex: 1, minWidth: 0 }}>
+          <Stack ref={root} gap="sm" data-testid="transcript-editor-root" style={{ flex: 1, minWidth: 0 }}>
             <div className={chrome.bar}>
               <Stack gap="xs">
                 <EditorToolbar unsaved={status.unsaved} onOpen={setPanel} />

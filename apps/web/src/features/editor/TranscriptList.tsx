@@ -56,6 +56,28 @@ const TURN_FOCUS: PendingFocusOptions<HTMLElement> = {
 /** The peers of a turn nobody else is in (one array, so such turns do not re-render when presence changes). */
 const NOBODY: readonly DocPeer[] = [];
 
+/**
+ * The rendered turns' wrappers, measured together once every turn of the commit has painted its text
+ * (a layout effect of the list runs after its children's): measured one by one as each is attached,
+ * each measurement would lay the page out again after the next turn's text was painted.
+ */
+function useBatchedMeasure(measureElement: (element: HTMLElement | null) => void): (element: HTMLElement | null) => void {
+  const attached = useRef<HTMLElement[]>([]);
+  useLayoutEffect(() => {
+    if (attached.current.length === 0) return;
+    const elements = attached.current;
+    attached.current = [];
+    for (const element of elements) measureElement(element);
+  });
+  return useCallback(
+    (element: HTMLElement | null) => {
+      if (element) attached.current.push(element);
+      else measureElement(null);
+    },
+    [measureElement],
+  );
+}
+
 /** Turns rendered beyond the visible ones, on each side. */
 const OVERSCAN = Math.max(1, Math.floor(TURNS_PER_PAGE / 2));
 
@@ -100,7 +122,10 @@ export const TranscriptList = memo(
       overscan: OVERSCAN,
       rangeExtractor,
       scrollMargin,
+      // The window's size is known at once: the first render already holds the turns in view.
+      initialRect: { width: window.innerWidth, height: window.innerHeight },
     });
+    const measure = useBatchedMeasure(virtualizer.measureElement);
 
     const followed = useMemo(
       () => ({ items: turnsOf(session.doc), startKey: 'stime', endKey: 'etime', indexAttribute: 'data-turn-index', textSelector: '[data-turn-text]' }),
@@ -194,7 +219,7 @@ export const TranscriptList = memo(
               return (
                 <div
                   key={item.key}
-                  ref={virtualizer.measureElement}
+                  ref={measure}
                   data-index={item.index}
                   style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start - scrollMargin}px)` }}
                 >

@@ -21,6 +21,9 @@ const editorMediaQuery = (conversationId: string) => ({
   queryKey: editorMediaKey(conversationId),
   queryFn: async () => (await call(API.conversations.get, { params: { id: conversationId }, query: { projection: FIELDS } })) as unknown as EditorMedia,
   retry: (count: number, error: Error) => !isMissing(error) && count < 2,
+  // The page takes what the route prefetched (preload.ts) without asking again while the document
+  // joins; a change made elsewhere still refetches at once (useEditorMediaUpdates).
+  staleTime: 30_000,
 });
 
 export function useEditorMedia(conversationId: string | undefined) {

@@ -34,7 +34,9 @@ export function OrganizationSwitcher({ role }: { role: number }) {
             {option.label}
           </Text>
         )}
-        comboboxProps={{ withinPortal: true }}
+        // The list is rendered when opened only: kept mounted (hidden), it is positioned on every page's
+        // first render, a forced layout while the page loads.
+        comboboxProps={{ withinPortal: true, keepMounted: false }}
       />
       <InvitationsButton />
       {canCreateOrganization(role) && (

@@ -5,7 +5,7 @@
  * on the page, listed behind the keyboard button (PlayerControls).
  */
 import { Alert, Box, Paper, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import WaveSurfer from 'wavesurfer.js';
 import { mediaUrl, usePeaks } from './api.ts';
@@ -57,9 +57,10 @@ function Waveform({ conversationId, enabled, audio }: { conversationId: string; 
 
 /**
  * `hasAudio` false (a media kept without its audio, such as a live session saved without its
- * recording): no player, a note saying so; the transcript still shows and edits.
+ * recording): no player, a note saying so; the transcript still shows and edits. Memoised: the
+ * pages around it (the editor's sync state, peers) change often and never concern it.
  */
-export function AudioPlayer({ conversationId, hasPeaks, hasAudio = true }: { conversationId: string; hasPeaks: boolean; hasAudio?: boolean }) {
+export const AudioPlayer = memo(function AudioPlayer({ conversationId, hasPeaks, hasAudio = true }: { conversationId: string; hasPeaks: boolean; hasAudio?: boolean }) {
   const { t } = useTranslation('conversations');
   const player = usePlayer();
   const error = usePlayerState((s) => s.error);
@@ -96,4 +97,4 @@ export function AudioPlayer({ conversationId, hasPeaks, hasAudio = true }: { con
       </Stack>
     </Paper>
   );
-}
+});

@@ -1,6 +1,8 @@
 /**
  * The children of a media (the channels of a multi-track media, the translations of a saved live
- * session): choosing one opens its transcription. Hidden for a media without children.
+ * session): choosing one opens its transcription. Hidden for a media without children. Asked only
+ * once `enabled` (the editor: its document joined), so that its requests do not reach the server
+ * while it answers the join.
  */
 import { NativeSelect } from '@mantine/core';
 import { API } from '@palabre/shared';
@@ -13,7 +15,7 @@ import { paths } from '../../../routes/paths.ts';
 import { conversationKeys } from '../../conversations/api.ts';
 import { channelChoices } from './channels.ts';
 
-export function ChannelSelector({ conversationId }: { conversationId: string }) {
+export function ChannelSelector({ conversationId, enabled = true }: { conversationId: string; enabled?: boolean }) {
   const { t } = useTranslation('editorPanels');
   const navigate = useNavigate();
   // Only the fields it needs: the whole media would bring its transcript along.
@@ -21,6 +23,7 @@ export function ChannelSelector({ conversationId }: { conversationId: string }) 
     queryKey: [...conversationKeys.detail(conversationId), 'channel'],
     queryFn: async () =>
       (await call(API.conversations.get, { params: { id: conversationId }, query: { projection: 'name,parent' } })) as { _id: string; name?: string; parent?: string | null },
+    enabled,
     staleTime: 60_000,
   });
   const rootId = media.data ? (media.data.parent ?? media.data._id) : undefined;

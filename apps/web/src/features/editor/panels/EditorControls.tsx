@@ -5,7 +5,7 @@
  */
 import { ActionIcon, Group, NativeSelect, Switch, Tooltip } from '@mantine/core';
 import { IconGauge, IconHelp, IconHistory, IconSearch, IconUsers } from '@tabler/icons-react';
-import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditorSession } from '../session.ts';
 import { ChannelSelector } from './ChannelSelector.tsx';
@@ -36,7 +36,11 @@ export function EditorControls({ onOpen }: { onOpen(panel: EditorPanel): void })
     audio.playbackRate = speed;
   }, [session.player, speed, ready]);
 
-  const speedLabel = (value: number) => `${new Intl.NumberFormat(i18n.language).format(value)}×`;
+  // One formatter for every speed, made again only when the language changes (each costs milliseconds).
+  const speeds = useMemo(() => {
+    const format = new Intl.NumberFormat(i18n.language);
+    return PLAYBACK_SPEEDS.map((value) => ({ value: String(value), label: `${format.format(value)}×` }));
+  }, [i18n.language]);
 
   return (
     <Group gap="sm" wrap="wrap">
@@ -47,14 +51,14 @@ export function EditorControls({ onOpen }: { onOpen(panel: EditorPanel): void })
         title={t('controls.speed')}
         leftSection={<IconGauge size={16} aria-hidden />}
         value={String(speed)}
-        data={PLAYBACK_SPEEDS.map((value) => ({ value: String(value), label: speedLabel(value) }))}
+        data={speeds}
         onChange={(event) => {
           const next = parseSpeed(event.currentTarget.value);
           setSpeed(next);
           storeSpeed(next);
         }}
       />
-      <ChannelSelector conversationId={session.conversationId} />
+      <ChannelSelector conversationId={session.conversationId} enabled={session.sync !== 'connecting'} />
       <Switch size="sm" label={t('controls.confidence')} checked={session.showConfidence} onChange={(event) => session.setShowConfidence(event.currentTarget.checked)} />
       <Group gap={4}>
         {PANEL_BUTTONS.map(({ panel, icon, shortcut }) => {
