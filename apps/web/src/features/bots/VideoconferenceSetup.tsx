@@ -16,7 +16,8 @@ import { FormFailure, useApiErrors } from '../../components/FormFailure.tsx';
 import { paths } from '../../routes/paths.ts';
 import { useTranscriberProfiles } from '../conversations/api.ts';
 import { useLanguageName } from '../sessions/format.ts';
-import { createBot, useCreateQuickMeeting } from './api.ts';
+import { useCreateQuickMeeting } from '../quickMeeting/api.ts';
+import { createBot } from './api.ts';
 import { CaptionFields, MeetingUrlField } from './BotFields.tsx';
 import { meetingUrlState, setupChoices } from './status.ts';
 

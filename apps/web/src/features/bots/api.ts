@@ -1,13 +1,11 @@
 /**
- * Videoconference bot calls (docs/meetings.md): a channel's bots, sending one, making it leave, and the
- * quick meeting a videoconference starts from. Bot notices (session notices of kind `bot`) update the
- * channel's list at once, then refresh it.
+ * Videoconference bot calls (docs/meetings.md): a channel's bots, sending one, making it leave. Bot
+ * notices (session notices of kind `bot`) update the channel's list at once, then refresh it.
  */
 import { API, sessionUpdateEvent, type Bot, type BodyInput, type SessionUpdate } from '@palabre/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/call.ts';
 import { useOrganizationNotices } from '../realtime/organizationNotices.ts';
-import { sessionKeys } from '../sessions/api.ts';
 import { applyBotNotice, isBotActive } from './status.ts';
 
 export type { Bot } from '@palabre/shared';
@@ -61,16 +59,5 @@ export function useRemoveBot(organizationId: string, channelId: string) {
   return useMutation({
     mutationFn: (botId: string) => call(API.meetings.removeBot, { params: { id: organizationId, botId } }),
     onSettled: () => client.invalidateQueries({ queryKey: botKeys.channel(channelId) }),
-  });
-}
-
-export type QuickMeetingInput = BodyInput<typeof API.meetings.create>;
-
-/** Starts a quick meeting (its session, started, waiting for audio); the session queries refresh. */
-export function useCreateQuickMeeting(organizationId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: QuickMeetingInput) => call(API.meetings.create, { params: { id: organizationId }, body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: sessionKeys.all }),
   });
 }
