@@ -210,7 +210,7 @@ test.describe('on a server that may reach the loopback range', () => {
     server = await startE2eServer({ OUTBOUND_ALLOWED_RANGES: '127.0.0.0/8', BOT_CPU_PERCENT: '1000' });
   });
   test.afterAll(async () => {
-    await server?.close();
+    await server?.close({ log: Boolean(process.env.PALABRE_E2E_SERVER_LOG) });
   });
 
   test('a bot joins a meeting, its captions reach the live page, and it leaves when told to', async ({ browser, clientIp }) => {
