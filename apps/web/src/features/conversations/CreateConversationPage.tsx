@@ -1,12 +1,13 @@
 /**
  * /interface/conversations/create (docs/PRODUCT.md, Screens and routes): media upload with tabs file,
- * microphone, URL import, quick meeting (one click to the quick session page), and session and
- * videoconference, which are marked "coming soon".
+ * microphone, URL import, quick meeting (one click to the quick session page), videoconference (a bot
+ * joins the call), and session, which is marked "coming soon".
  */
 import { Badge, Container, Group, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBroadcast, IconFile, IconLink, IconMicrophone, IconTools, IconUsersGroup, IconVideo } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { VideoconferenceTab } from '../bots/VideoconferenceTab.tsx';
 import { QuickMeetingTab } from '../quickMeeting/QuickMeetingTab.tsx';
 import { SessionTab } from '../sessions/SessionTab.tsx';
 import { FileTab } from './FileTab.tsx';
@@ -20,7 +21,7 @@ const TABS = [
   { value: 'url', icon: IconLink, ready: true },
   { value: 'session', icon: IconBroadcast, ready: true },
   { value: 'quickMeeting', icon: IconUsersGroup, ready: true },
-  { value: 'videoconference', icon: IconVideo, ready: false },
+  { value: 'videoconference', icon: IconVideo, ready: true },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
@@ -81,6 +82,9 @@ export function CreateConversationPage() {
           </Tabs.Panel>
           <Tabs.Panel value="quickMeeting">
             <QuickMeetingTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="videoconference">
+            <VideoconferenceTab />
           </Tabs.Panel>
           {TABS.filter((tab) => !tab.ready).map((tab) => (
             <Tabs.Panel key={tab.value} value={tab.value}>

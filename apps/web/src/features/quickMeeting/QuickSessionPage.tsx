@@ -46,9 +46,11 @@ function QuickMeetingFlow({ organizationId, source }: { organizationId: string; 
   const microphone = useMicrophone();
   const { stop } = microphone;
 
+  // A meeting started on the create page comes with its id: it goes on rather than being restored.
+  const startedId = (useLocation().state as { startedMeetingId?: string } | null)?.startedMeetingId;
   useEffect(() => {
-    if (current.isSuccess) setState({ type: 'found', meeting: current.data });
-  }, [current.isSuccess, current.data]);
+    if (current.isSuccess) setState({ type: 'found', meeting: current.data, started: Boolean(startedId) && current.data?._id === startedId });
+  }, [current.isSuccess, current.data, startedId]);
 
   // The microphone is on only for the microphone and live steps.
   const micStep = state.step === 'microphone' || state.step === 'live';

@@ -10,6 +10,11 @@ describe('quick meeting steps', () => {
     expect(nextStep(LOADING, { type: 'found', meeting: null }, 'videoconference')).toEqual({ step: 'videoconference' });
   });
 
+  it('goes on with a meeting just started elsewhere instead of restoring it', () => {
+    expect(nextStep(LOADING, { type: 'found', meeting: meeting('videoconference'), started: true }, 'microphone')).toEqual({ step: 'live', meeting: meeting('videoconference') });
+    expect(nextStep(LOADING, { type: 'found', meeting: meeting(), started: true }, 'microphone')).toEqual({ step: 'microphone', meeting: meeting() });
+  });
+
   it('restores a meeting found in progress, then continues it through the microphone step', () => {
     const found = nextStep(LOADING, { type: 'found', meeting: meeting() }, 'microphone');
     expect(found).toEqual({ step: 'restore', meeting: meeting() });

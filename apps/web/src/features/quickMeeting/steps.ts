@@ -18,8 +18,11 @@ export type QuickStep =
   | { step: 'ended'; discarded: boolean; savedConversationId: string | null };
 
 export type QuickEvent =
-  /** The lookup's answer: the meeting in progress in this organization, or none. */
-  | { type: 'found'; meeting: QuickMeeting | null }
+  /**
+   * The lookup's answer: the meeting in progress in this organization, or none. `started`: the one
+   * just started elsewhere (the create page's videoconference tab), which goes on without restoring.
+   */
+  | { type: 'found'; meeting: QuickMeeting | null; started?: boolean }
   | { type: 'created'; meeting: QuickMeeting }
   /** A creation refused because a meeting is in progress: that one. */
   | { type: 'inProgress'; meeting: QuickMeeting }
@@ -45,7 +48,8 @@ export function nextStep(state: QuickStep, event: QuickEvent, source: QuickMeeti
   switch (event.type) {
     case 'found':
       if (state.step !== 'loading') return state;
-      return event.meeting ? { step: 'restore', meeting: event.meeting } : setupStep(source);
+      if (!event.meeting) return setupStep(source);
+      return event.started ? goOn(event.meeting) : { step: 'restore', meeting: event.meeting };
     case 'created':
       return state.step === 'creation' || state.step === 'videoconference' ? goOn(event.meeting) : state;
     case 'inProgress':

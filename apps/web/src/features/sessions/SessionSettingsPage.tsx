@@ -1,7 +1,8 @@
 /**
  * /interface/{organizationId}/sessions/{sessionId}/settings (spec §2, §5): those who operate the
  * session change what the API lets them (channels only while it is scheduled), name it with an
- * alias, share the public link (with its QR code) of a public session, see each channel's stream key, start, stop and delete it; its status follows the session
+ * alias, share the public link (with its QR code) of a public session, see each channel's stream key and, while it runs, its
+ * videoconference bots, start, stop and delete it; its status follows the session
  * notices. Others get the not-found page, like other guarded screens.
  */
 import { Alert, Anchor, Button, Container, Group, Loader, Stack, Title } from '@mantine/core';
@@ -13,6 +14,7 @@ import { isMissing } from '../../api/client.ts';
 import { FormFailure } from '../../components/FormFailure.tsx';
 import { notifySuccess } from '../../components/notify.ts';
 import { paths } from '../../routes/paths.ts';
+import { SessionBots } from '../bots/SessionBots.tsx';
 import { useTranscriberProfiles } from '../conversations/api.ts';
 import { AliasField } from './AliasField.tsx';
 import { useSession, useUpdateSession } from './api.ts';
@@ -115,6 +117,7 @@ export function SessionSettingsPage() {
         <AliasField key={session.alias ?? ''} session={session} />
         <PublicLink session={session} />
         <StreamKeys channels={session.channels} status={session.status} />
+        {(session.status === 'pending' || session.status === 'active') && <SessionBots session={session} />}
         <SettingsForm key={session._id} session={session} />
       </Stack>
     </Container>
