@@ -1,10 +1,11 @@
 /**
  * /interface/conversations/create (docs/PRODUCT.md, Screens and routes): media upload with tabs file,
- * microphone, URL import, quick meeting (one click to the quick session page), videoconference (a bot
- * joins the call), and session, which is marked "coming soon".
+ * microphone, URL import, session (what a live session is, and the way to one), quick meeting (one
+ * click to the quick session page) and videoconference (a bot joins the call). Every tab works: the
+ * spec marks one "coming soon", a step this product goes beyond (docs/PRODUCT.md).
  */
-import { Badge, Container, Group, Paper, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBroadcast, IconFile, IconLink, IconMicrophone, IconTools, IconUsersGroup, IconVideo } from '@tabler/icons-react';
+import { Container, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconBroadcast, IconFile, IconLink, IconMicrophone, IconUsersGroup, IconVideo } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { VideoconferenceTab } from '../bots/VideoconferenceTab.tsx';
@@ -16,31 +17,14 @@ import { UrlTab } from './UrlTab.tsx';
 import { NoUploadRight, useUploadAllowed } from './UploadRight.tsx';
 
 const TABS = [
-  { value: 'file', icon: IconFile, ready: true },
-  { value: 'microphone', icon: IconMicrophone, ready: true },
-  { value: 'url', icon: IconLink, ready: true },
-  { value: 'session', icon: IconBroadcast, ready: true },
-  { value: 'quickMeeting', icon: IconUsersGroup, ready: true },
-  { value: 'videoconference', icon: IconVideo, ready: true },
+  { value: 'file', icon: IconFile },
+  { value: 'microphone', icon: IconMicrophone },
+  { value: 'url', icon: IconLink },
+  { value: 'session', icon: IconBroadcast },
+  { value: 'quickMeeting', icon: IconUsersGroup },
+  { value: 'videoconference', icon: IconVideo },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
-
-function ComingSoon({ tab }: { tab: TabValue }) {
-  const { t } = useTranslation('conversations');
-  return (
-    <Paper withBorder p="xl" radius="md">
-      <Stack align="center" ta="center" gap="xs">
-        <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
-          <IconTools size={26} />
-        </ThemeIcon>
-        <Text fw={600}>{t('comingSoon.title', { tab: t(`tabs.${tab}`) })}</Text>
-        <Text c="dimmed" size="sm">
-          {t('comingSoon.message')}
-        </Text>
-      </Stack>
-    </Paper>
-  );
-}
 
 export function CreateConversationPage() {
   const { t } = useTranslation('conversations');
@@ -61,16 +45,9 @@ export function CreateConversationPage() {
         </div>
         <Tabs value={active} onChange={(value) => value && setParams({ tab: value }, { replace: true })} keepMounted={false} aria-label={t('create.tabsLabel')}>
           <Tabs.List mb="lg">
-            {TABS.map(({ value, icon: Icon, ready }) => (
+            {TABS.map(({ value, icon: Icon }) => (
               <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} aria-hidden />}>
-                <Group gap={6} wrap="nowrap">
-                  {t(`tabs.${value}`)}
-                  {!ready && (
-                    <Badge size="xs" variant="light" color="gray">
-                      {t('comingSoon.badge')}
-                    </Badge>
-                  )}
-                </Group>
+                {t(`tabs.${value}`)}
               </Tabs.Tab>
             ))}
           </Tabs.List>
@@ -86,11 +63,6 @@ export function CreateConversationPage() {
           <Tabs.Panel value="videoconference">
             <VideoconferenceTab />
           </Tabs.Panel>
-          {TABS.filter((tab) => !tab.ready).map((tab) => (
-            <Tabs.Panel key={tab.value} value={tab.value}>
-              <ComingSoon tab={tab.value} />
-            </Tabs.Panel>
-          ))}
         </Tabs>
       </Stack>
     </Container>
