@@ -15,11 +15,10 @@ import { REPO_ROOT } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
 import { FIXTURE } from './support/media.ts';
 import { startE2eServer, type E2eServer } from './support/server.ts';
+import { SCREENSHOTS, wideAndNarrowScreenshots } from './support/ui.ts';
 
-const SCREENSHOTS = process.env.PALABRE_E2E_OUTPUT_DIR ?? '/tmp';
 const CHROMIUM = process.env.PALABRE_E2E_CHROMIUM ?? '/usr/bin/chromium';
 /** The create and settings pages are not made for phones: a narrow window above the phone limit. */
-const NARROW = { width: 600, height: 1000 };
 
 type Locale = 'en-US' | 'fr-FR';
 
@@ -73,16 +72,9 @@ async function openAs(browser: Browser, api: Api, baseURL: string, clientIp: str
   return { context, page: await context.newPage() };
 }
 
-/** The page as it is (wide), and the same address in a narrow page of its own. */
+/** The page wide and narrow, named for this spec. */
 async function screenshots(page: Page, name: string) {
-  await page.screenshot({ path: `${SCREENSHOTS}/bots-${name}-wide.png`, fullPage: true });
-  const narrow = await page.context().newPage();
-  await narrow.setViewportSize(NARROW);
-  await narrow.goto(page.url());
-  await narrow.waitForLoadState('networkidle');
-  await narrow.screenshot({ path: `${SCREENSHOTS}/bots-${name}-narrow.png`, fullPage: true });
-  await narrow.close();
-  await page.bringToFront();
+  await wideAndNarrowScreenshots(page, `bots-${name}`);
 }
 
 /** A started session of one channel (English, translated to German) with the given profile. */

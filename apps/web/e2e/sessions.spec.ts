@@ -10,11 +10,9 @@ import type { Browser, Page } from '@playwright/test';
 import { newAccount, signInBrowser, uniqueName, type Api, type SignedInAccount } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { joinOrganization } from './support/invitations.ts';
-import { NOT_FOUND_TEXT } from './support/ui.ts';
+import { NOT_FOUND_TEXT, SCREENSHOTS, wideAndNarrowScreenshots } from './support/ui.ts';
 
-const SCREENSHOTS = process.env.PALABRE_E2E_OUTPUT_DIR ?? '/tmp';
 /** A narrow window: its smaller side stays above the phone limit, under which these pages show the device notice. */
-const NARROW = { width: 600, height: 1000 };
 
 type Locale = 'en-US' | 'fr-FR';
 
@@ -52,16 +50,9 @@ async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: s
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** The page as it is (wide), and its address opened in a narrow page of its own, so the form keeps its state. */
+/** The page wide and narrow, named for this spec. */
 async function screenshots(page: Page, name: string) {
-  await page.screenshot({ path: `${SCREENSHOTS}/sessions-${name}-wide.png`, fullPage: true });
-  const narrow = await page.context().newPage();
-  await narrow.setViewportSize(NARROW);
-  await narrow.goto(page.url());
-  await narrow.waitForLoadState('networkidle');
-  await narrow.screenshot({ path: `${SCREENSHOTS}/sessions-${name}-narrow.png`, fullPage: true });
-  await narrow.close();
-  await page.bringToFront();
+  await wideAndNarrowScreenshots(page, `sessions-${name}`);
   await page.waitForLoadState('networkidle');
 }
 

@@ -239,40 +239,30 @@ describe('videoconference bots', () => {
     expect(await waitStatus(row!.id, 'failed')).toEqual(['failed']);
   });
 
-  it('stops a bot whose processes use more memory than allowed', async () => {
-    const other = await startedSession([]);
-    const bounds = server.ctx.config.bots;
-    const memoryMb = bounds.memoryMb;
-    // Chromium alone is far above 64 MB.
-    bounds.memoryMb = 64;
-    try {
-      const res = await cast.owner.client.post(botsPath(), { channelId: other.channels[0]!._id, url: meeting.url, subtitleLanguage: 'en' });
-      const botId = res.body._id as string;
-      await waitStatus(botId, 'failed');
-      const row = await rowOf(botId);
-      expect([row.status, row.error]).toEqual(['failed', 'resource_limit']);
-      expect(server.ctx.bots!.count).toBe(0);
-    } finally {
-      bounds.memoryMb = memoryMb;
-    }
-  }, 60_000);
-
-  it('stops a bot whose processes use more processor than allowed', async () => {
-    const other = await startedSession([]);
-    const bounds = server.ctx.config.bots;
-    const cpuPercent = bounds.cpuPercent;
-    // Starting Chromium and joining take far more than a tenth of a core over 5 s.
-    bounds.cpuPercent = 10;
-    try {
-      const res = await cast.owner.client.post(botsPath(), { channelId: other.channels[0]!._id, url: meeting.url, subtitleLanguage: 'en' });
-      const botId = res.body._id as string;
-      await waitStatus(botId, 'failed');
-      const row = await rowOf(botId);
-      expect([row.status, row.error]).toEqual(['failed', 'resource_limit']);
-    } finally {
-      bounds.cpuPercent = cpuPercent;
-    }
-  }, 60_000);
+  // Chromium alone is far above 64 MB; starting it and joining take far more than a tenth of a core over 5 s.
+  it.each([
+    { what: 'memory', bound: 'memoryMb', low: 64 },
+    { what: 'processor', bound: 'cpuPercent', low: 10 },
+  ] as const)(
+    'stops a bot whose processes use more $what than allowed',
+    async ({ bound, low }) => {
+      const other = await startedSession([]);
+      const bounds = server.ctx.config.bots;
+      const before = bounds[bound];
+      bounds[bound] = low;
+      try {
+        const res = await cast.owner.client.post(botsPath(), { channelId: other.channels[0]!._id, url: meeting.url, subtitleLanguage: 'en' });
+        const botId = res.body._id as string;
+        await waitStatus(botId, 'failed');
+        const row = await rowOf(botId);
+        expect([row.status, row.error]).toEqual(['failed', 'resource_limit']);
+        expect(server.ctx.bots!.count).toBe(0);
+      } finally {
+        bounds[bound] = before;
+      }
+    },
+    60_000,
+  );
 
   it('leaves when nobody else stays in the call', async () => {
     const other = await startedSession([]);

@@ -34,3 +34,22 @@ export async function switchOrganization(page: Page, name: string) {
   await page.getByRole('option', { name, exact: true }).click();
   await expect(organizationSwitcher(page)).toHaveValue(name);
 }
+
+/** Where specs write the screenshots looked at after a run. */
+export const SCREENSHOTS = process.env.PALABRE_E2E_OUTPUT_DIR ?? '/tmp';
+const NARROW = { width: 600, height: 1000 };
+
+/**
+ * The page as it is (`name`-wide.png), and its address opened in a narrow page of its own
+ * (`name`-narrow.png), so the page keeps its state.
+ */
+export async function wideAndNarrowScreenshots(page: Page, name: string) {
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}-wide.png`, fullPage: true });
+  const narrow = await page.context().newPage();
+  await narrow.setViewportSize(NARROW);
+  await narrow.goto(page.url());
+  await narrow.waitForLoadState('networkidle');
+  await narrow.screenshot({ path: `${SCREENSHOTS}/${name}-narrow.png`, fullPage: true });
+  await narrow.close();
+  await page.bringToFront();
+}
