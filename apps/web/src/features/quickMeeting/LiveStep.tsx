@@ -147,7 +147,7 @@ export function LiveStep({ meeting, microphone, onEnded }: LiveStepProps) {
             spokenLanguage={channel?.languages[0]}
             fontSize={fontSize}
             watermark={meeting.watermark}
-            empty={t('live.captionsEmpty')}
+            empty={t(meeting.source === 'videoconference' ? 'live.captionsEmptyCall' : 'live.captionsEmpty')}
             listKey={meeting._id}
             controls={<ConnectionBadge connection={room.connection} />}
             translationNotice={null}
