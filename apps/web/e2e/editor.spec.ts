@@ -155,6 +155,7 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
       // The turn's menu is reached and opened with the keyboard; Escape closes it and gives the focus back.
       const actions = page.locator('[data-turn-id="t2"]').getByRole('button', { name: tr(locale, 'editor:turn.menu') });
       await expect(actions).toHaveAttribute('aria-haspopup', 'menu');
+      await expect(turnText(page, 't2')).toBeFocused();
       await page.keyboard.press('Shift+Tab');
       await expect(actions).toBeFocused();
       await page.keyboard.press('Enter');
