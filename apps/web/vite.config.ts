@@ -44,5 +44,7 @@ export default defineConfig({
       '/healthcheck': api,
     },
   },
+  // JSON modules (the translations) as one JSON.parse of a string each: parsed faster than object literals.
+  json: { stringify: true, namedExports: false },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
 });

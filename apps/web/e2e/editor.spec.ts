@@ -152,6 +152,19 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
       await expect(turns).toHaveCount(5);
       await expect(turnText(page, 't2')).toHaveText('over the lazy dog today');
 
+      // The turn's menu is reached and opened with the keyboard; Escape closes it and gives the focus back.
+      const actions = page.locator('[data-turn-id="t2"]').getByRole('button', { name: tr(locale, 'editor:turn.menu') });
+      await expect(actions).toHaveAttribute('aria-haspopup', 'menu');
+      await expect(turnText(page, 't2')).toBeFocused();
+      await page.keyboard.press('Shift+Tab');
+      await expect(actions).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('menuitem', { name: tr(locale, 'editor:turn.mergeNext') })).toBeVisible();
+      await expect(actions).toHaveAttribute('aria-expanded', 'true');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('menuitem')).toHaveCount(0);
+      await expect(actions).toBeFocused();
+
       // 1,500 + 600 characters would exceed the turn size: the merge is refused with the rule's message.
       await caretAt(page, 't5', 0);
       await page.keyboard.press('Backspace');

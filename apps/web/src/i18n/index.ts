@@ -1,18 +1,25 @@
 /**
- * English and French. Translations live in i18n/<locale>/<namespace>.json, one namespace per domain.
+ * English and French. Translations live in i18n/<locale>/<namespace>.json, one namespace per domain;
+ * each language is its own chunk (<locale>.ts), loaded when it is used: the page's first render
+ * waits for the current one (`i18nReady`), a change of language loads the new one first.
  * Locale: the stored preference, else the browser language, else en-US (docs/PRODUCT.md, Overview).
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@palabre/shared';
+import type { Namespaces } from './namespaces.ts';
 
-const files = import.meta.glob<{ default: Record<string, unknown> }>('./*/*.json', { eager: true });
-const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const [file, module] of Object.entries(files)) {
-  const [, locale, namespace] = file.match(/^\.\/([^/]+)\/([^/]+)\.json$/)!;
-  (resources[locale!] ??= {})[namespace!] = module.default;
+const BUNDLES: Record<Locale, () => Promise<{ default: Namespaces }>> = {
+  'en-US': () => import('./en-US.ts'),
+  'fr-FR': () => import('./fr-FR.ts'),
+};
+
+/** Adds a language's translations, once. */
+async function loadLocale(locale: Locale): Promise<void> {
+  if (i18n.hasResourceBundle(locale, 'common')) return;
+  const { default: namespaces } = await BUNDLES[locale]();
+  for (const [namespace, resources] of Object.entries(namespaces)) i18n.addResourceBundle(locale, namespace, resources, true, true);
 }
-export const NAMESPACES = Object.keys(resources[DEFAULT_LOCALE] ?? {});
 
 const STORAGE_KEY = 'palabre.locale';
 
@@ -30,6 +37,7 @@ export function detectLocale(): Locale {
 /** Changes the language and remembers it as the stored preference. */
 export async function setLocale(locale: Locale): Promise<void> {
   localStorage.setItem(STORAGE_KEY, locale);
+  await loadLocale(locale);
   await i18n.changeLanguage(locale);
 }
 
@@ -37,11 +45,12 @@ export function currentLocale(): Locale {
   return (LOCALES as readonly string[]).includes(i18n.language) ? (i18n.language as Locale) : DEFAULT_LOCALE;
 }
 
+const initialLocale = detectLocale();
 void i18n.use(initReactI18next).init({
-  resources,
-  lng: detectLocale(),
+  resources: {},
+  partialBundledLanguages: true,
+  lng: initialLocale,
   fallbackLng: DEFAULT_LOCALE,
-  ns: NAMESPACES,
   defaultNS: 'common',
   interpolation: { escapeValue: false },
   returnNull: false,
@@ -50,5 +59,8 @@ i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = lng.split('-')[0] ?? 'en';
 });
 document.documentElement.lang = i18n.language.split('-')[0] ?? 'en';
+
+/** Settled once the current language's translations are in (the first render waits for it). */
+export const i18nReady: Promise<void> = loadLocale(initialLocale);
 
 export default i18n;

@@ -1,7 +1,7 @@
 /**
  * One turn of the editor: its speaker (a menu to give it another), its start time (a click listens
  * from there), its menu (split, merge) and its text, painted and edited by TurnController. React
- * renders the frame only; typing and playback repaint the text without rendering this component.
+ * renders the frame only (the menus mount on first use: LazyMenu); typing and playback repaint the text without rendering this component.
  * A turn someone else is typing in shows their colour and name and cannot be edited meanwhile; the
  * others whose caret is in it are named there too, without blocking anything.
  */
@@ -11,6 +11,7 @@ import { setTurnSpeaker, type TurnMap } from '@palabre/shared/collab';
 import { IconArrowMerge, IconArrowsSplit, IconDots, IconUserPlus } from '@tabler/icons-react';
 import { memo, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyMenu } from '../../components/LazyMenu.tsx';
 import { formatTime } from '../conversations/format.ts';
 import classes from './Editor.module.css';
 import { useEditorRuntime } from './runtime.ts';
@@ -107,23 +108,25 @@ export const TurnEditor = memo(function TurnEditor({ map, index, speakers, peers
     >
       <Group gap={6} wrap="nowrap" justify="space-between">
         <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-          <Menu position="bottom-start" withinPortal disabled={!runtime.writable}>
-            <Menu.Target>
+          <LazyMenu
+            position="bottom-start"
+            withinPortal
+            disabled={!runtime.writable}
+            target={
               <UnstyledButton aria-label={t('turn.speakerMenu', { name: speakerName })} disabled={!runtime.writable} data-testid="turn-speaker">
                 <Text size="sm" fw={600} id={headingId} component="span" truncate>
                   {speakerName}
                 </Text>
               </UnstyledButton>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Label>{t('turn.changeSpeaker')}</Menu.Label>
-              <SpeakerChoices turnId={id} current={speaker} />
-              <Menu.Divider />
-              <Menu.Item leftSection={<IconUserPlus size={14} />} onClick={() => onNewSpeaker(id)}>
-                {t('turn.newSpeaker')}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+            }
+          >
+            <Menu.Label>{t('turn.changeSpeaker')}</Menu.Label>
+            <SpeakerChoices turnId={id} current={speaker} />
+            <Menu.Divider />
+            <Menu.Item leftSection={<IconUserPlus size={14} />} onClick={() => onNewSpeaker(id)}>
+              {t('turn.newSpeaker')}
+            </Menu.Item>
+          </LazyMenu>
           <UnstyledButton className={classes.time} onClick={() => session.player.seek(stime, true)} aria-label={t('turn.playFrom', { time: formatTime(stime) })}>
             {formatTime(stime)}
           </UnstyledButton>
@@ -139,24 +142,25 @@ export const TurnEditor = memo(function TurnEditor({ map, index, speakers, peers
           ))}
         </Group>
         {runtime.writable && (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
+          <LazyMenu
+            position="bottom-end"
+            withinPortal
+            target={
               <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t('turn.menu')}>
                 <IconDots size={14} />
               </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item leftSection={<IconArrowsSplit size={14} />} disabled={!editable} onClick={splitAt}>
-                {t('turn.split')}
-              </Menu.Item>
-              <Menu.Item leftSection={<IconArrowMerge size={14} />} disabled={!editable || index === 0} onClick={() => runtime.actions.merge(id, 'previous')}>
-                {t('turn.mergePrevious')}
-              </Menu.Item>
-              <Menu.Item leftSection={<IconArrowMerge size={14} />} disabled={!editable} onClick={() => runtime.actions.merge(id, 'next')}>
-                {t('turn.mergeNext')}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+            }
+          >
+            <Menu.Item leftSection={<IconArrowsSplit size={14} />} disabled={!editable} onClick={splitAt}>
+              {t('turn.split')}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconArrowMerge size={14} />} disabled={!editable || index === 0} onClick={() => runtime.actions.merge(id, 'previous')}>
+              {t('turn.mergePrevious')}
+            </Menu.Item>
+            <Menu.Item leftSection={<IconArrowMerge size={14} />} disabled={!editable} onClick={() => runtime.actions.merge(id, 'next')}>
+              {t('turn.mergeNext')}
+            </Menu.Item>
+          </LazyMenu>
         )}
       </Group>
       <div

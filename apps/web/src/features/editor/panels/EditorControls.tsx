@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useEditorSession } from '../session.ts';
 import { ChannelSelector } from './ChannelSelector.tsx';
 import { shortcutKeys, type EditorPanel } from './keys.ts';
-import { PLAYBACK_SPEEDS, parseSpeed, storeSpeed, storedSpeed, type PlaybackSpeed } from './playbackSpeed.ts';
+import { PLAYBACK_SPEEDS, parseSpeed, speedLabel, storeSpeed, storedSpeed, type PlaybackSpeed } from './playbackSpeed.ts';
 import { useComboText } from '../ShortcutKeys.tsx';
 import { usePanelShortcuts } from './usePanelShortcuts.ts';
 
@@ -22,7 +22,7 @@ const PANEL_BUTTONS: { panel: Exclude<EditorPanel, 'replace'>; icon: ReactNode; 
 ];
 
 export function EditorControls({ onOpen }: { onOpen(panel: EditorPanel): void }) {
-  const { t, i18n } = useTranslation('editorPanels');
+  const { t } = useTranslation('editorPanels');
   const session = useEditorSession();
   const comboText = useComboText();
   usePanelShortcuts(onOpen);
@@ -36,11 +36,8 @@ export function EditorControls({ onOpen }: { onOpen(panel: EditorPanel): void })
     audio.playbackRate = speed;
   }, [session.player, speed, ready]);
 
-  // One formatter for every speed, made again only when the language changes (each costs milliseconds).
-  const speeds = useMemo(() => {
-    const format = new Intl.NumberFormat(i18n.language);
-    return PLAYBACK_SPEEDS.map((value) => ({ value: String(value), label: `${format.format(value)}×` }));
-  }, [i18n.language]);
+  const decimalSeparator = t('controls.decimalSeparator');
+  const speeds = useMemo(() => PLAYBACK_SPEEDS.map((value) => ({ value: String(value), label: speedLabel(value, decimalSeparator) })), [decimalSeparator]);
 
   return (
     <Group gap="sm" wrap="wrap">

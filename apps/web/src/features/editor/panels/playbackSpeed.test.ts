@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLAYBACK_SPEEDS, parseSpeed, stepSpeed, storeSpeed, storedSpeed } from './playbackSpeed.ts';
+import { PLAYBACK_SPEEDS, parseSpeed, speedLabel, stepSpeed, storeSpeed, storedSpeed } from './playbackSpeed.ts';
 
 function memoryStorage() {
   const values = new Map<string, string>();
@@ -9,6 +9,16 @@ function memoryStorage() {
 describe('playback speed', () => {
   it('offers 0.5× to 2×', () => {
     expect(PLAYBACK_SPEEDS).toEqual([0.5, 0.75, 1, 1.25, 1.5, 2]);
+  });
+
+  it("shows a speed with the language's decimal separator, as a number formatter would", () => {
+    for (const [language, separator] of [
+      ['en-US', '.'],
+      ['fr-FR', ','],
+    ] as const) {
+      const format = new Intl.NumberFormat(language);
+      expect(PLAYBACK_SPEEDS.map((speed) => speedLabel(speed, separator))).toEqual(PLAYBACK_SPEEDS.map((speed) => `${format.format(speed)}×`));
+    }
   });
 
   it('steps between the offered speeds and stops at both ends', () => {

@@ -4,6 +4,14 @@ export type PlaybackSpeed = (typeof PLAYBACK_SPEEDS)[number];
 
 const STORAGE_KEY = 'palabre.editor.playbackRate';
 
+/**
+ * A speed as shown in the speed selector, "1.25×" or "1,25×" with the language's decimal separator
+ * (written by hand: the first number formatter of a page costs tens of milliseconds as it opens).
+ */
+export function speedLabel(speed: PlaybackSpeed, decimalSeparator: string): string {
+  return `${String(speed).replace('.', decimalSeparator)}×`;
+}
+
 /** A stored value back to a speed we offer (anything else: normal speed). */
 export function parseSpeed(value: string | null | undefined): PlaybackSpeed {
   const n = Number(value);

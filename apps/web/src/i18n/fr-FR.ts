@@ -1,0 +1,4 @@
+/** The French translations (a chunk of its own, loaded by index.ts when the language is used). */
+import { namespacesOf } from './namespaces.ts';
+
+export default namespacesOf(import.meta.glob<{ default: Record<string, unknown> }>('./fr-FR/*.json', { eager: true }));
