@@ -281,7 +281,9 @@ test('a reader sees both pages read-only; two writers editing one version conver
     await expect(readerPage.getByTestId('read-only')).toBeVisible();
     await expect(readerPage.getByRole('button', { name: 'Générer une version' })).toHaveCount(0);
     await expect(readerPage.getByRole('checkbox')).toHaveCount(0);
-    // A version made meanwhile appears without a reload.
+    // A version made meanwhile appears without a reload (once the page watches the organization's
+    // notices: its socket's handshake and upgrade are over when the network is idle).
+    await readerPage.waitForLoadState('networkidle');
     await createVersion(api, setup, 'Festival');
     await expect(readerPage.getByRole('link', { name: 'Festival' })).toBeVisible();
     // The transcript moves on: both versions say so.
