@@ -128,10 +128,16 @@ export async function startE2eServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<
   };
   server.stdout.on('data', collect);
   server.stderr.on('data', collect);
+  // A server that stops before it is told to fails every later test: say why at once.
+  let closing = false;
+  server.once('exit', (code, signal) => {
+    if (!closing) process.stderr.write(`--- the e2e server stopped on its own (exit code ${code}, signal ${signal}) ---\n${output.slice(-20_000)}\n`);
+  });
 
   try {
     await waitForReady(server, () => output, 90_000);
   } catch (error) {
+    closing = true;
     server.kill('SIGKILL');
     removeDataDir();
     throw error;
@@ -141,6 +147,7 @@ export async function startE2eServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<
     baseURL,
     dataDir,
     async close({ log = false } = {}) {
+      closing = true;
       if (server.exitCode === null && server.signalCode === null) {
         const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
         server.kill('SIGTERM');
