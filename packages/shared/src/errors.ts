@@ -39,6 +39,14 @@ export const ERROR_CODES = [
   'quick_meeting_in_progress',
   /** Every videoconference bot slot of the server is taken. */
   'bot_limit_reached',
+  /** A report or keywords are being generated: their text cannot change until the job ends (409). */
+  'generation_in_progress',
+  /** No AI profile is usable here: the conversation with a transcript needs one (409). */
+  'ai_not_configured',
+  /** The model provider could not be reached or answered a temporary error: try again later (503). */
+  'model_unavailable',
+  /** The highlight feature is off (experimental flag) (404). */
+  'feature_disabled',
   'internal_error',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

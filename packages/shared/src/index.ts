@@ -22,3 +22,4 @@ export * from './contracts/exports.ts';
 export * from './contracts/sessions.ts';
 export * from './contracts/meetings.ts';
 export * from './contracts/live.ts';
+export * from './contracts/ai.ts';

@@ -40,6 +40,10 @@ const STATUS: Record<ErrorCode, number> = {
   session_status: 409,
   session_alias_exists: 409,
   quick_meeting_in_progress: 409,
+  generation_in_progress: 409,
+  ai_not_configured: 409,
+  model_unavailable: 503,
+  feature_disabled: 404,
   bot_limit_reached: 503,
   internal_error: 500,
 };

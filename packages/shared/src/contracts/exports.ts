@@ -20,8 +20,11 @@ export const EXPORT_MEDIA_TYPES: Record<ExportFormat, { type: string; extension:
   vtt: { type: 'text/vtt; charset=utf-8', extension: 'vtt' },
 };
 
-/** Report flavours of the generic form; only `verbatim` exists before the AI reports. */
-export const EXPORT_FLAVORS = ['verbatim'] as const;
+/** Report flavours of the generic form: the transcript itself (verbatim) or one of the generated reports (docs/reports.md). */
+export const EXPORT_FLAVORS = ['verbatim', 'summary', 'cra', 'cred', 'cri'] as const;
+export type ExportFlavor = (typeof EXPORT_FLAVORS)[number];
+/** The formats a generated report is served in (`text`: its Markdown). */
+export const REPORT_EXPORT_FORMATS = ['docx', 'pdf', 'text', 'json'] as const;
 
 const zFlag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
@@ -31,11 +34,14 @@ export const zDownloadQuery = z.object({
   /** `true`: a PDF to show in the page (inline), whatever `format` says. */
   preview: zFlag.default(false),
   flavor: z.enum(EXPORT_FLAVORS).default('verbatim'),
-  /** Accepted for the AI reports' form; the verbatim export is always made from the current transcript. */
+  /**
+   * A report flavour: queue a regeneration (generate-summary permission) and answer 202 with the
+   * report's state instead of a document. The verbatim export is always made from the current transcript.
+   */
   regenerate: zFlag.default(false),
   /** The document's title (default: the media's name). */
   title: z.string().trim().min(1).max(TEXT_LIMITS.mediaName).optional(),
-  /** Accepted for the AI reports' form (their output kind); ignored by the verbatim export. */
+  /** A report flavour's output kind: `markdown` (default) or `text` (Markdown stripped) for format=text; ignored otherwise. */
   llmOutputType: z.string().max(50).optional(),
 });
 export type DownloadQuery = z.output<typeof zDownloadQuery>;

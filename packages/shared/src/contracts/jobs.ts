@@ -4,6 +4,7 @@
  * has none or two.
  */
 import { z } from 'zod';
+import { REPORT_KINDS } from './ai.ts';
 
 const zMediaJob = z.object({ conversationId: z.string().uuid() });
 
@@ -27,6 +28,10 @@ export const JOBS = {
    * media; with live transcription off, the recordings are transcribed like an upload.
    */
   'session.save': z.object({ sessionId: z.string().uuid() }),
+  /** Generate one report of a media (one job per media and kind): with its AI profile, else extractively. */
+  'report.generate': zMediaJob.extend({ kind: z.enum(REPORT_KINDS), reportId: z.string().uuid() }),
+  /** Extract a media's keywords (one job per media). */
+  'keywords.extract': zMediaJob,
 } as const;
 export type JobName = keyof typeof JOBS;
 export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]>;

@@ -4,6 +4,7 @@
  * `clientEventSchemas`; both ends type their socket with `ClientToServerEvents`/`ServerToClientEvents`.
  */
 import { z } from 'zod';
+import { REPORT_KINDS, REPORT_STATES } from './ai.ts';
 import type { ErrorCode } from '../errors.ts';
 import { MEDIA_STATUSES } from './conversations.ts';
 import type { LiveServerEvents } from './live.ts';
@@ -21,12 +22,15 @@ export const zSessionRoom = z
 /** Pushed to the room of an organization on `orga_{id}_conversation_update`. */
 export const zConversationUpdate = z.object({
   conversationId: z.string().uuid(),
-  kind: z.enum(['created', 'updated', 'progress', 'deleted', 'subtitles', 'burn']),
+  kind: z.enum(['created', 'updated', 'progress', 'deleted', 'subtitles', 'burn', 'report', 'keywords', 'highlights']),
   status: z.enum(MEDIA_STATUSES).optional(),
   progress: z.number().min(0).max(1).optional(),
   /** `subtitles`: the media's versions changed (created, renamed, deleted); `burn`: a burn moved on. */
   subtitleId: z.string().uuid().optional(),
   burnState: z.enum(BURN_STATES).optional(),
+  /** `report`: a report's state or text changed (with its progress while generating); `keywords`: the keywords did; `highlights`: a highlight was added, changed or removed. */
+  reportKind: z.enum(REPORT_KINDS).optional(),
+  reportState: z.enum(REPORT_STATES).optional(),
 });
 export type ConversationUpdate = z.infer<typeof zConversationUpdate>;
 

@@ -3,6 +3,7 @@
  * contracts. The server registers its routes from these entries, serves them as an OpenAPI document
  * and refuses to start when a route is missing here; the web calls them through the same entries.
  */
+import { aiProfileEndpoints, chatEndpoints, highlightEndpoints, keywordEndpoints, reportEndpoints } from './ai.ts';
 import { authEndpoints } from './auth.ts';
 import { backofficeEndpoints } from './backoffice.ts';
 import { conversationEndpoints } from './conversations.ts';
@@ -36,6 +37,11 @@ export const API = {
   rights: rightEndpoints,
   tags: tagEndpoints,
   transcriberProfiles: transcriberProfileEndpoints,
+  aiProfiles: aiProfileEndpoints,
+  reports: reportEndpoints,
+  keywords: keywordEndpoints,
+  highlights: highlightEndpoints,
+  chats: chatEndpoints,
   sessions: sessionEndpoints,
   meetings: meetingEndpoints,
   backoffice: backofficeEndpoints,
