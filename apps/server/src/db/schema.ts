@@ -2,6 +2,14 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
+  AI_METHODS,
+  KEYWORD_STATES,
+  REPORT_KINDS,
+  REPORT_LANGUAGES,
+  REPORT_STATES,
+  REPORT_VERSION_ORIGINS,
+  type AiFailure,
+  type Citation,
   BOT_ERRORS,
   BOT_SERVICES,
   BOT_STATUSES,
@@ -642,4 +650,145 @@ export const sessionTemplates = pgTable(
     createdAt: timestamps.createdAt,
   },
   (t) => [index('session_templates_organization_idx').on(t.organizationId, t.createdAt)],
+);
+
+/** OpenAI-compatible chat endpoints for the AI features (docs/reports.md), global or an organization's. */
+export const aiProfiles = pgTable(
+  'ai_profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    isDefault: boolean('is_default').notNull().default(false),
+    /** The API key is stored here and never returned. */
+    config: jsonb('config').$type<{ endpoint: string; model: string; apiKey?: string; contextTokens: number }>().notNull(),
+    ...timestamps,
+  },
+  (t) => [index('ai_profiles_organization_idx').on(t.organizationId)],
+);
+
+/**
+ * One report per media and kind. Its text lives in `report_versions` (`current_version_id`);
+ * `transcript_fingerprint` is the transcript's when it was generated: a different one on the media
+ * makes the report outdated.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: REPORT_KINDS }).notNull(),
+    /** queued, generating, up_to_date or error; `outdated` is read from the fingerprints. */
+    state: text('state', { enum: REPORT_STATES }).notNull().default('queued'),
+    progress: real('progress'),
+    method: text('method', { enum: AI_METHODS }).notNull(),
+    aiProfileId: uuid('ai_profile_id').references(() => aiProfiles.id, { onDelete: 'set null' }),
+    /** The profile's name when asked (kept when the profile is deleted). */
+    profileName: text('profile_name'),
+    language: text('language', { enum: REPORT_LANGUAGES }).notNull(),
+    error: jsonb('error').$type<AiFailure>(),
+    currentVersionId: uuid('current_version_id'),
+    transcriptFingerprint: text('transcript_fingerprint'),
+    generatedAt: timestamp('generated_at', { withTimezone: true }),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('reports_conversation_kind_key').on(t.conversationId, t.kind)],
+);
+
+/** Every text a report had: generated, edited or restored. */
+export const reportVersions = pgTable(
+  'report_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    origin: text('origin', { enum: REPORT_VERSION_ORIGINS }).notNull(),
+    method: text('method', { enum: AI_METHODS }).notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    markdown: text('markdown').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('report_versions_report_idx').on(t.reportId, t.createdAt)],
+);
+
+/** A media's keywords (one row per media once asked for); `keywords_folded` serves the library's keyword filter. */
+export const conversationKeywords = pgTable(
+  'conversation_keywords',
+  {
+    conversationId: uuid('conversation_id')
+      .primaryKey()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: KEYWORD_STATES }).notNull().default('queued'),
+    method: text('method', { enum: AI_METHODS }),
+    aiProfileId: uuid('ai_profile_id').references(() => aiProfiles.id, { onDelete: 'set null' }),
+    keywords: jsonb('keywords').$type<string[]>().notNull().default([]),
+    /** The keywords folded as searches fold text (lower case, no accents), for the library filter. */
+    keywordsFolded: text('keywords_folded').array().notNull().default(sql`'{}'::text[]`),
+    error: jsonb('error').$type<AiFailure>(),
+    transcriptFingerprint: text('transcript_fingerprint'),
+    generatedAt: timestamp('generated_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('conversation_keywords_folded_idx').using('gin', t.keywordsFolded)],
+);
+
+/**
+ * A highlight of a transcript's word range (experimental). `anchor` holds Yjs relative positions
+ * (base64) into the turns' texts of the media's collaborative document, so the mark follows edits.
+ */
+export const highlights = pgTable(
+  'highlights',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    anchor: jsonb('anchor').$type<{ startTurnId: string; start: string; endTurnId: string; end: string }>().notNull(),
+    tagId: uuid('tag_id').references(() => tags.id, { onDelete: 'set null' }),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    comment: text('comment').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('highlights_conversation_idx').on(t.conversationId)],
+);
+
+/** A user's conversation with a media's transcript. */
+export const chats = pgTable(
+  'chats',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    aiProfileId: uuid('ai_profile_id').references(() => aiProfiles.id, { onDelete: 'set null' }),
+    profileName: text('profile_name'),
+    title: text('title').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('chats_user_conversation_idx').on(t.userId, t.conversationId, t.updatedAt)],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['user', 'assistant'] }).notNull(),
+    content: text('content').notNull(),
+    citations: jsonb('citations').$type<Citation[]>().notNull().default([]),
+    error: jsonb('error').$type<AiFailure>(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('chat_messages_chat_idx').on(t.chatId, t.createdAt)],
 );

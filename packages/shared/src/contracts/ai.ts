@@ -76,6 +76,7 @@ export const AI_ERRORS = ['model_unavailable', 'model_error', 'empty_transcript'
 export type AiError = (typeof AI_ERRORS)[number];
 
 export const zAiFailure = z.object({ code: z.enum(AI_ERRORS), message: z.string().optional() });
+export type AiFailure = z.infer<typeof zAiFailure>;
 
 /** Report languages (its headings and the model's instructions). */
 export const REPORT_LANGUAGES = ['en', 'fr'] as const;
