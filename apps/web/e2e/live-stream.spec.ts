@@ -70,7 +70,7 @@ for (const locale of LOCALES) {
     baseURL,
     clientIp,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(300_000);
     const owner = await api.signUp(newAccount('live-rtmp'));
     const token = owner.tokens.auth_token;
     await api.send('PUT', '/cm-api/api/users/self', { locale }, token);
@@ -188,7 +188,8 @@ for (const locale of LOCALES) {
           await library.goto('/interface/explore');
           return media.isVisible();
         },
-        { timeout: 60_000, intervals: [2_000] },
+        // The save is a job: on a busy machine it waits behind the other tests' media.
+        { timeout: 120_000, intervals: [2_000] },
       )
       .toBe(true);
     await media.click();
