@@ -58,7 +58,9 @@ export class BotManager {
   /** Slots taken by bots being created (between the capacity check and their launch). */
   private reserved = 0;
   private closed = false;
-  private readonly sampler: NodeJS.Timeout;
+  /** Runs only while bots run. */
+  private sampler: NodeJS.Timeout | null = null;
+  private readonly sampleMs: number;
   /** The ingest WebSocket on this server's own loopback address (set once the server listens). */
   ingestUrl: string | null = null;
   private readonly ctx: AppContext;
@@ -67,8 +69,7 @@ export class BotManager {
   constructor(ctx: AppContext, options: BotManagerOptions = {}) {
     this.ctx = ctx;
     this.cpuWindowMs = options.cpuWindowMs ?? CPU_WINDOW_MS;
-    this.sampler = setInterval(() => this.watch(), options.sampleMs ?? SAMPLE_MS);
-    this.sampler.unref();
+    this.sampleMs = options.sampleMs ?? SAMPLE_MS;
   }
 
   /** Bots in a call or joining one, here. */
@@ -122,6 +123,7 @@ export class BotManager {
       exited: new Promise((resolve) => (gone = resolve)),
     };
     this.running.set(row.id, bot);
+    this.sampleWhileRunning();
     if (child.pid !== undefined) {
       try {
         os.setPriority(child.pid, RUNNER_NICENESS);
@@ -142,6 +144,7 @@ export class BotManager {
       if (ended) return;
       ended = true;
       this.running.delete(row.id);
+      this.sampleWhileRunning();
       // The manager's reason wins (it stopped the bot), then the runner's, else it crashed.
       const end = bot.ending ?? (reported ? { status: reported.status, error: reported.error ?? 'stopped' } : { status: 'failed' as const, error: 'crashed' as const });
       void this.finish(row.id, end.status, end.error).finally(gone);
@@ -197,7 +200,7 @@ export class BotManager {
   /** Shutdown: every bot leaves (left, stopped) before the streams end. */
   async close(): Promise<void> {
     this.closed = true;
-    clearInterval(this.sampler);
+    this.sampleWhileRunning();
     await Promise.all([...this.running.values()].map((bot) => this.stop(bot, { status: 'left', error: 'stopped' })));
   }
 
@@ -211,6 +214,18 @@ export class BotManager {
     const timer = setTimeout(() => bot.child.kill('SIGKILL'), LEAVE_GRACE_MS);
     await bot.exited;
     clearTimeout(timer);
+  }
+
+  /** Starts the sampler with the first bot, stops it with the last (or at shutdown). */
+  private sampleWhileRunning(): void {
+    const wanted = this.running.size > 0 && !this.closed;
+    if (wanted && !this.sampler) {
+      this.sampler = setInterval(() => this.watch(), this.sampleMs);
+      this.sampler.unref();
+    } else if (!wanted && this.sampler) {
+      clearInterval(this.sampler);
+      this.sampler = null;
+    }
   }
 
   /** Samples every bot's process tree; one over its bounds is stopped (failed, resource_limit). */
