@@ -186,7 +186,11 @@ for (const locale of LOCALES) {
       .poll(
         async () => {
           await library.goto('/interface/explore');
-          return media.isVisible();
+          // The listing arrives after the page loads (and after the language's texts in French).
+          return media.waitFor({ state: 'visible', timeout: 5_000 }).then(
+            () => true,
+            () => false,
+          );
         },
         // The save is a job: on a busy machine it waits behind the other tests' media.
         { timeout: 120_000, intervals: [2_000] },
