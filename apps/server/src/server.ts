@@ -52,7 +52,7 @@ export interface StartOptions {
   /** The models the default model is looked up in (tests); default: the catalogue. */
   modelCatalogue?: readonly CatalogueModel[];
   /** What live sessions run with (tests): translators, engines, encoder listeners, engine retry delays. */
-  live?: { translators?: TranslatorPool; engines?: EngineFactory; encoders?: EncoderListeners; retryDelaysMs?: readonly number[] };
+  live?: { translators?: TranslatorPool; engines?: EngineFactory; encoders?: EncoderListeners; retryDelaysMs?: readonly number[]; stoppedCheckMs?: number };
   /** How videoconference bots are watched (tests shorten the sampling). */
   bots?: BotManagerOptions;
 }
@@ -104,6 +104,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       translators: options.live?.translators ?? createTranslatorPool(config, { log }),
       ...(options.live?.engines ? { engines: options.live.engines } : {}),
       ...(options.live?.retryDelaysMs ? { retryDelaysMs: options.live.retryDelaysMs } : {}),
+      ...(options.live?.stoppedCheckMs ? { stoppedCheckMs: options.live.stoppedCheckMs } : {}),
       encoders,
     });
     ctx.live = live;

@@ -26,6 +26,8 @@ export interface LiveServiceOptions {
   encoders?: EncoderListeners | undefined;
   /** Delays between tries of a failed engine (default ENGINE_RETRY_DELAYS_MS). */
   retryDelaysMs?: readonly number[];
+  /** How often sessions are checked for a stop made elsewhere (default STOPPED_CHECK_MS; tests shorten it). */
+  stoppedCheckMs?: number;
 }
 
 /** How often the sessions of connected streams are checked for a stop made by another process. */
@@ -50,6 +52,11 @@ export function profileEngines(ctx: Pick<AppContext, 'db' | 'config'>): EngineFa
 export class LiveService implements IngestGate, LiveSessions {
   /** The connected streams, by channel id. */
   private readonly streams = new Map<string, Stream>();
+  /**
+   * Channels whose stream is starting (its engine loading), by channel id: their session, and whether
+   * the session stopped meanwhile (the stream is then refused once started).
+   */
+  private readonly opening = new Map<string, { sessionId: string; cancelled: boolean }>();
   /** Channel time of channels that do not record, kept between their streams. */
   private readonly channelTimes = new Map<string, number>();
   private readonly engines: EngineFactory;
@@ -64,7 +71,7 @@ export class LiveService implements IngestGate, LiveSessions {
     this.ctx = ctx;
     this.options = options;
     this.engines = options.engines ?? profileEngines(ctx);
-    this.checker = setInterval(() => void (this.checking = this.endStoppedElsewhere()), STOPPED_CHECK_MS);
+    this.checker = setInterval(() => void (this.checking = this.endStoppedElsewhere()), options.stoppedCheckMs ?? STOPPED_CHECK_MS);
     this.checker.unref();
   }
 
@@ -73,7 +80,7 @@ export class LiveService implements IngestGate, LiveSessions {
    * here end too.
    */
   private async endStoppedElsewhere(): Promise<void> {
-    const sessionIds = new Set([...this.streams.values()].map((stream) => stream.run.sessionId));
+    const sessionIds = new Set([...[...this.streams.values()].map((stream) => stream.run.sessionId), ...[...this.opening.values()].map((open) => open.sessionId)]);
     for (const sessionId of sessionIds) {
       try {
         const row = await sessionsRepo.byId(this.ctx.db, sessionId);
@@ -98,11 +105,12 @@ export class LiveService implements IngestGate, LiveSessions {
     if (previous) await previous.ended;
     const knownTime = this.channelTimes.get(channel.id) ?? (await captionsRepo.lastEnd(this.ctx.db, session.id, channel.position));
     // Checked again after the awaits: the first of two racing streams takes the channel.
-    if (this.streams.has(channel.id)) throw new AppError('conflict', 'This channel already receives a stream');
-    const stream: Stream = { run: null as unknown as ChannelRun, channel, stopped: false, ended: null };
-    this.streams.set(channel.id, stream);
+    if (this.streams.has(channel.id) || this.opening.has(channel.id)) throw new AppError('conflict', 'This channel already receives a stream');
+    const opening = { sessionId: session.id, cancelled: false };
+    this.opening.set(channel.id, opening);
+    let run: ChannelRun;
     try {
-      stream.run = await ChannelRun.start({
+      run = await ChannelRun.start({
         ctx: this.ctx,
         session,
         channel,
@@ -117,16 +125,20 @@ export class LiveService implements IngestGate, LiveSessions {
             .catch((error: unknown) => {
               // Stopped meanwhile: the stream has nowhere to go.
               if (!(error instanceof AppError)) this.ctx.log.error({ err: error }, 'live stream not marked as streaming');
-              void stream.run.close();
+              void run.close();
             });
         },
       });
-    } catch (error) {
-      this.streams.delete(channel.id);
-      throw error;
+    } finally {
+      this.opening.delete(channel.id);
     }
+    if (opening.cancelled || this.closed) {
+      await run.close();
+      throw new AppError('session_status', 'The session is not started, or has ended');
+    }
+    const stream: Stream = { run, channel, stopped: false, ended: null };
+    this.streams.set(channel.id, stream);
     this.ctx.log.info({ sessionId: session.id, channelIndex: channel.position, kind }, 'live stream opened');
-    const { run } = stream;
     return {
       sessionId: run.sessionId,
       channelIndex: run.channelIndex,
@@ -157,6 +169,7 @@ export class LiveService implements IngestGate, LiveSessions {
   }
 
   async endSession(sessionId: string): Promise<void> {
+    for (const open of this.opening.values()) if (open.sessionId === sessionId) open.cancelled = true;
     const ending = [...this.streams.values()].filter((stream) => stream.run.sessionId === sessionId);
     await Promise.all(ending.map((stream) => this.stop(stream)));
     const encoders = this.options.encoders;
