@@ -252,7 +252,7 @@ async function* streamAttempt(
       deadline.renew();
       let chunk: Awaited<ReturnType<typeof reader.read>>;
       try {
-        chunk = await reader.read();
+        chunk = await readUntil(reader, deadline.signal);
       } catch (error) {
         if (deadline.timedOut()) {
           throw new EngineRequestError('timeout', aboutServer(server, `sent nothing for ${seconds(timeoutMs)} s`), { retryable: true, cause: error });
@@ -285,6 +285,19 @@ async function* streamAttempt(
     deadline.done();
     reader?.cancel().catch(() => {});
   }
+}
+
+/** The next chunk, or a rejection as soon as `signal` fires (whatever the fetch implementation does with it). */
+function readUntil<T>(reader: ReadableStreamDefaultReader<T>, signal: AbortSignal): ReturnType<ReadableStreamDefaultReader<T>['read']> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise((resolve, reject) => {
+    const stop = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', stop, { once: true });
+    reader
+      .read()
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', stop));
+  });
 }
 
 /** The ids of the models the server offers (`GET {endpoint}/models`). Rejects with a `ChatModelError`. */
