@@ -280,6 +280,11 @@ describe('streamChat: what servers send', () => {
     const answer = JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: 'All at once.' }, finish_reason: 'stop' }] });
     const { deltas } = await collect(streamChat(model, MESSAGES, { fetch: streamingFetch([answer], 0, 'application/json') }));
     expect(deltas).toEqual(['All at once.']);
+    // Events sent with the wrong type are still events.
+    const mislabelled = await collect(streamChat(model, MESSAGES, { fetch: streamingFetch([delta('Still'), delta(' events'), 'data: [DONE]\n\n'], 0, 'text/plain') }));
+    expect(mislabelled).toEqual({ deltas: ['Still', ' events'] });
+    const garbage = await collect(streamChat(model, MESSAGES, { fetch: streamingFetch(['<html>'], 0, 'text/html') }));
+    expect(garbage.error).toMatchObject({ code: 'model_error', message: expect.stringContaining('stream of events') });
   });
 });
 
