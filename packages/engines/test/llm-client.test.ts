@@ -263,6 +263,8 @@ describe('streamChat: what servers send', () => {
   it('accepts a stream that ends with a finish reason but no [DONE], and fails one that just stops', async () => {
     const finished = [delta('Done'), 'data: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\n\n'];
     expect((await collect(streamChat(model, MESSAGES, { fetch: streamingFetch(finished) }))).deltas).toEqual(['Done']);
+    // The finish reason in one read, the end of the body in the next.
+    expect(await collect(streamChat(model, MESSAGES, { fetch: streamingFetch(finished, 20) }))).toEqual({ deltas: ['Done'] });
     const stopped = await collect(streamChat(model, MESSAGES, { fetch: streamingFetch([delta('Half')]), retries: 0 }));
     expect(stopped.deltas).toEqual(['Half']);
     expect(stopped.error).toMatchObject({ code: 'model_unavailable' });
