@@ -136,7 +136,7 @@ function classify(error: unknown): Failure {
 }
 
 /** The wait before retry number `attempt` (0 = the first): exponential with jitter, or what the server asked, at most 30 s. */
-export function retryDelay(attempt: number, baseMs: number, askedMs: number | null): number {
+function retryDelay(attempt: number, baseMs: number, askedMs: number | null): number {
   const backoff = baseMs * 2 ** attempt * (0.5 + Math.random() / 2);
   return Math.min(MAX_RETRY_DELAY_MS, Math.max(backoff, askedMs ?? 0));
 }
