@@ -15,7 +15,7 @@ their theirs them themselves then there there's therefore these they they'd they
 through thus to together too toward towards uh uhm um under until up upon us very via wanna was wasn't we we'd we'll we're we've well
 were weren't what what's whatever when when's where where's whether which while who who's whoever whom whose why why's will with within
 without won't would wouldn't yeah yep yes yet you you'd you'll you're you've your yours yourself yourselves er erm hmm mhm mm uh-huh
-huh hey actually basically literally anyways alright mean guess
+huh hey actually basically literally anyways alright mean guess know think want
 `;
 
 const FRENCH = `

@@ -70,6 +70,6 @@ export function tokenize(sentence: string, language: TextLanguage): Token[] {
 function makeToken(text: string, start: number, end: number, language: TextLanguage, afterBreak: boolean): Token {
   const lower = text.toLowerCase();
   const stopWord = isStop(lower, language) || (text.length === 1 && /\p{L}/u.test(text));
-  const numeric = /^[\p{N}.,'’\-]+$/u.test(text);
+  const numeric = /^[\p{N}.,'’-]+$/u.test(text);
   return { text, start, end, term: singular(foldWord(lower).replace(/['’]/g, ''), language), stopWord, numeric, afterBreak };
 }
