@@ -24,7 +24,7 @@ interface Chunk {
   trail: string;
 }
 
-const CHUNK = /^([^\p{L}\p{N}]*)(.*?)([^\p{L}\p{N}]*)$/su;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const SENTENCE_END = /[.!?…]/u;
 const STUTTER_MARK = /^[-‐–—]$/u;
 
@@ -34,7 +34,14 @@ function chunksOf(text: string): Chunk[] {
   for (let index = 0; index < parts.length; index += 2) {
     const raw = parts[index]!;
     if (raw.length === 0) continue;
-    const [, lead = '', word = '', trail = ''] = CHUNK.exec(raw)!;
+    // Leading and trailing punctuation around the word ("(yes," → "(", "yes", ",").
+    let from = 0;
+    while (from < raw.length && !LETTER_OR_DIGIT.test(raw[from]!)) from++;
+    let to = raw.length;
+    while (to > from && !LETTER_OR_DIGIT.test(raw[to - 1]!)) to--;
+    const lead = raw.slice(0, from);
+    const word = raw.slice(from, to);
+    const trail = raw.slice(to);
     const previous = chunks.at(-1);
     if (word.length === 0 && previous) {
       // Spaced punctuation (French "hein ?", "oui !") belongs to the word before it.
@@ -58,6 +65,13 @@ function isFiller(chunk: Chunk, language: TextLanguage): boolean {
 function isStutter(chunk: Chunk, next: Chunk | undefined): boolean {
   if (!next || chunk.word.length === 0 || !STUTTER_MARK.test(chunk.trail)) return false;
   return key(next).startsWith(key(chunk));
+}
+
+/** `text` without the run of `chars` that ends it. */
+function trimEnd(text: string, chars: string): string {
+  let end = text.length;
+  while (end > 0 && chars.includes(text[end - 1]!)) end--;
+  return text.slice(0, end);
 }
 
 function capitalise(chunk: Chunk): Chunk {
@@ -103,9 +117,9 @@ export function removeDisfluencies(text: string, language: TextLanguage): string
       if (previous && !SENTENCE_END.test(previous.trail)) {
         // "is, uh, good" → "is good"; "is, uh?" → "is?"; "oui, hein ?" → "oui ?"
         const ends = SENTENCE_END.test(chunk.trail);
-        const setOff = /,\s*$/u.test(previous.trail) && chunk.trail.startsWith(',');
-        if (ends) kept[kept.length - 1] = { ...previous, trail: previous.trail.replace(/[,;:]+$/u, '') + chunk.trail.replace(/^[,;:]+/u, '') };
-        else if (setOff) kept[kept.length - 1] = { ...previous, trail: previous.trail.replace(/,\s*$/u, '') };
+        const setOff = previous.trail.trimEnd().endsWith(',') && chunk.trail.startsWith(',');
+        if (ends) kept[kept.length - 1] = { ...previous, trail: trimEnd(previous.trail, ',;:') + chunk.trail.replace(/^[,;:]+/u, '') };
+        else if (setOff) kept[kept.length - 1] = { ...previous, trail: trimEnd(previous.trail.trimEnd(), ',') };
       }
       if (startsSentence && /^\p{Lu}/u.test(chunk.word)) capitaliseNext = true;
       continue;
@@ -127,7 +141,7 @@ export function removeDisfluencies(text: string, language: TextLanguage): string
     capitaliseNext = false;
     kept.push(kept.length === 0 ? { ...chunk, space: chunks[0]!.space } : chunk);
   }
-  const leading = /^\s*/u.exec(text)![0];
-  const trailing = /\s*$/u.exec(text)![0];
+  const leading = text.slice(0, text.length - text.trimStart().length);
+  const trailing = text.slice(text.trimEnd().length);
   return leading + kept.map((chunk, index) => (index === 0 ? '' : chunk.space) + chunk.lead + chunk.word + chunk.trail).join('') + trailing;
 }
