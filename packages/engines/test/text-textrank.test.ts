@@ -30,6 +30,15 @@ describe('rankSentences', () => {
     const isolated = rankSentences(['Yeah.', 'Okay.'], 'en');
     expect(isolated[0]).toBeCloseTo(0.5);
   });
+
+  it('keeps the graph sparse when a word is in every sentence', () => {
+    const sentences = Array.from({ length: 30_000 }, (_, index) => `The project meeting number ${index} went well.`);
+    const scores = rankSentences(sentences, 'en');
+    expect(scores).toHaveLength(30_000);
+    expect(scores.reduce((sum, score) => sum + score, 0)).toBeCloseTo(1, 6);
+    expect(Math.max(...scores) / Math.min(...scores)).toBeLessThan(1.5);
+    // A dense graph would hold 450 million links here: far beyond the test's timeout.
+  });
 });
 
 /** A long meeting transcript: a few topics, each sentence built from its topic's words. */

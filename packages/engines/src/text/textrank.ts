@@ -2,6 +2,11 @@ import type { TextLanguage } from './stopwords.ts';
 import { tokenize } from './terms.ts';
 
 const DAMPING = 0.85;
+/**
+ * A word found in more sentences than this links none of them: too common to tell sentences apart,
+ * and it would make the graph dense (quadratic). Texts shorter than this are not affected.
+ */
+const MAX_POSTINGS = 256;
 /** Convergence: the scores (summing to 1) moved less than this in total. */
 const TOLERANCE = 1e-8;
 const MAX_ITERATIONS = 500;
@@ -73,7 +78,8 @@ class LinkList {
 
 /**
  * The similarity graph of TextRank (Mihalcea & Tarau, 2004): shared content words over the sum of the
- * log lengths, computed sparsely through an inverted index (only pairs sharing a word are visited).
+ * log lengths, computed sparsely through an inverted index (only pairs sharing a word are visited;
+ * lengths count every content word, the too common ones included).
  */
 function similarityGraph(terms: readonly SentenceTerms[]): Graph {
   const count = terms.length;
@@ -91,7 +97,9 @@ function similarityGraph(terms: readonly SentenceTerms[]): Graph {
   const touched: number[] = [];
   terms.forEach((sentence, index) => {
     for (const id of sentence.ids) {
-      for (const other of postings.get(id)!) {
+      const list = postings.get(id)!;
+      if (list.length > MAX_POSTINGS) continue;
+      for (const other of list) {
         if (other <= index) continue;
         if (shared[other] === 0) touched.push(other);
         shared[other]!++;
