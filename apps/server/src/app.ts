@@ -29,6 +29,7 @@ import { organizationRoutes } from './organizations/routes.ts';
 import { transcriberProfileRoutes } from './transcriber-profiles/routes.ts';
 import { favoriteRoutes } from './favorites/routes.ts';
 import { highlightRoutes } from './highlights/routes.ts';
+import { chatRoutes } from './chats/routes.ts';
 import { rightRoutes } from './rights/routes.ts';
 import { tagRoutes } from './tags/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
@@ -91,6 +92,7 @@ export async function buildApp(ctx: AppContext, options: { logger: FastifyBaseLo
   await app.register(rightRoutes(ctx), { prefix: API_BASE });
   await app.register(favoriteRoutes(ctx), { prefix: API_BASE });
   await app.register(highlightRoutes(ctx), { prefix: API_BASE });
+  await app.register(chatRoutes(ctx), { prefix: API_BASE });
   await seedTranscriberProfiles(ctx);
 
   routes.assertMatchesTable();
