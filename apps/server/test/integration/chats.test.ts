@@ -183,6 +183,49 @@ describe('asking a question', () => {
   });
 });
 
+describe('a client leaving', () => {
+  it('stops the answer and saves what came with its error', async () => {
+    const chatId = await newChat(cast.owner);
+    const long = Array.from({ length: 3000 }, (_, i) => `word${i}`).join(' ');
+    model.script({ kind: 'reply', text: long });
+    const client = cast.owner.client;
+    if (!client.cookies.has('XSRF-TOKEN')) await client.get(`${API}/config`, { auth: false });
+    const controller = new AbortController();
+    const response = await fetch(new URL(`${chatsOf(mediaId)}/${chatId}/messages`, server.url), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${client.authToken}`,
+        'x-xsrf-token': client.cookies.get('XSRF-TOKEN')!,
+        cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-forwarded-for': client.address,
+      },
+      body: JSON.stringify({ question: 'Read it all' }),
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toContain('event: delta');
+    controller.abort();
+
+    let answer: { content: string; error: { code: string } | null } | undefined;
+    await expect
+      .poll(
+        async () => {
+          const detail = await client.get(`${chatsOf(mediaId)}/${chatId}`);
+          answer = detail.body.messages.find((m: { role: string }) => m.role === 'assistant');
+          return answer !== undefined;
+        },
+        { timeout: 10_000, interval: 100 },
+      )
+      .toBe(true);
+    expect(answer!.error?.code).toBe('internal');
+    expect(answer!.content.startsWith('word0')).toBe(true);
+    expect(answer!.content.length).toBeLessThan(long.length);
+  });
+});
+
 describe('without an AI profile', () => {
   it('says the chat is not available and refuses to start one with ai_not_configured', async () => {
     await server.ctx.db.update(aiProfiles).set({ isDefault: false }).where(eq(aiProfiles.id, profileId));
