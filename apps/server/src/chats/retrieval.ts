@@ -47,15 +47,24 @@ export function labelTurns(transcript: Transcript): LabelledTurn[] {
   return labelled;
 }
 
-/** Lower-case words without accents, stop words and one-letter words left out. */
+const fold = (word: string) => word.normalize('NFD').replace(/\p{M}+/gu, '');
+
+/**
+ * Lower-case words without accents; stop words (checked as written, "aujourd'hui", "été") and
+ * one-letter words left out; elided words cut at their apostrophe ("l'été" → "été").
+ */
 export function terms(text: string, language: TextLanguage): string[] {
   const stop = STOP_WORDS[language];
-  const words = text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .match(/[\p{L}\p{N}]+/gu);
-  return (words ?? []).filter((word) => word.length > 1 && !stop.has(word));
+  const words =
+    text
+      .toLowerCase()
+      .replaceAll('’', "'")
+      .normalize('NFC')
+      .match(/[\p{L}\p{N}]+(?:'[\p{L}\p{N}]+)*/gu) ?? [];
+  return words
+    .flatMap((word) => (stop.has(word) ? [] : word.split("'")))
+    .filter((word) => word.length > 1 && !stop.has(word))
+    .map(fold);
 }
 
 const K1 = 1.2;
