@@ -3,6 +3,7 @@
  * for every answer (security headers of http/security-headers.ts, cookies) are kept; proxies are
  * asked not to buffer. `closed` tells when the client went away (the caller aborts its work then).
  */
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply } from 'fastify';
 
 export interface EventStream {
@@ -14,7 +15,8 @@ export interface EventStream {
 
 export function openEventStream(reply: FastifyReply): EventStream {
   const controller = new AbortController();
-  const headers = reply.getHeaders();
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) headers[name] = value;
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
