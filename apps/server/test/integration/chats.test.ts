@@ -183,12 +183,31 @@ describe('asking a question', () => {
   });
 });
 
+describe('a provider answering 503', () => {
+  it('is tried again before the first delta, and past the retries ends in an error event', async () => {
+    const chatId = await newChat(cast.owner);
+    model.script({ kind: 'status', status: 503 }, { kind: 'reply', text: 'Approved [T2].' });
+    const recovered = eventsOf(await ask(cast.owner, chatId, 'Was it approved?'));
+    expect(recovered.at(-1)).toMatchObject({ event: 'done', data: { answer: { content: 'Approved [T2].', error: null } } });
+
+    const steps = Array.from({ length: 4 }, () => ({ kind: 'status' as const, status: 503 }));
+    model.script(...steps);
+    const failed = eventsOf(await ask(cast.owner, chatId, 'And then?'));
+    expect(failed.map((e) => e.event)).toEqual(['error']);
+    expect(failed[0]!.data.code).toBe('model_unavailable');
+    const messages = (await cast.owner.client.get(`${chatsOf(mediaId)}/${chatId}`)).body.messages;
+    expect(messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(messages.at(-1)).toMatchObject({ content: '', error: { code: 'model_unavailable' } });
+  });
+});
+
 describe('a client leaving', () => {
   it('stops the answer and saves what came with its error', async () => {
     const chatId = await newChat(cast.owner);
     const long = Array.from({ length: 3000 }, (_, i) => `word${i}`).join(' ');
     model.script({ kind: 'reply', text: long });
     const client = cast.owner.client;
+    const requestsBefore = model.requests.length;
     if (!client.cookies.has('XSRF-TOKEN')) await client.get(`${API}/config`, { auth: false });
     const controller = new AbortController();
     const response = await fetch(new URL(`${chatsOf(mediaId)}/${chatId}/messages`, server.url), {
@@ -223,6 +242,8 @@ describe('a client leaving', () => {
     expect(answer!.error?.code).toBe('internal');
     expect(answer!.content.startsWith('word0')).toBe(true);
     expect(answer!.content.length).toBeLessThan(long.length);
+    // One request upstream, aborted, not tried again.
+    expect(model.requests.length).toBe(requestsBefore + 1);
   });
 });
 
