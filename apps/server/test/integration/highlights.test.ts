@@ -4,7 +4,8 @@
  * and anchor validation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RIGHT_LEVELS, type Turn } from '@palabre/shared';
+import { io } from 'socket.io-client';
+import { RIGHT_LEVELS, conversationUpdateEvent, type ConversationUpdate, type Turn } from '@palabre/shared';
 import { textOf, turnsOf } from '@palabre/shared/collab';
 import { conversationRights, memberships, tagCategories, tags } from '../../src/db/schema.ts';
 import { type Cast, createCast, seedSharedMedia } from '../harness/cast.ts';
@@ -210,5 +211,31 @@ describe('rights, tags and validation', () => {
     const negative = await cast.owner.client.post(highlightsOf(id), { anchor: { ...anchor, startOffset: -1 } });
     expect(negative.status).toBe(400);
     expect((await cast.owner.client.get(highlightsOf(id))).body.highlights).toEqual([]);
+  });
+});
+
+describe('notices', () => {
+  it("tells the organization's room when a highlight is added, changed or removed", async () => {
+    const { id, turns } = await seed();
+    const socket = io(server.url, { path: '/cm-api/socket.io', auth: { token: cast.owner.client.authToken }, transports: ['websocket'], reconnection: false, forceNew: true });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      expect(await socket.timeout(5000).emitWithAck('watch_organization', cast.orgId)).toEqual({ ok: true });
+      const notices: ConversationUpdate[] = [];
+      socket.on(conversationUpdateEvent(cast.orgId), (update: ConversationUpdate) => {
+        if (update.kind === 'highlights') notices.push(update);
+      });
+      const anchor = { startTurnId: turns[0]!.turn_id, startOffset: 0, endTurnId: turns[0]!.turn_id, endOffset: 5 };
+      const created = await commenter.client.post(highlightsOf(id), { anchor });
+      await commenter.client.patch(`${highlightsOf(id)}/${created.body._id}`, { comment: 'changed' });
+      await commenter.client.delete(`${highlightsOf(id)}/${created.body._id}`);
+      await expect.poll(() => notices.length).toBe(3);
+      expect(notices.every((n) => n.conversationId === id)).toBe(true);
+    } finally {
+      socket.disconnect();
+    }
   });
 });
