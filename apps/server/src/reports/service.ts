@@ -105,6 +105,16 @@ export async function generate(ctx: AppContext, actor: Actor, id: string, body: 
   return present(ctx, report);
 }
 
+/**
+ * A regeneration asked through the download form: in the report's language when it exists, with the
+ * default AI profile (else extractive).
+ */
+export async function regenerate(ctx: AppContext, actor: Actor, id: string, kind: ReportKind): Promise<Report> {
+  const media = await mediaFor(ctx, actor, id, 'generate');
+  const existing = await reportsRepo.byKind(ctx.db, media.id, kind);
+  return generate(ctx, actor, id, { kind, ...(existing ? { language: existing.language } : {}) });
+}
+
 function refusal(outcome: 'busy' | 'stale'): AppError {
   return outcome === 'busy'
     ? new AppError('generation_in_progress', 'This report is being generated: wait until it is done')
