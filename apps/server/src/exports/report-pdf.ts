@@ -134,7 +134,7 @@ function writeTable(pdf: Pdf, block: Extract<MdBlock, { type: 'table' }>, place:
 function writeBlock(pdf: Pdf, block: MdBlock, place: Place): void {
   switch (block.type) {
     case 'heading': {
-      const size = HEADING_SIZES[block.level - 1];
+      const size = HEADING_SIZES[block.level - 1] ?? BODY_SIZE;
       pdf.font('bold').fontSize(size);
       pdf.moveDown(0.3);
       roomFor(pdf, 3);

@@ -188,7 +188,7 @@ export function cleanTurnText(text: string, language: TextLanguage): string {
   const words = removeDisfluencies(text, language)
     .split(/\s+/u)
     .filter(Boolean)
-    .map((word) => ({ word, stime: 0, etime: 0 }));
+    .map((word) => ({ word, stime: 0, etime: 0, confidence: 1 }));
   return punctuateWords(words, language)
     .map((w) => w.word)
     .join(' ');
