@@ -52,9 +52,7 @@ const reportsPath = (id = mediaId) => `${API}/conversations/${id}/reports`;
 const reportPath = (kind: string, id = mediaId) => `${reportsPath(id)}/${kind}`;
 
 async function settled(kind: string, id = mediaId, client: TestClient = reader.client) {
-  await expect
-    .poll(async () => (await client.get(reportPath(kind, id))).body.state, { timeout: 30_000, interval: 100 })
-    .toMatch(/^(up_to_date|error|outdated)$/);
+  await expect.poll(async () => (await client.get(reportPath(kind, id))).body.state, { timeout: 30_000, interval: 100 }).toMatch(/^(up_to_date|error|outdated)$/);
   return (await client.get(reportPath(kind, id))).body;
 }
 
@@ -378,7 +376,13 @@ describe('downloads', () => {
     expect(plain.bytes.toString('utf8')).not.toContain('## ');
 
     const json = await download(reader.client, { format: 'json', flavor: 'cred' });
-    expect(JSON.parse(json.bytes.toString('utf8'))).toEqual({ kind: 'cred', state: report.state, method: 'extractive', markdown: report.markdown, generatedAt: report.generatedAt });
+    expect(JSON.parse(json.bytes.toString('utf8'))).toEqual({
+      kind: 'cred',
+      state: report.state,
+      method: 'extractive',
+      markdown: report.markdown,
+      generatedAt: report.generatedAt,
+    });
   });
 
   it('lays out a model’s Markdown: headings, lists, quotes, code, tables, emphasis and links', async () => {
@@ -408,7 +412,17 @@ describe('downloads', () => {
     const cra = (await writer.client.get(reportPath('cra'))).body;
     expect((await writer.client.put(reportPath('cra'), { markdown, baseVersionId: cra.versionId })).status).toBe(200);
     const pdf = pdfText((await download(reader.client, { format: 'pdf', flavor: 'cra' })).bytes);
-    for (const part of ['Minutes', 'strong', 'emphasised', 'First item', 'nested bullet', 'A quoted statement.', 'const total = 12;', 'Supplier call', '<script>alert(1)</script>']) {
+    for (const part of [
+      'Minutes',
+      'strong',
+      'emphasised',
+      'First item',
+      'nested bullet',
+      'A quoted statement.',
+      'const total = 12;',
+      'Supplier call',
+      '<script>alert(1)</script>',
+    ]) {
       expect(pdf).toContain(part);
     }
     const zip = await JSZip.loadAsync((await download(reader.client, { format: 'docx', flavor: 'cra' })).bytes);
