@@ -48,7 +48,7 @@ A synthetic one-hour meeting (${words} words in ${transcript.text.length} turns,
 sentences from varied templates: figures, questions, hesitations, decisions), each report kind made
 without a language model (docs/reports.md, "Extractive methods"), and the keywords (20 statistical
 keyphrases). Times are the methods' own on the calling thread (the server runs them in the
-\`report.generate\` job); "words out" is the size of the Markdown written.
+\`report.generate\` job); "words out" counts the Markdown written (times and speaker names included).
 
 ${markdownTable(header, rows)}
 

@@ -141,22 +141,57 @@ function participantsSection(m: Material): string[] {
   return [`## ${m.labels.participants}`, '', ...m.speakers.map((s) => `- ${escapeMarkdown(s.name)} (${clock(s.seconds)})`), ''];
 }
 
+/** The indexes of the first occurrence of each sentence (case and accents ignored): repeated formulas are ranked once. */
+function firstOccurrences(sentences: readonly ReportSentence[]): number[] {
+  const seen = new Set<string>();
+  return sentences.flatMap((s, i) => {
+    const key = fold(s.text)
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [i];
+  });
+}
+
 function summary(input: ExtractiveInput, m: Material): string[] {
   const total = m.sentences.reduce((sum, s) => sum + countWords(s.text), 0);
+  const unique = firstOccurrences(m.sentences);
   const kept = extractiveSummary(
-    m.sentences.map((s) => s.text),
+    unique.map((i) => m.sentences[i]!.text),
     { language: input.language, maxWords: summaryLength(total) },
-  );
+  ).map((k) => unique[k]!);
   return [`# ${m.labels.kinds.summary}`, '', ...kept.map((i) => m.sentences[i]!).map((s) => `- **${stamp(s)}:** ${escapeMarkdown(s.text)}`), ''];
 }
 
+/**
+ * The main topics: the best keyphrases, phrases of several words first (a topic reads better as
+ * "supplier contract" than as "supplier"), then single words no chosen phrase already holds.
+ */
+export function topics(text: string, language: TextLanguage, count: number): string[] {
+  const phrases = extractKeyphrases(text, { language, max: count * 4 }).map((k) => k.text);
+  const words = (phrase: string) =>
+    fold(phrase)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+  const chosen = phrases.filter((p) => words(p).length > 1).slice(0, count);
+  const covered = new Set(chosen.flatMap(words));
+  for (const phrase of phrases) {
+    if (chosen.length >= count) break;
+    if (words(phrase).length === 1 && !covered.has(words(phrase)[0]!)) chosen.push(phrase);
+  }
+  // In the keyphrases' order of relevance.
+  return phrases.filter((p) => chosen.includes(p));
+}
+
 function cra(input: ExtractiveInput, m: Material): string[] {
-  const topics = extractKeyphrases(m.text, { language: input.language, max: 8 });
+  const main = topics(m.text, input.language, 8);
   const lines = [`# ${m.labels.kinds.cra}`, '', ...participantsSection(m), `**${m.labels.duration}:** ${clock(m.duration)}`, ''];
-  lines.push(`## ${m.labels.mainTopics}`, '', ...topics.map((t) => `- ${escapeMarkdown(t.text)}`), '');
+  lines.push(`## ${m.labels.mainTopics}`, '', ...main.map((t) => `- ${escapeMarkdown(t)}`), '');
   lines.push(`## ${m.labels.keyPoints}`, '');
+  const unique = new Set(firstOccurrences(m.sentences));
   for (const speaker of m.speakers) {
-    const own = m.sentences.flatMap((s, i) => (s.speaker === speaker.name ? [i] : []));
+    const own = m.sentences.flatMap((s, i) => (s.speaker === speaker.name && unique.has(i) ? [i] : []));
     const points = best(own, m.scores, Math.min(5, Math.max(1, Math.ceil(own.length / 20))));
     lines.push(`### ${escapeMarkdown(speaker.name)}`, '', ...points.map((i) => m.sentences[i]!).map((s) => `- [${minutesClock(s.start)}] ${escapeMarkdown(s.text)}`), '');
   }
@@ -164,19 +199,20 @@ function cra(input: ExtractiveInput, m: Material): string[] {
 }
 
 function cred(input: ExtractiveInput, m: Material): string[] {
-  const items = extractKeyphrases(m.text, { language: input.language, max: 6 });
+  const items = topics(m.text, input.language, 6);
   const lines = [`# ${m.labels.kinds.cred}`, '', ...participantsSection(m), `**${m.labels.duration}:** ${clock(m.duration)}`, ''];
-  lines.push(`## ${m.labels.agenda}`, '', ...items.map((item, i) => `${i + 1}. ${escapeMarkdown(item.text)}`), '');
+  lines.push(`## ${m.labels.agenda}`, '', ...items.map((item, i) => `${i + 1}. ${escapeMarkdown(item)}`), '');
+  const unique = new Set(firstOccurrences(m.sentences));
   const folded = m.sentences.map((s) => ` ${fold(s.text).replace(/[^\p{L}\p{N}]+/gu, ' ')} `);
   items.forEach((item, i) => {
-    const needle = ` ${fold(item.text)
+    const needle = ` ${fold(item)
       .replace(/[^\p{L}\p{N}]+/gu, ' ')
       .trim()} `;
-    const about = folded.flatMap((text, index) => (text.includes(needle) ? [index] : []));
-    lines.push(`## ${i + 1}. ${escapeMarkdown(item.text)}`, '', `### ${m.labels.keyStatements}`, '');
+    const about = folded.flatMap((text, index) => (unique.has(index) && text.includes(needle) ? [index] : []));
+    lines.push(`## ${i + 1}. ${escapeMarkdown(item)}`, '', `### ${m.labels.keyStatements}`, '');
     lines.push(...best(about, m.scores, 3).map((index) => `- **${stamp(m.sentences[index]!)}:** ${escapeMarkdown(m.sentences[index]!.text)}`), '');
   });
-  const decisions = m.sentences.filter((s) => isDecision(s.text, input.language));
+  const decisions = m.sentences.filter((s, index) => unique.has(index) && isDecision(s.text, input.language));
   lines.push(`## ${m.labels.decisions}`, '');
   if (decisions.length === 0) lines.push(m.labels.noDecisions, '');
   else lines.push(...decisions.slice(0, 30).map((s) => `- **${stamp(s)}:** ${escapeMarkdown(s.text)}`), '');

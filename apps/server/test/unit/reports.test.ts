@@ -1,7 +1,7 @@
 /** Report generation without a server: prompt assembly, the extractive methods and their bounds. */
 import { describe, expect, it } from 'vitest';
 import { meetingTranscript } from '../../src/bench/meeting-transcript.ts';
-import { cleanTurnText, escapeMarkdown, extractiveReport, isDecision, summaryLength } from '../../src/reports/extractive.ts';
+import { cleanTurnText, escapeMarkdown, extractiveReport, isDecision, summaryLength, topics } from '../../src/reports/extractive.ts';
 import { generateReport, ReportGenerationError } from '../../src/reports/generate.ts';
 import { countWords, minutesClock, renderTurns, reportSentences, reportTurns, type ReportTurn } from '../../src/reports/material.ts';
 import { combineMessages, partMessages, PROMPTS } from '../../src/reports/prompts.ts';
@@ -75,6 +75,25 @@ describe('the extractive methods', () => {
     const summaryWords = kept.map((l) => l.replace(/^- \*\*\[[\d:]+\] [^:]+:\*\* /, '')).reduce((sum, l) => sum + countWords(l), 0);
     expect(summaryWords).toBeLessThanOrEqual(summaryLength(words));
     expect(summaryWords).toBeGreaterThan(summaryLength(words) / 2);
+  });
+
+  it('names topics with phrases of several words first, without their words alone', () => {
+    const found = topics(meeting.map((t) => t.text).join('\n'), 'en', 6);
+    expect(found).toHaveLength(6);
+    expect(found).toContain('supplier contract');
+    expect(found).not.toContain('supplier');
+    expect(found).not.toContain('contract');
+  });
+
+  it('ranks a sentence said again and again once', () => {
+    const repeated: ReportTurn[] = Array.from({ length: 40 }, (_, i) => ({
+      speaker: i % 2 ? 'Bob' : 'Alice',
+      start: i * 10,
+      end: i * 10 + 9,
+      text: i % 2 ? 'Thank you very much for the budget figures of the library.' : `The library budget item ${i} needs a decision on the figures.`,
+    }));
+    const markdown = extractiveReport({ kind: 'summary', language: 'en', turns: repeated, duration: 400 });
+    expect(markdown.match(/Thank you very much/g)?.length ?? 0).toBeLessThanOrEqual(1);
   });
 
   it('finds decisions in both languages', () => {
