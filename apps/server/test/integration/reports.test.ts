@@ -12,7 +12,6 @@ import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationUpdate, Transcript } from '@palabre/shared';
-// eslint-disable-next-line palabre/imports -- the engines' protocol test server, shared by the tests of every side
 import { startChatModelServer, type ChatModelServer } from '../../../../packages/engines/test/support/chat-model-server.ts';
 import { aiProfiles, organizations } from '../../src/db/schema.ts';
 import type { TestClient } from '../harness/client.ts';
