@@ -60,6 +60,19 @@ function transcript(sentenceCount: number): string[] {
 }
 
 describe('extractiveSummary', () => {
+  it('leaves out a sentence that repeats a chosen one with other figures', () => {
+    const sentences = [
+      'The latest figures for the security audit show a cost of 12 thousand euros above the estimate.',
+      'The latest figures for the security audit show a cost of 16 thousand euros above the estimate.',
+      'The security audit team will present the figures and the estimate to the council next week.',
+      'The council asked the audit team for a cheaper estimate of the security work.',
+    ];
+    const chosen = extractiveSummary(sentences, { language: 'en', maxWords: 200 });
+    expect(chosen.filter((index) => index < 2)).toHaveLength(1);
+    expect(chosen).toContain(2);
+    expect(chosen).toContain(3);
+  });
+
   it('stays within maxWords and keeps the original order', () => {
     const sentences = transcript(1500);
     const chosen = extractiveSummary(sentences, { language: 'en', maxWords: 120 });

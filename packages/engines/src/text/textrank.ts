@@ -11,6 +11,24 @@ const MAX_POSTINGS = 256;
 const TOLERANCE = 1e-8;
 const MAX_ITERATIONS = 500;
 
+/** Two sentences sharing this share of their distinct content terms (Jaccard) are near duplicates. */
+const NEAR_DUPLICATE = 0.6;
+
+/** Jaccard similarity of two ascending lists of distinct term ids. */
+function overlap(a: readonly number[], b: readonly number[]): number {
+  let shared = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    if (a[i] === b[j]) {
+      shared++;
+      i++;
+      j++;
+    } else if (a[i]! < b[j]!) i++;
+    else j++;
+  }
+  const union = a.length + b.length - shared;
+  return union === 0 ? 0 : shared / union;
+}
+
 export interface SummaryOptions {
   language: TextLanguage;
   /** The summary's length limit, in words (as split on spaces). */
@@ -186,6 +204,8 @@ export function extractiveSummary(sentences: readonly string[], options: Summary
     if (terms[index]!.length === 0) continue;
     const words = wordCount(sentences[index]!);
     if (words > room) continue;
+    // A sentence saying what a chosen one says (most of its content words) adds nothing.
+    if (chosen.some((other) => overlap(terms[index]!.ids, terms[other]!.ids) >= NEAR_DUPLICATE)) continue;
     chosen.push(index);
     room -= words;
     if (room === 0) break;
