@@ -1,9 +1,9 @@
 /**
- * Whether an AI profile's server answers and offers its model: `GET {endpoint}/models` through the
+ * Whether an AI profile's server answers and offers its model: `GET {endpoint}/models` (`listChatModels`) through the
  * outbound-address policy, remembered briefly so that listing profiles does not call every server
  * each time. A saved profile is checked afresh (the cache key holds its last change).
  */
-import { ChatModelError, listModels } from '@palabre/engines';
+import { ChatModelError, listChatModels } from '@palabre/engines';
 import type { AiProfile } from '@palabre/shared';
 import type { Config } from '../config.ts';
 import type { AiProfileRow } from './repo.ts';
@@ -27,7 +27,7 @@ function reasonOf(error: unknown): string {
 async function check(config: Config, row: AiProfileRow): Promise<Availability> {
   const { endpoint, model, apiKey } = row.config;
   try {
-    const models = await listModels({ endpoint, ...(apiKey ? { apiKey } : {}) }, { fetch: aiProfileFetch(config, row), timeoutMs: CHECK_TIMEOUT_MS, retries: 0 });
+    const models = await listChatModels({ endpoint, ...(apiKey ? { apiKey } : {}) }, { fetch: aiProfileFetch(config, row), timeoutMs: CHECK_TIMEOUT_MS, retries: 0 });
     return models.includes(model) ? { ok: true } : { ok: false, reason: `the server does not offer the model "${model}"` };
   } catch (error) {
     return { ok: false, reason: reasonOf(error) };
