@@ -51,7 +51,7 @@ async function runExtraction(ctx: AppContext, { conversationId }: { conversation
     let keywords: string[];
     if (row.method === 'model') {
       const profile = row.aiProfileId ? await aiProfilesRepo.byId(ctx.db, row.aiProfileId) : undefined;
-      if (!profile) throw new KeywordFailure({ code: 'model_error', message: 'The AI profile was deleted' });
+      if (!profile) throw new KeywordFailure({ code: 'model_error' });
       keywords = await modelKeywords(source, usable(ctx.config, profile), delivery.signal);
     } else {
       keywords = extractiveKeywords(source);
