@@ -13,7 +13,7 @@ import { useOrganizationScope } from '../../app/OrganizationScope.tsx';
 import { notifyError } from '../../components/notify.ts';
 import { paths } from '../../routes/paths.ts';
 import { DEFAULT_LIST_STATE, listSearchParams } from '../explore/listSearch.ts';
-import { isRunning, useExtractKeywords, useKeywords } from './api.ts';
+import { isRunning, useExtractKeywords, useKeywords, useKeywordsFollowEdits } from './api.ts';
 
 /** Whether the caller may ask for keywords: the organization's generate-summary ability and the write right on the media. */
 export function useMayGenerate(organizationId: string, right: number | null | undefined): boolean {
@@ -37,6 +37,7 @@ export function KeywordsSection({ conversationId, organizationId, right }: { con
   const query = useKeywords(conversationId);
   const extract = useExtractKeywords(conversationId);
   const mayGenerate = useMayGenerate(organizationId, right);
+  useKeywordsFollowEdits(organizationId, conversationId);
   const keywords = query.data;
   const running = isRunning(keywords) || extract.isPending;
   const generate = () => extract.mutate(undefined, { onError: (error) => notifyError(error, t('generateError')) });
