@@ -1,9 +1,9 @@
 /** AI profiles in the backoffice: create one (its key written, never shown), edit it, delete it; in English and in French. */
-import { uniqueName } from './support/api.ts';
+import { signInBrowser, uniqueName } from './support/api.ts';
 import { tr } from './support/editor.ts';
 import { ADMIN } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
-import { expectOnPath, submitLogin } from './support/ui.ts';
+import { expectOnPath, SCREENSHOTS, submitLogin } from './support/ui.ts';
 
 test('an administrator creates an AI profile, edits it and deletes it', async ({ page }) => {
   const name = uniqueName('Local llama');
@@ -69,10 +69,8 @@ test('an administrator creates an AI profile, edits it and deletes it', async ({
 test.describe('in French', () => {
   test.use({ locale: 'fr-FR' });
 
-  test('the page and its form speak French', async ({ page }) => {
-    await page.goto('/login');
-    await submitLogin(page, ADMIN.email, ADMIN.password);
-    await expectOnPath(page, '/interface/explore');
+  test('the page and its form speak French', async ({ page, api, context, baseURL }) => {
+    await signInBrowser(context, baseURL!, await api.login(ADMIN.email, ADMIN.password));
     await page.goto('/backoffice/aiProfiles');
     await expect(page.getByRole('heading', { name: tr('fr-FR', 'aiProfiles:title'), level: 1 })).toBeVisible();
     await page.getByRole('button', { name: tr('fr-FR', 'aiProfiles:create') }).click();
@@ -83,6 +81,6 @@ test.describe('in French', () => {
     await dialog.getByRole('button', { name: tr('fr-FR', 'aiProfiles:create') }).click();
     await expect(dialog.getByText(tr('fr-FR', 'aiProfiles:endpointRequired'))).toBeVisible();
     await expect(dialog.getByText(tr('fr-FR', 'aiProfiles:modelRequired'))).toBeVisible();
-    await page.screenshot({ path: `${process.env.PALABRE_E2E_OUTPUT_DIR ?? '/tmp'}/ai-profiles-fr.png` });
+    await page.screenshot({ path: `${SCREENSHOTS}/ai-profiles-fr.png` });
   });
 });

@@ -2,7 +2,7 @@
  * The library's keyword criterion: the keywords a media's extracted keywords must all include, as
  * removable chips, and a field to add one (Enter). Lives in the URL (`keyword=`, listSearch.ts).
  */
-import { Group, Pill, TextInput } from '@mantine/core';
+import { Badge, CloseButton, Group, TextInput } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,15 +51,15 @@ export function KeywordFilter({ value, onChange }: { value: string[]; onChange: 
         <Group gap={6} component="ul" mt={24} mb={0} mx={0} p={0} style={{ listStyle: 'none' }} aria-label={t('filter.active')}>
           {value.map((keyword) => (
             <li key={keyword}>
-              <Pill
-                size="md"
-                withRemoveButton
-                onRemove={() => onChange(value.filter((k) => k !== keyword))}
-                removeButtonProps={{ 'aria-label': t('filter.remove', { keyword }) }}
+              <Badge
+                variant="light"
+                tt="none"
+                size="lg"
                 data-testid="keyword-criterion"
+                rightSection={<CloseButton size="xs" aria-label={t('filter.remove', { keyword })} onClick={() => onChange(value.filter((k) => k !== keyword))} />}
               >
                 {keyword}
-              </Pill>
+              </Badge>
             </li>
           ))}
         </Group>
