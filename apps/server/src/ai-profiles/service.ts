@@ -2,9 +2,10 @@
 import type { AiProfile, AiProfileBody } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import type { Actor } from '../http/auth.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError } from '../http/errors.ts';
 import { endpointApproval } from '../net/profile-endpoint.ts';
-import { authorize, authorizeOrBackoffice } from '../organizations/service.ts';
+import { assertMayManageProfile, assertMaySeeProfile } from '../organizations/profile-scope.ts';
+import { authorizeOrBackoffice } from '../organizations/service.ts';
 import { platform } from '../policy.ts';
 import { availability } from './availability.ts';
 import { presentAiProfile } from './presenter.ts';
@@ -25,25 +26,11 @@ export async function listForOrganization(ctx: AppContext, actor: Actor, organiz
   return presentAll(ctx, await aiProfilesRepo.visibleTo(ctx.db, organizationId));
 }
 
-/** Platform administrators manage global profiles; an organization's admins (and platform administrators) its own. */
-async function assertMayManage(ctx: AppContext, actor: Actor, organizationId: string | null): Promise<void> {
-  if (organizationId === null) {
-    if (!platform.backoffice(actor.user)) throw new AppError('forbidden', 'Only platform administrators manage global AI profiles');
-    return;
-  }
-  await authorizeOrBackoffice(ctx, actor, organizationId, 'update');
-}
+const assertMayManage = (ctx: AppContext, actor: Actor, organizationId: string | null) => assertMayManageProfile(ctx, actor, organizationId, 'AI profiles');
 
 /** A profile the actor may see: global ones, their organizations' ones; else not found. */
 async function visible(ctx: AppContext, actor: Actor, id: string): Promise<AiProfileRow> {
-  const row = await aiProfilesRepo.byId(ctx.db, id);
-  if (!row) throw notFound('AI profile');
-  if (row.organizationId !== null && !platform.backoffice(actor.user)) {
-    await authorize(ctx, actor, row.organizationId, 'read').catch(() => {
-      throw notFound('AI profile');
-    });
-  }
-  return row;
+  return assertMaySeeProfile(ctx, actor, await aiProfilesRepo.byId(ctx.db, id), 'AI profile');
 }
 
 export async function get(ctx: AppContext, actor: Actor, id: string): Promise<AiProfile> {
