@@ -7,6 +7,7 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh, IconSparkles } from '@tabler/icons-react';
 import { hasRight, RIGHT, type Keywords } from '@palabre/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOrganizationScope } from '../../app/OrganizationScope.tsx';
@@ -14,6 +15,9 @@ import { notifyError } from '../../components/notify.ts';
 import { paths } from '../../routes/paths.ts';
 import { DEFAULT_LIST_STATE, listSearchParams } from '../explore/listSearch.ts';
 import { isRunning, useExtractKeywords, useKeywords, useKeywordsFollowEdits } from './api.ts';
+import { keywordAction, type KeywordAction } from './state.ts';
+
+const ICONS: Record<KeywordAction, ReactNode> = { generate: <IconSparkles size={16} />, update: <IconRefresh size={16} />, retry: <IconRefresh size={16} /> };
 
 /** Whether the caller may ask for keywords: the organization's generate-summary ability and the write right on the media. */
 export function useMayGenerate(organizationId: string, right: number | null | undefined): boolean {
@@ -42,12 +46,7 @@ export function KeywordsSection({ conversationId, organizationId, right }: { con
   const running = isRunning(keywords) || extract.isPending;
   const generate = () => extract.mutate(undefined, { onError: (error) => notifyError(error, t('generateError')) });
 
-  const action = (() => {
-    if (!mayGenerate || !keywords || running) return null;
-    if (keywords.state === 'error') return { label: t('retry'), icon: <IconRefresh size={16} /> };
-    if (keywords.state === 'outdated') return { label: t('update'), icon: <IconRefresh size={16} /> };
-    return { label: t('generate'), icon: <IconSparkles size={16} /> };
-  })();
+  const action = keywordAction(keywords, { mayGenerate, running });
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="keywords-heading" data-testid="keywords-section">
@@ -104,8 +103,8 @@ export function KeywordsSection({ conversationId, organizationId, right }: { con
         {keywords && <MethodLabel keywords={keywords} />}
         {action && (
           <Group>
-            <Button size="xs" variant="light" leftSection={action.icon} onClick={generate}>
-              {action.label}
+            <Button size="xs" variant="light" leftSection={ICONS[action]} onClick={generate}>
+              {t(action)}
             </Button>
           </Group>
         )}
