@@ -3,11 +3,13 @@ import type { z } from 'zod';
 import { profileSupportsLanguage, type zTranscriberProfileBody, type MediaLanguage, type TranscriberProfile } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import type { Actor } from '../http/auth.ts';
-import { AppError, notFound } from '../http/errors.ts';
-import { authorize, authorizeOrBackoffice } from '../organizations/service.ts';
+import { AppError } from '../http/errors.ts';
+import { assertMayManageProfile, assertMaySeeProfile } from '../organizations/profile-scope.ts';
+import { authorizeOrBackoffice } from '../organizations/service.ts';
 import { platform } from '../policy.ts';
 import { availability } from './availability.ts';
-import { endpointApproval, type StoredProfileConfig } from './endpoint.ts';
+import { endpointApproval } from '../net/profile-endpoint.ts';
+import type { StoredProfileConfig } from './endpoint.ts';
 import { presentTranscriberProfile } from './presenter.ts';
 import { transcriberProfilesRepo, type NewTranscriberProfile, type TranscriberProfileRow } from './repo.ts';
 
@@ -26,25 +28,11 @@ export async function listForOrganization(ctx: AppContext, actor: Actor, organiz
   return present(ctx, await transcriberProfilesRepo.visibleTo(ctx.db, organizationId));
 }
 
-/** Platform administrators manage global profiles; an organization's admins (and platform administrators) its own. */
-async function assertMayManage(ctx: AppContext, actor: Actor, organizationId: string | null): Promise<void> {
-  if (organizationId === null) {
-    if (!platform.backoffice(actor.user)) throw new AppError('forbidden', 'Only platform administrators manage global transcriber profiles');
-    return;
-  }
-  await authorizeOrBackoffice(ctx, actor, organizationId, 'update');
-}
+const assertMayManage = (ctx: AppContext, actor: Actor, organizationId: string | null) => assertMayManageProfile(ctx, actor, organizationId, 'transcriber profiles');
 
 /** A profile the actor may see: global ones, their organizations' ones; else not found. */
 async function visible(ctx: AppContext, actor: Actor, id: string): Promise<TranscriberProfileRow> {
-  const row = await transcriberProfilesRepo.byId(ctx.db, id);
-  if (!row) throw notFound('Transcriber profile');
-  if (row.organizationId !== null && !platform.backoffice(actor.user)) {
-    await authorize(ctx, actor, row.organizationId, 'read').catch(() => {
-      throw notFound('Transcriber profile');
-    });
-  }
-  return row;
+  return assertMaySeeProfile(ctx, actor, await transcriberProfilesRepo.byId(ctx.db, id), 'Transcriber profile');
 }
 
 export async function get(ctx: AppContext, actor: Actor, id: string): Promise<TranscriberProfile> {
