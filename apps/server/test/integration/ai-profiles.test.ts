@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_ROLE, zAiProfile, zList } from '@palabre/shared';
 import { usableAiProfile, type StoredAiConfig } from '../../src/ai-profiles/resolve.ts';
 import { aiProfiles } from '../../src/db/schema.ts';
-// eslint-disable-next-line palabre/imports -- the engines' test server for the chat protocol, shared by their tests and these
 import { startChatModelServer, type ChatModelServer } from '../../../../packages/engines/test/support/chat-model-server.ts';
 import { createOrganization, joinByInvitation, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
 

@@ -7,7 +7,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_KEYWORDS, PLATFORM_ROLE, zKeywords, type Keywords } from '@palabre/shared';
 import { conversationKeywords, organizations } from '../../src/db/schema.ts';
-// eslint-disable-next-line palabre/imports -- the engines' test server for the chat protocol, shared by their tests and these
 import { startChatModelServer, type ChatModelServer } from '../../../../packages/engines/test/support/chat-model-server.ts';
 import { type Cast, createCast, seedSharedMedia } from '../harness/cast.ts';
 import { startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
