@@ -26,7 +26,7 @@ export interface GeneratedReport {
   method: AiMethod;
 }
 
-/** A generation that failed for a reason the report shows (its `error.code`). */
+/** A generation that failed for a reason the report shows (its error code). */
 export class ReportGenerationError extends Error {
   readonly code: AiError;
   constructor(code: AiError, message: string) {
