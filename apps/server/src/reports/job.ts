@@ -9,6 +9,7 @@ import type { AppContext } from '../context.ts';
 import { usableAiProfile, type UsableAiProfile } from '../ai-profiles/resolve.ts';
 import { conversationsRepo } from '../conversations/repo.ts';
 import { AppError } from '../http/errors.ts';
+import { throttledProgress, type ProgressWriter } from '../jobs/progress.ts';
 import { defineJob, RETRY_TWICE, type JobDelivery } from '../jobs/registry.ts';
 import { transcriptFingerprint } from '../subtitles/fingerprint.ts';
 import { generateReport, ReportGenerationError } from './generate.ts';
@@ -23,24 +24,14 @@ const PROGRESS_INTERVAL_MS = 500;
 /** A report asked for again while its job was ending is generated again by the same job, this many times at most. */
 const MAX_ROUNDS = 5;
 
-function progressWriter(ctx: AppContext, organizationId: string, report: ReportRow) {
-  let chain: Promise<unknown> = Promise.resolve();
-  let last = 0;
-  let lastAt = 0;
-  return {
-    report(fraction: number) {
-      const now = Date.now();
-      if (fraction <= last || (fraction - last < PROGRESS_STEP && now - lastAt < PROGRESS_INTERVAL_MS)) return;
-      last = fraction;
-      lastAt = now;
-      const progress = Math.round(Math.min(1, fraction) * 1000) / 1000;
-      chain = chain
-        .then(() => reportsRepo.progress(ctx.db, report.id, progress))
-        .catch((error: unknown) => ctx.log.warn({ err: error, reportId: report.id }, 'report progress not stored'));
-      notifyReport(ctx, organizationId, report, 'generating', progress);
-    },
-    flush: () => chain.then(() => undefined),
-  };
+function progressWriter(ctx: AppContext, organizationId: string, report: ReportRow): ProgressWriter {
+  return throttledProgress({
+    step: PROGRESS_STEP,
+    intervalMs: PROGRESS_INTERVAL_MS,
+    store: (progress) => reportsRepo.progress(ctx.db, report.id, progress).then(() => undefined),
+    push: (progress) => notifyReport(ctx, organizationId, report, 'generating', progress),
+    onStoreError: (error) => ctx.log.warn({ err: error, reportId: report.id }, 'report progress not stored'),
+  });
 }
 
 /** The profile a model report was asked with; gone or no longer usable here: the provider is unavailable. */

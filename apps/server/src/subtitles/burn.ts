@@ -13,6 +13,7 @@ import type { AppContext } from '../context.ts';
 import { emit } from '../conversations/effects.ts';
 import type { Actor } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
+import { throttledProgress, type ProgressWriter } from '../jobs/progress.ts';
 import { defineJob, RETRY_TWICE, type JobDelivery, type JobMedia } from '../jobs/registry.ts';
 import { deleteKeys, mediaKeys, putFile, workFolder } from '../pipeline/files.ts';
 import { burnsRepo, type BurnRow } from './repo.ts';
@@ -77,26 +78,17 @@ export async function burnedVideo(ctx: AppContext, actor: Actor, id: string, sub
 }
 
 /** Stores and pushes a running burn's progress, throttled; `onGone` when the burn was deleted meanwhile. */
-function progressWriter(ctx: AppContext, organizationId: string, burn: BurnRow, onGone: () => void) {
-  let chain: Promise<unknown> = Promise.resolve();
-  let last = 0;
-  let lastAt = Date.now();
-  return {
-    report(fraction: number) {
-      const now = Date.now();
-      if (fraction <= last || (fraction - last < PROGRESS_STEP && now - lastAt < PROGRESS_INTERVAL_MS)) return;
-      last = fraction;
-      lastAt = now;
-      const progress = Math.round(fraction * 1000) / 1000;
-      chain = chain
-        .then(async () => {
-          if (!(await burnsRepo.progress(ctx.db, burn.id, progress))) onGone();
-        })
-        .catch((error: unknown) => ctx.log.warn({ err: error, burnId: burn.id }, 'burn progress not stored'));
-      notify(ctx, organizationId, burn, 'running', progress);
+function progressWriter(ctx: AppContext, organizationId: string, burn: BurnRow, onGone: () => void): ProgressWriter {
+  return throttledProgress({
+    step: PROGRESS_STEP,
+    intervalMs: PROGRESS_INTERVAL_MS,
+    startedAt: Date.now(),
+    store: async (progress) => {
+      if (!(await burnsRepo.progress(ctx.db, burn.id, progress))) onGone();
     },
-    flush: () => chain.then(() => undefined),
-  };
+    push: (progress) => notify(ctx, organizationId, burn, 'running', progress),
+    onStoreError: (error) => ctx.log.warn({ err: error, burnId: burn.id }, 'burn progress not stored'),
+  });
 }
 
 const PERMANENT: ReadonlySet<EngineErrorCode> = new Set(PERMANENT_ENGINE_ERROR_CODES);
