@@ -2,11 +2,11 @@
  * The publish page on a processed media: the verbatim tab shows the transcript as it will be
  * exported, filters it by keyword, downloads DOCX and PDF files whose text is read back with
  * independent tools, and shows the PDF preview; the report tabs say what each report holds and offer
- * to generate it (reports.spec.ts goes further); the tab is in the address; a member who may only read can export too; both languages, wide and on a phone.
+ * to generate it (reports.spec.ts goes further); the tab is in the address; a member who may only
+ * read can export too; both languages, wide and on a phone.
  */
-import { execFileSync } from 'node:child_process';
-import type { Download, Page } from '@playwright/test';
 import { newAccount, signedInContext, signInBrowser, uniqueName } from './support/api.ts';
+import { docxText, downloadFrom as download, pdfText } from './support/documents.ts';
 import { dataDir } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
 import { joinOrganization } from './support/invitations.ts';
@@ -14,23 +14,6 @@ import { createMedia, PROCESSING_TIMEOUT } from './support/media.ts';
 
 const SCREENSHOTS = process.env.PALABRE_E2E_OUTPUT_DIR ?? '/tmp';
 const LOAD_TIMEOUT = 30_000;
-
-/** The text of a Word file: its main part's runs, tags removed. */
-function docxText(file: string): string {
-  const xml = execFileSync('unzip', ['-p', file, 'word/document.xml'], { encoding: 'utf8' });
-  return xml.replace(/<w:p[ >]/g, '\n$&').replace(/<[^>]+>/g, '');
-}
-
-function pdfText(file: string): string {
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
-
-async function download(page: Page, format: string): Promise<Download> {
-  await page.getByRole('button', { name: 'Download' }).click();
-  const saved = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: format }).click();
-  return saved;
-}
 
 test('the verbatim export: text, keyword filter, DOCX and PDF read back, the PDF preview, the report tabs, in both languages', async ({
   page,
