@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { call } from '../../api/call.ts';
 import { ApiError, isMissing } from '../../api/client.ts';
 import { conversationKeys } from '../conversations/api.ts';
-import { patchFromNotice } from './state.ts';
+import { patchFromNotice, reportPhase } from './state.ts';
 
 export const reportKeys = {
   all: (conversationId: string) => [...conversationKeys.detail(conversationId), 'reports'] as const,
@@ -32,6 +32,8 @@ export function useReport(conversationId: string, kind: ReportKind) {
       }
     },
     retry: (count, error) => !isMissing(error) && count < 2,
+    // Notices move it along; should the socket be down, a slow poll while a generation runs.
+    refetchInterval: (query) => (reportPhase(query.state.data) === 'running' ? 10_000 : false),
   });
 }
 
