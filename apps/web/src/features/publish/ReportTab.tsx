@@ -60,27 +60,25 @@ export function ReportTab({ kind, media, summaryAllowed }: Props) {
         {report && text && <ReportMeta report={report} />}
       </Stack>
       <ReportStatus kind={kind} report={report} />
-      {!editing && (
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          {canGenerate && (
-            <GenerationControls
-              organizationId={media.organizationId}
-              report={report}
-              disabled={!ready}
-              pending={mutations.generate.isPending}
-              onGenerate={(profileId) => mutations.generate.mutate({ profileId })}
-            />
-          )}
+      {!editing && canGenerate && (
+        <GenerationControls
+          organizationId={media.organizationId}
+          report={report}
+          disabled={!ready}
+          pending={mutations.generate.isPending}
+          onGenerate={(profileId) => mutations.generate.mutate({ profileId })}
+        />
+      )}
+      {!editing && report?.versionId && (
+        <Group gap="sm" align="flex-start" wrap="wrap">
           {writable && text && (
             <Button variant="default" leftSection={<IconEdit size={18} aria-hidden />} onClick={() => setEditing(true)} disabled={phase === 'running'}>
               {t('report.edit')}
             </Button>
           )}
-          {report?.versionId && (
-            <Button variant="default" leftSection={<IconHistory size={18} aria-hidden />} onClick={() => setVersionsOpen(true)}>
-              {t('report.versions.button')}
-            </Button>
-          )}
+          <Button variant="default" leftSection={<IconHistory size={18} aria-hidden />} onClick={() => setVersionsOpen(true)}>
+            {t('report.versions.button')}
+          </Button>
           {text && (
             <div>
               <DownloadMenu
@@ -113,7 +111,7 @@ export function ReportTab({ kind, media, summaryAllowed }: Props) {
             </Title>
             <Text>{t(`tabs.${kind}.what`)}</Text>
             {phase === 'none' && (
-              <Alert variant="light" color="blue" icon={<IconInfoCircle aria-hidden />}>
+              <Alert variant="light" color="blue" icon={<IconInfoCircle aria-hidden />} role="note">
                 {!ready ? t('report.notReady') : canGenerate ? t('report.noneYet') : `${t('report.noneYet')} ${t('report.noRight')}`}
               </Alert>
             )}

@@ -36,7 +36,7 @@ export function ReportStatus({ kind, report }: Props) {
   if (phase === 'running') {
     const percent = progressPercent(report.progress);
     return (
-      <Alert variant="light" color="blue" icon={<IconHourglass aria-hidden />} data-testid="report-progress">
+      <Alert variant="light" color="blue" icon={<IconHourglass aria-hidden />} role="note" data-testid="report-progress">
         <Stack gap="xs">
           <Text size="sm" fw={500}>
             {report.state === 'queued' ? t('report.queued') : percent === null ? t('report.generating') : t('report.generatingPercent', { percent })}
@@ -59,7 +59,7 @@ export function ReportStatus({ kind, report }: Props) {
   }
   if (phase === 'outdated') {
     return (
-      <Alert variant="light" color="orange" icon={<IconRefreshAlert aria-hidden />} title={t('report.outdatedTitle')} data-testid="report-outdated">
+      <Alert variant="light" color="orange" icon={<IconRefreshAlert aria-hidden />} title={t('report.outdatedTitle')} role="status" data-testid="report-outdated">
         {t('report.outdated')}
       </Alert>
     );
