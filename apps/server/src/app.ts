@@ -25,6 +25,7 @@ import { transcriptRoutes } from './transcript/routes.ts';
 import { subtitleRoutes } from './subtitles/routes.ts';
 import { burnRoutes } from './subtitles/burn-routes.ts';
 import { exportRoutes } from './exports/routes.ts';
+import { reportRoutes } from './reports/routes.ts';
 import { organizationRoutes } from './organizations/routes.ts';
 import { transcriberProfileRoutes } from './transcriber-profiles/routes.ts';
 import { favoriteRoutes } from './favorites/routes.ts';
@@ -82,6 +83,7 @@ export async function buildApp(ctx: AppContext, options: { logger: FastifyBaseLo
   await app.register(subtitleRoutes(ctx), { prefix: API_BASE });
   await app.register(burnRoutes(ctx), { prefix: API_BASE });
   await app.register(exportRoutes(ctx), { prefix: API_BASE });
+  await app.register(reportRoutes(ctx), { prefix: API_BASE });
   await app.register(transcriberProfileRoutes(ctx), { prefix: API_BASE });
   await app.register(sessionRoutes(ctx), { prefix: API_BASE });
   await app.register(quickMeetingRoutes(ctx), { prefix: API_BASE });

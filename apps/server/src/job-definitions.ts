@@ -2,7 +2,8 @@
 import type { JobDefinition } from './jobs/registry.ts';
 import { liveJobs } from './live/save.ts';
 import { pipelineJobs } from './pipeline/index.ts';
+import { reportJobs } from './reports/job.ts';
 import { sessionJobs } from './sessions/schedule.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- definitions of different jobs
-export const jobDefinitions: ReadonlyArray<JobDefinition<any>> = [...pipelineJobs, ...sessionJobs, ...liveJobs];
+export const jobDefinitions: ReadonlyArray<JobDefinition<any>> = [...pipelineJobs, ...sessionJobs, ...liveJobs, ...reportJobs];

@@ -1,4 +1,4 @@
-/** `palabre bench media rtf|wer|upload|pipeline`, `palabre bench library`, `palabre bench editor`, `palabre bench editor-compare`, `palabre bench subtitles`, `palabre bench exports`, `palabre bench live`, `palabre bench viewers` and `palabre bench bot` [--write]: figures for docs/PERFORMANCE.md. */
+/** `palabre bench media rtf|wer|upload|pipeline`, `palabre bench library`, `palabre bench editor`, `palabre bench editor-compare`, `palabre bench subtitles`, `palabre bench exports`, `palabre bench reports`, `palabre bench live`, `palabre bench viewers` and `palabre bench bot` [--write]: figures for docs/PERFORMANCE.md. */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
@@ -26,6 +26,7 @@ export const BENCH_USAGE = `  bench media <benchmark>    measure and print figur
                              share of generated screens breaking each subtitle rule, on real speech and
                              a three-hour transcript, next to naive cutting on character counts
   bench exports [--runs 5] [--write]
+  bench reports [--runs 5] [--write]
                              a three-hour transcript in every export format: time, size, memory,
                              and LibreOffice's start-up cost for ODT
   bench live [--streams 1,2,4,6,8,10,12] [--seconds 30] [--fixtures <dir>] [--write]
@@ -44,6 +45,7 @@ export async function runBenchCommand(args: string[], config: Config): Promise<n
   if (args[0] === 'editor-compare') return runEditorCompare(args.slice(1));
   if (args[0] === 'subtitles') return runSubtitles(args.slice(1));
   if (args[0] === 'exports') return runExports(args.slice(1));
+  if (args[0] === 'reports') return runReports(args.slice(1));
   if (args[0] === 'live') return runLive(args.slice(1));
   if (args[0] === 'viewers') return runViewers(args.slice(1));
   if (args[0] === 'bot') return runBot(args.slice(1));
@@ -147,6 +149,17 @@ async function runExports(args: string[]): Promise<number> {
   }
   const { benchExports } = await import('./exports.ts');
   return benchExports({ runs, write: values.write });
+}
+
+async function runReports(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { write: { type: 'boolean', default: false }, runs: { type: 'string', default: '5' } } });
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1 || runs > 50) {
+    console.error('--runs: an integer between 1 and 50');
+    return 2;
+  }
+  const { benchReports } = await import('./reports.ts');
+  return benchReports({ runs, write: values.write });
 }
 
 async function runLive(args: string[]): Promise<number> {

@@ -80,6 +80,7 @@ node apps/server/src/cli.ts bench library --write          # 100,000 media: list
 node apps/server/src/cli.ts bench editor --write           # three-hour transcript: editor in Chromium, server memory and CPU
 node apps/server/src/cli.ts bench subtitles --write        # subtitle rules broken by generated screens, real speech and three hours
 node apps/server/src/cli.ts bench exports --write          # three-hour transcript in every export format: time, size, LibreOffice start-up
+node apps/server/src/cli.ts bench reports --write          # one-hour meeting: each report kind and the keywords, extractive methods
 node apps/server/src/cli.ts bench live --write             # concurrent live PocketSphinx streams in real time: lag, latency, capacity
 node apps/server/src/cli.ts bench viewers --write          # a live session's captions to 200 viewers vs 1: latency, fan-out, server cost
 node apps/server/src/cli.ts bench bot --write              # one videoconference bot in a loopback meeting: CPU, memory, caption delay

@@ -1,15 +1,14 @@
 /**
  * The export writers' thread: laying out a long PDF or Word document takes the CPU for a moment
  * (half a second for three hours of speech), which must not stall every other request of the server.
- * Receives a document model and a format, answers the file's bytes.
+ * Receives a render job (a transcript's or a report's document model and a format), answers the file's bytes.
  */
 import { parentPort } from 'node:worker_threads';
-import type { ExportDocument } from './model.ts';
-import { renderInProcess, type RenderedFormat } from './render.ts';
+import { renderJob, type RenderJob } from './render.ts';
 
-async function answer(message: { id: number; doc: ExportDocument; format: RenderedFormat }): Promise<void> {
+async function answer(message: { id: number; job: RenderJob }): Promise<void> {
   try {
-    const bytes = await renderInProcess(message.doc, message.format);
+    const bytes = await renderJob(message.job);
     // Copied once into a buffer of its own, which then moves to the main thread without another copy.
     const copy = new Uint8Array(bytes.byteLength);
     copy.set(bytes);
@@ -19,4 +18,4 @@ async function answer(message: { id: number; doc: ExportDocument; format: Render
   }
 }
 
-parentPort!.on('message', (message: { id: number; doc: ExportDocument; format: RenderedFormat }) => void answer(message));
+parentPort!.on('message', (message: { id: number; job: RenderJob }) => void answer(message));

@@ -1,7 +1,8 @@
 /**
- * Rendering a document model in one format. The writers run on one worker thread, one document at a
- * time, so a long layout never blocks the event loop and concurrent exports queue instead of
- * multiplying their memory; OpenDocument is the Word document converted by LibreOffice (odt.ts).
+ * Rendering a document model in one format: a transcript's (model.ts) or a report's (report-model.ts).
+ * The writers run on one worker thread, one document at a time, so a long layout never blocks the
+ * event loop and concurrent exports queue instead of multiplying their memory; OpenDocument is the
+ * Word document converted by LibreOffice (odt.ts).
  */
 import { Worker } from 'node:worker_threads';
 import type { ExportFormat } from '@palabre/shared';
@@ -11,10 +12,18 @@ import { renderJson } from './json.ts';
 import type { ExportDocument } from './model.ts';
 import { docxToOdt } from './odt.ts';
 import { renderPdf } from './pdf.ts';
+import { renderReportDocx } from './report-docx.ts';
+import type { ReportDocument } from './report-model.ts';
+import { renderReportPdf } from './report-pdf.ts';
 import { renderSubtitles } from './subtitles.ts';
 import { renderText } from './text.ts';
 
 export type RenderedFormat = Exclude<ExportFormat, 'odt'>;
+/** The formats a report is laid out in (its text and JSON are written directly). */
+export type ReportLayoutFormat = 'docx' | 'pdf';
+
+/** What the writer thread is asked to render. */
+export type RenderJob = { kind: 'transcript'; doc: ExportDocument; format: RenderedFormat } | { kind: 'report'; doc: ReportDocument; format: ReportLayoutFormat };
 
 /** The writers themselves, on the calling thread. */
 export async function renderInProcess(doc: ExportDocument, format: RenderedFormat): Promise<Buffer> {
@@ -31,6 +40,12 @@ export async function renderInProcess(doc: ExportDocument, format: RenderedForma
     case 'vtt':
       return renderSubtitles(doc, format);
   }
+}
+
+/** Any render job, on the calling thread. */
+export function renderJob(job: RenderJob): Promise<Buffer> {
+  if (job.kind === 'transcript') return renderInProcess(job.doc, job.format);
+  return job.format === 'docx' ? renderReportDocx(job.doc) : renderReportPdf(job.doc);
 }
 
 interface Pending {
@@ -73,7 +88,7 @@ function writerThread(): Worker {
 }
 
 /** Renders on the writer thread. */
-function renderOnThread(doc: ExportDocument, format: RenderedFormat): Promise<Buffer> {
+function renderOnThread(job: RenderJob): Promise<Buffer> {
   if (pending.size >= MAX_QUEUED) return Promise.reject(new AppError('export_unavailable', 'Too many exports are being made; try again in a moment'));
   const thread = writerThread();
   const id = nextId++;
@@ -81,11 +96,16 @@ function renderOnThread(doc: ExportDocument, format: RenderedFormat): Promise<Bu
     pending.set(id, { resolve, reject });
     // Held while it has work, so a command waiting for an export is not ended under it.
     thread.ref();
-    thread.postMessage({ id, doc, format });
+    thread.postMessage({ id, job });
   });
 }
 
 export async function render(doc: ExportDocument, format: ExportFormat): Promise<Buffer> {
-  if (format === 'odt') return docxToOdt(await renderOnThread(doc, 'docx'));
-  return renderOnThread(doc, format);
+  if (format === 'odt') return docxToOdt(await renderOnThread({ kind: 'transcript', doc, format: 'docx' }));
+  return renderOnThread({ kind: 'transcript', doc, format });
+}
+
+/** A report laid out as Word or PDF, on the writer thread. */
+export function renderReport(doc: ReportDocument, format: ReportLayoutFormat): Promise<Buffer> {
+  return renderOnThread({ kind: 'report', doc, format });
 }

@@ -1,4 +1,7 @@
-/** /cm-api/api export route: the transcript as a file to download, or a PDF to preview in the page. */
+/**
+ * /cm-api/api export route: the transcript or a generated report as a file to download, or a PDF to
+ * preview in the page; a report's regeneration answers the report (202).
+ */
 import type { FastifyInstance } from 'fastify';
 import { API } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
@@ -11,6 +14,7 @@ export function exportRoutes(ctx: AppContext) {
     route(app, API.exports.download, async ({ actor, params, query, body, request, reply }) => {
       const file = await exportsService.download(ctx, actor, params.id, query, body, request.headers['accept-language']);
       reply.header('cache-control', 'private, no-store');
+      if ('accepted' in file) return reply.status(202).send(file.accepted);
       mediaHeaders(reply, file.disposition, file.filename);
       return reply.type(file.type).header('content-length', file.bytes.length).send(file.bytes);
     });

@@ -1,8 +1,9 @@
 /**
  * Transcript exports (docs/exports.md): the caller's read right, the media's live transcript, one
  * document model built from the filter and flags, rendered by the asked format (or a PDF to preview).
+ * A report flavour downloads that generated report instead (report-download.ts).
  */
-import { EXPORT_MEDIA_TYPES, RIGHT, type DownloadBody, type DownloadQuery, type ExportFormat } from '@palabre/shared';
+import { EXPORT_MEDIA_TYPES, RIGHT, type DownloadBody, type DownloadQuery, type ExportFormat, type Report } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import { access } from '../conversations/service.ts';
 import type { Actor } from '../http/auth.ts';
@@ -11,6 +12,7 @@ import { tagsRepo } from '../tags/repo.ts';
 import { exportLanguage } from './labels.ts';
 import { buildDocument } from './model.ts';
 import { render } from './render.ts';
+import { downloadReport } from './report-download.ts';
 
 export interface ExportFile {
   bytes: Buffer;
@@ -19,8 +21,19 @@ export interface ExportFile {
   disposition: 'inline' | 'attachment';
 }
 
-/** The media's transcript, filtered and rendered (read right; outsiders are told the media does not exist). */
-export async function download(ctx: AppContext, actor: Actor, id: string, query: DownloadQuery, body: DownloadBody, acceptLanguage: string | undefined): Promise<ExportFile> {
+/**
+ * The media's transcript, filtered and rendered (read right; outsiders are told the media does not
+ * exist), or a generated report (its flavour), or a report's regeneration (`accepted`).
+ */
+export async function download(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  query: DownloadQuery,
+  body: DownloadBody,
+  acceptLanguage: string | undefined,
+): Promise<ExportFile | { accepted: Report }> {
+  if (query.flavor !== 'verbatim') return downloadReport(ctx, actor, id, query.flavor, query);
   const { row } = await access(ctx, actor, id, RIGHT.READ);
   const transcript = await ctx.documents.read(row.id);
   if (!transcript) throw new AppError('conflict', 'This media has no transcript to export yet: its processing is not done');

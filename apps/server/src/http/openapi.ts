@@ -45,6 +45,7 @@ export function openApiDocument(appName: string) {
           description: 'Success',
           ...(e.response ? { content: { 'application/json': { schema: jsonSchema(e.response, 'output') } } } : {}),
         },
+        ...(e.accepted ? { '202': { description: 'Accepted: work queued', content: { 'application/json': { schema: jsonSchema(e.accepted, 'output') } } } } : {}),
         default: { description: 'Error: {status:"error", code, message, fields?}' },
       },
     };

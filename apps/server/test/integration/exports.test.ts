@@ -200,7 +200,9 @@ describe('the query', () => {
     const bad = await download(reader.client, 'rtf');
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toHaveProperty('format');
-    expect((await download(reader.client, 'pdf', { query: { flavor: 'summary' } })).status).toBe(400);
+    expect((await download(reader.client, 'pdf', { query: { flavor: 'minutes' } })).status).toBe(400);
+    // A report flavour serves that report (reports.test.ts): none was generated for this media.
+    expect((await download(reader.client, 'pdf', { query: { flavor: 'summary' } })).status).toBe(404);
   });
 });
 

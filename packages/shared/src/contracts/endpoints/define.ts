@@ -29,6 +29,8 @@ export interface Endpoint {
   response?: z.ZodType;
   /** The success status when it is not 200. */
   status?: number;
+  /** The JSON of a 202 some requests get instead of the usual answer, when they queue work (a report's regeneration through the download form). */
+  accepted?: z.ZodType;
 }
 
 /** Keeps each entry's own schema types (for the typed route and the typed call). */
