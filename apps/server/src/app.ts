@@ -28,6 +28,8 @@ import { exportRoutes } from './exports/routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { organizationRoutes } from './organizations/routes.ts';
 import { transcriberProfileRoutes } from './transcriber-profiles/routes.ts';
+import { aiProfileRoutes } from './ai-profiles/routes.ts';
+import { keywordRoutes } from './keywords/routes.ts';
 import { favoriteRoutes } from './favorites/routes.ts';
 import { rightRoutes } from './rights/routes.ts';
 import { tagRoutes } from './tags/routes.ts';
@@ -85,6 +87,8 @@ export async function buildApp(ctx: AppContext, options: { logger: FastifyBaseLo
   await app.register(exportRoutes(ctx), { prefix: API_BASE });
   await app.register(reportRoutes(ctx), { prefix: API_BASE });
   await app.register(transcriberProfileRoutes(ctx), { prefix: API_BASE });
+  await app.register(aiProfileRoutes(ctx), { prefix: API_BASE });
+  await app.register(keywordRoutes(ctx), { prefix: API_BASE });
   await app.register(sessionRoutes(ctx), { prefix: API_BASE });
   await app.register(quickMeetingRoutes(ctx), { prefix: API_BASE });
   await app.register(botRoutes(ctx), { prefix: API_BASE });
