@@ -153,6 +153,9 @@ test('reports: each kind generated extractively, edited, restored, exported, out
   const media = await api.get<{ text: { turn_id: string; segment: string }[] }>(`/cm-api/api/conversations/${id}`, owner.tokens.auth_token);
   const turn = media.text[0]!;
   await api.send('PATCH', `/cm-api/api/conversations/${id}/turns/${turn.turn_id}`, { segment: `${turn.segment} Thank you all` }, owner.tokens.auth_token);
+  // The stored transcript follows the edit after a short delay; the page opened again shows the warning.
+  await expect.poll(async () => (await reportOf('summary')).state, { timeout: LOAD_TIMEOUT }).toBe('outdated');
+  await page.reload();
   await expect(page.getByTestId('report-outdated')).toBeVisible({ timeout: LOAD_TIMEOUT });
   await expect(page.getByTestId('report-outdated')).toContainText('The transcript changed since this report was generated');
   await page.getByRole('button', { name: 'Regenerate', exact: true }).click();
