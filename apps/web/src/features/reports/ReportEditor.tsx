@@ -10,7 +10,7 @@ import { modals } from '@mantine/modals';
 import { REPORT_MAX_CHARS, type Report } from '@palabre/shared';
 import { IconAlertTriangle, IconDeviceFloppy, IconRefresh } from '@tabler/icons-react';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { useApiErrors } from '../../components/FormFailure.tsx';
@@ -35,6 +35,9 @@ export function ReportEditor({ report, save, reload, onClose }: Props) {
   const [draft, setDraft] = useState(original.markdown);
   const [shown] = useDebouncedValue(draft, 150);
   const conflict = save.error instanceof ApiError && save.error.code === 'conflict';
+  // Opening the editor puts the caret in the text, where the keyboard user meant to go.
+  const source = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => source.current?.focus(), []);
 
   const submit = () =>
     save.mutate(
@@ -77,7 +80,7 @@ export function ReportEditor({ report, save, reload, onClose }: Props) {
       minRows={16}
       maxRows={40}
       classNames={{ input: classes.source }}
-      data-autofocus
+      ref={source}
     />
   );
   const preview = (
