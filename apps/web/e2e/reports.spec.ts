@@ -1,10 +1,11 @@
 /**
  * The publish page's reports on a processed media, against the real server: each kind generated with
  * the extractive methods and labelled so; an edit saved (raw HTML in it stays text), the versions
- * listed and the generated one restored; DOCX, PDF and Markdown downloads read back; the report
- * outdated by an edit of the transcript, then regenerated after a confirmation; a reader sees the text
- * without the writer's buttons; one pass in French; a report written by a language model (a server
- * speaking the chat protocol, started by the test); wide and narrow screenshots.
+ * listed and the generated one restored; DOCX, PDF and Markdown downloads read back; a stale save
+ * refused and the current text reloaded; the report outdated by an edit of the transcript, then
+ * regenerated after a confirmation; a reader sees the text without the writer's buttons; one pass
+ * in French; a report written by a language model (a server speaking the chat protocol, started by
+ * the test); wide and narrow screenshots.
  */
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -97,8 +98,10 @@ test('reports: each kind generated extractively, edited, restored, exported, out
 
   // An edit with a live preview; raw HTML typed in it stays text, a javascript: link is not a link.
   await page.getByRole('tab', { name: 'Automatic summary' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Automatic summary' })).toBeVisible();
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   const source = page.getByRole('textbox', { name: 'Markdown text' });
+  await expect(source).toBeFocused();
   await source.fill(
     '# Our own summary\n\nAsk **what you can do** <img src=x onerror="window.injected=1">\n\n- [a site](https://example.org) and [bad](javascript:window.injected=2)',
   );
@@ -148,6 +151,24 @@ test('reports: each kind generated extractively, edited, restored, exported, out
   expect(pdfText(await pdf.path()).toLowerCase()).toContain(word);
   const markdown = await downloadFrom(page, 'Markdown text');
   expect(fs.readFileSync(await markdown.path(), 'utf8').toLowerCase()).toContain(word);
+
+  // A save on a version someone replaced meanwhile is refused; the editor offers the current text.
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await source.fill('# My late edit');
+  const current = await reportOf('summary');
+  await api.send(
+    'PUT',
+    `/cm-api/api/conversations/${id}/reports/summary`,
+    { markdown: `# Saved elsewhere\n\nThe ${word} stays.`, baseVersionId: current.versionId },
+    owner.tokens.auth_token,
+  );
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const conflict = page.getByRole('alert').filter({ hasText: 'Another version was saved meanwhile' });
+  await expect(conflict).toBeVisible();
+  await conflict.getByRole('button', { name: 'Reload the current text' }).click();
+  await expect(source).toHaveValue(/^# Saved elsewhere/);
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(text.getByRole('heading', { name: 'Saved elsewhere' })).toBeVisible();
 
   // An edit of the transcript outdates the report; regenerating asks first.
   const media = await api.get<{ text: { turn_id: string; segment: string }[] }>(`/cm-api/api/conversations/${id}`, owner.tokens.auth_token);

@@ -30,7 +30,8 @@ export function ReportEditor({ report, save, reload, onClose }: Props) {
   const { t } = useTranslation(['publish', 'common']);
   const errors = useApiErrors();
   const headingId = useId();
-  const wide = useMediaQuery('(min-width: 75em)');
+  // Known from the first render: a layout switched after it would replace the text field and lose its focus.
+  const wide = useMediaQuery('(min-width: 75em)', undefined, { getInitialValueInEffect: false });
   const [original, setOriginal] = useState({ markdown: report.markdown ?? '', versionId: report.versionId });
   const [draft, setDraft] = useState(original.markdown);
   const [shown] = useDebouncedValue(draft, 150);

@@ -32,7 +32,7 @@ export function ReportVersions({ conversationId, kind, opened, onClose, canResto
   const { t } = useTranslation(['publish', 'common']);
   const errors = useApiErrors();
   const formatDate = useFormatDateTime();
-  const narrow = useMediaQuery('(max-width: 48em)');
+  const narrow = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const versions = useReportVersions(conversationId, kind, opened);
   const [previewed, setPreviewed] = useState<string | null>(null);
   const preview = useReportVersion(conversationId, kind, previewed);
