@@ -1,12 +1,12 @@
 /**
  * The publish page on a processed media: the verbatim tab shows the transcript as it will be
  * exported, filters it by keyword, downloads DOCX and PDF files whose text is read back with
- * independent tools, and shows the PDF preview; the report tabs say they are not there yet; the tab
- * is in the address; a member who may only read can export too; both languages, wide and on a phone.
+ * independent tools, and shows the PDF preview; the report tabs say what each report holds and offer
+ * to generate it (reports.spec.ts goes further); the tab is in the address; a member who may only
+ * read can export too; both languages, wide and on a phone.
  */
-import { execFileSync } from 'node:child_process';
-import type { Download, Page } from '@playwright/test';
 import { newAccount, signedInContext, signInBrowser, uniqueName } from './support/api.ts';
+import { docxText, downloadFrom as download, pdfText } from './support/documents.ts';
 import { dataDir } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
 import { joinOrganization } from './support/invitations.ts';
@@ -14,23 +14,6 @@ import { createMedia, PROCESSING_TIMEOUT } from './support/media.ts';
 
 const SCREENSHOTS = process.env.PALABRE_E2E_OUTPUT_DIR ?? '/tmp';
 const LOAD_TIMEOUT = 30_000;
-
-/** The text of a Word file: its main part's runs, tags removed. */
-function docxText(file: string): string {
-  const xml = execFileSync('unzip', ['-p', file, 'word/document.xml'], { encoding: 'utf8' });
-  return xml.replace(/<w:p[ >]/g, '\n$&').replace(/<[^>]+>/g, '');
-}
-
-function pdfText(file: string): string {
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
-
-async function download(page: Page, format: string): Promise<Download> {
-  await page.getByRole('button', { name: 'Download' }).click();
-  const saved = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: format }).click();
-  return saved;
-}
 
 test('the verbatim export: text, keyword filter, DOCX and PDF read back, the PDF preview, the report tabs, in both languages', async ({
   page,
@@ -138,11 +121,11 @@ test('the verbatim export: text, keyword filter, DOCX and PDF read back, the PDF
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByRole('tab', { name: 'Full report' })).toHaveAttribute('aria-selected', 'true');
   await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('cri');
-  await expect(page.getByText('AI reports are not available in this version of Palabre.', { exact: false })).toBeVisible();
+  await expect(page.getByText('This report has not been generated yet.')).toBeVisible({ timeout: LOAD_TIMEOUT });
   await page.goto(`/interface/conversations/${id}/publish?tab=summary`);
   await expect(page.getByRole('tab', { name: 'Automatic summary' })).toHaveAttribute('aria-selected', 'true', { timeout: LOAD_TIMEOUT });
-  await expect(page.getByText(/AI reports are not available/)).toBeVisible();
-  await expect(page.getByText(/short summary of the media/)).toBeVisible();
+  await expect(page.getByText(/A short summary of the media/)).toBeVisible({ timeout: LOAD_TIMEOUT });
+  await expect(page.getByRole('button', { name: 'Generate' })).toBeEnabled();
 
   // On a phone.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -151,7 +134,7 @@ test('the verbatim export: text, keyword filter, DOCX and PDF read back, the PDF
   await expect(page.getByRole('button', { name: 'Download' })).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}/publish-verbatim-phone.png`, fullPage: true });
   await page.goto(`/interface/conversations/${id}/publish?tab=cred`);
-  await expect(page.getByText(/AI reports are not available/)).toBeVisible({ timeout: LOAD_TIMEOUT });
+  await expect(page.getByText('This report has not been generated yet.')).toBeVisible({ timeout: LOAD_TIMEOUT });
   await page.screenshot({ path: `${SCREENSHOTS}/publish-report-phone.png`, fullPage: true });
 
   // In French.
@@ -177,7 +160,7 @@ test('the verbatim export: text, keyword filter, DOCX and PDF read back, the PDF
     await frenchPage.keyboard.press('Escape');
     await frenchPage.screenshot({ path: `${SCREENSHOTS}/publish-verbatim-fr.png`, fullPage: true });
     await frenchPage.getByRole('tab', { name: 'Résumé automatique' }).click();
-    await expect(frenchPage.getByText(/Les rapports par IA ne sont pas disponibles/)).toBeVisible();
+    await expect(frenchPage.getByText("Ce rapport n'a pas encore été généré.")).toBeVisible({ timeout: LOAD_TIMEOUT });
   } finally {
     await french.close();
   }

@@ -1,6 +1,7 @@
 /**
- * The download menu: every export format of the current choices, saved under the server's file
- * name. While a file is made the button says so; the outcome (saved, or why not) is announced.
+ * The download menu: the export formats of a request (the verbatim tab's choices, or a report), saved
+ * under the server's file name. While a file is made the button says so; the outcome (saved, or why
+ * not) is announced.
  */
 import { Alert, Button, Menu, Stack, Text } from '@mantine/core';
 import type { ExportFormat } from '@palabre/shared';
@@ -16,10 +17,15 @@ interface Props {
   request: ExportRequest;
   title: string;
   disabled?: boolean;
+  /** The formats offered, in order (default: every format of the transcript export). */
+  formats?: readonly ExportFormat[];
+  /** Where the formats' names are in the publish namespace (`formats.docx`, …). */
+  labels?: 'formats' | 'reportFormats';
 }
 
-export function DownloadMenu({ conversationId, request, title, disabled }: Props) {
+export function DownloadMenu({ conversationId, request, title, disabled, formats = DOWNLOAD_FORMATS, labels = 'formats' }: Props) {
   const { t } = useTranslation('publish');
+  const label = (value: ExportFormat) => t(`${labels}.${value}` as `formats.${ExportFormat}`);
   const errors = useApiErrors();
   const download = useMutation({ mutationFn: (format: ExportFormat) => downloadExport(conversationId, request, format, title) });
   const format = download.variables;
@@ -40,9 +46,9 @@ export function DownloadMenu({ conversationId, request, title, disabled }: Props
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{t('download.label')}</Menu.Label>
-          {DOWNLOAD_FORMATS.map((value) => (
+          {formats.map((value) => (
             <Menu.Item key={value} onClick={() => download.mutate(value)} data-format={value}>
-              {t(`formats.${value}`)}
+              {label(value)}
             </Menu.Item>
           ))}
         </Menu.Dropdown>
@@ -50,7 +56,7 @@ export function DownloadMenu({ conversationId, request, title, disabled }: Props
       <div role="status" aria-live="polite">
         {download.isPending && format && (
           <Text size="sm" c="dimmed">
-            {t('download.preparing', { format: t(`formats.${format}`) })}
+            {t('download.preparing', { format: label(format) })}
           </Text>
         )}
         {download.isSuccess && (
@@ -60,7 +66,7 @@ export function DownloadMenu({ conversationId, request, title, disabled }: Props
         )}
       </div>
       {download.isError && format && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('download.failed', { format: t(`formats.${format}`) })} role="alert">
+        <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('download.failed', { format: label(format) })} role="alert">
           {errors.message(download.error)}
         </Alert>
       )}

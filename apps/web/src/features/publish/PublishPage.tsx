@@ -6,10 +6,14 @@
  */
 import { Container, Stack, Tabs } from '@mantine/core';
 import { IconFileText, IconSparkles } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { useOptionalOrganizationScope } from '../../app/OrganizationScope.tsx';
 import { QueryFallback } from '../../components/QueryFallback.tsx';
 import { ToolPageHeader } from '../conversations/ToolPageHeader.tsx';
+import { useConversationUpdates } from '../realtime/useConversationUpdates.ts';
+import { applyReportNotice } from '../reports/api.ts';
 import { usePublishMedia } from './api.ts';
 import { ReportTab } from './ReportTab.tsx';
 import { PUBLISH_TABS, tabFromSearch } from './tabs.ts';
@@ -23,9 +27,15 @@ export function PublishPage() {
   const [params, setParams] = useSearchParams();
   const tab = tabFromSearch(params.get('tab'));
   const query = usePublishMedia(conversationId);
+  const client = useQueryClient();
+  const scope = useOptionalOrganizationScope();
+  // Reports move on as their jobs run; a changed transcript outdates them and refreshes the verbatim text.
+  useConversationUpdates(query.data?.organizationId, (update) => applyReportNotice(client, update));
 
   if (!query.data) return <QueryFallback query={query} />;
   const media = query.data;
+  // The organization's generate-summary permission, as it applies to the caller.
+  const summaryAllowed = scope?.organizations.find((organization) => organization._id === media.organizationId)?.abilities.summary ?? false;
 
   return (
     <Container size="xl" w="100%" px={0}>
@@ -41,7 +51,7 @@ export function PublishPage() {
           </Tabs.List>
           {PUBLISH_TABS.map((value) => (
             <Tabs.Panel key={value} value={value} pt="md">
-              {value === 'verbatim' ? <VerbatimTab media={media} /> : <ReportTab tab={value} />}
+              {value === 'verbatim' ? <VerbatimTab media={media} /> : <ReportTab kind={value} media={media} summaryAllowed={summaryAllowed} />}
             </Tabs.Panel>
           ))}
         </Tabs>

@@ -1,5 +1,5 @@
 /**
- * Calls of the publish page: the media's name, language and speakers, the transcript as the JSON export
+ * Calls of the publish page: the media's organization, name, language and speakers, the transcript as the JSON export
  * renders it (what the text preview shows), a file of any format saved under the server's name, and
  * the PDF preview (`preview=true`) as a blob for the page to show.
  */
@@ -10,8 +10,8 @@ import { isMissing } from '../../api/client.ts';
 import { conversationKeys } from '../conversations/api.ts';
 import { fallbackFilename, type ExportRequest } from './choices.ts';
 
-export type PublishMedia = Pick<ConversationDetail, '_id' | 'name' | 'status' | 'language' | 'speakers' | 'right'>;
-const FIELDS = ['name', 'status', 'language', 'speakers', 'right'].join(',');
+export type PublishMedia = Pick<ConversationDetail, '_id' | 'organizationId' | 'name' | 'status' | 'language' | 'speakers' | 'right'>;
+const FIELDS = ['organizationId', 'name', 'status', 'language', 'speakers', 'right'].join(',');
 
 export const publishKeys = {
   media: (id: string) => [...conversationKeys.detail(id), 'publish'] as const,

@@ -4,7 +4,7 @@
  * The text preview, every download and the PDF preview are built from the same request, so what the
  * page shows is what the files hold.
  */
-import { TEXT_LIMITS, type BodyInput, type ExportFormat, type QueryInput, type API } from '@palabre/shared';
+import { TEXT_LIMITS, type BodyInput, type ExportFormat, type QueryInput, type API, type ReportKind } from '@palabre/shared';
 
 export type MetadataFlag = 'description' | 'tags' | 'keyword' | 'timestamp' | 'speakers';
 /** In the order the form lists them. */
@@ -63,6 +63,14 @@ export function exportRequest(choices: ExportChoices, mediaName: string): Export
     query: { flavor: 'verbatim', ...(title && title !== mediaName ? { title } : {}) },
     body: { filter, metadata: { ...choices.metadata } },
   };
+}
+
+/** The formats a report downloads in, in the order its menu lists them (`text`: its Markdown). */
+export const REPORT_DOWNLOAD_FORMATS: readonly ExportFormat[] = ['docx', 'pdf', 'text'];
+
+/** The request of a report's download: the report flavour, under the server's default title (the kind and the media's name). */
+export function reportExportRequest(kind: ReportKind): ExportRequest {
+  return { query: { flavor: kind }, body: {} };
 }
 
 /** Whether the choices keep only part of the transcript. */

@@ -1,7 +1,7 @@
 /**
  * The tabs of the publish page (docs/PRODUCT.md, Screens and routes), in the order they are shown:
  * the report kinds, then the verbatim export. The chosen tab is in the address (`?tab=`), so it can
- * be linked; a missing or unknown value opens the verbatim tab, the only one built before the AI reports.
+ * be linked; a missing or unknown value opens the verbatim tab, which every processed media has.
  */
 export const PUBLISH_TABS = ['summary', 'cra', 'cred', 'cri', 'verbatim'] as const;
 export type PublishTab = (typeof PUBLISH_TABS)[number];
