@@ -9,6 +9,7 @@ import { burnKeys } from '../burn/api.ts';
 import { conversationKeys } from '../conversations/api.ts';
 import { exploreKeys, type ConversationPage } from '../explore/api.ts';
 import { keywordKeys } from '../keywords/api.ts';
+import { reportKeys } from '../reports/api.ts';
 
 /**
  * Progress ticks arrive every half second while a media is processed: lists only refetch when one
@@ -27,6 +28,12 @@ export async function invalidateAfterUpdate(client: QueryClient, update: Convers
   // state moves (running ticks carry their progress, which the burn panel applies as they come).
   if (update.kind === 'burn') {
     if (update.subtitleId && update.burnState !== 'running') await client.invalidateQueries({ queryKey: burnKeys.status(update.conversationId, update.subtitleId) });
+    return;
+  }
+  // A report's notice changes that report only; its progress ticks are applied from the notice itself
+  // (applyReportNotice), so only a state that ends or starts a generation refetches it.
+  if (update.kind === 'report') {
+    if (update.reportKind && update.reportState !== 'generating') await client.invalidateQueries({ queryKey: reportKeys.one(update.conversationId, update.reportKind) });
     return;
   }
   // New keywords change the media's keywords and what the lists' keyword criterion finds, not the media.
