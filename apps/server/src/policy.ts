@@ -194,6 +194,35 @@ export function everyMediaAccess(rights: Iterable<number>, needed: number): { ac
   return { access: hidden > 0 ? 'hidden' : refused > 0 ? 'forbidden' : 'allowed', blocked: hidden + refused };
 }
 
+// --- AI features (docs/reports.md) ----------------------------------------------------------
+
+/**
+ * Generating a media's reports or keywords, or asking its transcript questions: the organization's
+ * generate-summary tool (maintainers and above; members when its `summary` permission is on) and,
+ * on the media, the write right for reports and keywords (they change what everyone reads), the read
+ * right for a conversation with the transcript (it is the asker's own).
+ */
+export function aiGenerationAccess(level: number, org: OrganizationFacts, right: number, what: 'report' | 'keywords' | 'chat'): MediaAccess {
+  const access = mediaAccess(right, what === 'chat' ? RIGHT.READ : RIGHT.WRITE);
+  if (access !== 'allowed') return access;
+  return organizationAbilities(level, org).summary ? 'allowed' : 'forbidden';
+}
+
+/** Reading reports, keywords and highlights: the read right. Editing or restoring a report: the write right. */
+export function reportAccess(right: number, change: boolean): MediaAccess {
+  return mediaAccess(right, change ? RIGHT.WRITE : RIGHT.READ);
+}
+
+/**
+ * Highlights: adding one needs the comment right; changing or removing one, its author holding the
+ * comment right or anyone holding the write right.
+ */
+export function highlightAccess(user: PolicyUser, right: number, highlight?: { authorId: string | null }): MediaAccess {
+  if (!highlight) return mediaAccess(right, RIGHT.COMMENT);
+  const own = highlight.authorId === user.id;
+  return mediaAccess(right, own ? RIGHT.COMMENT : RIGHT.WRITE);
+}
+
 // --- Live sessions ------------------------------------------------------------------------------
 
 export interface SessionFacts {

@@ -728,7 +728,10 @@ export const conversationKeywords = pgTable(
     aiProfileId: uuid('ai_profile_id').references(() => aiProfiles.id, { onDelete: 'set null' }),
     keywords: jsonb('keywords').$type<string[]>().notNull().default([]),
     /** The keywords folded as searches fold text (lower case, no accents), for the library filter. */
-    keywordsFolded: text('keywords_folded').array().notNull().default(sql`'{}'::text[]`),
+    keywordsFolded: text('keywords_folded')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     error: jsonb('error').$type<AiFailure>(),
     transcriptFingerprint: text('transcript_fingerprint'),
     generatedAt: timestamp('generated_at', { withTimezone: true }),

@@ -180,7 +180,10 @@ export const zHighlightBody = z.strictObject({
   /** A tag of the media's organization, or none. */
   tagId: zId.nullable().default(null),
   /** Free key/value pairs. */
-  metadata: z.record(z.string().trim().min(1).max(50), z.string().max(500)).refine((m) => Object.keys(m).length <= 20, 'error.invalid').default({}),
+  metadata: z
+    .record(z.string().trim().min(1).max(50), z.string().max(500))
+    .refine((m) => Object.keys(m).length <= 20, 'error.invalid')
+    .default({}),
   comment: zText({ max: 2000, multiline: true }).default(''),
 });
 export const zHighlightUpdateBody = zHighlightBody.omit({ anchor: true }).partial().strict();
