@@ -194,6 +194,12 @@ export const zHighlight = z.object({
   _id: z.string(),
   /** Where the mark is now; null once its whole text was deleted. */
   anchor: zHighlightAnchor.nullable(),
+  /**
+   * The stored Yjs relative positions (base64 of `Y.encodeRelativePosition`, into the turn texts of the
+   * media's document): an open editor resolves them against its live document, so marks follow edits
+   * as they are typed.
+   */
+  relative: z.object({ start: z.string(), end: z.string() }),
   /** The marked text now. */
   text: z.string(),
   /** Seconds: the start of the first marked word (for "jump" and playing). */
