@@ -8,6 +8,8 @@ export interface RequestDeadline {
   signal: AbortSignal;
   /** Whether it fired because the time was up (not because the caller aborted). */
   timedOut(): boolean;
+  /** Starts the time limit afresh (a stream that received something: the limit is between chunks). */
+  renew(): void;
   /** The request settled: nothing fires any more. */
   done(): void;
 }
@@ -15,16 +17,22 @@ export interface RequestDeadline {
 export function requestDeadline(timeoutMs: number, callerSignal?: AbortSignal): RequestDeadline {
   const controller = new AbortController();
   let expired = false;
-  const timer = setTimeout(() => {
+  const expire = () => {
     expired = true;
     controller.abort();
-  }, timeoutMs);
+  };
+  let timer = setTimeout(expire, timeoutMs);
   const cancel = () => controller.abort();
   callerSignal?.addEventListener('abort', cancel, { once: true });
   if (callerSignal?.aborted) controller.abort();
   return {
     signal: controller.signal,
     timedOut: () => expired,
+    renew() {
+      if (expired || controller.signal.aborted) return;
+      clearTimeout(timer);
+      timer = setTimeout(expire, timeoutMs);
+    },
     done() {
       clearTimeout(timer);
       callerSignal?.removeEventListener('abort', cancel);

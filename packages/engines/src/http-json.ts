@@ -82,30 +82,51 @@ export async function requestJson(server: HttpEngineServer, request: JsonRequest
       signal: deadline.signal,
     });
     const answer = await response.text();
-    if (!response.ok) {
-      const status = response.status || 302;
-      const failure = describeHttpFailure(status, server);
-      const error = new HttpAnswerError(failure.code, failure.message, { retryable: failure.retryable, detail: scrub(answer) });
-      error.status = status;
-      error.retryAfter = response.headers.get('retry-after');
-      throw error;
-    }
+    if (!response.ok) throw httpAnswerError(server, response, answer);
     try {
       return JSON.parse(answer) as unknown;
     } catch {
       throw new EngineRequestError('engine_failed', aboutServer(server, 'did not answer JSON'), { retryable: false, detail: scrub(answer) });
     }
   } catch (error) {
-    if (error instanceof EngineError) throw error;
-    if (request.signal?.aborted && !deadline.timedOut()) throw request.aborted();
-    if (deadline.timedOut()) {
-      throw new EngineRequestError('timeout', aboutServer(server, `did not answer within ${Math.round(request.timeoutMs / 100) / 10} s`), { retryable: true, cause: error });
-    }
-    throw new EngineRequestError('engine_failed', aboutServer(server, `could not be reached: ${scrub((error as Error).message)}`), { retryable: true, cause: error });
+    throw requestFailure(server, error, { ...request, timedOut: deadline.timedOut() });
   } finally {
     deadline.done();
   }
 }
+
+/** The error for a failed HTTP answer (`response.ok` false) whose body was `answer`. */
+export function httpAnswerError(server: Pick<HttpEngineServer, 'where' | 'notFound' | 'hints' | 'apiKey'>, response: Response, answer: string): HttpAnswerError {
+  const status = response.status || 302;
+  const failure = describeHttpFailure(status, server);
+  const error = new HttpAnswerError(failure.code, failure.message, { retryable: failure.retryable, detail: scrubSecret(answer, server.apiKey) });
+  error.status = status;
+  error.retryAfter = response.headers.get('retry-after');
+  return error;
+}
+
+/**
+ * What a request that threw becomes: an `EngineError` stays as it is; otherwise the caller's
+ * cancellation (`aborted()`), a timeout (retryable), or an unreachable server (retryable).
+ */
+export function requestFailure(
+  server: Pick<HttpEngineServer, 'where' | 'apiKey'>,
+  error: unknown,
+  request: Pick<JsonRequest, 'signal' | 'aborted' | 'timeoutMs'> & { timedOut: boolean },
+): EngineError {
+  if (error instanceof EngineError) return error;
+  if (request.signal?.aborted && !request.timedOut) return request.aborted();
+  if (request.timedOut) {
+    return new EngineRequestError('timeout', aboutServer(server, `did not answer within ${seconds(request.timeoutMs)} s`), { retryable: true, cause: error });
+  }
+  return new EngineRequestError('engine_failed', aboutServer(server, `could not be reached: ${scrubSecret((error as Error).message, server.apiKey)}`), {
+    retryable: true,
+    cause: error,
+  });
+}
+
+/** 300 → "0.3" (a duration in a message). */
+export const seconds = (ms: number) => String(Math.round(ms / 100) / 10);
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

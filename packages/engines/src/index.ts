@@ -86,7 +86,7 @@ export {
   type VerboseJsonSegment,
   type VerboseJsonWord,
 } from './asr/openai.ts';
-export { describeHttpFailure, requestJson, scrubSecret, HttpAnswerError, type HttpEngineServer, type HttpFailure } from './http-json.ts';
+export { describeHttpFailure, requestJson, scrubSecret, HttpAnswerError, httpAnswerError, requestFailure, type HttpEngineServer, type HttpFailure } from './http-json.ts';
 export {
   createWhisperEngine,
   createWhisperDecoder,
@@ -144,3 +144,18 @@ export {
 } from './translate/apertium-mode.ts';
 export { createLibreTranslateTranslator, type LibreTranslateConfig } from './translate/libretranslate.ts';
 export { createOpenAiChatTranslator, cleanChatTranslation, chatTranslationPrompt, languageName, type OpenAiChatTranslatorConfig } from './translate/openai-chat.ts';
+// `listModels` of the language-model client is `listChatModels` here: `listModels` lists the installed speech models.
+export {
+  ChatModelError,
+  completeChat,
+  streamChat,
+  listModels as listChatModels,
+  estimateTokens,
+  chunkByTokens,
+  mapReduce,
+  type ChatModelConfig,
+  type ChatModelErrorCode,
+  type ChatTurn,
+  type ChatRequestOptions,
+  type MapReduceOptions,
+} from './llm/index.ts';

@@ -20,6 +20,7 @@ import type { EngineAvailability, TranscriptLanguage } from '../asr/types.ts';
 import { pause } from '../deadline.ts';
 import { EngineError, EngineRequestError } from '../errors.ts';
 import { aboutServer, HttpAnswerError, requestJson, scrubSecret, type HttpEngineServer } from '../http-json.ts';
+import { apiBase, bearerHeaders, chatCompletionRequest, completionContent, retryAfterMs } from '../llm/protocol.ts';
 import { singleLine, type TranslateOptions, type Translator } from './translator.ts';
 
 export interface OpenAiChatTranslatorConfig {
@@ -103,14 +104,6 @@ export function cleanChatTranslation(answer: string, original: string, target: s
   return singleLine(text);
 }
 
-/** Seconds or an HTTP date → milliseconds to wait, or null. */
-function retryAfterMs(header: string | null): number | null {
-  if (!header) return null;
-  const seconds = Number(header);
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
-  return Number.isFinite(ms) && ms >= 0 ? Math.min(ms, MAX_RETRY_AFTER_MS) : null;
-}
-
 /** At most `limit` holders at once; the others wait in order. */
 class Slots {
   private busy = 0;
@@ -151,7 +144,7 @@ class Slots {
 }
 
 export function createOpenAiChatTranslator(config: OpenAiChatTranslatorConfig): Translator {
-  const base = config.endpoint.trim().replace(/\/+$/, '');
+  const base = apiBase(config.endpoint);
   const server: HttpEngineServer = {
     where: `the translation server at ${base}`,
     apiKey: config.apiKey,
@@ -163,35 +156,23 @@ export function createOpenAiChatTranslator(config: OpenAiChatTranslatorConfig): 
   const retryDelayMs = config.retryDelayMs ?? 250;
   const slots = new Slots(Math.max(1, config.maxConcurrent ?? 2));
   const prompt = chatTranslationPrompt(config.source, config.target);
-  const headers = (): Record<string, string> => ({
-    accept: 'application/json',
-    ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
-  });
   /** Aborted by close(): every request and wait of this translator stops. */
   let closing = new AbortController();
 
   async function request(text: string, signal: AbortSignal, callerSignal: AbortSignal | undefined): Promise<string> {
-    const body = {
-      model: config.model,
-      messages: [
-        { role: 'system', content: prompt },
-        { role: 'user', content: text },
-      ],
-      temperature: 0,
-      stream: false,
-    };
+    const messages = [
+      { role: 'system' as const, content: prompt },
+      { role: 'user' as const, content: text },
+    ];
     const answer = await requestJson(server, {
-      url: `${base}/chat/completions`,
-      method: 'POST',
-      headers: { ...headers(), 'content-type': 'application/json' },
-      body: JSON.stringify(body),
+      ...chatCompletionRequest(base, config.apiKey, config.model, messages, { temperature: 0, stream: false }),
       timeoutMs,
       signal,
       aborted: () => new EngineError('aborted', callerSignal?.aborted ? 'The translation was cancelled' : 'The translator was closed'),
     });
     const detail = () => scrubSecret(JSON.stringify(answer), config.apiKey);
-    const content = (answer as { choices?: Array<{ message?: { content?: unknown } }> } | null)?.choices?.[0]?.message?.content;
-    if (typeof content !== 'string') throw new EngineRequestError('engine_failed', aboutServer(server, 'gave no message in its answer'), { retryable: false, detail: detail() });
+    const content = completionContent(answer);
+    if (content === undefined) throw new EngineRequestError('engine_failed', aboutServer(server, 'gave no message in its answer'), { retryable: false, detail: detail() });
     const translated = cleanChatTranslation(content, text, config.target);
     if (!translated) throw new EngineRequestError('engine_failed', aboutServer(server, 'gave an empty translation'), { retryable: false, detail: detail() });
     return translated;
@@ -217,7 +198,7 @@ export function createOpenAiChatTranslator(config: OpenAiChatTranslatorConfig): 
           const retry = error instanceof EngineRequestError && error.retryable && error.code !== 'timeout' && attempt < retries;
           if (!retry) throw error;
           const backoff = retryDelayMs * 2 ** attempt;
-          const asked = error instanceof HttpAnswerError && error.status === 429 ? retryAfterMs(error.retryAfter) : null;
+          const asked = error instanceof HttpAnswerError && error.status === 429 ? retryAfterMs(error.retryAfter, MAX_RETRY_AFTER_MS) : null;
           await pause(Math.max(backoff, asked ?? 0), signal);
           if (signal.aborted) throw aborted();
         }
@@ -235,7 +216,7 @@ export function createOpenAiChatTranslator(config: OpenAiChatTranslatorConfig): 
         { ...server, notFound: 'has no /models endpoint: the address must be the API base (ending in /v1 for most servers)' },
         {
           url: `${base}/models`,
-          headers: headers(),
+          headers: bearerHeaders(config.apiKey),
           timeoutMs: 5000,
           aborted: () => new EngineError('aborted', 'The check was cancelled'),
         },
