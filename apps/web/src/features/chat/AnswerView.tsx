@@ -4,15 +4,22 @@
  */
 import { Group, Stack, Text } from '@mantine/core';
 import type { Citation } from '@palabre/shared';
+import { turnsOf } from '@palabre/shared/collab';
 import { Fragment, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEditorSession } from '../editor/session.ts';
 import { MarkdownView } from '../shared/markdown.ts';
 import { bindCitations, citedLabels, splitCitations } from './citations.ts';
 import { CitationButton } from './CitationButton.tsx';
 
 export function AnswerView({ content, citations }: { content: string; citations: readonly Citation[] }) {
   const { t } = useTranslation('chat');
-  const bound = useMemo(() => bindCitations(citedLabels(content), citations), [content, citations]);
+  const { doc } = useEditorSession();
+  const bound = useMemo(() => {
+    const turns = turnsOf(doc);
+    const turnIdAt = (index: number) => (index >= 0 && index < turns.length ? (turns.get(index).get('id') as string) : undefined);
+    return bindCitations(citedLabels(content), citations, turnIdAt);
+  }, [doc, content, citations]);
   const renderText = useCallback(
     (text: string, key: string) =>
       splitCitations(text, bound).map((part, index) =>
