@@ -6,13 +6,12 @@
  * complete, and cites a moment that plays when clicked; an answer stopped before it came and one the
  * model provider fails; renaming and deleting a conversation.
  */
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { RIGHT_LEVELS } from '@palabre/shared';
 import type { Browser, Page } from '@playwright/test';
 import { Api, signInBrowser } from './support/api.ts';
+import { startChatModelServer, type ChatModelServer } from './support/chat-model.ts';
 import { currentTime, mediaWithTranscript, openEditor, tr, type Locale } from './support/editor.ts';
-import { ADMIN, REPO_ROOT } from './support/env.ts';
+import { ADMIN } from './support/env.ts';
 import { expect, test } from './support/fixtures.ts';
 import { startE2eServer, type E2eServer } from './support/server.ts';
 import { makeTurn } from './support/transcripts.ts';
@@ -29,21 +28,6 @@ const TRANSCRIPT = {
     makeTurn('t3', 'alice', 'Then we must hire fewer people', 13),
   ],
 };
-
-/** The engines' protocol server (loaded from its test support: the web client imports only @palabre/shared). */
-type ChatModelStep = { kind: 'reply'; text?: string } | { kind: 'status'; status: number } | { kind: 'hang' };
-interface ChatModelServer {
-  url: string;
-  requests: Array<{ path: string; body: unknown }>;
-  script(...steps: ChatModelStep[]): void;
-  close(): Promise<void>;
-}
-
-async function startChatModelServer(): Promise<ChatModelServer> {
-  const support = pathToFileURL(path.join(REPO_ROOT, 'packages/engines/test/support/chat-model-server.ts')).href;
-  const { startChatModelServer: start } = (await import(support)) as { startChatModelServer: () => Promise<ChatModelServer> };
-  return start();
-}
 
 const ANSWER = 'The budget was **cut by ten percent** [T2].';
 
