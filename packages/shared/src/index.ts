@@ -23,3 +23,4 @@ export * from './contracts/sessions.ts';
 export * from './contracts/meetings.ts';
 export * from './contracts/live.ts';
 export * from './contracts/ai.ts';
+export * from './markdown/index.ts';
