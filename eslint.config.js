@@ -43,9 +43,17 @@ const BOUNDARIES = [
   },
   {
     from: ['apps/server/**'],
+    except: ['apps/server/test/**'],
     packages: ['@palabre/web'],
     paths: ['apps/web/**', 'packages/**'],
     message: 'the server uses the workspaces by name (@palabre/shared, @palabre/engines), never the web client',
+  },
+  {
+    // Server tests may start the engines' test servers (packages/engines/test/support), by path.
+    from: ['apps/server/test/**'],
+    packages: ['@palabre/web'],
+    paths: ['apps/web/**', 'packages/shared/**', 'packages/engines/src/**', 'packages/engines/test/*.ts'],
+    message: "server tests use the workspaces by name (@palabre/shared, @palabre/engines), except the engines' test support; never the web client",
   },
   {
     from: ['apps/web/**'],

@@ -28,6 +28,8 @@ import { exportRoutes } from './exports/routes.ts';
 import { organizationRoutes } from './organizations/routes.ts';
 import { transcriberProfileRoutes } from './transcriber-profiles/routes.ts';
 import { favoriteRoutes } from './favorites/routes.ts';
+import { highlightRoutes } from './highlights/routes.ts';
+import { chatRoutes } from './chats/routes.ts';
 import { rightRoutes } from './rights/routes.ts';
 import { tagRoutes } from './tags/routes.ts';
 import { sessionRoutes } from './sessions/routes.ts';
@@ -66,7 +68,7 @@ export async function buildApp(ctx: AppContext, options: { logger: FastifyBaseLo
     appName: ctx.config.appName,
     theme: ctx.config.appTheme,
     userCreationDisabled: ctx.config.userCreationDisabled,
-    features: FEATURES,
+    features: { ...FEATURES, experimentalHighlight: ctx.config.experimentalHighlight },
     sso: ctx.config.oidc ? { name: ctx.config.oidc.name, path: `${AUTH_BASE}/oidc` } : null,
   }));
 
@@ -89,6 +91,8 @@ export async function buildApp(ctx: AppContext, options: { logger: FastifyBaseLo
   await app.register(tagRoutes(ctx), { prefix: API_BASE });
   await app.register(rightRoutes(ctx), { prefix: API_BASE });
   await app.register(favoriteRoutes(ctx), { prefix: API_BASE });
+  await app.register(highlightRoutes(ctx), { prefix: API_BASE });
+  await app.register(chatRoutes(ctx), { prefix: API_BASE });
   await seedTranscriberProfiles(ctx);
 
   routes.assertMatchesTable();

@@ -263,6 +263,8 @@ describe('streamChat: what servers send', () => {
   it('accepts a stream that ends with a finish reason but no [DONE], and fails one that just stops', async () => {
     const finished = [delta('Done'), 'data: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\n\n'];
     expect((await collect(streamChat(model, MESSAGES, { fetch: streamingFetch(finished) }))).deltas).toEqual(['Done']);
+    // The finish reason in one read, the end of the body in the next.
+    expect(await collect(streamChat(model, MESSAGES, { fetch: streamingFetch(finished, 20) }))).toEqual({ deltas: ['Done'] });
     const stopped = await collect(streamChat(model, MESSAGES, { fetch: streamingFetch([delta('Half')]), retries: 0 }));
     expect(stopped.deltas).toEqual(['Half']);
     expect(stopped.error).toMatchObject({ code: 'model_unavailable' });
@@ -280,6 +282,11 @@ describe('streamChat: what servers send', () => {
     const answer = JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: 'All at once.' }, finish_reason: 'stop' }] });
     const { deltas } = await collect(streamChat(model, MESSAGES, { fetch: streamingFetch([answer], 0, 'application/json') }));
     expect(deltas).toEqual(['All at once.']);
+    // Events sent with the wrong type are still events.
+    const mislabelled = await collect(streamChat(model, MESSAGES, { fetch: streamingFetch([delta('Still'), delta(' events'), 'data: [DONE]\n\n'], 0, 'text/plain') }));
+    expect(mislabelled).toEqual({ deltas: ['Still', ' events'] });
+    const garbage = await collect(streamChat(model, MESSAGES, { fetch: streamingFetch(['<html>'], 0, 'text/html') }));
+    expect(garbage.error).toMatchObject({ code: 'model_error', message: expect.stringContaining('stream of events') });
   });
 });
 

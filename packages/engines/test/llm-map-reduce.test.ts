@@ -103,6 +103,18 @@ describe('mapReduce', () => {
     expect(calls.filter((call) => call.kind === 'map').map((call) => (call as { text: string }).text)).toEqual(items);
   });
 
+  it('keeps every chunk within the budget when the rendering adds to the items', async () => {
+    const items = utterances(30);
+    const { calls, options } = recorder();
+    // Separators that a single item's rendering does not have.
+    const heavy = (group: readonly string[]) => group.join('\n-----\n');
+    await mapReduce({ ...options, render: heavy, items, contextTokens: 200, promptTokens: 50, answerTokens: 50 });
+    const maps = calls.filter((call) => call.kind === 'map') as Array<{ text: string }>;
+    expect(maps.length).toBeGreaterThan(1);
+    for (const call of maps) expect(estimateTokens(call.text)).toBeLessThanOrEqual(100);
+    expect(maps.map((call) => call.text).join('\n-----\n')).toBe(heavy(items));
+  });
+
   it('passes errors of a call on', async () => {
     const { options } = recorder();
     await expect(

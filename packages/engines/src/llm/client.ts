@@ -136,7 +136,7 @@ function classify(error: unknown): Failure {
 }
 
 /** The wait before retry number `attempt` (0 = the first): exponential with jitter, or what the server asked, at most 30 s. */
-export function retryDelay(attempt: number, baseMs: number, askedMs: number | null): number {
+function retryDelay(attempt: number, baseMs: number, askedMs: number | null): number {
   const backoff = baseMs * 2 ** attempt * (0.5 + Math.random() / 2);
   return Math.min(MAX_RETRY_DELAY_MS, Math.max(backoff, askedMs ?? 0));
 }
@@ -231,10 +231,15 @@ async function* streamAttempt(
     if (!response.ok) throw httpAnswerError(server, response, await response.text().catch(() => ''));
     if (!response.body) throw new ChatModelError('model_error', aboutServer(server, 'sent an empty answer'));
     if (!/event-stream/i.test(response.headers.get('content-type') ?? '')) {
-      // A server that ignored `stream: true` answers a whole completion.
+      // A server that ignored `stream: true` answers a whole completion (or labels its events wrongly).
       const text = await response.text().catch((error: unknown) => {
         throw failed(error);
       });
+      if (/^\s*(data|:)/.test(text)) {
+        const events = new SseReader();
+        yield* eventTexts(server, { finished: false }, [...events.push(text), ...events.end()], true);
+        return;
+      }
       let answer: unknown;
       try {
         answer = JSON.parse(text);
@@ -247,7 +252,7 @@ async function* streamAttempt(
     reader = response.body.getReader();
     const decoder = new TextDecoder();
     const events = new SseReader();
-    let finished = false;
+    const state: StreamState = { finished: false };
     for (;;) {
       deadline.renew();
       let chunk: Awaited<ReturnType<typeof reader.read>>;
@@ -260,31 +265,46 @@ async function* streamAttempt(
         if (signal?.aborted) throw failed(error);
         throw new ChatModelError('model_unavailable', aboutServer(server, 'cut the answer off before its end'), { cause: error });
       }
-      const payloads = chunk.done ? [...events.push(decoder.decode()), ...events.end()] : events.push(decoder.decode(chunk.value, { stream: true }));
-      for (const data of payloads) {
-        if (data.trim() === '[DONE]') return;
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(data);
-        } catch {
-          throw new ChatModelError('model_error', aboutServer(server, 'sent an event that is not JSON'), { detail: scrubSecret(data, server.apiKey) });
-        }
-        const refusal = errorMessageOf(parsed);
-        if (refusal !== undefined)
-          throw new ChatModelError('model_error', aboutServer(server, 'reported an error while answering'), { detail: scrubSecret(refusal, server.apiKey) });
-        const choice = (parsed as StreamChunk).choices?.[0];
-        const content = choice?.delta?.content ?? choice?.message?.content;
-        if (typeof content === 'string' && content) yield content;
-        if (choice?.finish_reason) finished = true;
+      if (chunk.done) {
+        yield* eventTexts(server, state, [...events.push(decoder.decode()), ...events.end()], true);
+        return;
       }
-      if (chunk.done) break;
+      if (yield* eventTexts(server, state, events.push(decoder.decode(chunk.value, { stream: true })), false)) return;
     }
-    // Some servers close after the last chunk without `[DONE]`; without a finish reason the answer was cut.
-    if (!finished) throw new ChatModelError('model_unavailable', aboutServer(server, 'cut the answer off before its end'));
   } finally {
     deadline.done();
     reader?.cancel().catch(() => {});
   }
+}
+
+/** Whether a stream's answer got a `finish_reason`. */
+interface StreamState {
+  finished: boolean;
+}
+
+/**
+ * The texts of some events of a stream; returns whether the answer is complete: `[DONE]`, or, at the
+ * `last` events, a `finish_reason` seen (some servers close after their last chunk without
+ * `[DONE]`); at the `last` events, an answer without either was cut off.
+ */
+function* eventTexts(server: HttpEngineServer, state: StreamState, payloads: string[], last: boolean): Generator<string, boolean> {
+  for (const data of payloads) {
+    if (data.trim() === '[DONE]') return true;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data);
+    } catch {
+      throw new ChatModelError('model_error', aboutServer(server, 'sent an event that is not JSON'), { detail: scrubSecret(data, server.apiKey) });
+    }
+    const refusal = errorMessageOf(parsed);
+    if (refusal !== undefined) throw new ChatModelError('model_error', aboutServer(server, 'reported an error while answering'), { detail: scrubSecret(refusal, server.apiKey) });
+    const choice = (parsed as StreamChunk).choices?.[0];
+    const content = choice?.delta?.content ?? choice?.message?.content;
+    if (typeof content === 'string' && content) yield content;
+    if (choice?.finish_reason) state.finished = true;
+  }
+  if (last && !state.finished) throw new ChatModelError('model_unavailable', aboutServer(server, 'cut the answer off before its end'));
+  return last;
 }
 
 /** The next chunk, or a rejection as soon as `signal` fires (whatever the fetch implementation does with it). */

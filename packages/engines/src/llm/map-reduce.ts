@@ -46,7 +46,11 @@ export async function mapReduce<T>(options: MapReduceOptions<T>): Promise<string
     return answer;
   }
 
-  const chunks = chunkByTokens(items, (item) => estimateTokens(render([item])), budget);
+  const chunks = fitChunks(
+    chunkByTokens(items, (item) => estimateTokens(render([item])), budget),
+    render,
+    budget,
+  );
   total = chunks.length + 1;
   onProgress?.(0, total);
   let partials: string[] = [];
@@ -78,6 +82,15 @@ export async function mapReduce<T>(options: MapReduceOptions<T>): Promise<string
     }
     partials = next;
   }
+}
+
+/** Chunks whose rendering (headers, separators) still overflows the budget are halved until they fit or hold one item. */
+function fitChunks<T>(chunks: T[][], render: (items: readonly T[]) => string, budget: number): T[][] {
+  return chunks.flatMap((chunk) => {
+    if (chunk.length === 1 || estimateTokens(render(chunk)) <= budget) return [chunk];
+    const middle = Math.ceil(chunk.length / 2);
+    return fitChunks([chunk.slice(0, middle), chunk.slice(middle)], render, budget);
+  });
 }
 
 function pairs<T>(items: readonly T[]): T[][] {
