@@ -27,6 +27,8 @@ import { burnRoutes } from './subtitles/burn-routes.ts';
 import { exportRoutes } from './exports/routes.ts';
 import { organizationRoutes } from './organizations/routes.ts';
 import { transcriberProfileRoutes } from './transcriber-profiles/routes.ts';
+import { aiProfileRoutes } from './ai-profiles/routes.ts';
+import { keywordRoutes } from './keywords/routes.ts';
 import { favoriteRoutes } from './favorites/routes.ts';
 import { highlightRoutes } from './highlights/routes.ts';
 import { chatRoutes } from './chats/routes.ts';
@@ -85,6 +87,8 @@ export async function buildApp(ctx: AppContext, options: { logger: FastifyBaseLo
   await app.register(burnRoutes(ctx), { prefix: API_BASE });
   await app.register(exportRoutes(ctx), { prefix: API_BASE });
   await app.register(transcriberProfileRoutes(ctx), { prefix: API_BASE });
+  await app.register(aiProfileRoutes(ctx), { prefix: API_BASE });
+  await app.register(keywordRoutes(ctx), { prefix: API_BASE });
   await app.register(sessionRoutes(ctx), { prefix: API_BASE });
   await app.register(quickMeetingRoutes(ctx), { prefix: API_BASE });
   await app.register(botRoutes(ctx), { prefix: API_BASE });

@@ -4,17 +4,16 @@
  * extractive methods. Calls to a profile's endpoint go through the outbound-address policy
  * (`aiProfileFetch`).
  */
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { aiProfiles } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import { outboundFetch, outboundPolicy } from '../net/outbound.ts';
+import { profileEndpointFetch, type EndpointSettings } from '../net/profile-endpoint.ts';
+import { aiProfilesRepo, type AiProfileRow } from './repo.ts';
 
-export type AiProfileRow = typeof aiProfiles.$inferSelect;
+export type { AiProfileRow } from './repo.ts';
 
 /** The stored config, with the approval flag the API never shows (as for transcriber profiles). */
-export type StoredAiConfig = AiProfileRow['config'] & { internalEndpoint?: boolean };
+export type StoredAiConfig = AiProfileRow['config'] & Pick<EndpointSettings, 'internalEndpoint'>;
 
 /** Chat answers are text: far below this. */
 export const MAX_CHAT_RESPONSE_BYTES = 16 * 1024 * 1024;
@@ -33,8 +32,7 @@ export interface UsableAiProfile {
  * endpoints count as approved; an organization's only when an administrator approved it.
  */
 export function aiProfileFetch(config: Config, profile: Pick<AiProfileRow, 'config' | 'organizationId'>): typeof globalThis.fetch {
-  const approved = profile.organizationId === null || (profile.config as StoredAiConfig).internalEndpoint === true;
-  return outboundFetch(outboundPolicy(config, { anyAddress: approved }), { maxResponseBytes: MAX_CHAT_RESPONSE_BYTES });
+  return profileEndpointFetch(config, profile, MAX_CHAT_RESPONSE_BYTES);
 }
 
 export function usable(config: Config, row: AiProfileRow): UsableAiProfile {
@@ -48,21 +46,11 @@ export function usable(config: Config, row: AiProfileRow): UsableAiProfile {
  */
 export async function usableAiProfile(ctx: AppContext, organizationId: string, choice?: string): Promise<UsableAiProfile | null> {
   if (choice === 'extractive') return null;
-  const visible = or(isNull(aiProfiles.organizationId), eq(aiProfiles.organizationId, organizationId));
   if (choice) {
-    const [row] = await ctx.db
-      .select()
-      .from(aiProfiles)
-      .where(and(eq(aiProfiles.id, choice), visible));
+    const row = await aiProfilesRepo.usableIn(ctx.db, organizationId, choice);
     if (!row) throw new AppError('not_found', 'AI profile not found');
     return usable(ctx.config, row);
   }
-  // The organization's default first (false sorts before true), then the global one.
-  const [row] = await ctx.db
-    .select()
-    .from(aiProfiles)
-    .where(and(visible, eq(aiProfiles.isDefault, true)))
-    .orderBy(sql`${aiProfiles.organizationId} is null`)
-    .limit(1);
+  const row = await aiProfilesRepo.defaultIn(ctx.db, organizationId);
   return row ? usable(ctx.config, row) : null;
 }

@@ -1,7 +1,8 @@
 /** Data access for media (conversations). */
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { conversationRights, conversations, conversationTags, favorites, memberships, organizations, type MediaFiles } from '../db/schema.ts';
+import { conversationKeywords, conversationRights, conversations, conversationTags, favorites, memberships, organizations, type MediaFiles } from '../db/schema.ts';
+import { foldedArray } from '../keywords/repo.ts';
 
 /** A media row without its full-text document (`search`) and folded title (`nameFolded`), which only SQL reads. */
 export type ConversationRow = Omit<typeof conversations.$inferSelect, 'search' | 'nameFolded'>;
@@ -34,6 +35,8 @@ export interface ListOptions {
   tags?: string[] | undefined;
   /** Only media without any tag. */
   noTags?: boolean | undefined;
+  /** Keywords the media's extracted keywords must all include (compared folded). */
+  keywords?: string[] | undefined;
 }
 
 /**
@@ -116,6 +119,16 @@ function filterConditions(options: ListOptions, search: { query: SQL } | null): 
     );
   }
   if (options.noTags) conditions.push(sql`NOT EXISTS (SELECT 1 FROM ${conversationTags} WHERE ${conversationTags.conversationId} = ${conversations.id})`);
+  const keywords = options.keywords ?? [];
+  if (keywords.length > 0) {
+    // Containment of folded arrays: the GIN index of the keywords answers it.
+    conditions.push(
+      inArray(
+        conversations.id,
+        sql`(SELECT ${conversationKeywords.conversationId} FROM ${conversationKeywords} WHERE ${conversationKeywords.keywordsFolded} @> ${foldedArray(keywords)})`,
+      ),
+    );
+  }
   return conditions;
 }
 

@@ -18,6 +18,7 @@ export function listOptionsOf(q: LibraryListQuery): ListOptions {
     name: q.name,
     tags: q.tags,
     noTags: q.filter === 'notags',
+    keywords: q.keyword,
   };
 }
 

@@ -1,55 +1,18 @@
 /**
- * The outbound-address policy applied to transcriber profile endpoints. A profile's endpoint must
- * pass the policy when it is saved, unless a system administrator saves it: then the profile
- * records that approval (`internalEndpoint`) and its calls may reach that address. Every call to an
- * endpoint goes through `outboundFetch`: checked and pinned address, no redirect followed (the API
- * key never reaches another host), answers bounded in size.
+ * Transcriber profile endpoints under the outbound-address policy (net/profile-endpoint.ts): the
+ * approval flag stored with the config, and the fetch every call to an engine's endpoint uses.
  */
-import type { AppContext } from '../context.ts';
 import type { Config } from '../config.ts';
-import type { Actor } from '../http/auth.ts';
-import { AppError } from '../http/errors.ts';
-import { OutboundRefused, OutboundUnresolved, outboundFetch, outboundPolicy, resolveChecked } from '../net/outbound.ts';
-import { platform } from '../policy.ts';
+import { profileEndpointFetch, type EndpointSettings } from '../net/profile-endpoint.ts';
 import type { TranscriberProfileRow } from './repo.ts';
 
 /** The stored config, with the approval flag the API never shows. */
-export type StoredProfileConfig = TranscriberProfileRow['config'] & { internalEndpoint?: boolean };
+export type StoredProfileConfig = TranscriberProfileRow['config'] & Pick<EndpointSettings, 'internalEndpoint'>;
 
 /** A transcription answer (verbose_json with word timings) stays far below this. */
 export const MAX_ENGINE_RESPONSE_BYTES = 64 * 1024 * 1024;
 
-/**
- * The approval flag to store with `next`, or a field error on the endpoint. An unchanged endpoint
- * keeps an approval given earlier; a changed one needs a new check. A host name that does not
- * resolve yet is saved without approval: every call checks its address again, so it can never reach
- * a refused one later.
- */
-export async function endpointApproval(ctx: AppContext, actor: Actor, next: StoredProfileConfig, previous?: StoredProfileConfig): Promise<boolean> {
-  if (!next.endpoint) return false;
-  if (await passesPolicy(ctx, next.endpoint)) return false;
-  if (platform.approveInternalEndpoint(actor.user)) return true;
-  if (previous?.internalEndpoint && previous.endpoint === next.endpoint) return true;
-  throw new AppError('validation_failed', 'This endpoint address is not allowed', { 'config.endpoint': 'error.address_not_allowed' });
-}
-
-async function passesPolicy(ctx: AppContext, endpoint: string): Promise<boolean> {
-  try {
-    await resolveChecked(outboundPolicy(ctx.config), endpoint);
-    return true;
-  } catch (error) {
-    if (error instanceof OutboundUnresolved) return true;
-    if (error instanceof OutboundRefused) return false;
-    throw error;
-  }
-}
-
-/**
- * The fetch every call to a profile's endpoint uses. Global profiles are only ever saved by system
- * administrators, so their endpoints count as approved (including those saved before approvals
- * were recorded).
- */
+/** The fetch every call to a transcriber profile's endpoint uses. */
 export function profileFetch(config: Config, profile: Pick<TranscriberProfileRow, 'config' | 'organizationId'>): typeof globalThis.fetch {
-  const approved = profile.organizationId === null || (profile.config as StoredProfileConfig).internalEndpoint === true;
-  return outboundFetch(outboundPolicy(config, { anyAddress: approved }), { maxResponseBytes: MAX_ENGINE_RESPONSE_BYTES });
+  return profileEndpointFetch(config, profile, MAX_ENGINE_RESPONSE_BYTES);
 }

@@ -7,7 +7,8 @@ import { AppError, notFound } from '../http/errors.ts';
 import { authorize, authorizeOrBackoffice } from '../organizations/service.ts';
 import { platform } from '../policy.ts';
 import { availability } from './availability.ts';
-import { endpointApproval, type StoredProfileConfig } from './endpoint.ts';
+import { endpointApproval } from '../net/profile-endpoint.ts';
+import type { StoredProfileConfig } from './endpoint.ts';
 import { presentTranscriberProfile } from './presenter.ts';
 import { transcriberProfilesRepo, type NewTranscriberProfile, type TranscriberProfileRow } from './repo.ts';
 

@@ -35,4 +35,5 @@ export const paths = {
   backofficeUsers: '/backoffice/users',
   backofficeOrganizations: '/backoffice/organizations',
   backofficeTranscriberProfiles: '/backoffice/transcriberProfiles',
+  backofficeAiProfiles: '/backoffice/aiProfiles',
 } as const;

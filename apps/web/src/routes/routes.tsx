@@ -182,6 +182,10 @@ const backofficeRoutes: RouteObject[] = [
     path: 'transcriberProfiles/:transcriberProfileId?',
     lazy: () => import('../features/backoffice/TranscriberProfilesPage.tsx').then((m) => ({ Component: m.TranscriberProfilesPage })),
   },
+  {
+    path: 'aiProfiles',
+    lazy: () => import('../features/backoffice/AiProfilesPage.tsx').then((m) => ({ Component: m.AiProfilesPage })),
+  },
 ];
 
 export const routes: RouteObject[] = [

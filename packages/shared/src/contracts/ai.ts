@@ -149,6 +149,8 @@ export const MAX_KEYWORDS = 20;
 export const zKeywords = z.object({
   state: z.enum(KEYWORD_STATES),
   method: z.enum(AI_METHODS).nullable(),
+  /** The AI profile of the last extraction asked for (null: extractive, or the profile was deleted since). */
+  profileName: z.string().nullable(),
   /** Most relevant first. */
   keywords: z.array(z.string()),
   error: zAiFailure.nullable(),

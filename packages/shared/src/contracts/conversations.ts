@@ -211,6 +211,19 @@ export const zConversationListQuery = zPagination.extend({
   text: z.string().trim().max(200).optional(),
   /** Title filter (contains, case and accents ignored). */
   name: z.string().trim().max(200).optional(),
+  /** Keywords the media's extracted keywords must all include (comma-joined; case and accents ignored). */
+  keyword: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((raw) => [
+      ...new Set(
+        (raw ?? '')
+          .split(',')
+          .map((keyword) => keyword.trim())
+          .filter(Boolean),
+      ),
+    ]),
 });
 
 export const zConversationSearchBody = zPagination.extend({

@@ -28,6 +28,7 @@ import classes from './Overview.module.css';
 import { ToolsSection } from './ToolsSection.tsx';
 import { ProcessingStatus } from './ProcessingStatus.tsx';
 import { TranscriptView } from './TranscriptView.tsx';
+import { KeywordsSection } from '../keywords/KeywordsSection.tsx';
 
 function InfoItem({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -149,6 +150,7 @@ function Overview({ conversation }: { conversation: ConversationDetail }) {
             <Stack gap="md">
               <ToolsSection conversationId={conversation._id} right={conversation.right} />
               <GeneralInformation conversation={conversation} />
+              <KeywordsSection conversationId={conversation._id} organizationId={conversation.organizationId} right={conversation.right} />
               <Paper withBorder p="md" radius="md" component="section" aria-labelledby="channels-heading">
                 <Title order={2} size="h4" id="channels-heading" mb="xs">
                   {t('overview.channels')}

@@ -42,6 +42,7 @@ import { useConversationUpdates } from '../realtime/useConversationUpdates.ts';
 import { indexTags, useCategories, useConversationTags, type TagWithCategory } from '../tags/api.ts';
 import { TagChips } from '../tags/TagChip.tsx';
 import { TagFilter, type TagCriteria } from '../tags/TagFilter.tsx';
+import { KeywordFilter } from './KeywordFilter.tsx';
 import { notifySuccess } from '../../components/notify.ts';
 import { useFormatDate } from '../../components/format.ts';
 import { useConversationList, useDeleteConversations, type ConversationListItem, type ListSource, type SortField } from './api.ts';
@@ -208,9 +209,10 @@ export function MediaList({ source, organizationId, title, headerAction, emptySt
 
   const tagsKey = state.tags.join(',');
   const criteria = useMemo<TagCriteria>(() => ({ tags: tagsKey ? tagsKey.split(',') : [], noTags: state.noTags }), [tagsKey, state.noTags]);
+  const keywordsKey = state.keywords.join(',');
   const params = useMemo(
-    () => ({ page, size, sortField, sortCriteria, text: state.text, tags: criteria.tags, noTags: criteria.noTags }),
-    [page, size, sortField, sortCriteria, state.text, criteria],
+    () => ({ page, size, sortField, sortCriteria, text: state.text, tags: criteria.tags, noTags: criteria.noTags, keywords: keywordsKey ? keywordsKey.split(',') : [] }),
+    [page, size, sortField, sortCriteria, state.text, criteria, keywordsKey],
   );
   const query = useConversationList(source, params);
   const remove = useDeleteConversations(organizationId);
@@ -225,7 +227,7 @@ export function MediaList({ source, organizationId, title, headerAction, emptySt
   }, [organizationId, criteria, change]);
 
   // Another page, search, sort or criteria starts with nothing selected.
-  useEffect(() => setSelected(new Set()), [state.text, sortField, sortCriteria, tagsKey, criteria.noTags, page, size, organizationId]);
+  useEffect(() => setSelected(new Set()), [state.text, sortField, sortCriteria, tagsKey, criteria.noTags, keywordsKey, page, size, organizationId]);
 
   // Notices refresh the lists when they may show the change (features/realtime/invalidation.ts).
   useConversationUpdates(organizationId);
@@ -274,7 +276,7 @@ export function MediaList({ source, organizationId, title, headerAction, emptySt
     });
   };
 
-  const filtering = state.text.length > 0 || params.tags.length > 0 || params.noTags;
+  const filtering = state.text.length > 0 || params.tags.length > 0 || params.noTags || params.keywords.length > 0;
 
   return (
     <Stack gap="lg">
@@ -319,6 +321,7 @@ export function MediaList({ source, organizationId, title, headerAction, emptySt
           </Tooltip>
         </Group>
         <TagFilter organizationId={organizationId} value={criteria} onChange={(value) => change(value)} />
+        <KeywordFilter value={params.keywords} onChange={(keywords) => change({ keywords })} />
       </Stack>
 
       <Group justify="space-between" role="toolbar" aria-label={t('library:list.selectionToolbar')}>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listQuery, type ListParams } from './api.ts';
 
-const params: ListParams = { page: 2, size: 10, sortField: 'name', sortCriteria: 1, text: '', tags: [], noTags: false };
+const params: ListParams = { page: 2, size: 10, sortField: 'name', sortCriteria: 1, text: '', tags: [], noTags: false, keywords: [] };
 
 describe('listQuery', () => {
   it('sends page and sort, leaves empty filters out', () => {
@@ -13,8 +13,13 @@ describe('listQuery', () => {
       text: undefined,
       tags: undefined,
       filter: undefined,
+      keyword: undefined,
       organizationId: undefined,
     });
+  });
+
+  it('joins the keyword criteria with commas', () => {
+    expect(listQuery({ kind: 'shared' }, { ...params, keywords: ['budget', 'public transport'] }).keyword).toBe('budget,public transport');
   });
 
   it('joins the tag criteria with commas', () => {

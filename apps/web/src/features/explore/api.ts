@@ -32,6 +32,8 @@ export interface ListParams {
   tags: string[];
   /** Only media without any tag (exclusive with `tags`). */
   noTags: boolean;
+  /** Keywords the media's extracted keywords must all include. */
+  keywords: string[];
 }
 
 /** Which list: the organization's media, the caller's favorites (every organization), or what is shared with the caller. */
@@ -57,6 +59,7 @@ export function listQuery(source: ListSource, params: ListParams): QueryInput<ty
     text: params.text || undefined,
     tags: !params.noTags && params.tags.length > 0 ? params.tags.join(',') : undefined,
     filter: params.noTags ? 'notags' : undefined,
+    keyword: params.keywords.length > 0 ? params.keywords.join(',') : undefined,
   };
 }
 

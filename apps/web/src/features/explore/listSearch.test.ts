@@ -14,6 +14,7 @@ describe('parseListSearch', () => {
       text: 'budget',
       tags: [TAG_A, TAG_B],
       noTags: false,
+      keywords: [],
       sortField: 'name',
       sortCriteria: 1,
       page: 2,
@@ -35,6 +36,11 @@ describe('parseListSearch', () => {
     const many = Array.from({ length: 21 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`).join(',');
     expect(parseListSearch(new URLSearchParams(`tags=${many}`)).tags).toEqual([]);
   });
+
+  it('reads the keyword criteria, without repeats, and drops them beyond 200 characters', () => {
+    expect(parseListSearch(new URLSearchParams('keyword=budget, écoles,budget')).keywords).toEqual(['budget', 'écoles']);
+    expect(parseListSearch(new URLSearchParams(`keyword=${'a'.repeat(201)}`)).keywords).toEqual([]);
+  });
 });
 
 describe('listSearchParams', () => {
@@ -43,7 +49,7 @@ describe('listSearchParams', () => {
   });
 
   it('round-trips a state', () => {
-    const state = { text: 'café crème', tags: [TAG_A], noTags: false, sortField: 'created' as const, sortCriteria: 1 as const, page: 4, size: 50 };
+    const state = { text: 'café crème', tags: [TAG_A], noTags: false, keywords: ['budget', 'écoles'], sortField: 'created' as const, sortCriteria: 1 as const, page: 4, size: 50 };
     const params = listSearchParams(state);
     expect(params.get('page')).toBe('5');
     expect(parseListSearch(new URLSearchParams(params.toString()))).toEqual(state);

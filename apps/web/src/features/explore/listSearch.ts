@@ -4,7 +4,10 @@
  * to the defaults are left out of the URL; a missing or invalid value falls back to its default
  * (docs/PRODUCT.md, Limits: 10 a page, 100 at most, last update newest first, 20 tag criteria).
  *
- *   ?text=budget&tags=<id>,<id>&notags=1&sort=name&order=asc&page=2&size=25   (page counts from 1)
+ *   ?text=budget&tags=<id>,<id>&notags=1&keyword=budget,transport&sort=name&order=asc&page=2&size=25   (page counts from 1)
+ *
+ * `keyword`: keywords the media's extracted keywords must all include (comma-joined; keywords never
+ * hold a comma), at most 200 characters as the API takes them.
  */
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, TEXT_LIMITS, zId } from '@palabre/shared';
 import type { SortCriteria, SortField } from './api.ts';
@@ -13,11 +16,15 @@ export const SORT_FIELDS: readonly SortField[] = ['last_update', 'created', 'nam
 /** The page sizes offered; any other size in the URL falls back to the default. */
 export const PAGE_SIZES = [DEFAULT_PAGE_SIZE, 25, 50, MAX_PAGE_SIZE] as const;
 const MAX_TAG_CRITERIA = 20;
+/** The API's limit on the comma-joined keyword criterion. */
+export const MAX_KEYWORD_CRITERIA_CHARS = 200;
 
 export interface ListState {
   text: string;
   tags: string[];
   noTags: boolean;
+  /** Keywords the media must all have (their extracted keywords, case and accents ignored). */
+  keywords: string[];
   sortField: SortField;
   sortCriteria: SortCriteria;
   /** From 0, as the API counts. */
@@ -29,6 +36,7 @@ export const DEFAULT_LIST_STATE: ListState = {
   text: '',
   tags: [],
   noTags: false,
+  keywords: [],
   sortField: 'last_update',
   sortCriteria: -1,
   page: 0,
@@ -36,7 +44,7 @@ export const DEFAULT_LIST_STATE: ListState = {
 };
 
 /** The keys this module owns in the query string; any other key is left as it is. */
-const KEYS = ['text', 'tags', 'notags', 'sort', 'order', 'page', 'size'] as const;
+const KEYS = ['text', 'tags', 'notags', 'keyword', 'sort', 'order', 'page', 'size'] as const;
 
 function positiveInteger(raw: string | null): number | null {
   if (raw === null || !/^\d{1,6}$/.test(raw)) return null;
@@ -55,6 +63,15 @@ export function parseListSearch(search: URLSearchParams): ListState {
     ),
   ];
   const noTags = search.get('notags') === '1';
+  const keyword = search.get('keyword') ?? '';
+  const keywords = [
+    ...new Set(
+      keyword
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+    ),
+  ];
   const sort = search.get('sort');
   const order = search.get('order');
   const size = positiveInteger(search.get('size'));
@@ -63,6 +80,7 @@ export function parseListSearch(search: URLSearchParams): ListState {
     text: text.length <= TEXT_LIMITS.search ? text : DEFAULT_LIST_STATE.text,
     tags: noTags || tags.length > MAX_TAG_CRITERIA ? [] : tags,
     noTags,
+    keywords: keyword.length <= MAX_KEYWORD_CRITERIA_CHARS ? keywords : [],
     sortField: SORT_FIELDS.includes(sort as SortField) ? (sort as SortField) : DEFAULT_LIST_STATE.sortField,
     sortCriteria: order === 'asc' ? 1 : order === 'desc' ? -1 : DEFAULT_LIST_STATE.sortCriteria,
     page: page === null ? DEFAULT_LIST_STATE.page : page - 1,
@@ -78,6 +96,7 @@ export function listSearchParams(state: ListState, current: URLSearchParams = ne
   if (text) next.set('text', text);
   if (state.noTags) next.set('notags', '1');
   else if (state.tags.length > 0) next.set('tags', state.tags.join(','));
+  if (state.keywords.length > 0) next.set('keyword', state.keywords.join(','));
   if (state.sortField !== DEFAULT_LIST_STATE.sortField) next.set('sort', state.sortField);
   if (state.sortCriteria !== DEFAULT_LIST_STATE.sortCriteria) next.set('order', state.sortCriteria === 1 ? 'asc' : 'desc');
   if (state.page > 0) next.set('page', String(state.page + 1));

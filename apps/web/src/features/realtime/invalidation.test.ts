@@ -9,7 +9,7 @@ import { invalidateAfterUpdate } from './invalidation.ts';
 
 const mediaId = '6f1c0d1e-3b2a-4c5d-8e9f-0a1b2c3d4e5f';
 const otherId = '0d9e8f7a-6b5c-4d3e-9f1a-2b3c4d5e6f70';
-const params: ListParams = { page: 0, size: 10, sortField: 'last_update', sortCriteria: -1, text: '', tags: [], noTags: false };
+const params: ListParams = { page: 0, size: 10, sortField: 'last_update', sortCriteria: -1, text: '', tags: [], noTags: false, keywords: [] };
 const sources: ListSource[] = [{ kind: 'organization', organizationId: 'a0b1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d' }, { kind: 'favorites' }, { kind: 'shared' }];
 
 /** A cache holding what the library and the overview load: every list, the media, its peaks and tags, another media. */

@@ -8,6 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { burnKeys } from '../burn/api.ts';
 import { conversationKeys } from '../conversations/api.ts';
 import { exploreKeys, type ConversationPage } from '../explore/api.ts';
+import { keywordKeys } from '../keywords/api.ts';
 
 /**
  * Progress ticks arrive every half second while a media is processed: lists only refetch when one
@@ -26,6 +27,11 @@ export async function invalidateAfterUpdate(client: QueryClient, update: Convers
   // state moves (running ticks carry their progress, which the burn panel applies as they come).
   if (update.kind === 'burn') {
     if (update.subtitleId && update.burnState !== 'running') await client.invalidateQueries({ queryKey: burnKeys.status(update.conversationId, update.subtitleId) });
+    return;
+  }
+  // New keywords change the media's keywords and what the lists' keyword criterion finds, not the media.
+  if (update.kind === 'keywords') {
+    await Promise.all([client.invalidateQueries({ queryKey: keywordKeys.of(update.conversationId) }), client.invalidateQueries({ queryKey: exploreKeys.lists })]);
     return;
   }
   await Promise.all([
