@@ -68,7 +68,9 @@ export function ChatThread({ conversationId, chatId, messages }: { conversationI
   const full = messages.length + 2 > CHAT_LIMITS.messagesPerChat;
 
   // The newest message stays in view while the answer comes.
-  useEffect(() => end.current?.scrollIntoView({ block: 'nearest' }), [messages.length, pending?.answer]);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'nearest' });
+  }, [messages.length, pending?.answer]);
 
   const send = () => {
     const text = question.trim();
