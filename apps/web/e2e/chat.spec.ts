@@ -129,6 +129,12 @@ test.describe('with a global AI profile', () => {
     await expect(panel.getByTestId('chat-send')).toBeVisible();
     await expect(panel.getByTestId('chat-answer').last().getByTestId('chat-answer-error')).toBeVisible();
     await expect(panel.getByTestId('chat-question').last()).toHaveText(/Anything else\?/);
+    // The server keeps the question and what came of the answer, with why it ended.
+    await page.reload();
+    await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Ask the transcript', exact: true }).click();
+    await expect(panel.getByTestId('chat-answer')).toHaveCount(2);
+    await expect(panel.getByTestId('chat-answer').last().getByTestId('chat-answer-error')).toBeVisible();
 
     // The provider failing: the answer says to try again later.
     model!.script({ kind: 'status', status: 503 }, { kind: 'status', status: 503 }, { kind: 'status', status: 503 }, { kind: 'status', status: 503 });

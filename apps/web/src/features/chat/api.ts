@@ -64,8 +64,11 @@ export function useAppendMessages(conversationId: string) {
   };
 }
 
-/** The chat's messages again from the server (after an answer ended in an error or was stopped: it kept what came). */
+/** The chat's messages again from the server (after an answer ended in an error or was stopped: it kept what came); resolves to how many there are. */
 export function useRefreshChat(conversationId: string) {
   const client = useQueryClient();
-  return (chatId: string) => client.invalidateQueries({ queryKey: chatKeys.detail(conversationId, chatId) });
+  return async (chatId: string) => {
+    await client.invalidateQueries({ queryKey: chatKeys.detail(conversationId, chatId) });
+    return client.getQueryData<ChatDetail>(chatKeys.detail(conversationId, chatId))?.messages.length ?? 0;
+  };
 }

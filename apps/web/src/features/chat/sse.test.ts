@@ -99,7 +99,9 @@ describe('followAnswer', () => {
 
   it('throws the error event’s code after the deltas that came', async () => {
     const deltas: string[] = [];
-    const failed = followAnswer(readEventStream(body(['event: delta\ndata: {"text":"Part"}\n\n', 'event: error\ndata: {"code":"model_unavailable"}\n\n'])), (text) => deltas.push(text));
+    const failed = followAnswer(readEventStream(body(['event: delta\ndata: {"text":"Part"}\n\n', 'event: error\ndata: {"code":"model_unavailable"}\n\n'])), (text) =>
+      deltas.push(text),
+    );
     await expect(failed).rejects.toMatchObject({ code: 'model_unavailable' });
     expect(deltas).toEqual(['Part']);
   });

@@ -36,11 +36,14 @@ export function useAsk(conversationId: string, chatId: string | null) {
   );
 
   const ask = useCallback(
-    async (question: string, before: number) => {
+    async (question: string, count: number) => {
       if (!chatId || controller.current) return;
       const abort = new AbortController();
       controller.current = abort;
       setCompleted(null);
+      // What the server kept of an answer that ended early may have been saved after the chat was
+      // fetched again: fetched once more, so that it stays in view above the new question.
+      const before = pending && pending.status !== 'streaming' ? await refresh(chatId) : count;
       setPending({ chatId, question, answer: '', status: 'streaming', error: null, before });
       try {
         const done = await askQuestion(conversationId, chatId, question, {
@@ -58,7 +61,7 @@ export function useAsk(conversationId: string, chatId: string | null) {
         controller.current = null;
       }
     },
-    [conversationId, chatId, append, refresh],
+    [conversationId, chatId, pending, append, refresh],
   );
 
   const stop = useCallback(() => controller.current?.abort(), []);
