@@ -57,7 +57,7 @@ function HighlightItem({
               {highlight.start !== null ? formatTime(highlight.start) : ''}
             </Text>
             <Text size="sm" fs={gone ? 'italic' : undefined} lineClamp={3} data-testid="highlight-text">
-              {gone ? t('list.deleted') : `“${highlight.text}”`}
+              {gone ? t('list.deleted') : t('list.quoted', { text: highlight.text })}
             </Text>
           </UnstyledButton>
           {mayChange && (
