@@ -81,7 +81,8 @@ export function ChatThread({ conversationId, chatId, messages }: { conversationI
 
   return (
     <Stack gap="sm">
-      <Stack gap="xs" role="log" aria-label={t('thread.messages')} data-testid="chat-messages">
+      {/* Not a live region: it would read every streamed word aloud; the finished answer is announced below. */}
+      <Stack gap="xs" component="section" aria-label={t('thread.messages')} data-testid="chat-messages">
         {messages.length === 0 && !pending && (
           <Text size="sm" c="dimmed">
             {t('thread.empty')}
