@@ -141,6 +141,10 @@ test.describe('with a global AI profile', () => {
     await ask(page, 'And now?');
     await expect(panel.getByTestId('chat-answer').last().getByTestId('chat-answer-error')).toHaveText('The AI model could not be reached: try again later.', { timeout: 30_000 });
     await page.screenshot({ path: `${SCREENSHOTS}/chat-panel-errors.png` });
+    // Narrower, the panel is a drawer over the transcript, with the same conversation.
+    await page.setViewportSize({ width: 800, height: 900 });
+    await expect(page.getByRole('dialog', { name: 'Ask the transcript' }).getByTestId('chat-question').first()).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/chat-panel-narrow.png` });
     await context.close();
     await api.dispose();
   });
