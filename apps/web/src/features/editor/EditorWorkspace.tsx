@@ -35,14 +35,30 @@ const CONFIDENCE_KEY = 'palabre.editor.showConfidence';
 const HighlightLayer = lazy(() => import('../highlights/HighlightLayer.tsx'));
 const CreateHighlight = lazy(() => import('../highlights/CreateHighlight.tsx'));
 
-/** True from the frame after the first paint: what is not needed to open the editor waits until then. */
-function useAfterFirstPaint(): boolean {
-  const [after, setAfter] = useState(false);
+/**
+ * The highlights' layer and their form, mounted the frame after it is itself mounted: the editor's
+ * first paint does not wait for them, and the flip is this component's own state (the workspace
+ * does not render again for it).
+ */
+function DeferredHighlights({ highlighting, onClosed }: { highlighting: SelectedWords | null; onClosed(): void }) {
+  const [ready, setReady] = useState(false);
   useEffect(() => {
-    const frame = requestAnimationFrame(() => setAfter(true));
+    const frame = requestAnimationFrame(() => setReady(true));
     return () => cancelAnimationFrame(frame);
   }, []);
-  return after;
+  if (!ready) return null;
+  return (
+    <>
+      <Suspense fallback={null}>
+        <HighlightLayer />
+      </Suspense>
+      {highlighting && (
+        <Suspense fallback={null}>
+          <CreateHighlight words={highlighting} onClose={onClosed} />
+        </Suspense>
+      )}
+    </>
+  );
 }
 
 function useShowConfidence() {
@@ -68,7 +84,6 @@ export function EditorWorkspace({ conversation, document, player }: { conversati
   const [unsynced, setUnsynced] = useState<ReadonlySet<string>>(new Set());
   const list = useRef<TranscriptListHandle>(null);
   const highlights = usePublicConfig().data?.features.experimentalHighlight === true;
-  const afterFirstPaint = useAfterFirstPaint();
   const [highlighting, setHighlighting] = useState<SelectedWords | null>(null);
 
   const access = status.access ?? 'read';
@@ -186,18 +201,7 @@ export function EditorWorkspace({ conversation, document, player }: { conversati
             <PanelHost panel={panel} onClose={() => setPanel(null)} />
           </div>
         </Group>
-        {highlights && afterFirstPaint && status.synced && (
-          <>
-            <Suspense fallback={null}>
-              <HighlightLayer />
-            </Suspense>
-            {highlighting && (
-              <Suspense fallback={null}>
-                <CreateHighlight words={highlighting} onClose={() => setHighlighting(null)} />
-              </Suspense>
-            )}
-          </>
-        )}
+        {highlights && status.synced && <DeferredHighlights highlighting={highlighting} onClosed={() => setHighlighting(null)} />}
       </EditorRuntimeContext.Provider>
     </EditorSessionContext.Provider>
   );
