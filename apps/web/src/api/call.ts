@@ -36,18 +36,28 @@ export function fillPath(path: string, params: object | undefined): string {
 }
 
 export function call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<ResponseOf<E>> {
-  const { params, query, body, form, signal } = (input ?? {}) as { params?: object; query?: QueryValues; body?: unknown; form?: FormData; signal?: AbortSignal };
-  const method = endpoint.method;
-  // Writes always carry a body (an empty object when the entry has none), as the server expects JSON.
-  const payload = form ?? body ?? (method === 'GET' || method === 'DELETE' ? undefined : {});
-  return request<ResponseOf<E>>(method, fillPath(endpoint.path, params), { query, body: payload, signal });
+  const { form } = (input ?? {}) as { form?: FormData };
+  const { path, body, ...options } = jsonRequest(endpoint, input);
+  return request<ResponseOf<E>>(endpoint.method, path, { ...options, body: form ?? body });
 }
 
 /** A call whose answer is a file (exports): its bytes and the name the server gave it. */
 export function callFile<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<FileAnswer> {
+  const { path, ...options } = jsonRequest(endpoint, input);
+  return request<FileAnswer>(endpoint.method, path, { ...options, file: true });
+}
+
+/** A call whose answer streams (`text/event-stream`): the response, its body left to read; errors before the stream are ApiErrors. */
+export function callStream<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<Response> {
+  const { path, ...options } = jsonRequest(endpoint, input);
+  return request<Response>(endpoint.method, path, { ...options, stream: true });
+}
+
+/** The path and request of a call: writes always carry a body (an empty object when the entry has none), as the server expects JSON. */
+function jsonRequest(endpoint: Endpoint, input: unknown) {
   const { params, query, body, signal } = (input ?? {}) as { params?: object; query?: QueryValues; body?: unknown; signal?: AbortSignal };
   const payload = body ?? (endpoint.method === 'GET' || endpoint.method === 'DELETE' ? undefined : {});
-  return request<FileAnswer>(endpoint.method, fillPath(endpoint.path, params), { query, body: payload, signal, file: true });
+  return { path: fillPath(endpoint.path, params), query, body: payload, signal };
 }
 
 export type UploadInput<E extends Endpoint> = Slot<'params', ParamsInput<E>> & {

@@ -34,6 +34,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Answer the bytes of a successful response as a file instead of parsing them (exports). */
   file?: boolean;
+  /** Answer a successful response itself, its body unread (streams: `text/event-stream`). */
+  stream?: boolean;
 }
 
 /** A file the server answered: its bytes and the name it gave them (Content-Disposition), if any. */
@@ -75,9 +77,9 @@ function buildUrl(method: string, path: string, query: QueryValues = {}): string
   return url.pathname + url.search;
 }
 
-function headers(method: string, json: boolean): Record<string, string> {
+function headers(method: string, json: boolean, accept = 'application/json'): Record<string, string> {
   // The refresh token stays in the server's HttpOnly cookie: never ask for it in a body.
-  const h: Record<string, string> = { accept: 'application/json', 'x-token-transport': 'cookie' };
+  const h: Record<string, string> = { accept, 'x-token-transport': 'cookie' };
   const token = readCookie(COOKIE.authToken);
   if (token) h.authorization = `Bearer ${token}`;
   if (method !== 'GET') {
@@ -136,7 +138,7 @@ export async function request<T>(method: string, path: string, options: RequestO
   try {
     response = await fetch(buildUrl(method, path, options.query), {
       method,
-      headers: headers(method, options.body !== undefined && !isForm),
+      headers: headers(method, options.body !== undefined && !isForm, options.stream ? 'text/event-stream, application/json' : undefined),
       body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal,
       credentials: 'same-origin',
@@ -145,6 +147,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     if ((error as Error).name === 'AbortError') throw new ApiError(0, { code: undefined }, 'Request aborted');
     throw new ApiError(0, {}, 'Network Error');
   }
+  if (response.ok && options.stream) return response as T;
   if (response.ok && options.file) return { blob: await response.blob(), filename: dispositionFilename(response.headers.get('content-disposition')) } as T;
   const body = await parseBody(response).catch(() => undefined);
   if (response.ok) return body as T;

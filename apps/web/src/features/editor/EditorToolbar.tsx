@@ -7,7 +7,7 @@ import { useEditorSession } from './session.ts';
 import { SyncIndicator } from './SyncIndicator.tsx';
 import { UndoRedoButtons } from './UndoRedoButtons.tsx';
 
-export function EditorToolbar({ unsaved, onOpen }: { unsaved: boolean; onOpen(panel: EditorPanel): void }) {
+export function EditorToolbar({ unsaved, onOpen, onHighlight, highlights }: { unsaved: boolean; onOpen(panel: EditorPanel): void; onHighlight?: () => void; highlights: boolean }) {
   const { t } = useTranslation('editor');
   const session = useEditorSession();
   const writable = session.access === 'write';
@@ -19,7 +19,7 @@ export function EditorToolbar({ unsaved, onOpen }: { unsaved: boolean; onOpen(pa
         {writable && <UndoRedoButtons undo={session.undo} />}
       </Group>
       <Group gap="xs" wrap="wrap">
-        <EditorControls onOpen={onOpen} />
+        <EditorControls onOpen={onOpen} onHighlight={onHighlight} highlights={highlights} />
       </Group>
     </Group>
   );

@@ -6,13 +6,15 @@
  */
 import { Group, Paper, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { TURN_SIZE, type EditError } from '@palabre/shared';
+import { hasRight, RIGHT, TURN_SIZE, type EditError } from '@palabre/shared';
 import { speakersOf, turnsOf } from '@palabre/shared/collab';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as Y from 'yjs';
 import type { EditorMedia } from './api.ts';
+import { usePublicConfig } from '../../api/queries.ts';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
+import type { SelectedWords } from '../highlights/selection.ts';
 import { AudioPlayer } from '../player/AudioPlayer.tsx';
 import type { PlayerController } from '../player/player.ts';
 import classes from './Editor.module.css';
@@ -28,6 +30,36 @@ import { useEditorShortcuts } from './useEditorShortcuts.ts';
 import type { CollabDocument } from './useCollabDocument.ts';
 
 const CONFIDENCE_KEY = 'palabre.editor.showConfidence';
+
+// Highlights (experimental flag) load after the editor opened, only when the flag is on.
+const HighlightLayer = lazy(() => import('../highlights/HighlightLayer.tsx'));
+const CreateHighlight = lazy(() => import('../highlights/CreateHighlight.tsx'));
+
+/**
+ * The highlights' layer and their form, mounted the frame after it is itself mounted: the editor's
+ * first paint does not wait for them, and the flip is this component's own state (the workspace
+ * does not render again for it).
+ */
+function DeferredHighlights({ highlighting, onClosed }: { highlighting: SelectedWords | null; onClosed(): void }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setReady(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  if (!ready) return null;
+  return (
+    <>
+      <Suspense fallback={null}>
+        <HighlightLayer />
+      </Suspense>
+      {highlighting && (
+        <Suspense fallback={null}>
+          <CreateHighlight words={highlighting} onClose={onClosed} />
+        </Suspense>
+      )}
+    </>
+  );
+}
 
 function useShowConfidence() {
   const [show, setShow] = useState(() => localStorage.getItem(CONFIDENCE_KEY) !== 'false');
@@ -51,6 +83,8 @@ export function EditorWorkspace({ conversation, document, player }: { conversati
   const painted = useRef(false);
   const [unsynced, setUnsynced] = useState<ReadonlySet<string>>(new Set());
   const list = useRef<TranscriptListHandle>(null);
+  const highlights = usePublicConfig().data?.features.experimentalHighlight === true;
+  const [highlighting, setHighlighting] = useState<SelectedWords | null>(null);
 
   const access = status.access ?? 'read';
   const blocked = status.problem !== null && status.problem.kind !== 'join_failed';
@@ -97,6 +131,8 @@ export function EditorWorkspace({ conversation, document, player }: { conversati
   const session = useMemo<EditorSession>(
     () => ({
       conversationId: conversation._id,
+      organizationId: conversation.organizationId,
+      right: conversation.right,
       doc,
       access,
       origin,
@@ -110,7 +146,21 @@ export function EditorWorkspace({ conversation, document, player }: { conversati
       peers: status.peers,
       sync: status.sync,
     }),
-    [conversation._id, doc, access, origin, undo, player, addedSpeakers, showConfidence, setShowConfidence, status.peers, status.sync],
+    [
+      conversation._id,
+      conversation.organizationId,
+      conversation.right,
+      doc,
+      access,
+      origin,
+      undo,
+      player,
+      addedSpeakers,
+      showConfidence,
+      setShowConfidence,
+      status.peers,
+      status.sync,
+    ],
   );
   const runtime = useMemo<EditorRuntime>(() => ({ client, actions, writable, onSeeked: () => list.current?.resumeFollow() }), [client, actions, writable]);
   // Ready once in sync and the first turns are painted. Set on the element rather than through state:
@@ -118,6 +168,14 @@ export function EditorWorkspace({ conversation, document, player }: { conversati
   const synced = status.synced;
   const markReady = useCallback(() => root.current?.setAttribute('data-editor-ready', synced && painted.current ? 'true' : 'false'), [synced]);
   useLayoutEffect(markReady, [markReady]);
+  // The "Highlight" action (comment right): the selected words, else a word to say what to select.
+  const mayHighlight = highlights && hasRight(conversation.right, RIGHT.COMMENT);
+  const highlight = useCallback(async () => {
+    const { selectedWords } = await import('../highlights/selection.ts');
+    const words = selectedWords();
+    if (words) setHighlighting(words);
+    else notifications.show({ color: 'yellow', message: t('highlight.selectFirst'), autoClose: 5000 });
+  }, [t]);
   const onPainted = useCallback(() => {
     painted.current = true;
     markReady();
@@ -130,7 +188,7 @@ export function EditorWorkspace({ conversation, document, player }: { conversati
           <Stack ref={root} gap="sm" data-testid="transcript-editor-root" style={{ flex: 1, minWidth: 0 }}>
             <div className={chrome.bar}>
               <Stack gap="xs">
-                <EditorToolbar unsaved={status.unsaved} onOpen={setPanel} />
+                <EditorToolbar unsaved={status.unsaved} onOpen={setPanel} onHighlight={mayHighlight ? () => void highlight() : undefined} highlights={highlights} />
                 <AudioPlayer conversationId={conversation._id} hasPeaks={conversation.media.peaks} hasAudio={conversation.media.mimeType !== null} />
               </Stack>
             </div>
@@ -143,6 +201,7 @@ export function EditorWorkspace({ conversation, document, player }: { conversati
             <PanelHost panel={panel} onClose={() => setPanel(null)} />
           </div>
         </Group>
+        {highlights && status.synced && <DeferredHighlights highlighting={highlighting} onClosed={() => setHighlighting(null)} />}
       </EditorRuntimeContext.Provider>
     </EditorSessionContext.Provider>
   );

@@ -46,6 +46,8 @@ describe('panel keys', () => {
   it('opens find with Ctrl+F and replace with Ctrl+H, ⌘ too', () => {
     expect(panelForKey({ key: 'f', ctrlKey: true, metaKey: false, shiftKey: false, altKey: false })).toBe('find');
     expect(panelForKey({ key: 'h', ctrlKey: false, metaKey: true, shiftKey: false, altKey: false })).toBe('replace');
+    // Ctrl+Shift+H highlights the selected words: no panel.
+    expect(panelForKey({ key: 'H', ctrlKey: true, metaKey: false, shiftKey: true, altKey: false })).toBeNull();
   });
 
   it('leaves plain letters and other combos alone', () => {

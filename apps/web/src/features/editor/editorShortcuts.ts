@@ -32,6 +32,7 @@ export const EDITOR_SHORTCUTS: EditorShortcut[] = [
   { id: 'redo', keys: ['Ctrl+Shift+Z', 'Ctrl+Y'], label: 'shortcuts.redo', whileTyping: true },
   { id: 'find', keys: ['Ctrl+F'], label: 'shortcuts.find', whileTyping: true },
   { id: 'replace', keys: ['Ctrl+H'], label: 'shortcuts.replace', whileTyping: true },
+  { id: 'highlight', keys: ['Ctrl+Shift+H'], label: 'shortcuts.highlight', whileTyping: true },
   { id: 'closePanel', keys: ['Escape'], label: 'shortcuts.closePanel' },
 ];
 

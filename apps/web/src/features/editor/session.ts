@@ -13,6 +13,9 @@ export type SyncState = 'connecting' | 'connected' | 'reconnecting' | 'offline';
 
 export interface EditorSession {
   conversationId: string;
+  organizationId: string;
+  /** The caller's rights on the media (RIGHT bits), as the media said when the page opened. */
+  right: number;
   doc: Y.Doc;
   /** 'read': nothing may change the document (the server refuses it too). */
   access: DocAccess;

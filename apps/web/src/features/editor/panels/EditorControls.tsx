@@ -4,7 +4,7 @@
  * opening panels (Ctrl+F find, Ctrl+H find and replace) for the whole page.
  */
 import { ActionIcon, Group, NativeSelect, Switch, Tooltip } from '@mantine/core';
-import { IconGauge, IconHelp, IconHistory, IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconBookmarks, IconGauge, IconHelp, IconHighlight, IconHistory, IconMessageQuestion, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditorSession } from '../session.ts';
@@ -12,20 +12,42 @@ import { ChannelSelector } from './ChannelSelector.tsx';
 import { shortcutKeys, type EditorPanel } from './keys.ts';
 import { PLAYBACK_SPEEDS, parseSpeed, speedLabel, storeSpeed, storedSpeed, type PlaybackSpeed } from './playbackSpeed.ts';
 import { useComboText } from '../ShortcutKeys.tsx';
-import { usePanelShortcuts } from './usePanelShortcuts.ts';
+import { usePanelShortcuts, useShortcut } from './usePanelShortcuts.ts';
 
-const PANEL_BUTTONS: { panel: Exclude<EditorPanel, 'replace'>; icon: ReactNode; shortcut?: string }[] = [
-  { panel: 'find', icon: <IconSearch size={18} aria-hidden />, shortcut: 'find' },
-  { panel: 'speakers', icon: <IconUsers size={18} aria-hidden /> },
-  { panel: 'history', icon: <IconHistory size={18} aria-hidden /> },
-  { panel: 'help', icon: <IconHelp size={18} aria-hidden /> },
+interface ToolbarButton {
+  /** The panel it opens, or the highlight action. */
+  id: Exclude<EditorPanel, 'replace'> | 'highlight';
+  icon: ReactNode;
+  shortcut?: string;
+}
+
+const PANEL_BUTTONS: ToolbarButton[] = [
+  { id: 'find', icon: <IconSearch size={18} aria-hidden />, shortcut: 'find' },
+  { id: 'speakers', icon: <IconUsers size={18} aria-hidden /> },
+  { id: 'history', icon: <IconHistory size={18} aria-hidden /> },
+  { id: 'chat', icon: <IconMessageQuestion size={18} aria-hidden /> },
 ];
+const HIGHLIGHT_BUTTONS: ToolbarButton[] = [
+  { id: 'highlight', icon: <IconHighlight size={18} aria-hidden />, shortcut: 'highlight' },
+  { id: 'highlights', icon: <IconBookmarks size={18} aria-hidden /> },
+];
+const HELP_BUTTON: ToolbarButton = { id: 'help', icon: <IconHelp size={18} aria-hidden /> };
 
-export function EditorControls({ onOpen }: { onOpen(panel: EditorPanel): void }) {
+interface EditorControlsProps {
+  onOpen(panel: EditorPanel): void;
+  /** The "Highlight" action on the selected words; absent when highlights are off or not allowed here. */
+  onHighlight?: () => void;
+  /** Highlights are on (the experimental flag): their panel is offered. */
+  highlights: boolean;
+}
+
+export function EditorControls({ onOpen, onHighlight, highlights }: EditorControlsProps) {
   const { t } = useTranslation('editorPanels');
   const session = useEditorSession();
   const comboText = useComboText();
   usePanelShortcuts(onOpen);
+  useShortcut('highlight', onHighlight);
+  const buttons = [...PANEL_BUTTONS, ...(highlights ? HIGHLIGHT_BUTTONS.filter((button) => button.id !== 'highlight' || onHighlight) : []), HELP_BUTTON];
   const [speed, setSpeed] = useState<PlaybackSpeed>(() => storedSpeed());
   // The audio element may attach after the toolbar: apply the speed once it is ready.
   const ready = useSyncExternalStore(session.player.subscribe, () => session.player.getSnapshot().ready);
@@ -58,16 +80,18 @@ export function EditorControls({ onOpen }: { onOpen(panel: EditorPanel): void })
       <ChannelSelector conversationId={session.conversationId} enabled={session.sync !== 'connecting'} />
       <Switch size="sm" label={t('controls.confidence')} checked={session.showConfidence} onChange={(event) => session.setShowConfidence(event.currentTarget.checked)} />
       <Group gap={4}>
-        {PANEL_BUTTONS.map(({ panel, icon, shortcut }) => {
-          const name = t(`panels.${panel}`);
+        {buttons.map(({ id, icon, shortcut }) => {
+          const name = t(`panels.${id}`);
           const keys = shortcut ? shortcutKeys(shortcut).map(comboText).join(', ') : '';
           const title = keys ? `${name} (${keys})` : name;
           return (
-            <Tooltip key={panel} label={title} withArrow>
+            <Tooltip key={id} label={title} withArrow>
               <ActionIcon
                 variant="default"
                 size="lg"
-                onClick={() => onOpen(panel)}
+                // The highlight action keeps the focus (and the selection) where it is.
+                onMouseDown={id === 'highlight' ? (event) => event.preventDefault() : undefined}
+                onClick={() => (id === 'highlight' ? onHighlight?.() : onOpen(id))}
                 aria-label={name}
                 aria-keyshortcuts={
                   shortcut
@@ -76,7 +100,7 @@ export function EditorControls({ onOpen }: { onOpen(panel: EditorPanel): void })
                         .join(' ')
                     : undefined
                 }
-                data-panel-button={panel}
+                data-panel-button={id}
               >
                 {icon}
               </ActionIcon>

@@ -5,8 +5,9 @@
  */
 import { CloseButton, Drawer, Group, Paper, ScrollArea, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { FindReplacePanel } from './FindReplacePanel.tsx';
 import { HelpPanel } from './HelpPanel.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
@@ -14,6 +15,10 @@ import type { EditorPanel } from './keys.ts';
 import { SpeakersPanel } from './SpeakersPanel.tsx';
 
 export const SIDE_COLUMN_MIN_WIDTH = 1200;
+
+// Loaded when first opened: the editor's first render does not pay for them.
+const ChatPanel = lazy(() => import('../../chat/ChatPanel.tsx'));
+const HighlightsPanel = lazy(() => import('../../highlights/HighlightsPanel.tsx'));
 
 interface Props {
   panel: EditorPanel | null;
@@ -31,6 +36,18 @@ function content(panel: EditorPanel): ReactNode {
       return <HistoryPanel />;
     case 'help':
       return <HelpPanel />;
+    case 'chat':
+      return (
+        <Suspense fallback={<CenteredLoader />}>
+          <ChatPanel />
+        </Suspense>
+      );
+    case 'highlights':
+      return (
+        <Suspense fallback={<CenteredLoader />}>
+          <HighlightsPanel />
+        </Suspense>
+      );
   }
 }
 

@@ -1,12 +1,7 @@
 /** Moving between the matches of a search (pure, so it is tested without a page). */
 import type { TextMatch } from '@palabre/shared/collab';
 
-/** The next (+1) or previous (-1) match index, wrapping around; -1 when there is none. */
-export function stepMatch(current: number, count: number, direction: 1 | -1): number {
-  if (count === 0) return -1;
-  if (current < 0 || current >= count) return direction === 1 ? 0 : count - 1;
-  return (current + direction + count) % count;
-}
+export { stepMatch } from '../textMarks.ts';
 
 /**
  * After the matches were computed again (the query or the document changed), the index to keep

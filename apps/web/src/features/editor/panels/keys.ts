@@ -2,7 +2,7 @@
 import { matchesCombo, type KeyEventLike } from '../combos.ts';
 import { EDITOR_SHORTCUTS } from '../editorShortcuts.ts';
 
-export type EditorPanel = 'find' | 'replace' | 'speakers' | 'history' | 'help';
+export type EditorPanel = 'find' | 'replace' | 'speakers' | 'history' | 'help' | 'chat' | 'highlights';
 
 /** The combos of a shortcut of the list (empty when unknown). */
 export function shortcutKeys(id: string): string[] {
