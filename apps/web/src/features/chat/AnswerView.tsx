@@ -35,7 +35,7 @@ export function AnswerView({ content, citations }: { content: string; citations:
   );
   return (
     <Stack gap={6}>
-      <MarkdownView source={content} renderText={renderText} testId="chat-answer-text" />
+      <MarkdownView markdown={content} renderText={renderText} compact testId="chat-answer-text" />
       {citations.length > 0 && (
         <Stack gap={4} component="section" aria-label={t('citation.list')}>
           <Text size="xs" c="dimmed" fw={600}>

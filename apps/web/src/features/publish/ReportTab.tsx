@@ -14,7 +14,7 @@ import { ErrorView } from '../../components/ErrorView.tsx';
 import { useApiErrors } from '../../components/FormFailure.tsx';
 import { useReport, useReportMutations } from '../reports/api.ts';
 import { GenerationControls } from '../reports/GenerationControls.tsx';
-import { MarkdownView } from '../reports/MarkdownView.tsx';
+import { MarkdownView } from '../shared/markdown.ts';
 import { ReportEditor } from '../reports/ReportEditor.tsx';
 import { ReportMeta } from '../reports/ReportMeta.tsx';
 import { ReportAnnouncer, ReportStatus } from '../reports/ReportStatus.tsx';

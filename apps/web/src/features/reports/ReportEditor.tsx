@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { useApiErrors } from '../../components/FormFailure.tsx';
 import { notifySuccess } from '../../components/notify.ts';
-import { MarkdownView } from './MarkdownView.tsx';
+import { MarkdownView } from '../shared/markdown.ts';
 import classes from './Reports.module.css';
 
 interface Props {

@@ -15,7 +15,7 @@ import { useApiErrors } from '../../components/FormFailure.tsx';
 import { notifySuccess } from '../../components/notify.ts';
 import { useReportVersion, useReportVersions } from './api.ts';
 import { useFormatDateTime } from './format.ts';
-import { MarkdownView } from './MarkdownView.tsx';
+import { MarkdownView } from '../shared/markdown.ts';
 import classes from './Reports.module.css';
 
 interface Props {

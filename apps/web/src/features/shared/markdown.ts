@@ -1,2 +1,3 @@
-/** Markdown rendered safely as React elements (answers, reports). */
-export { MarkdownView, type RenderText } from './markdown/MarkdownView.tsx';
+/** Markdown rendered safely as React elements (reports, answers). */
+export { MarkdownView } from './markdown/MarkdownView.tsx';
+export type { RenderText } from './markdown/render.tsx';

@@ -1,7 +1,7 @@
 import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { isSafeHref, renderMarkdown, renderMarkdownTree } from './markdown.tsx';
+import { isSafeHref, renderMarkdown, renderMarkdownTree } from './render.tsx';
 
 const html = (source: string, headingOffset = 0) => renderToStaticMarkup(createElement(Fragment, null, ...renderMarkdown(source, { headingOffset })));
 

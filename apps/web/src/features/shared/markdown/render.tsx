@@ -1,11 +1,11 @@
 /**
- * A report's Markdown as React elements: the tree of `parseMarkdown` (@palabre/shared), the one reader
+ * Markdown (a report, a model's answer) as React elements: the tree of `parseMarkdown` (@palabre/shared), the one reader
  * the exporters use too, turned into elements only. Nothing is ever inserted as HTML: raw HTML in the
  * text (a model's answer included) stays text, and a link is clickable only when it leads to an
  * http(s) or mailto address, opening in a new tab without giving that page a hold on this one.
  */
 import { parseMarkdown, type MdBlock, type MdInline } from '@palabre/shared';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 
 const SAFE_LINK = /^(https?:|mailto:)/i;
 
@@ -16,23 +16,33 @@ export function isSafeHref(href: string): boolean {
 
 type HeadingTag = 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
 
+/** Replaces a run of plain text (e.g. an answer's citations become buttons); `key` is unique in the document. */
+export type RenderText = (text: string, key: string) => ReactNode;
+
 export interface MarkdownOptions {
   /**
    * Levels the document's headings go down by, so they sit under the page's own (a report's "#"
    * under the tab's second-level title becomes a third-level heading); never below the sixth.
    */
   headingOffset?: number;
+  renderText?: RenderText;
 }
 
-function inlines(nodes: readonly MdInline[]): ReactNode[] {
+interface Context {
+  offset: number;
+  renderText: RenderText | undefined;
+}
+
+function inlines(nodes: readonly MdInline[], context: Context, path: string): ReactNode[] {
   return nodes.map((node, index) => {
+    const key = `${path}.${index}`;
     switch (node.type) {
       case 'text':
-        return node.text;
+        return context.renderText ? <Fragment key={index}>{context.renderText(node.text, key)}</Fragment> : node.text;
       case 'strong':
-        return <strong key={index}>{inlines(node.children)}</strong>;
+        return <strong key={index}>{inlines(node.children, context, key)}</strong>;
       case 'em':
-        return <em key={index}>{inlines(node.children)}</em>;
+        return <em key={index}>{inlines(node.children, context, key)}</em>;
       case 'code':
         return <code key={index}>{node.text}</code>;
       case 'break':
@@ -40,30 +50,31 @@ function inlines(nodes: readonly MdInline[]): ReactNode[] {
       case 'link':
         return isSafeHref(node.href) ? (
           <a key={index} href={node.href.trim()} target="_blank" rel="noopener noreferrer">
-            {inlines(node.children)}
+            {inlines(node.children, context, key)}
           </a>
         ) : (
-          <span key={index}>{inlines(node.children)}</span>
+          <span key={index}>{inlines(node.children, context, key)}</span>
         );
     }
   });
 }
 
-function blocks(nodes: readonly MdBlock[], offset: number): ReactNode[] {
+function blocks(nodes: readonly MdBlock[], context: Context, path: string): ReactNode[] {
   return nodes.map((node, index) => {
+    const key = `${path}.${index}`;
     switch (node.type) {
       case 'heading': {
-        const Tag = `h${Math.min(6, node.level + offset)}` as HeadingTag;
-        return <Tag key={index}>{inlines(node.children)}</Tag>;
+        const Tag = `h${Math.min(6, node.level + context.offset)}` as HeadingTag;
+        return <Tag key={index}>{inlines(node.children, context, key)}</Tag>;
       }
       case 'paragraph':
-        return <p key={index}>{inlines(node.children)}</p>;
+        return <p key={index}>{inlines(node.children, context, key)}</p>;
       case 'list': {
-        const items = node.items.map((item, i) => <li key={i}>{blocks(item, offset)}</li>);
+        const items = node.items.map((item, i) => <li key={i}>{blocks(item, context, `${key}.${i}`)}</li>);
         return node.ordered ? <ol key={index}>{items}</ol> : <ul key={index}>{items}</ul>;
       }
       case 'quote':
-        return <blockquote key={index}>{blocks(node.children, offset)}</blockquote>;
+        return <blockquote key={index}>{blocks(node.children, context, key)}</blockquote>;
       case 'code':
         return (
           <pre key={index}>
@@ -81,7 +92,7 @@ function blocks(nodes: readonly MdBlock[], offset: number): ReactNode[] {
                 <tr>
                   {node.header.map((cell, i) => (
                     <th key={i} scope="col">
-                      {inlines(cell)}
+                      {inlines(cell, context, `${key}.h${i}`)}
                     </th>
                   ))}
                 </tr>
@@ -90,7 +101,7 @@ function blocks(nodes: readonly MdBlock[], offset: number): ReactNode[] {
                 {node.rows.map((row, r) => (
                   <tr key={r}>
                     {row.map((cell, i) => (
-                      <td key={i}>{inlines(cell)}</td>
+                      <td key={i}>{inlines(cell, context, `${key}.${r}.${i}`)}</td>
                     ))}
                   </tr>
                 ))}
@@ -104,7 +115,7 @@ function blocks(nodes: readonly MdBlock[], offset: number): ReactNode[] {
 
 /** The elements of a parsed document. */
 export function renderMarkdownTree(tree: readonly MdBlock[], options: MarkdownOptions = {}): ReactNode[] {
-  return blocks(tree, Math.max(0, options.headingOffset ?? 0));
+  return blocks(tree, { offset: Math.max(0, options.headingOffset ?? 0), renderText: options.renderText }, 'md');
 }
 
 /** The elements of a Markdown text. */
