@@ -10,7 +10,7 @@ import { LocalStorage, type Storage } from './storage/storage.ts';
 import { TokenService } from './auth/tokens.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { silentEvents, type EventBus } from './realtime/events.ts';
-import { DocumentRegistry } from './collab/registry.ts';
+import { DocumentRegistry, type RegistryContext } from './collab/registry.ts';
 import type { TranscriptDocuments } from './collab/types.ts';
 import { SubtitleDocuments } from './subtitles/documents.ts';
 import type { LiveSessions } from './live/types.ts';
@@ -69,7 +69,7 @@ export function resolveSecret(config: Config): string {
 }
 
 /** The transcript documents of a process, timed by the configuration. */
-export function createDocuments(config: Config, ctx: Pick<AppContext, 'db' | 'log'>): DocumentRegistry {
+export function createDocuments(config: Config, ctx: RegistryContext): DocumentRegistry {
   return new DocumentRegistry(ctx, { snapshotIntervalMs: config.transcriptSnapshotIntervalSeconds * 1000 });
 }
 

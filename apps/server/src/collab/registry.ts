@@ -6,8 +6,10 @@
 import * as Y from 'yjs';
 import type { Snapshot, SnapshotReason, SnapshotSummary, Transcript } from '@palabre/shared';
 import { applyTranscript, createTranscriptDoc, TranscriptProjection } from '@palabre/shared/collab';
+import { emit } from '../conversations/effects.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { DocumentHost } from './host.ts';
+import type { AppContext } from '../context.ts';
+import { DocumentHost, type HostContext, type RegistryTiming } from './host.ts';
 import { OpenDocument } from './open-document.ts';
 import { documentStore, snapshotStore } from './repo.ts';
 import { problemsAfter, type ChangeScope } from './validation.ts';
@@ -15,7 +17,17 @@ import type { ChangeAuthor, ChangeOptions, TranscriptDocuments } from './types.t
 
 type TranscriptDocument = OpenDocument<TranscriptProjection>;
 
+/** What the registry needs of the app: the database and the log, and the events when it runs beside sockets. */
+export type RegistryContext = HostContext & Partial<Pick<AppContext, 'events'>>;
+
 export class DocumentRegistry extends DocumentHost<TranscriptProjection> implements TranscriptDocuments {
+  private readonly app: RegistryContext;
+
+  constructor(ctx: RegistryContext, timing: Partial<RegistryTiming> = {}) {
+    super(ctx, timing);
+    this.app = ctx;
+  }
+
   protected override readonly kind = 'transcript';
   protected override readonly log = documentStore;
 
@@ -48,8 +60,11 @@ export class DocumentRegistry extends DocumentHost<TranscriptProjection> impleme
     return this.autoSnapshot(entry);
   }
 
+  /** Stores the projection; watchers of the media learn that what depends on it (reports, keywords) may be outdated. */
   protected override async write(entry: TranscriptDocument, options: { anyStatus?: boolean }): Promise<void> {
-    await documentStore.project(this.ctx.db, entry.id, entry.view.transcript(), options);
+    const written = await documentStore.project(this.ctx.db, entry.id, entry.view.transcript(), options);
+    const { events, log } = this.app;
+    if (written && events) emit({ events, log }, written.organizationId, { conversationId: entry.id, kind: 'transcript' });
   }
 
   async change<T>(conversationId: string, author: ChangeAuthor, fn: (doc: Y.Doc) => T, options: ChangeOptions = {}): Promise<T> {

@@ -141,14 +141,17 @@ export const documentStore = {
 
   /**
    * Writes the projection that search, exports and the API read, and its fingerprint (subtitle
-   * versions compare theirs with it). Only a processed media's: while a media is being (re)processed
+   * versions, reports and keywords compare theirs with it); the media's organization when it was
+   * written. Only a processed media's: while a media is being (re)processed
    * its stored transcript belongs to the pipeline.
    */
-  async project(db: Database, conversationId: string, transcript: Transcript, options: { anyStatus?: boolean } = {}): Promise<void> {
-    await db
+  async project(db: Database, conversationId: string, transcript: Transcript, options: { anyStatus?: boolean } = {}): Promise<{ organizationId: string } | undefined> {
+    const [row] = await db
       .update(conversations)
       .set({ transcript, transcriptFingerprint: transcriptFingerprint(transcript), updatedAt: new Date() })
-      .where(options.anyStatus ? eq(conversations.id, conversationId) : and(eq(conversations.id, conversationId), sql`${conversations.status} = 'done'`));
+      .where(options.anyStatus ? eq(conversations.id, conversationId) : and(eq(conversations.id, conversationId), sql`${conversations.status} = 'done'`))
+      .returning({ organizationId: conversations.organizationId });
+    return row;
   },
 };
 

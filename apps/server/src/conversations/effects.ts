@@ -8,7 +8,7 @@ export async function enqueue<N extends JobName>(ctx: AppContext, name: N, paylo
 }
 
 /** Notices are best effort: a committed change is not undone because a socket push failed. */
-export function emit(ctx: AppContext, organizationId: string, update: ConversationUpdate): void {
+export function emit(ctx: Pick<AppContext, 'events' | 'log'>, organizationId: string, update: ConversationUpdate): void {
   try {
     ctx.events.conversationChanged(organizationId, update);
   } catch (error) {

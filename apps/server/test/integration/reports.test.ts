@@ -88,7 +88,7 @@ beforeAll(async () => {
   const events = server.ctx.events;
   const original = events.conversationChanged.bind(events);
   events.conversationChanged = (organizationId, update) => {
-    if (update.kind === 'report') notices.push(update);
+    if (update.kind === 'report' || update.kind === 'transcript') notices.push(update);
     original(organizationId, update);
   };
   chat = await startChatModelServer({ models: ['tiny-report-model'] });
@@ -258,6 +258,8 @@ describe('outdated and regeneration', () => {
     const edit = await writer.client.patch(`${API}/conversations/${mediaId}/turns/${turnId}`, { segment: 'Good morning everyone, the budget review starts now.' });
     expect(edit.status).toBe(200);
     await expect.poll(async () => (await reader.client.get(reportPath('cred'))).body.state, { timeout: 15_000 }).toBe('outdated');
+    // The organization's room heard that the stored transcript changed: open report tabs refetch.
+    expect(notices.some((n) => n.conversationId === mediaId && n.kind === 'transcript')).toBe(true);
     const again = (await generateAndWait({ kind: 'cred' })).done;
     expect(again.state).toBe('up_to_date');
     const versions = (await reader.client.get(`${reportPath('cred')}/versions`)).body.versions;

@@ -22,13 +22,13 @@ export const zSessionRoom = z
 /** Pushed to the room of an organization on `orga_{id}_conversation_update`. */
 export const zConversationUpdate = z.object({
   conversationId: z.string().uuid(),
-  kind: z.enum(['created', 'updated', 'progress', 'deleted', 'subtitles', 'burn', 'report', 'keywords', 'highlights']),
+  kind: z.enum(['created', 'updated', 'progress', 'deleted', 'subtitles', 'burn', 'report', 'keywords', 'highlights', 'transcript']),
   status: z.enum(MEDIA_STATUSES).optional(),
   progress: z.number().min(0).max(1).optional(),
   /** `subtitles`: the media's versions changed (created, renamed, deleted); `burn`: a burn moved on. */
   subtitleId: z.string().uuid().optional(),
   burnState: z.enum(BURN_STATES).optional(),
-  /** `report`: a report's state or text changed (with its progress while generating); `keywords`: the keywords did; `highlights`: a highlight was added, changed or removed. */
+  /** `report`: a report's state or text changed (with its progress while generating); `keywords`: the keywords did; `highlights`: a highlight was added, changed or removed; `transcript`: the stored transcript changed (an edit reached it), so reports and keywords may be outdated. */
   reportKind: z.enum(REPORT_KINDS).optional(),
   reportState: z.enum(REPORT_STATES).optional(),
 });

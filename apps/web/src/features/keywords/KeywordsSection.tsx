@@ -14,7 +14,7 @@ import { useOrganizationScope } from '../../app/OrganizationScope.tsx';
 import { notifyError } from '../../components/notify.ts';
 import { paths } from '../../routes/paths.ts';
 import { DEFAULT_LIST_STATE, listSearchParams } from '../explore/listSearch.ts';
-import { isRunning, useExtractKeywords, useKeywords, useKeywordsFollowEdits } from './api.ts';
+import { isRunning, useExtractKeywords, useKeywords } from './api.ts';
 import { keywordAction, type KeywordAction } from './state.ts';
 
 const ICONS: Record<KeywordAction, ReactNode> = { generate: <IconSparkles size={16} />, update: <IconRefresh size={16} />, retry: <IconRefresh size={16} /> };
@@ -41,7 +41,6 @@ export function KeywordsSection({ conversationId, organizationId, right }: { con
   const query = useKeywords(conversationId);
   const extract = useExtractKeywords(conversationId);
   const mayGenerate = useMayGenerate(organizationId, right);
-  useKeywordsFollowEdits(organizationId, conversationId);
   const keywords = query.data;
   const running = isRunning(keywords) || extract.isPending;
   const generate = () => extract.mutate(undefined, { onError: (error) => notifyError(error, t('generateError')) });

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { burnKeys } from '../burn/api.ts';
 import { conversationKeys } from '../conversations/api.ts';
 import { exploreKeys, type ConversationPage, type ListParams, type ListSource } from '../explore/api.ts';
+import { keywordKeys } from '../keywords/api.ts';
+import { reportKeys } from '../reports/api.ts';
 import { invalidateAfterUpdate } from './invalidation.ts';
 
 const mediaId = '6f1c0d1e-3b2a-4c5d-8e9f-0a1b2c3d4e5f';
@@ -68,5 +70,22 @@ describe('invalidateAfterUpdate', () => {
     expect(stale(status)).toBe(true);
     expect(stale(otherVersion)).toBe(false);
     for (const key of [detail, ...below, ...lists]) expect(stale(key), JSON.stringify(key)).toBe(false);
+  });
+
+  it('refreshes a report on its notices but not on its progress ticks, and reports and keywords when the stored transcript changed', async () => {
+    const { client, lists, detail, below, stale } = seeded('done');
+    const summary = reportKeys.one(mediaId, 'summary');
+    const cra = reportKeys.one(mediaId, 'cra');
+    const keywords = keywordKeys.of(mediaId);
+    for (const key of [summary, cra, keywords]) client.setQueryData(key, {});
+    await invalidateAfterUpdate(client, { conversationId: mediaId, kind: 'report', reportKind: 'summary', reportState: 'generating', progress: 0.3 });
+    expect(stale(summary)).toBe(false);
+    await invalidateAfterUpdate(client, { conversationId: mediaId, kind: 'report', reportKind: 'summary', reportState: 'up_to_date' });
+    expect(stale(summary)).toBe(true);
+    expect(stale(cra)).toBe(false);
+    for (const key of [detail, ...below, ...lists]) expect(stale(key), JSON.stringify(key)).toBe(false);
+    await invalidateAfterUpdate(client, { conversationId: mediaId, kind: 'transcript' });
+    for (const key of [cra, keywords]) expect(stale(key), JSON.stringify(key)).toBe(true);
+    for (const key of lists) expect(stale(key), JSON.stringify(key)).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { burnKeys } from '../burn/api.ts';
 import { conversationKeys } from '../conversations/api.ts';
 import { exploreKeys, type ConversationPage } from '../explore/api.ts';
+import { highlightKeys } from '../highlights/api.ts';
 import { keywordKeys } from '../keywords/api.ts';
 import { reportKeys } from '../reports/api.ts';
 
@@ -28,6 +29,20 @@ export async function invalidateAfterUpdate(client: QueryClient, update: Convers
   // state moves (running ticks carry their progress, which the burn panel applies as they come).
   if (update.kind === 'burn') {
     if (update.subtitleId && update.burnState !== 'running') await client.invalidateQueries({ queryKey: burnKeys.status(update.conversationId, update.subtitleId) });
+    return;
+  }
+  // Highlights change only the media's highlight list.
+  if (update.kind === 'highlights') {
+    await client.invalidateQueries({ queryKey: highlightKeys.list(update.conversationId) });
+    return;
+  }
+  // The stored transcript changed: reports and keywords may now be outdated (the media itself, and
+  // what the lists show of it, are told by their own notices).
+  if (update.kind === 'transcript') {
+    await Promise.all([
+      client.invalidateQueries({ queryKey: reportKeys.all(update.conversationId) }),
+      client.invalidateQueries({ queryKey: keywordKeys.of(update.conversationId) }),
+    ]);
     return;
   }
   // A report's notice changes that report only; its progress ticks are applied from the notice itself
