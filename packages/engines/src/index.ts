@@ -66,7 +66,7 @@ export { wordErrorRate, type WerResult } from './text/wer.ts';
 export { normalizeForComparison, foldWord } from './text/normalize.ts';
 export { spokenNumbersToDigits, type TimedWord, type NumberLanguage } from './text/numbers.ts';
 export { punctuateWords, punctuateSegments, typographicSpacing, type PunctuationLanguage } from './text/punctuation.ts';
-export { STOP_WORDS, isStopWord, type TextLanguage } from './text/stopwords.ts';
+export { STOP_WORDS, isStopWord, textLanguageOf, type TextLanguage } from './text/stopwords.ts';
 export { splitSentences } from './text/sentences.ts';
 export { extractKeyphrases, type Keyphrase, type KeyphraseOptions } from './text/keyphrases.ts';
 export { rankSentences, extractiveSummary, type SummaryOptions } from './text/textrank.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractKeyphrases } from '../src/text/keyphrases.ts';
 
+import { textLanguageOf } from '../src/text/stopwords.ts';
 // The reference text of the jfk-en.wav fixture.
 const JFK = 'And so my fellow Americans, ask not what your country can do for you, ask what you can do for your country.';
 
@@ -57,5 +58,14 @@ describe('extractKeyphrases', () => {
     expect(extractKeyphrases(FRENCH, { language: 'fr', max: 2 })).toHaveLength(2);
     expect(extractKeyphrases('', { language: 'en' })).toEqual([]);
     expect(extractKeyphrases('and so it is, you know.', { language: 'en' })).toEqual([]);
+  });
+});
+
+describe('textLanguageOf', () => {
+  it('tells French from English by their own stop words, and keeps the fallback when unsure', () => {
+    expect(textLanguageOf("La bibliothèque municipale ouvre le dimanche et prête des livres aux enfants de l'école.", 'en')).toBe('fr');
+    expect(textLanguageOf('The library opens on Sundays and lends books to the children of the school.', 'fr')).toBe('en');
+    expect(textLanguageOf('Budget, calendrier, Paris.', 'fr')).toBe('fr');
+    expect(textLanguageOf('Budget, calendrier, Paris.', 'en')).toBe('en');
   });
 });

@@ -3,7 +3,7 @@
  * keyphrases by the profile chosen when it was asked for, or statistically; a failure is stored as
  * the keywords' error (asking again retries).
  */
-import { ChatModelError, type TextLanguage } from '@palabre/engines';
+import { ChatModelError, textLanguageOf, type TextLanguage } from '@palabre/engines';
 import type { AiFailure } from '@palabre/shared';
 import { aiProfilesRepo } from '../ai-profiles/repo.ts';
 import { usable } from '../ai-profiles/resolve.ts';
@@ -24,7 +24,7 @@ class KeywordFailure extends Error {
   }
 }
 
-/** The language keyphrases are read in: the media's when it is English or French, else English. */
+/** The media's language for keyphrases: French or English (anything else); the text's own words may say otherwise (textLanguageOf). */
 export function textLanguage(language: string | null | undefined): TextLanguage {
   return language?.slice(0, 2).toLowerCase() === 'fr' ? 'fr' : 'en';
 }
@@ -47,7 +47,7 @@ async function runExtraction(ctx: AppContext, { conversationId }: { conversation
     const transcript = await ctx.documents.read(conversationId);
     const segments = (transcript?.text ?? []).map((turn) => turn.segment).filter((segment) => segment.trim().length > 0);
     if (segments.length === 0) throw new KeywordFailure({ code: 'empty_transcript' });
-    const source = { segments, language: textLanguage(media.language ?? media.requestedLanguage) };
+    const source = { segments, language: textLanguageOf(segments.join(' '), textLanguage(media.language ?? media.requestedLanguage)) };
     let keywords: string[];
     if (row.method === 'model') {
       const profile = row.aiProfileId ? await aiProfilesRepo.byId(ctx.db, row.aiProfileId) : undefined;

@@ -41,6 +41,33 @@ function wordSet(list: string): ReadonlySet<string> {
 /** Lower-case stop words (articles, pronouns, auxiliaries, spoken fillers), accents and apostrophes as written. */
 export const STOP_WORDS: Record<TextLanguage, ReadonlySet<string>> = { en: wordSet(ENGLISH), fr: wordSet(FRENCH) };
 
+/** Stop words that are in one language's list only: what tells the two apart. */
+const ONLY: Record<TextLanguage, ReadonlySet<string>> = {
+  en: new Set([...STOP_WORDS.en].filter((word) => !STOP_WORDS.fr.has(word))),
+  fr: new Set([...STOP_WORDS.fr].filter((word) => !STOP_WORDS.en.has(word))),
+};
+
+/**
+ * The language a text is written in, told by its stop words (those of one language only, in the
+ * first 5,000 words): one clearly ahead (twice as many, at least 5) wins, else `fallback` (e.g. the
+ * media's language: a transcript in another language than its media says reads with its own words).
+ */
+export function textLanguageOf(text: string, fallback: TextLanguage): TextLanguage {
+  const count = { en: 0, fr: 0 };
+  const words = text
+    .toLowerCase()
+    .replaceAll('’', "'")
+    .split(/[^\p{L}']+/u, 5000);
+  for (const word of words) {
+    // "l'école": the elided article counts as its own word.
+    const head = word.includes("'") ? word.slice(0, word.indexOf("'") + 1) : word;
+    if (ONLY.en.has(word)) count.en++;
+    else if (ONLY.fr.has(word) || ONLY.fr.has(head)) count.fr++;
+  }
+  const [first, second] = count.en >= count.fr ? (['en', 'fr'] as const) : (['fr', 'en'] as const);
+  return count[first] >= 5 && count[first] >= 2 * count[second] ? first : fallback;
+}
+
 /** Whether a word (any case, straight or curly apostrophe) is a stop word of the language. */
 export function isStopWord(word: string, language: TextLanguage): boolean {
   const lower = word.toLowerCase().replaceAll('’', "'");
