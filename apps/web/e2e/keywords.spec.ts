@@ -61,6 +61,13 @@ test('keywords of an uploaded recording: a provider error, the retry, then a chi
   await expect(page.getByRole('link', { name })).toHaveCount(0);
   await page.getByRole('button', { name: 'Remove the keyword no such keyword at all' }).click();
   await expect(page.getByRole('link', { name })).toBeVisible();
+
+  // The export's keyword filter offers the media's keywords.
+  await page.goto(`/interface/conversations/${id}/publish?tab=verbatim`);
+  const offered = page.getByRole('group', { name: "The media's keywords" }).getByRole('button', { name: keyword, exact: true });
+  await offered.click();
+  await expect(offered).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('textbox', { name: 'Keywords' })).toHaveValue(keyword);
 });
 
 test.describe('in French', () => {

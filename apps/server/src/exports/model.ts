@@ -48,6 +48,8 @@ export interface MediaFactsForExport {
   language: string | null;
   duration: number | null;
   tags: string[];
+  /** Its extracted keywords (docs/reports.md), when asked for and any exist. */
+  keywords?: string[];
 }
 
 /** Lower case without accents: "Élève" and "eleve" compare equal. */
@@ -125,7 +127,8 @@ export function buildDocument(
   };
   if (metadata.description) doc.description = media.description;
   if (metadata.tags) doc.tags = media.tags;
-  if (metadata.keyword) doc.keywords = body.filter.keyword ?? [];
+  // The media's keywords when it has some, else the keywords the export was filtered by.
+  if (metadata.keyword) doc.keywords = media.keywords && media.keywords.length > 0 ? media.keywords : (body.filter.keyword ?? []);
   return doc;
 }
 

@@ -8,6 +8,7 @@ import type { AppContext } from '../context.ts';
 import { access } from '../conversations/service.ts';
 import type { Actor } from '../http/auth.ts';
 import { AppError } from '../http/errors.ts';
+import { keywordsRepo } from '../keywords/repo.ts';
 import { tagsRepo } from '../tags/repo.ts';
 import { exportLanguage } from './labels.ts';
 import { buildDocument } from './model.ts';
@@ -39,7 +40,9 @@ export async function download(
   if (!transcript) throw new AppError('conflict', 'This media has no transcript to export yet: its processing is not done');
   const needsTags = body.metadata.tags;
   const tags = needsTags ? (await tagsRepo.onConversation(ctx.db, row.id)).tags.map((tag) => tag.name) : [];
-  const doc = buildDocument({ id: row.id, name: row.name, description: row.description, language: row.language, duration: row.duration, tags }, transcript, body, {
+  const keywords = body.metadata.keyword ? ((await keywordsRepo.of(ctx.db, row.id))?.keywords ?? []) : [];
+  const media = { id: row.id, name: row.name, description: row.description, language: row.language, duration: row.duration, tags, keywords };
+  const doc = buildDocument(media, transcript, body, {
     title: query.title,
     language: exportLanguage(actor.user.locale, acceptLanguage),
   });

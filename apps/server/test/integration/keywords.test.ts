@@ -70,6 +70,10 @@ describe('extraction', () => {
     expect(done.keywords.map((k) => k.toLowerCase())).toContain('country');
     expect(done.keywords.length).toBeLessThanOrEqual(MAX_KEYWORDS);
     expect(done.generatedAt).not.toBeNull();
+    // The export's keywords metadata lists them.
+    const exported = await reader.client.post(`${API}/conversations/${id}/download?format=json`, { filter: {}, metadata: { keyword: true } });
+    expect(exported.status).toBe(200);
+    expect((exported.body as { keywords: string[] }).keywords).toEqual(done.keywords);
   });
 
   it("asks the model in the transcript's language and keeps its JSON array, cleaned", async () => {

@@ -1,8 +1,8 @@
 /** The choices of an export: its title, the download filter (speakers, keywords) and the metadata to include. */
-import { Checkbox, Fieldset, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Fieldset, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
 import type { Speaker } from '@palabre/shared';
 import { useTranslation } from 'react-i18next';
-import { METADATA_FLAGS, TITLE_MAX, type ExportChoices } from './choices.ts';
+import { keywordList, METADATA_FLAGS, TITLE_MAX, toggleKeyword, type ExportChoices } from './choices.ts';
 import classes from './Publish.module.css';
 
 interface Props {
@@ -10,9 +10,11 @@ interface Props {
   onChange: (choices: ExportChoices) => void;
   mediaName: string;
   speakers: Speaker[];
+  /** The media's extracted keywords, offered as filter words. */
+  mediaKeywords: readonly string[];
 }
 
-export function ExportOptions({ choices, onChange, mediaName, speakers }: Props) {
+export function ExportOptions({ choices, onChange, mediaName, speakers, mediaKeywords }: Props) {
   const { t } = useTranslation('publish');
   const set = <K extends keyof ExportChoices>(key: K, value: ExportChoices[K]) => onChange({ ...choices, [key]: value });
   return (
@@ -46,6 +48,25 @@ export function ExportOptions({ choices, onChange, mediaName, speakers }: Props)
             maxLength={2000}
             onChange={(event) => set('keywords', event.currentTarget.value)}
           />
+          {mediaKeywords.length > 0 && (
+            <Group gap={6} role="group" aria-label={t('options.mediaKeywords')}>
+              {mediaKeywords.map((keyword) => {
+                const chosen = keywordList(choices.keywords).some((word) => word.toLowerCase() === keyword.toLowerCase());
+                return (
+                  <Button
+                    key={keyword}
+                    size="compact-xs"
+                    radius="xl"
+                    variant={chosen ? 'filled' : 'light'}
+                    aria-pressed={chosen}
+                    onClick={() => set('keywords', toggleKeyword(choices.keywords, keyword))}
+                  >
+                    {keyword}
+                  </Button>
+                );
+              })}
+            </Group>
+          )}
         </Stack>
       </Fieldset>
       <Checkbox.Group

@@ -12,6 +12,7 @@ import { useApiErrors } from '../../components/FormFailure.tsx';
 import { useExportPreview, type PublishMedia } from './api.ts';
 import { DEFAULT_CHOICES, exportRequest, isFiltered, type ExportChoices } from './choices.ts';
 import { DownloadMenu } from './DownloadMenu.tsx';
+import { useKeywords } from '../keywords/api.ts';
 import { ExportOptions } from './ExportOptions.tsx';
 import { PdfPreview } from './PdfPreview.tsx';
 import { TranscriptPreview } from './TranscriptPreview.tsx';
@@ -29,6 +30,7 @@ export function VerbatimTab({ media }: { media: PublishMedia }) {
   const ready = media.status === 'done';
   const preview = useExportPreview(media._id, request, ready);
   const title = settled.title.trim() || media.name;
+  const keywords = useKeywords(media._id);
 
   return (
     <Grid gutter="lg">
@@ -38,7 +40,7 @@ export function VerbatimTab({ media }: { media: PublishMedia }) {
             <Title order={2} size="h4" id="export-options-title">
               {t('options.heading')}
             </Title>
-            <ExportOptions choices={choices} onChange={setChoices} mediaName={media.name} speakers={media.speakers ?? []} />
+            <ExportOptions choices={choices} onChange={setChoices} mediaName={media.name} speakers={media.speakers ?? []} mediaKeywords={keywords.data?.keywords ?? []} />
             <DownloadMenu conversationId={media._id} request={request} title={title} disabled={!ready} />
           </Stack>
         </Paper>

@@ -1,6 +1,6 @@
 import { EXPORT_FORMATS, zDownloadBody, zDownloadQuery } from '@palabre/shared';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CHOICES, DOWNLOAD_FORMATS, exportClock, exportRequest, fallbackFilename, isFiltered, keywordList } from './choices.ts';
+import { DEFAULT_CHOICES, DOWNLOAD_FORMATS, exportClock, exportRequest, fallbackFilename, isFiltered, keywordList, toggleKeyword } from './choices.ts';
 
 describe('keywordList', () => {
   it('splits on commas, trims, and drops blanks and repeats', () => {
@@ -60,5 +60,13 @@ describe('exportClock', () => {
     expect(exportClock(65.4)).toBe('00:01:05');
     expect(exportClock(3725)).toBe('01:02:05');
     expect(exportClock(-1)).toBe('00:00:00');
+  });
+});
+
+describe('toggleKeyword', () => {
+  it('adds a media keyword to the filter words, and takes it out again, case ignored', () => {
+    expect(toggleKeyword('', 'budget')).toBe('budget');
+    expect(toggleKeyword('vote, budget', 'Budget')).toBe('vote');
+    expect(toggleKeyword('vote', 'conseil municipal')).toBe('vote, conseil municipal');
   });
 });

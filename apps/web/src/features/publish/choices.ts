@@ -46,6 +46,13 @@ export function keywordList(raw: string): string[] {
   return words;
 }
 
+/** The comma-joined filter words with `keyword` added, or taken out when it is there (case ignored). */
+export function toggleKeyword(raw: string, keyword: string): string {
+  const words = keywordList(raw);
+  const kept = words.filter((word) => word.toLocaleLowerCase() !== keyword.toLocaleLowerCase());
+  return (kept.length < words.length ? kept : [...words, keyword]).join(', ');
+}
+
 type DownloadEndpoint = typeof API.exports.download;
 export interface ExportRequest {
   query: Omit<NonNullable<QueryInput<DownloadEndpoint>>, 'format' | 'preview'>;
