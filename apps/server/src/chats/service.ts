@@ -142,7 +142,7 @@ export function citationsOf(answer: string, turns: ReadonlyMap<string, LabelledT
 
 /** Why a streamed answer ended early, as saved with it and sent in the `error` event. */
 function failureOf(error: unknown, disconnected: boolean): AiFailure {
-  if (disconnected) return { code: 'internal', message: 'The answer was stopped before it ended' };
+  if (disconnected) return { code: 'stopped', message: 'The answer was stopped before it ended' };
   if (error instanceof ChatModelError) {
     return error.code === 'model_unavailable'
       ? { code: 'model_unavailable', message: 'The model provider is unavailable for now: try again in a moment' }

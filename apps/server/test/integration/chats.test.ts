@@ -239,7 +239,7 @@ describe('a client leaving', () => {
         { timeout: 10_000, interval: 100 },
       )
       .toBe(true);
-    expect(answer!.error?.code).toBe('internal');
+    expect(answer!.error?.code).toBe('stopped');
     expect(answer!.content.startsWith('word0')).toBe(true);
     expect(answer!.content.length).toBeLessThan(long.length);
     // One request upstream, aborted, not tried again.

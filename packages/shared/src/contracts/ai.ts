@@ -70,9 +70,10 @@ export type AiMethod = (typeof AI_METHODS)[number];
 /**
  * Why a generation failed. `model_unavailable`: the model provider could not be reached or answered
  * a temporary error after the retries (try again later); `model_error`: it refused the request;
- * `empty_transcript`: nothing to work on; `internal`: anything else.
+ * `empty_transcript`: nothing to work on; `stopped`: an answer its asker stopped (or left) before it
+ * ended; `internal`: anything else.
  */
-export const AI_ERRORS = ['model_unavailable', 'model_error', 'empty_transcript', 'internal'] as const;
+export const AI_ERRORS = ['model_unavailable', 'model_error', 'empty_transcript', 'stopped', 'internal'] as const;
 export type AiError = (typeof AI_ERRORS)[number];
 
 export const zAiFailure = z.object({ code: z.enum(AI_ERRORS), message: z.string().optional() });

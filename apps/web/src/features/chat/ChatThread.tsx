@@ -44,7 +44,7 @@ function Answer({ content, citations, error, busy }: Pick<ChatMessage, 'content'
         </Group>
       )}
       {error && (
-        <Text size="xs" c={error.code === 'aborted' ? 'dimmed' : 'red'} mt={4} data-testid="chat-answer-error" data-error={error.code}>
+        <Text size="xs" c={error.code === 'aborted' || error.code === 'stopped' ? 'dimmed' : 'red'} mt={4} data-testid="chat-answer-error" data-error={error.code}>
           {failure(error.code)}
         </Text>
       )}
