@@ -4,7 +4,7 @@
  * shown: "a key is set", with its removal), the context size and the default switch. Server field
  * errors go under their fields ("config.endpoint" under the endpoint).
  */
-import { Alert, Button, Checkbox, Group, NumberInput, PasswordInput, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { AI_CONTEXT_TOKENS, requiredText, TEXT_LIMITS, type AiProfile } from '@palabre/shared';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +12,9 @@ import { errorText, fieldErrors } from '../../components/errorText.ts';
 import { notifyError, notifySuccess } from '../../components/notify.ts';
 import { useFormFields } from '../users/useFormFields.ts';
 import { useSaveAiProfile } from './aiProfilesApi.ts';
-import { useScopeOrganizations } from './transcriberProfilesApi.ts';
+import { FormActions } from '../../components/FormActions.tsx';
+import { keyToSend, organizationOfScope, ProfileScopeSelect, scopeOf, StoredKeyInput, UnavailableAlert } from './ProfileFormParts.tsx';
 
-const GLOBAL = 'global';
 type TextField = 'name' | 'description' | 'endpoint' | 'model' | 'apiKey' | 'contextTokens';
 
 function initialText(profile?: AiProfile): Record<TextField, string> {
@@ -39,14 +39,10 @@ export function AiProfileForm({ profile, onSaved, onCancel }: AiProfileFormProps
   const { t } = useTranslation(['aiProfiles', 'common']);
   const editing = Boolean(profile);
   const { values, errors, setErrors, bind } = useFormFields(initialText(profile));
-  const [scope, setScope] = useState<string>(profile?.organizationId ?? GLOBAL);
+  const [scope, setScope] = useState(scopeOf(profile?.organizationId));
   const [isDefault, setDefault] = useState(profile?.isDefault ?? false);
   const [removeKey, setRemoveKey] = useState(false);
-  const organizations = useScopeOrganizations();
   const save = useSaveAiProfile(profile?._id);
-
-  const scopeOptions = [{ value: GLOBAL, label: t('aiProfiles:global') }, ...(organizations.data ?? []).map((org) => ({ value: org._id, label: org.name }))];
-  if (scope !== GLOBAL && !scopeOptions.some((o) => o.value === scope)) scopeOptions.push({ value: scope, label: scope });
 
   const showError = (error: unknown) => {
     const found = fieldErrors(t, error);
@@ -74,13 +70,12 @@ export function AiProfileForm({ profile, onSaved, onCancel }: AiProfileFormProps
     };
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
-    // Empty keeps the stored key on edition; "" removes it.
-    const apiKey = removeKey ? '' : values.apiKey || undefined;
+    const apiKey = keyToSend(values.apiKey, removeKey);
     save.mutate(
       {
         name: name.value,
         description: values.description.trim(),
-        organizationId: scope === GLOBAL ? null : scope,
+        organizationId: organizationOfScope(scope),
         isDefault,
         config: { endpoint: values.endpoint.trim(), model: values.model.trim(), contextTokens, ...(apiKey === undefined ? {} : { apiKey }) },
       },
@@ -105,16 +100,17 @@ export function AiProfileForm({ profile, onSaved, onCancel }: AiProfileFormProps
           {...bind('description')}
           onChange={(event) => bind('description').onChange(event as unknown as ChangeEvent<HTMLInputElement>)}
         />
-        <Select
-          label={t('aiProfiles:scope')}
-          description={editing ? t('aiProfiles:scopeFixed') : t('aiProfiles:scopeHelp')}
-          data={scopeOptions}
-          value={scope}
-          onChange={(value) => value && setScope(value)}
-          allowDeselect={false}
-          searchable
-          disabled={editing}
-          nothingFoundMessage={t('aiProfiles:noOrganization')}
+        <ProfileScopeSelect
+          scope={scope}
+          onChange={setScope}
+          editing={editing}
+          labels={{
+            scope: t('aiProfiles:scope'),
+            global: t('aiProfiles:global'),
+            fixed: t('aiProfiles:scopeFixed'),
+            help: t('aiProfiles:scopeHelp'),
+            nothingFound: t('aiProfiles:noOrganization'),
+          }}
         />
         <TextInput label={t('aiProfiles:endpoint')} description={t('aiProfiles:endpointHelp')} placeholder="http://localhost:11434/v1" type="url" required {...bind('endpoint')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -131,29 +127,22 @@ export function AiProfileForm({ profile, onSaved, onCancel }: AiProfileFormProps
             error={errors.contextTokens ?? undefined}
           />
         </SimpleGrid>
-        <PasswordInput
-          label={t('aiProfiles:apiKey')}
-          placeholder={profile?.config.hasApiKey ? t('aiProfiles:apiKeySet') : undefined}
-          description={profile?.config.hasApiKey ? t('aiProfiles:apiKeyKeep') : t('aiProfiles:apiKeyHelp')}
-          autoComplete="new-password"
-          disabled={removeKey}
+        <StoredKeyInput
+          stored={Boolean(profile?.config.hasApiKey)}
+          remove={removeKey}
+          onRemoveChange={setRemoveKey}
+          labels={{
+            key: t('aiProfiles:apiKey'),
+            stored: t('aiProfiles:apiKeySet'),
+            keep: t('aiProfiles:apiKeyKeep'),
+            remove: t('aiProfiles:removeKey'),
+            help: t('aiProfiles:apiKeyHelp'),
+          }}
           {...bind('apiKey')}
         />
-        {profile?.config.hasApiKey && <Checkbox label={t('aiProfiles:removeKey')} checked={removeKey} onChange={(event) => setRemoveKey(event.currentTarget.checked)} />}
         <Switch label={t('aiProfiles:isDefault')} description={t('aiProfiles:isDefaultHelp')} checked={isDefault} onChange={(e) => setDefault(e.currentTarget.checked)} />
-        {profile && !profile.availability.ok && (
-          <Alert color="orange" variant="light" title={t('common:availability.unavailable')}>
-            {profile.availability.reason}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {editing ? t('common:actions.save') : t('aiProfiles:create')}
-          </Button>
-        </Group>
+        <UnavailableAlert availability={profile?.availability} />
+        <FormActions submitLabel={editing ? t('common:actions.save') : t('aiProfiles:create')} pending={save.isPending} onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -2,14 +2,16 @@
  * /backoffice/aiProfiles: every AI profile of the platform (global and per organization) with its
  * availability; creation and edition in a modal, deletion after a confirmation.
  */
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Loader, Modal, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { AiProfile } from '@palabre/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AvailabilityBadge } from '../../components/AvailabilityBadge.tsx';
+import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { notifyError, notifySuccess } from '../../components/notify.ts';
 import { AiProfileForm } from './AiProfileForm.tsx';
+import { ProfileNameCell } from './ProfileFormParts.tsx';
 import { useAdminAiProfiles, useDeleteAiProfile } from './aiProfilesApi.ts';
 import { useScopeOrganizations } from './transcriberProfilesApi.ts';
 
@@ -62,21 +64,7 @@ export function AiProfilesPage() {
               {profiles.data.map((profile) => (
                 <Table.Tr key={profile._id} data-testid="ai-profile-row">
                   <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Text size="sm" fw={500}>
-                        {profile.name}
-                      </Text>
-                      {profile.isDefault && (
-                        <Badge size="sm" variant="light">
-                          {t('aiProfiles:default')}
-                        </Badge>
-                      )}
-                    </Group>
-                    {profile.description && (
-                      <Text size="xs" c="dimmed">
-                        {profile.description}
-                      </Text>
-                    )}
+                    <ProfileNameCell name={profile.name} isDefault={profile.isDefault} defaultLabel={t('aiProfiles:default')} description={profile.description} />
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{profile.config.model}</Text>
@@ -134,18 +122,13 @@ function DeleteAiProfileModal({ profile, onClose }: { profile: AiProfile | null;
     });
   };
   return (
-    <Modal opened={profile !== null} onClose={onClose} title={t('aiProfiles:deleteTitle')} centered>
-      <Stack>
-        <Text size="sm">{t('aiProfiles:deleteConfirm', { name: profile?.name ?? '' })}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.isPending}>
-            {t('common:actions.delete')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDelete
+      opened={profile !== null}
+      title={t('aiProfiles:deleteTitle')}
+      message={t('aiProfiles:deleteConfirm', { name: profile?.name ?? '' })}
+      pending={remove.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

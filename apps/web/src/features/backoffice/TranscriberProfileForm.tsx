@@ -3,7 +3,7 @@
  * engine type, languages, scope (global or one organization, set once), default / diarization / quick
  * meeting switches, and the engine settings of the chosen type. Server field errors go under the fields.
  */
-import { Alert, Button, Checkbox, Code, Group, MultiSelect, PasswordInput, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Code, MultiSelect, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { ENGINE_TYPES, requiredText, TEXT_LIMITS, type EngineType, type TranscriberProfile } from '@palabre/shared';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +11,11 @@ import { ApiError } from '../../api/client.ts';
 import { errorText, fieldErrors } from '../../components/errorText.ts';
 import { notifyError, notifySuccess } from '../../components/notify.ts';
 import { useFormFields } from '../users/useFormFields.ts';
-import { useSaveTranscriberProfile, useScopeOrganizations, type TranscriberProfileBody } from './transcriberProfilesApi.ts';
+import { FormActions } from '../../components/FormActions.tsx';
+import { keyToSend, organizationOfScope, ProfileScopeSelect, scopeOf, StoredKeyInput, UnavailableAlert } from './ProfileFormParts.tsx';
+import { useSaveTranscriberProfile, type TranscriberProfileBody } from './transcriberProfilesApi.ts';
 
 export const PROFILE_LANGUAGES = ['en', 'fr'] as const;
-const GLOBAL = 'global';
 
 type TextField = 'name' | 'description' | 'model' | 'endpoint' | 'apiKey';
 type OtherField = 'type' | 'languages' | 'organizationId';
@@ -42,18 +43,13 @@ export function TranscriberProfileForm({ profile, onSaved, onCancel }: Transcrib
   const { values, setErrors, bind } = useFormFields(initialText(profile));
   const [type, setType] = useState<EngineType>(profile?.type ?? 'whisper');
   const [languages, setLanguages] = useState<string[]>(profile?.languages ?? ['en']);
-  const [scope, setScope] = useState<string>(profile?.organizationId ?? GLOBAL);
+  const [scope, setScope] = useState(scopeOf(profile?.organizationId));
   const [isDefault, setDefault] = useState(profile?.isDefault ?? false);
   const [diarization, setDiarization] = useState(profile?.diarization ?? true);
   const [quickMeeting, setQuickMeeting] = useState(profile?.quickMeeting ?? false);
   const [removeKey, setRemoveKey] = useState(false);
   const [otherErrors, setOtherErrors] = useState<Partial<Record<OtherField, string>>>({});
-  const organizations = useScopeOrganizations();
   const save = useSaveTranscriberProfile(profile?._id);
-
-  const scopeOptions = [{ value: GLOBAL, label: t('backoffice:transcriberProfiles.global') }, ...(organizations.data ?? []).map((org) => ({ value: org._id, label: org.name }))];
-  // An organization beyond the first page of the list still shows as the current scope.
-  if (scope !== GLOBAL && !scopeOptions.some((o) => o.value === scope)) scopeOptions.push({ value: scope, label: scope });
 
   /** Field errors of a failed call under their fields ("config.endpoint" under the endpoint), else a notification. */
   const showError = (error: unknown) => {
@@ -95,9 +91,8 @@ export function TranscriberProfileForm({ profile, onSaved, onCancel }: Transcrib
     }
     if (type === 'openai') {
       if (values.endpoint.trim()) config.endpoint = values.endpoint.trim();
-      // Empty keeps the stored key on edition; "" removes it.
-      if (removeKey) config.apiKey = '';
-      else if (values.apiKey) config.apiKey = values.apiKey;
+      const apiKey = keyToSend(values.apiKey, removeKey);
+      if (apiKey !== undefined) config.apiKey = apiKey;
     } else if (profile?.config.hasApiKey) {
       config.apiKey = '';
     }
@@ -107,7 +102,7 @@ export function TranscriberProfileForm({ profile, onSaved, onCancel }: Transcrib
         description: values.description.trim(),
         type,
         languages: languages as TranscriberProfileBody['languages'],
-        organizationId: scope === GLOBAL ? null : scope,
+        organizationId: organizationOfScope(scope),
         quickMeeting,
         diarization,
         isDefault,
@@ -154,17 +149,18 @@ export function TranscriberProfileForm({ profile, onSaved, onCancel }: Transcrib
             required
           />
         </SimpleGrid>
-        <Select
-          label={t('backoffice:transcriberProfiles.scope')}
-          description={editing ? t('backoffice:transcriberProfiles.scopeFixed') : t('backoffice:transcriberProfiles.scopeHelp')}
-          data={scopeOptions}
-          value={scope}
-          onChange={(value) => value && setScope(value)}
-          allowDeselect={false}
-          searchable
-          disabled={editing}
+        <ProfileScopeSelect
+          scope={scope}
+          onChange={setScope}
+          editing={editing}
           error={otherErrors.organizationId}
-          nothingFoundMessage={t('backoffice:transcriberProfiles.noOrganization')}
+          labels={{
+            scope: t('backoffice:transcriberProfiles.scope'),
+            global: t('backoffice:transcriberProfiles.global'),
+            fixed: t('backoffice:transcriberProfiles.scopeFixed'),
+            help: t('backoffice:transcriberProfiles.scopeHelp'),
+            nothingFound: t('backoffice:transcriberProfiles.noOrganization'),
+          }}
         />
 
         {type === 'whisper' && (
@@ -183,17 +179,18 @@ export function TranscriberProfileForm({ profile, onSaved, onCancel }: Transcrib
           <>
             <TextInput label={t('backoffice:transcriberProfiles.endpoint')} placeholder="https://api.openai.com/v1" type="url" {...bind('endpoint')} />
             <TextInput label={t('backoffice:transcriberProfiles.openaiModel')} placeholder="whisper-1" {...bind('model')} />
-            <PasswordInput
-              label={t('backoffice:transcriberProfiles.apiKey')}
-              placeholder={profile?.config.hasApiKey ? t('backoffice:transcriberProfiles.apiKeyStored') : undefined}
-              description={profile?.config.hasApiKey ? t('backoffice:transcriberProfiles.apiKeyKeep') : undefined}
-              autoComplete="new-password"
-              disabled={removeKey}
+            <StoredKeyInput
+              stored={Boolean(profile?.config.hasApiKey)}
+              remove={removeKey}
+              onRemoveChange={setRemoveKey}
+              labels={{
+                key: t('backoffice:transcriberProfiles.apiKey'),
+                stored: t('backoffice:transcriberProfiles.apiKeyStored'),
+                keep: t('backoffice:transcriberProfiles.apiKeyKeep'),
+                remove: t('backoffice:transcriberProfiles.removeKey'),
+              }}
               {...bind('apiKey')}
             />
-            {profile?.config.hasApiKey && (
-              <Checkbox label={t('backoffice:transcriberProfiles.removeKey')} checked={removeKey} onChange={(event) => setRemoveKey(event.currentTarget.checked)} />
-            )}
           </>
         )}
         {type === 'pocketsphinx' && (
@@ -213,22 +210,8 @@ export function TranscriberProfileForm({ profile, onSaved, onCancel }: Transcrib
           <Switch label={t('backoffice:transcriberProfiles.quickMeeting')} checked={quickMeeting} onChange={(e) => setQuickMeeting(e.currentTarget.checked)} />
         </Stack>
 
-        {profile && !profile.availability.ok && (
-          <Alert color="orange" variant="light" title={t('common:availability.unavailable')}>
-            {profile.availability.reason}
-          </Alert>
-        )}
-
-        <Group justify="flex-end">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              {t('common:actions.cancel')}
-            </Button>
-          )}
-          <Button type="submit" loading={save.isPending}>
-            {editing ? t('common:actions.save') : t('backoffice:transcriberProfiles.create')}
-          </Button>
-        </Group>
+        <UnavailableAlert availability={profile?.availability} />
+        <FormActions submitLabel={editing ? t('common:actions.save') : t('backoffice:transcriberProfiles.create')} pending={save.isPending} onCancel={onCancel} />
       </Stack>
     </form>
   );

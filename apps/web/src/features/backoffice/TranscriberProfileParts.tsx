@@ -1,7 +1,8 @@
 /** Small pieces of the transcriber profile screens: labels and the delete confirmation. */
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { TranscriberProfile } from '@palabre/shared';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDelete } from '../../components/ConfirmDelete.tsx';
 import { notifyError, notifySuccess } from '../../components/notify.ts';
 import { useDeleteTranscriberProfiles } from './transcriberProfilesApi.ts';
 
@@ -44,32 +45,23 @@ export function DeleteProfilesModal({ profiles, onClose, onDeleted }: DeleteProf
   };
 
   return (
-    <Modal
+    <ConfirmDelete
       opened={profiles.length > 0}
-      onClose={onClose}
       title={single ? t('backoffice:transcriberProfiles.deleteTitle') : t('backoffice:transcriberProfiles.bulkDeleteTitle', { count: profiles.length })}
-      centered
+      message={
+        single ? t('backoffice:transcriberProfiles.deleteConfirm', { name: single.name }) : t('backoffice:transcriberProfiles.bulkDeleteConfirm', { count: profiles.length })
+      }
+      pending={remove.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
     >
-      <Stack>
-        <Text size="sm">
-          {single ? t('backoffice:transcriberProfiles.deleteConfirm', { name: single.name }) : t('backoffice:transcriberProfiles.bulkDeleteConfirm', { count: profiles.length })}
+      {!single && (
+        <Text size="sm" c="dimmed" component="ul" m={0}>
+          {profiles.map((p) => (
+            <li key={p._id}>{p.name}</li>
+          ))}
         </Text>
-        {!single && (
-          <Text size="sm" c="dimmed" component="ul" m={0}>
-            {profiles.map((p) => (
-              <li key={p._id}>{p.name}</li>
-            ))}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button color="red" onClick={confirm} loading={remove.isPending}>
-            {t('common:actions.delete')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      )}
+    </ConfirmDelete>
   );
 }

@@ -3,18 +3,19 @@
  * (global and per organization) below the server's speech models, creation in a modal, deletion of
  * one or several; with an id, that profile's page.
  */
-import { ActionIcon, Anchor, Badge, Button, Checkbox, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { TranscriberProfile } from '@palabre/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { PaginatedTable, usePagination } from './PaginatedTable.tsx';
 import { SpeechModelsPanel } from './SpeechModelsPanel.tsx';
 import { TranscriberProfileDetail } from './TranscriberProfileDetail.tsx';
 import { TranscriberProfileModal } from './TranscriberProfileModal.tsx';
 import { AvailabilityBadge } from '../../components/AvailabilityBadge.tsx';
+import { ProfileNameCell } from './ProfileFormParts.tsx';
 import { DeleteProfilesModal, useProfileLabels } from './TranscriberProfileParts.tsx';
 import { useAdminTranscriberProfiles, useScopeOrganizations } from './transcriberProfilesApi.ts';
 
@@ -99,16 +100,12 @@ function TranscriberProfilesList() {
               />
             </Table.Td>
             <Table.Td>
-              <Group gap="xs" wrap="nowrap">
-                <Anchor component={Link} to={`/backoffice/transcriberProfiles/${profile._id}`} size="sm">
-                  {profile.name}
-                </Anchor>
-                {profile.isDefault && (
-                  <Badge size="sm" variant="light">
-                    {t('backoffice:transcriberProfiles.default')}
-                  </Badge>
-                )}
-              </Group>
+              <ProfileNameCell
+                name={profile.name}
+                isDefault={profile.isDefault}
+                defaultLabel={t('backoffice:transcriberProfiles.default')}
+                to={`/backoffice/transcriberProfiles/${profile._id}`}
+              />
             </Table.Td>
             <Table.Td>
               <Text size="sm">{labels.type(profile.type)}</Text>
