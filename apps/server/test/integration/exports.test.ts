@@ -3,10 +3,6 @@
  * the DOCX and ODT XML, ffmpeg for subtitles, a JSON Schema for JSON), the filter and flags, the PDF
  * preview, who may export, and the caller's language.
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
@@ -16,6 +12,7 @@ import { zTranscriptExport } from '@palabre/shared';
 import { conversationTags, memberships, tagCategories, tags, users } from '../../src/db/schema.ts';
 import type { TestClient } from '../harness/client.ts';
 import { createCast, seedSharedMedia } from '../harness/cast.ts';
+import { pdfText, readWith, xmlText } from '../harness/read-documents.ts';
 import { insertMedia, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
 import { makeTranscript } from '../harness/transcripts.ts';
 
@@ -28,7 +25,6 @@ let outsider: TestUser;
 let french: TestUser;
 let orgId: string;
 let mediaId: string;
-const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exports-test-'));
 
 const transcript = () =>
   makeTranscript(
@@ -42,20 +38,6 @@ const transcript = () =>
 
 const download = (client: TestClient, format: string, options: { json?: unknown; query?: Record<string, string>; headers?: Record<string, string>; id?: string } = {}) =>
   client.request('POST', `${API}/conversations/${options.id ?? mediaId}/download`, { json: options.json ?? {}, query: { format, ...options.query }, headers: options.headers });
-
-/** Runs a tool on the bytes written to a file of that extension; answers its standard output. */
-function readWith(bytes: Buffer, extension: string, command: string, args: (file: string) => string[]): string {
-  const file = path.join(workDir, `${Math.random().toString(36).slice(2)}.${extension}`);
-  fs.writeFileSync(file, bytes);
-  return execFileSync(command, args(file), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-}
-const pdfText = (bytes: Buffer) => readWith(bytes, 'pdf', 'pdftotext', (f) => ['-enc', 'UTF-8', f, '-']);
-const xmlText = (xml: string) =>
-  xml
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -71,7 +53,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await server?.close();
-  fs.rmSync(workDir, { recursive: true, force: true });
 });
 
 describe('every format, read back by an independent tool', () => {

@@ -4,10 +4,6 @@
  * model's prompts and map-reduce, a provider error and the retry, the extractive methods without a
  * model, versions (edit, restore, stale save), rights, and the downloads read back by independent tools.
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +12,7 @@ import { startChatModelServer, type ChatModelServer } from '../../../../packages
 import { aiProfiles, organizations } from '../../src/db/schema.ts';
 import type { TestClient } from '../harness/client.ts';
 import { createCast, seedSharedMedia } from '../harness/cast.ts';
+import { pdfText, xmlText } from '../harness/read-documents.ts';
 import { startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
 import { makeTranscript } from '../harness/transcripts.ts';
 
@@ -31,7 +28,6 @@ let mediaId: string;
 let profileId: string;
 let smallProfileId: string;
 const notices: ConversationUpdate[] = [];
-const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reports-test-'));
 
 const TURNS = [
   { speaker: 'alice', text: 'Good morning everyone, um, thank you for joining the budget review of the library project.' },
@@ -62,19 +58,6 @@ async function generateAndWait(body: Record<string, unknown>, id = mediaId) {
 }
 
 const download = (client: TestClient, query: Record<string, string>, id = mediaId) => client.request('POST', `${API}/conversations/${id}/download`, { json: {}, query });
-
-function readWith(bytes: Buffer, extension: string, command: string, args: (file: string) => string[]): string {
-  const file = path.join(workDir, `${Math.random().toString(36).slice(2)}.${extension}`);
-  fs.writeFileSync(file, bytes);
-  return execFileSync(command, args(file), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-}
-const pdfText = (bytes: Buffer) => readWith(bytes, 'pdf', 'pdftotext', (f) => ['-enc', 'UTF-8', f, '-']);
-const xmlText = (xml: string) =>
-  xml
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
 
 /** The text of every user message a request to the model carried. */
 const userText = (body: { messages: Array<{ role: string; content: string }> }) =>
@@ -110,7 +93,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await chat?.close();
-  fs.rmSync(workDir, { recursive: true, force: true });
 });
 
 describe('the extractive methods, without an AI profile', () => {

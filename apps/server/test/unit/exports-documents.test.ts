@@ -2,41 +2,14 @@
  * The Word, PDF and OpenDocument exports, read back with independent tools: the DOCX and ODT XML
  * through jszip, the PDF through pdftotext (poppler-utils).
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { renderDocx } from '../../src/exports/docx.ts';
 import { docxToOdt, findSoffice } from '../../src/exports/odt.ts';
 import { renderPdf } from '../../src/exports/pdf.ts';
 import { AppError } from '../../src/http/errors.ts';
+import { pdfPages, xmlText as textOf } from '../harness/read-documents.ts';
 import { documentOf, longTranscript, meeting } from './exports-fixture.ts';
-
-/** The text of a PDF, page by page, as pdftotext reads it. */
-function pdfPages(pdf: Buffer): string[] {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'export-pdf-'));
-  try {
-    fs.writeFileSync(path.join(dir, 'doc.pdf'), pdf);
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', path.join(dir, 'doc.pdf'), '-'], { encoding: 'utf8' })
-      .split('\f')
-      .slice(0, -1);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** The visible text of an XML document (tags dropped, entities decoded). */
-const textOf = (xml: string) =>
-  xml
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&apos;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ');
 
 describe('the Word export', () => {
   it('holds the title, metadata, speaker headings with times and French text', async () => {
