@@ -2,12 +2,18 @@
 import type { Report, ReportState } from '@palabre/shared';
 import type { z } from 'zod';
 import type { zReportVersion, zReportVersionDetail } from '@palabre/shared';
-import type { ReportRow, ReportWithText, VersionWithAuthor } from './repo.ts';
+import { BUSY_STATES, type ReportRow, type ReportWithText, type VersionWithAuthor } from './repo.ts';
 
 /** A report up to date with another transcript than the media's current one is outdated. */
 export function stateOf(row: Pick<ReportRow, 'state' | 'transcriptFingerprint'>, currentFingerprint: string): ReportState {
   return row.state === 'up_to_date' && row.transcriptFingerprint !== currentFingerprint ? 'outdated' : row.state;
 }
+
+/**
+ * The method named beside the text: the current version's (a restored extractive text is extractive,
+ * whatever produced the last generation), and the queued generation's while one runs.
+ */
+const methodOf = (row: ReportWithText) => (BUSY_STATES.some((state) => state === row.state) ? row.method : (row.versionMethod ?? row.method));
 
 export function presentReport(row: ReportWithText, currentFingerprint: string): Report {
   return {
@@ -16,7 +22,7 @@ export function presentReport(row: ReportWithText, currentFingerprint: string): 
     kind: row.kind,
     state: stateOf(row, currentFingerprint),
     progress: row.state === 'generating' ? Math.min(1, Math.max(0, row.progress ?? 0)) : null,
-    method: row.method,
+    method: methodOf(row),
     profileName: row.profileName,
     language: row.language,
     error: row.state === 'error' ? row.error : null,

@@ -6,8 +6,8 @@ import { conversations, reports, reportVersions, users } from '../db/schema.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
 export type ReportVersionRow = typeof reportVersions.$inferSelect;
-/** A report with its current version's Markdown. */
-export type ReportWithText = ReportRow & { markdown: string | null };
+/** A report with its current version's Markdown and the method that version came from. */
+export type ReportWithText = ReportRow & { markdown: string | null; versionMethod: AiMethod | null };
 export type VersionWithAuthor = ReportVersionRow & { authorName: string | null };
 
 /** States during which a job owns the report: no second job, no save or restore. */
@@ -24,9 +24,13 @@ export interface GenerationRequest {
 }
 
 const selectWithText = (db: Database) =>
-  db.select({ report: reports, markdown: reportVersions.markdown }).from(reports).leftJoin(reportVersions, eq(reportVersions.id, reports.currentVersionId));
+  db
+    .select({ report: reports, markdown: reportVersions.markdown, versionMethod: reportVersions.method })
+    .from(reports)
+    .leftJoin(reportVersions, eq(reportVersions.id, reports.currentVersionId));
 
-const flatten = (rows: Array<{ report: ReportRow; markdown: string | null }>): ReportWithText[] => rows.map((r) => ({ ...r.report, markdown: r.markdown }));
+const flatten = (rows: Array<{ report: ReportRow; markdown: string | null; versionMethod: AiMethod | null }>): ReportWithText[] =>
+  rows.map((r) => ({ ...r.report, markdown: r.markdown, versionMethod: r.versionMethod }));
 
 export const reportsRepo = {
   /** What reports show of their media (never its transcript). */

@@ -187,6 +187,14 @@ describe('the model path', () => {
     expect(userText(body)).toMatch(/\[\d\d:\d\d\] Chloé Dubois: The opening of the library stays on the first of March\./);
     const versions = (await reader.client.get(`${reportPath('summary')}/versions`)).body.versions;
     expect(versions[0]).toMatchObject({ origin: 'generated', method: 'model', current: true });
+
+    // The method beside the text is the current version's: an earlier extractive text restored reads
+    // as extractive, the model's text restored again as the model's.
+    const extractive = versions.find((v: { origin: string; method: string }) => v.origin === 'generated' && v.method === 'extractive');
+    const restored = await writer.client.post(`${reportPath('summary')}/versions/${extractive._id}/restore`);
+    expect(restored.body).toMatchObject({ method: 'extractive' });
+    const back = await writer.client.post(`${reportPath('summary')}/versions/${versions[0]._id}/restore`);
+    expect(back.body).toMatchObject({ method: 'model', profileName: 'Local model', markdown: done.markdown });
   });
 
   it('maps chunks and reduces their notes when the transcript does not fit the context', async () => {
@@ -211,8 +219,9 @@ describe('the model path', () => {
     // The first attempt and its three retries.
     chat.script(...Array.from({ length: 4 }, () => ({ kind: 'status' as const, status: 503 })));
     const failed = (await generateAndWait({ kind: 'cri', profileId })).done;
-    expect(failed).toMatchObject({ state: 'error', error: { code: 'model_unavailable' }, method: 'model' });
-    // The text of the previous generation stays.
+    expect(failed).toMatchObject({ state: 'error', error: { code: 'model_unavailable' } });
+    // The text of the previous generation stays, and so does the method it came from.
+    expect(failed).toMatchObject({ method: 'extractive' });
     expect(failed.markdown).toContain('thank you for joining');
     chat.script({ kind: 'reply', text: '**Alice Martin:** Good morning.' });
     // Whatever is left of the failing script is used up first.
