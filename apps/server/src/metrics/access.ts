@@ -1,7 +1,7 @@
 /**
  * Who may read GET /metrics: with `METRICS_TOKEN`, whoever sends it as a bearer token (compared in
  * constant time); without one, only clients on this machine. The client's address is the one the
- * request came from and, behind a trusted reverse proxy, the one the proxy reports: a proxy on the
+ * request came from and, behind a trusted reverse proxy, every one the proxy reports: a proxy on the
  * same machine does not make every visitor a loopback client.
  */
 import crypto from 'node:crypto';
@@ -24,14 +24,17 @@ export function isLoopback(address: string | undefined): boolean {
 }
 
 /** Throws unless the request may read the metrics. */
-export function checkMetricsAccess(request: Pick<FastifyRequest, 'headers' | 'ip' | 'socket'>, token: string | undefined): void {
+export function checkMetricsAccess(request: Pick<FastifyRequest, 'headers' | 'ip' | 'ips' | 'socket'>, token: string | undefined): void {
   if (token) {
     const header = request.headers.authorization;
     const presented = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!presented || !tokenMatches(presented, token)) throw new AppError('unauthorized', 'The metrics token is missing or wrong');
     return;
   }
-  if (!isLoopback(request.ip) || !isLoopback(request.socket.remoteAddress)) {
+  // Every address the request passed through: a client's own X-Forwarded-For claiming loopback,
+  // passed on by a proxy that appends to it, still names the client's real address.
+  const chain = [request.socket.remoteAddress, request.ip, ...(request.ips ?? [])];
+  if (!chain.every(isLoopback)) {
     throw new AppError('forbidden', 'Metrics are served to this machine only, or with the metrics token');
   }
 }

@@ -59,7 +59,8 @@ describe('log lines', () => {
 });
 
 describe('metrics access', () => {
-  const request = (ip: string, remote: string, authorization?: string) => ({ ip, socket: { remoteAddress: remote }, headers: authorization ? { authorization } : {} }) as never;
+  const request = (ip: string, remote: string, authorization?: string, ips?: string[]) =>
+    ({ ip, ips, socket: { remoteAddress: remote }, headers: authorization ? { authorization } : {} }) as never;
 
   it('knows loopback addresses', () => {
     for (const address of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1']) expect(isLoopback(address)).toBe(true);
@@ -76,6 +77,10 @@ describe('metrics access', () => {
     // A reverse proxy on this machine reporting a visitor's address.
     expect(() => checkMetricsAccess(request('203.0.113.9', '127.0.0.1'), undefined)).toThrow(expect.objectContaining({ code: 'forbidden' }));
     expect(() => checkMetricsAccess(request('203.0.113.9', '203.0.113.9'), undefined)).toThrow(expect.objectContaining({ code: 'forbidden' }));
+    // A visitor claiming loopback in its own X-Forwarded-For, which the proxy appended to.
+    expect(() => checkMetricsAccess(request('127.0.0.1', '127.0.0.1', undefined, ['127.0.0.1', '127.0.0.1', '203.0.113.9']), undefined)).toThrow(
+      expect.objectContaining({ code: 'forbidden' }),
+    );
   });
 
   it('with a token, asks everyone for it', () => {
