@@ -32,6 +32,8 @@ export interface ReadinessParts {
 const CHECK_TIMEOUT_MS = 3000;
 /** Answers are kept this long: frequent probes cost one round of checks. */
 const CACHE_MS = 1000;
+/** A storage write that worked is trusted this long (with S3, each write is a billed request). */
+const STORAGE_OK_MS = 15_000;
 
 /** The folder time of the newest migration in the journal drizzle-kit writes. */
 export function lastMigrationOf(folder = MIGRATIONS_DIR): number {
@@ -51,6 +53,7 @@ export class ReadinessProbe {
   private readonly parts: ReadinessParts;
   private readonly lastMigration: number;
   private stopping = false;
+  private storageOkAt = Number.NEGATIVE_INFINITY;
   private cached: { at: number; answer: Promise<Readiness> } | null = null;
 
   constructor(parts: ReadinessParts) {
@@ -73,7 +76,7 @@ export class ReadinessProbe {
   }
 
   private async run(): Promise<Readiness> {
-    const { db, storage, jobs } = this.parts;
+    const { db, jobs } = this.parts;
     const named: Array<[string, () => Promise<void>]> = [
       [
         'accepting',
@@ -88,7 +91,7 @@ export class ReadinessProbe {
         },
       ],
       ['migrations', () => this.migrationsApplied()],
-      ['storage', () => writable(storage)],
+      ['storage', () => this.storageWritable()],
     ];
     if (jobs) {
       named.push([
@@ -111,6 +114,12 @@ export class ReadinessProbe {
     );
     const checks = Object.fromEntries(results) as Readiness['checks'];
     return { status: results.every(([, state]) => state === 'ok') ? 'ready' : 'unavailable', checks };
+  }
+
+  private async storageWritable(): Promise<void> {
+    if (Date.now() - this.storageOkAt < STORAGE_OK_MS) return;
+    await writable(this.parts.storage);
+    this.storageOkAt = Date.now();
   }
 
   /** The database holds the newest migration of this code (a node running older code is still ready). */
