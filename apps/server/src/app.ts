@@ -15,11 +15,15 @@ import { authRoutes } from './auth/routes.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { openApiDocument, trackRoutes } from './http/openapi.ts';
+import { registerRequestContext, requestIdOf } from './http/request-id.ts';
 import { registerResponseCheck } from './http/response-check.ts';
 import { route } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerTextInputCheck } from './http/text-input.ts';
 import { registerXsrf } from './http/xsrf.ts';
+import { healthRoutes } from './health/routes.ts';
+import type { ReadinessProbe } from './health/readiness.ts';
+import { metricsRoutes, registerHttpMetrics } from './metrics/routes.ts';
 import { conversationRoutes } from './conversations/routes.ts';
 import { transcriptRoutes } from './transcript/routes.ts';
 import { subtitleRoutes } from './subtitles/routes.ts';
@@ -43,16 +47,27 @@ import { userRoutes } from './users/routes.ts';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
-export async function buildApp(ctx: AppContext, options: { logger: FastifyBaseLogger }): Promise<FastifyInstance> {
+export interface BuildAppOptions {
+  logger: FastifyBaseLogger;
+  /** What /readyz answers (health/readiness.ts). */
+  readiness: ReadinessProbe;
+}
+
+export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // The process logger (see logging.ts): secret fields redacted, errors without bound values.
     loggerInstance: options.logger,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The request id: a safe incoming X-Request-Id, else a new one (http/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // One line per request only when asked for (LOG_LEVEL=debug or trace); errors are always logged.
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(ctx.config.logLevel) }),
   });
+  registerRequestContext(app);
   registerErrorHandler(app);
+  registerHttpMetrics(app, ctx.metrics);
   registerSecurityHeaders(app, ctx.config);
   const routes = trackRoutes(app);
   await app.register(cookie, { secret: resolveSecret(ctx.config) });
@@ -64,7 +79,8 @@ export async function buildApp(ctx: AppContext, options: { logger: FastifyBaseLo
   registerTextInputCheck(app);
   if (ctx.config.checkResponses) registerResponseCheck(app);
 
-  route(app, API.system.health, async () => ({ status: 'ok' as const }));
+  await app.register(healthRoutes(options.readiness));
+  await app.register(metricsRoutes(ctx));
 
   /** What the web client needs before anyone signs in. */
   route(app, API.system.config, async () => ({

@@ -91,6 +91,7 @@ const envSchema = z.object({
   OIDC_SCOPES: z.string().default('openid email profile'),
   OIDC_ALLOW_INSECURE: bool.default(false),
   TRUST_PROXY: bool.default(false),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).max(MAX_AUDIO_FILE_BYTES).default(MAX_AUDIO_FILE_BYTES),
   OUTBOUND_ALLOWED_RANGES: cidrList,
   /** The former name of OUTBOUND_ALLOWED_RANGES, still read (both lists are merged). */
@@ -194,6 +195,8 @@ export interface Config {
   liveIngest: { bindHost: string; publicHost: string; rtmpPorts: PortRange[] | null; srtPorts: PortRange[] | null };
   /** Honour X-Forwarded-* headers (only behind a reverse proxy you control). */
   trustProxy: boolean;
+  /** The bearer token GET /metrics asks for; without one, only loopback clients may read it. */
+  metricsToken: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   /** Check every answer against its endpoint's contract (the test suite; never in production). */
   checkResponses: boolean;
@@ -303,6 +306,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     liveIngest: liveIngest(env),
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
     logLevel: env.LOG_LEVEL,
     checkResponses: env.PALABRE_CHECK_RESPONSES,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,

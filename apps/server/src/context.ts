@@ -15,6 +15,7 @@ import type { TranscriptDocuments } from './collab/types.ts';
 import { SubtitleDocuments } from './subtitles/documents.ts';
 import type { LiveSessions } from './live/types.ts';
 import type { BotManager } from './bots/manager.ts';
+import { Metrics } from './metrics/metrics.ts';
 
 export interface Logger {
   info(obj: object | string, msg?: string): void;
@@ -44,6 +45,8 @@ export interface AppContext {
   live: LiveSessions;
   /** The videoconference bots of this process (bots/manager.ts; set by startServer when it listens). */
   bots?: BotManager | undefined;
+  /** This process's metrics (metrics/metrics.ts), served by GET /metrics. */
+  metrics: Metrics;
 }
 
 /** Until startServer installs the real queue, sending a job is a programming error. */
@@ -89,5 +92,6 @@ export function createContext(config: Config, handle: DatabaseHandle, log: Logge
     documents: createDocuments(config, { db: handle.db, log }),
     subtitles: new SubtitleDocuments({ db: handle.db, log }),
     live: noLiveStreams,
+    metrics: new Metrics(),
   };
 }

@@ -7,7 +7,8 @@
  * with: database drivers (pg, PGlite) and drizzle attach the parameters to their errors, and
  * drizzle also writes them into the message.
  */
-import pino, { type DestinationStream, type LoggerOptions } from 'pino';
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { currentContext } from './request-context.ts';
 
 const SECRET_KEYS = [
   'password',
@@ -67,11 +68,26 @@ export function serializeError(error: unknown, depth = 0): unknown {
   return out;
 }
 
+/**
+ * The request (reqId) or job (jobId, jobName) a line is written for, from request-context.ts.
+ * Fastify's request loggers already bind reqId: their lines do not get it twice.
+ */
+export function workMixin(_object: object, _level: number, logger: Logger): object {
+  const context = currentContext();
+  if (!context) return {};
+  if (context.reqId && String((logger as unknown as Record<symbol, unknown>)[pino.symbols.chindingsSym]).includes('"reqId"')) {
+    const { reqId: _bound, ...rest } = context;
+    return rest;
+  }
+  return { ...context };
+}
+
 export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: { err: serializeError, error: serializeError },
+    mixin: workMixin,
   };
 }
 

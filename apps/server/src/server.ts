@@ -26,6 +26,9 @@ import { attachIngestSocket } from './live/ws-ingest.ts';
 import { BotManager, type BotManagerOptions } from './bots/manager.ts';
 import { loopbackIngestUrl } from './bots/ingest-address.ts';
 import { sweepStorage } from './storage/sweeper.ts';
+import { ReadinessProbe } from './health/readiness.ts';
+import { queueDepths } from './metrics/queues.ts';
+import { watchMetrics } from './metrics/sources.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -115,7 +118,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // Bots that post captions into their call hear the channels' finals.
     if (bots) ctx.events = withFinalsTo(events, (final) => bots.liveFinal(final));
 
-    const app = await buildApp(ctx, { logger: log });
+    const readiness = new ReadinessProbe({ db, storage: ctx.storage, log, jobs: options.workers !== false ? queue : undefined });
+    watchMetrics(ctx.metrics, {
+      documents: { transcripts: documents, subtitles },
+      queues: queueDepths(db, registry.names(), { onError: (error) => log.warn({ err: error }, 'job queue depths not read') }),
+    });
+    const app = await buildApp(ctx, { logger: log, readiness });
     cleanups.push(() => app.close());
     let url = '';
     if (options.listen !== false) {
@@ -125,6 +133,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       cleanups.push(() => collab.close());
       const ingest = attachIngestSocket(ctx, app.server, live);
       cleanups.push(() => ingest.close());
+      watchMetrics(ctx.metrics, { sockets: { session: socket.io, collab: collab.io, ingest } });
       url = await app.listen({ port: config.port, host: config.host });
       await live.resume();
       if (bots) {
@@ -168,7 +177,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clearInterval(maintenance);
       await maintaining;
     });
-    return { app, ctx, db, queue, url, close: closeAll };
+    const close = async () => {
+      // Readiness fails first: load balancers stop sending work while everything else still runs.
+      readiness.stop();
+      await closeAll();
+    };
+    return { app, ctx, db, queue, url, close };
   } catch (error) {
     await closeAll().catch(() => undefined);
     throw error;

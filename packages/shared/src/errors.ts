@@ -57,4 +57,6 @@ export interface ApiErrorBody {
   message: string;
   /** Validation errors: field name → error key (docs/PRODUCT.md, Messages; e.g. error.invalid_email). */
   fields?: Record<string, string>;
+  /** Internal errors: the request's id (X-Request-Id), for the user to quote when reporting the failure. */
+  requestId?: string;
 }

@@ -84,6 +84,11 @@ export abstract class DocumentHost<V extends DocumentView> {
   /** The document no longer exists in the database. */
   protected abstract gone(): AppError;
 
+  /** Documents open (or opening) in this process (metrics). */
+  get openCount(): number {
+    return this.open.size;
+  }
+
   attach(audience: DocumentAudience): void {
     this.audience = audience;
   }

@@ -101,7 +101,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(fe.statusCode === 415 ? 415 : 400).send({ status: 'error', code: 'validation_failed', message: 'The request is malformed' } satisfies ApiErrorBody);
     }
     request.log.error({ err: error, url: request.url, method: request.method }, 'unhandled error');
-    return reply.status(500).send(errorBody(new AppError('internal_error', 'An internal error occurred')));
+    return reply.status(500).send({ ...errorBody(new AppError('internal_error', 'An internal error occurred')), requestId: request.id });
   });
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send(errorBody(new AppError('not_found', `No route ${request.method} ${request.url.split('?')[0]}`)));

@@ -68,8 +68,10 @@ export function openApiDocument(appName: string) {
  */
 export function trackRoutes(app: FastifyInstance) {
   const registered: string[] = [];
+  // Outside /cm-api/: the table's own root paths (liveness, readiness, metrics); the rest is the web client.
+  const rootPaths = new Set(ENDPOINTS.filter((e) => !e.path.startsWith('/cm-api/')).map((e) => e.path));
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/cm-api/') && route.url !== '/healthcheck') return;
+    if (!route.url.startsWith('/cm-api/') && !rootPaths.has(route.url)) return;
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') registered.push(endpointKey(method, route.url));
     }

@@ -12,6 +12,7 @@ import PgBoss from 'pg-boss';
 import type { JobName, JobPayload } from '@palabre/shared';
 import type { AppContext, Logger } from '../context.ts';
 import type { DatabaseHandle } from '../db/client.ts';
+import { runWithContext } from '../request-context.ts';
 import type { JobQueue, SendOptions } from './queue.ts';
 import { DEFERRAL_SECONDS, fairPriority, mediaOf, organizationOf, RunningJobs } from './fairness.ts';
 import { expiryOf, JobPayloadError, type JobConcurrency, type JobDefinition, type JobMedia, type JobRegistry } from './registry.ts';
@@ -99,6 +100,11 @@ export class BossQueue implements JobQueue {
     return Number((rows[0] as { n?: number } | undefined)?.n ?? 0) === 0;
   }
 
+  /** The queue is started and, once startWorkers ran, its workers run (readiness of a worker process). */
+  get ready(): boolean {
+    return this.started && this.working;
+  }
+
   /** Aborted when the queue stops: handlers pass it to child processes. */
   get signal(): AbortSignal {
     return this.stopping.signal;
@@ -176,20 +182,31 @@ export class BossQueue implements JobQueue {
     return options;
   }
 
-  private async deliver(ctx: AppContext, name: JobName, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
-    let payload: JobPayload<JobName>;
-    try {
-      payload = this.registry.parse(name, job.data);
-    } catch (error) {
-      // A payload that does not validate will never succeed: log it and do not retry.
-      this.log.error({ job: job.id, name, err: error }, 'job refused: invalid payload');
-      return;
-    }
-    await this.registry.definition(name).handler(ctx, payload as never, {
-      id: job.id,
-      retryCount: job.retryCount,
-      retryLimit: job.retryLimit,
-      signal: this.stopping.signal,
+  /** Runs one attempt inside the job's log context (its id and name on every line), timed for the metrics. */
+  private deliver(ctx: AppContext, name: JobName, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+    return runWithContext({ jobId: job.id, jobName: name }, async () => {
+      const ended = ctx.metrics.startJob(name);
+      let payload: JobPayload<JobName>;
+      try {
+        payload = this.registry.parse(name, job.data);
+      } catch (error) {
+        // A payload that does not validate will never succeed: log it and do not retry.
+        this.log.error({ job: job.id, name, err: error }, 'job refused: invalid payload');
+        ended('refused');
+        return;
+      }
+      try {
+        await this.registry.definition(name).handler(ctx, payload as never, {
+          id: job.id,
+          retryCount: job.retryCount,
+          retryLimit: job.retryLimit,
+          signal: this.stopping.signal,
+        });
+      } catch (error) {
+        ended('failed');
+        throw error;
+      }
+      ended('completed');
     });
   }
 

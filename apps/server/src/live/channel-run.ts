@@ -21,6 +21,7 @@ import type { ChannelRow, SessionRow } from '../sessions/repo.ts';
 import { sessionsRepo } from '../sessions/repo.ts';
 import { captionsRepo } from './repo.ts';
 import type { AudioSink } from './ingest/gate.ts';
+import { AudioArrivals } from './arrivals.ts';
 import { recordingFile } from './save-recordings.ts';
 import type { TranslatorPool } from './types.ts';
 
@@ -42,7 +43,7 @@ export const ENGINE_RETRY_DELAYS_MS = [500, 2000, 5000];
 const RECOVERED_AFTER_MS = 1000;
 
 export interface ChannelRunOptions {
-  ctx: Pick<AppContext, 'db' | 'log' | 'events' | 'config'>;
+  ctx: Pick<AppContext, 'db' | 'log' | 'events' | 'config' | 'metrics'>;
   session: Pick<SessionRow, 'id' | 'organizationId' | 'keepAudio' | 'liveTranscription'>;
   channel: Pick<ChannelRow, 'id' | 'position' | 'languages' | 'translations' | 'transcriberProfileId'>;
   engines: EngineFactory;
@@ -77,6 +78,8 @@ export class ChannelRun implements AudioSink {
   private readonly translating = new Set<Promise<void>>();
   private ending: Promise<void> | null = null;
   private heard = false;
+  /** When the recent audio arrived (caption latency). */
+  private readonly arrivals = new AudioArrivals();
   /** Whether the stream ended because the engine could not be brought back. */
   failed = false;
 
@@ -136,6 +139,7 @@ export class ChannelRun implements AudioSink {
       this.options.onFirstAudio();
     }
     this.bytes += pcm.length;
+    this.arrivals.note(this.channelTime(), Date.now());
     let ready = true;
     if (this.recording && !this.recording.write(pcm)) {
       this.waiting.recording = true;
@@ -293,18 +297,20 @@ export class ChannelRun implements AudioSink {
       translations: {},
       at: new Date().toISOString(),
     };
-    this.store(final);
+    this.store(final, 'final');
     this.translate(final);
   }
 
   /** Stores a final (or its new version) and sends it to the room, after those before it. */
-  private store(final: LiveFinal): void {
-    const { db, log } = this.options.ctx;
+  private store(final: LiveFinal, kind: 'final' | 'translation'): void {
+    const { db, log, metrics } = this.options.ctx;
+    const heardAt = this.arrivals.arrivalOf(final.end);
     this.chain = this.chain
       .then(async () => {
         const { at: _at, ...caption } = final;
         await captionsRepo.upsert(db, caption);
         this.emit('final', final);
+        if (heardAt !== null) metrics.liveLatency.observe({ kind }, Math.max(0, Date.now() - heardAt) / 1000);
       })
       .catch((error: unknown) => log.error({ err: error, sessionId: this.sessionId, channelIndex: this.channelIndex }, 'live caption not stored'));
   }
@@ -328,7 +334,7 @@ export class ChannelRun implements AudioSink {
           }
         }),
       );
-      if (Object.keys(translations).length > 0) this.store({ ...final, translations });
+      if (Object.keys(translations).length > 0) this.store({ ...final, translations }, 'translation');
     })();
     this.translating.add(task);
     void task.finally(() => this.translating.delete(task));

@@ -113,6 +113,8 @@ function serve(ctx: Pick<AppContext, 'log'>, gate: IngestGate, socket: WebSocket
 }
 
 export interface IngestSocket {
+  /** Connected ingest WebSockets (metrics). */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -126,6 +128,7 @@ export function attachIngestSocket(ctx: Pick<AppContext, 'log'>, httpServer: Htt
   };
   httpServer.on('upgrade', upgrade);
   return {
+    connections: () => wss.clients.size,
     async close() {
       httpServer.off('upgrade', upgrade);
       for (const client of wss.clients) client.close(INGEST_CLOSE.goingAway);

@@ -67,6 +67,11 @@ describe('ingest WebSocket', () => {
       expect(final.end).toBeLessThanOrEqual(pcm.length / 32000 + 2.1);
       expect(final.language).toBe('en');
     }
+    // The metrics see the viewer, the ingest connection, and each final's latency from its audio.
+    const metrics = await server.ctx.metrics.registry.metrics();
+    expect(metrics).toMatch(/palabre_connected_sockets\{socket="live_viewers"\} [1-9]/);
+    expect(metrics).toMatch(/palabre_connected_sockets\{socket="live_ingest"\} 1/);
+    expect(metrics).toMatch(/palabre_live_caption_latency_seconds_count\{kind="final"\} [1-9]/);
 
     // The server reads at the engine's pace: the recording fills up to every byte sent.
     const file = recordingFile(server.ctx.config.dataDir, session.id, 0);

@@ -24,8 +24,17 @@ it('logs a failed profile insert without its API key or the row', async () => {
   });
   expect(response.status).toBe(500);
   expect(JSON.stringify(response.body)).not.toContain(apiKey);
+  // The answer names the request so that the user can quote it; its log lines carry the same id.
+  const requestId = response.headers.get('x-request-id');
+  expect(requestId).toBeTruthy();
+  expect(response.body).toMatchObject({ status: 'error', code: 'internal_error', requestId });
   const log = server.logged();
   expect(log).toContain('unhandled error');
+  const failure = log
+    .split('\n')
+    .filter((line) => line.includes('unhandled error'))
+    .map((line) => JSON.parse(line) as { reqId?: string });
+  expect(failure.at(-1)?.reqId).toBe(requestId);
   expect(log).toContain('refuses_test_rows');
   expect(log).not.toContain(apiKey);
 });

@@ -11,11 +11,14 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | 'network_error' | 'aborted';
   readonly fields: Record<string, string>;
+  /** Internal errors: the request's id, for the user to quote. */
+  readonly requestId: string | undefined;
   constructor(status: number, body: Partial<ApiErrorBody> & { msg?: string }, fallback: string) {
     super(body.message ?? body.msg ?? body.code ?? fallback);
     this.status = status;
     this.code = body.code ?? (status === 0 ? 'network_error' : 'internal_error');
     this.fields = body.fields ?? {};
+    this.requestId = typeof body.requestId === 'string' ? body.requestId : undefined;
   }
 }
 

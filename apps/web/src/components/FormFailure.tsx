@@ -36,7 +36,9 @@ export function useApiErrors(): ApiErrors {
       if (!(error instanceof ApiError)) return t('apiError.internal_error');
       const whole = error.fields[WHOLE_REQUEST];
       if (whole) return fieldText(whole);
-      return t(`apiError.${error.code}`, { defaultValue: t('apiError.internal_error') });
+      const text = t(`apiError.${error.code}`, { defaultValue: t('apiError.internal_error') });
+      // An internal error names its request so that the user can quote it when reporting it.
+      return error.code === 'internal_error' && error.requestId ? `${text} ${t('apiError.reference', { id: error.requestId })}` : text;
     },
   };
 }

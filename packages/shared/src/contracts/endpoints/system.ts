@@ -1,4 +1,4 @@
-/** Liveness, public configuration and the API document. */
+/** Liveness, readiness, metrics, public configuration and the API document. */
 import { z } from 'zod';
 import { P, endpoint } from './define.ts';
 
@@ -25,8 +25,38 @@ const zOpenApiDocument = z.looseObject({
   paths: z.record(z.string(), z.record(z.string(), z.unknown())),
 });
 
+/** One readiness check: ok or failing (the reason is logged, never answered). */
+const zReadinessCheck = z.enum(['ok', 'failing']);
+/** Readiness: the same body with 200 (ready) or 503 (unavailable). `jobs` only in a process that runs the workers. */
+const zReadiness = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  checks: z.object({
+    accepting: zReadinessCheck,
+    database: zReadinessCheck,
+    migrations: zReadinessCheck,
+    storage: zReadinessCheck,
+    jobs: zReadinessCheck.optional(),
+  }),
+});
+
 export const systemEndpoints = {
   health: endpoint({ method: 'GET', path: '/healthcheck', summary: 'Liveness: ok once the app can serve requests', tag: 'system', auth: false, response: zOk }),
+  ready: endpoint({
+    method: 'GET',
+    path: '/readyz',
+    summary: 'Readiness for load balancers: 200 when this process can take work (database, migrations, storage, job queue, not shutting down), else 503 with the same body',
+    tag: 'system',
+    auth: false,
+    response: zReadiness,
+  }),
+  metrics: endpoint({
+    method: 'GET',
+    path: '/metrics',
+    summary:
+      'Metrics in the Prometheus text format (text/plain; version=0.0.4). With METRICS_TOKEN set, send it as `Authorization: Bearer <token>` (401 otherwise); without it, only clients on the server itself may read them (403 otherwise)',
+    tag: 'system',
+    auth: false,
+  }),
   config: endpoint({
     method: 'GET',
     path: `${P}/config`,
