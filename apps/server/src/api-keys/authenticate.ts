@@ -3,12 +3,11 @@
  * constant time, be neither revoked nor expired, and its creator must still be active. Every refusal
  * is the same 401 as a bad access token: nothing tells an unknown key from a revoked one.
  */
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import { users } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { apiKeyCap, cappedAccount } from '../policy.ts';
 import type { Authentication } from '../auth/authenticate.ts';
+import { usersRepo } from '../users/repo.ts';
 import { apiKeyPrefix, matchesApiKey } from './format.ts';
 import { apiKeysRepo } from './repo.ts';
 
@@ -24,7 +23,7 @@ export async function authenticateApiKey(ctx: Pick<AppContext, 'db'>, value: str
   if (!key || !matchesApiKey(value, key.secretHash)) return refused();
   const now = new Date();
   if (key.revokedAt || (key.expiresAt && key.expiresAt <= now)) return refused();
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, key.createdBy));
+  const user = await usersRepo.byId(ctx.db, key.createdBy);
   if (!user || user.status !== 'active') return refused();
   if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= TOUCH_EVERY_MS) await apiKeysRepo.touch(ctx.db, key.id, now, TOUCH_EVERY_MS);
   const cap = apiKeyCap(key);
