@@ -81,6 +81,11 @@ export const apiKeys = {
    * a key never manages keys: a leaked key cannot mint others or outlive its revocation).
    */
   manageOrganization: (user: PolicyUser, level: number) => !user.cap && level >= ORGANIZATION_ROLE.ADMIN,
+  /**
+   * What signs an account in (its address, its password) and its platform role change only in a
+   * signed-in session: a key cannot take over, or lock out, the account it acts for.
+   */
+  changeAccount: (user: PolicyUser) => !user.cap,
   /** Managing the platform's keys: platform administrators, signed in themselves. */
   managePlatform: (user: PolicyUser) => !user.cap && isSystemAdministratorOrHigher(user.role),
   /** Nobody creates a key above what they hold: an organization key's level, a platform key's flags. */

@@ -158,6 +158,17 @@ describe('organization API keys', () => {
     expect((await admin.client.delete(`${keysPath(orgId)}/${other._id}`)).status).toBe(404);
   });
 
+  it('cannot take over its account: no change of address, password or platform role', async () => {
+    const key = await createKey(admin, 'admin');
+    const email = await withKey(key.secret, 'PUT', '/cm-api/api/users/self', { email: 'taken-over@example.org' });
+    expect(email.status).toBe(403);
+    expect((await withKey(key.secret, 'PUT', '/cm-api/api/users/self', { role: 0 })).status).toBe(403);
+    expect((await withKey(key.secret, 'PUT', '/cm-api/api/users/self/password', { currentPassword: 'x', newPassword: 'y'.repeat(12) })).status).toBe(403);
+    // Harmless profile fields stay the creator's to change through the key.
+    expect((await withKey(key.secret, 'PUT', '/cm-api/api/users/self', { firstname: 'Scripted' })).status).toBe(200);
+    expect((await admin.client.get('/cm-api/api/users/self')).body).toMatchObject({ email: admin.email, firstname: 'Scripted' });
+  });
+
   it('validates the name, the role and the expiry', async () => {
     const cases = [
       { name: '', role: 'reader', expiresAt: inDays(5) },
