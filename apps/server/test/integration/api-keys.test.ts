@@ -80,6 +80,8 @@ describe('organization API keys', () => {
     const write = await withKey(key.secret, 'PATCH', `/cm-api/api/conversations/${mediaId}`, { name: 'Not allowed' });
     expect(write.status).toBe(403);
     expect((await withKey(key.secret, 'DELETE', `/cm-api/api/conversations/${mediaId}`)).status).toBe(403);
+    const org = await withKey(key.secret, 'GET', `/cm-api/api/organizations/${orgId}`);
+    expect(org.body.abilities).toMatchObject({ read: true, upload: false, update: false, invite: false });
     // A maintainer key of the same administrator holds a maintainer's rights on others' media: no more.
     const maintainer = await createKey(admin, 'maintainer');
     expect((await withKey(maintainer.secret, 'PATCH', `/cm-api/api/conversations/${mediaId}`, { name: 'Not allowed' })).status).toBe(403);
