@@ -11,6 +11,7 @@ import { API, API_BASE, AUTH_BASE, FEATURES, MAX_AUDIO_FILE_BYTES } from '@palab
 import type { AppContext } from './context.ts';
 import { resolveSecret } from './context.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { apiKeyRoutes } from './api-keys/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { registerAuthentication } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
@@ -98,6 +99,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   await app.register(userRoutes(ctx), { prefix: API_BASE });
   await app.register(organizationRoutes(ctx), { prefix: API_BASE });
   await app.register(adminRoutes(ctx), { prefix: `${API_BASE}/administration` });
+  await app.register(apiKeyRoutes(ctx), { prefix: API_BASE });
   await app.register(conversationRoutes(ctx), { prefix: API_BASE });
   await app.register(transcriptRoutes(ctx), { prefix: API_BASE });
   await app.register(subtitleRoutes(ctx), { prefix: API_BASE });

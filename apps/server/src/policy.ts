@@ -14,6 +14,8 @@ import {
   isSystemAdministratorOrHigher,
   givesAccess,
   mayGiveRight,
+  PLATFORM_ROLE_MAX,
+  type OrganizationApiKeyRole,
   type OrganizationPermissions,
   type SessionKind,
   type SessionVisibility,
@@ -22,17 +24,91 @@ import {
 export interface PolicyUser {
   id: string;
   role: number;
+  /** Set when the request came with an API key: what the key lets its creator do (`apiKeyCap`). */
+  cap?: ApiKeyCap | null | undefined;
 }
+
+// --- API keys (docs/api-keys.md) ----------------------------------------------------------------
+
+/**
+ * What an API key leaves of its creator's rights: an organization key sees only its organization
+ * (`organizationId`), every key caps the creator's organization level (`level`), media rights
+ * (`rights`) and platform flags (`platformRole`); a read-only key uses no organization tool. The
+ * creator's current roles are read on every request, so a creator losing a right loses it for their
+ * keys too: a key never gives more than its creator holds now.
+ */
+export interface ApiKeyCap {
+  organizationId: string | null;
+  level: number;
+  rights: number;
+  platformRole: number;
+  readOnly: boolean;
+}
+
+const ORGANIZATION_KEY_LEVEL: Record<OrganizationApiKeyRole, number> = {
+  reader: ORGANIZATION_ROLE.MEMBER,
+  member: ORGANIZATION_ROLE.MEMBER,
+  maintainer: ORGANIZATION_ROLE.MAINTAINER,
+  admin: ORGANIZATION_ROLE.ADMIN,
+};
+const USER_FLAGS = PLATFORM_ROLE.USER | PLATFORM_ROLE.ORGANIZATION_INITIATOR | PLATFORM_ROLE.SESSION_OPERATOR;
+
+/** The cap of a key, from its scope and role. An unknown role caps everything away. */
+export function apiKeyCap(key: { organizationId: string | null; role: string }): ApiKeyCap {
+  const reader = key.role === 'reader';
+  const base = { organizationId: key.organizationId, rights: reader ? RIGHT.READ : FULL_RIGHTS, readOnly: reader };
+  if (key.organizationId !== null) {
+    const level = ORGANIZATION_KEY_LEVEL[key.role as OrganizationApiKeyRole] ?? ORGANIZATION_ROLE.NONE;
+    return { ...base, level, platformRole: PLATFORM_ROLE.USER };
+  }
+  const platformRole = key.role === 'administrator' ? PLATFORM_ROLE_MAX : key.role === 'user' ? USER_FLAGS : PLATFORM_ROLE.USER;
+  return { ...base, level: reader ? ORGANIZATION_ROLE.MEMBER : ORGANIZATION_ROLE.OWNER, platformRole };
+}
+
+/** The account as its key lets it act: platform flags the key does not keep are dropped. */
+export function cappedAccount<U extends { role: number }>(user: U, cap: ApiKeyCap): U {
+  return { ...user, role: user.role & cap.platformRole };
+}
+
+/** The policy's view of an actor, with its key's cap when it came with one. */
+export function policyUser(actor: { user: { id: string; role: number }; cap?: ApiKeyCap | null | undefined }): PolicyUser {
+  return { id: actor.user.id, role: actor.user.role, cap: actor.cap ?? null };
+}
+
+export const apiKeys = {
+  /**
+   * Managing an organization's keys: its administrators, signed in themselves (a request made with
+   * a key never manages keys: a leaked key cannot mint others or outlive its revocation).
+   */
+  manageOrganization: (user: PolicyUser, level: number) => !user.cap && level >= ORGANIZATION_ROLE.ADMIN,
+  /**
+   * What signs an account in (its address, its password) and its platform role change only in a
+   * signed-in session: a key cannot take over, or lock out, the account it acts for.
+   */
+  changeAccount: (user: PolicyUser) => !user.cap,
+  /** Managing the platform's keys: platform administrators, signed in themselves. */
+  managePlatform: (user: PolicyUser) => !user.cap && isSystemAdministratorOrHigher(user.role),
+  /** Nobody creates a key above what they hold: an organization key's level, a platform key's flags. */
+  mayGrant: (user: PolicyUser, level: number, key: { organizationId: string | null; role: string }) =>
+    key.organizationId !== null ? apiKeyCap(key).level <= level : key.role !== 'administrator' || isSystemAdministratorOrHigher(user.role),
+};
 
 export interface OrganizationFacts {
   ownerId: string;
   permissions: OrganizationPermissions;
 }
 
-/** Owner counts as 6, members have their stored value, non-members 0. */
-export function organizationLevel(user: PolicyUser, org: Pick<OrganizationFacts, 'ownerId'>, storedRole: number | null): number {
-  if (org.ownerId === user.id) return ORGANIZATION_ROLE.OWNER;
-  return storedRole ?? 0;
+/**
+ * Owner counts as 6, members have their stored value, non-members 0. With an API key, the key's cap:
+ * an organization key is nobody outside its organization (an organization without its id given
+ * counts as another), and no key goes above its level.
+ */
+export function organizationLevel(user: PolicyUser, org: Pick<OrganizationFacts, 'ownerId'> & { id?: string }, storedRole: number | null): number {
+  const level = org.ownerId === user.id ? ORGANIZATION_ROLE.OWNER : (storedRole ?? 0);
+  const cap = user.cap;
+  if (!cap) return level;
+  if (cap.organizationId !== null && cap.organizationId !== org.id) return 0;
+  return Math.min(level, cap.level);
 }
 
 export const platform = {
@@ -67,8 +143,11 @@ export const platform = {
 
 export type OrganizationAbility = 'read' | 'update' | 'delete' | 'invite' | 'manageMembers' | 'leave' | 'upload' | 'summary' | 'session' | 'manageTags';
 
-export function organizationAbilities(level: number, org: OrganizationFacts): Record<OrganizationAbility, boolean> {
+export function organizationAbilities(level: number, org: OrganizationFacts, cap?: ApiKeyCap | null): Record<OrganizationAbility, boolean> {
   const member = level >= ORGANIZATION_ROLE.MEMBER;
+  if (cap?.readOnly) {
+    return { read: member, update: false, delete: false, invite: false, manageMembers: false, leave: false, upload: false, summary: false, session: false, manageTags: false };
+  }
   const maintainer = level >= ORGANIZATION_ROLE.MAINTAINER;
   return {
     read: member,
@@ -109,6 +188,15 @@ export interface ConversationFacts {
  * same rule in SQL for listings: change both together (a test compares them).
  */
 export function conversationRight(user: PolicyUser, conversation: ConversationFacts, level: number, custom: number | null = null): number {
+  const right = uncappedRight(user, conversation, level, custom);
+  const cap = user.cap;
+  if (!cap) return right;
+  // An organization key's level is 0 outside its organization: media shared from elsewhere stay out.
+  if (cap.organizationId !== null && level < ORGANIZATION_ROLE.MEMBER) return 0;
+  return right & cap.rights;
+}
+
+function uncappedRight(user: PolicyUser, conversation: ConversationFacts, level: number, custom: number | null): number {
   if (conversation.ownerId !== null && conversation.ownerId === user.id) return FULL_RIGHTS;
   if (level >= ORGANIZATION_ROLE.ADMIN) return FULL_RIGHTS;
   if (custom !== null) return custom & FULL_RIGHTS;
@@ -202,10 +290,10 @@ export function everyMediaAccess(rights: Iterable<number>, needed: number): { ac
  * on the media, the write right for reports and keywords (they change what everyone reads), the read
  * right for a conversation with the transcript (it is the asker's own).
  */
-export function aiGenerationAccess(level: number, org: OrganizationFacts, right: number, what: 'report' | 'keywords' | 'chat'): MediaAccess {
+export function aiGenerationAccess(level: number, org: OrganizationFacts, right: number, what: 'report' | 'keywords' | 'chat', cap?: ApiKeyCap | null): MediaAccess {
   const access = mediaAccess(right, what === 'chat' ? RIGHT.READ : RIGHT.WRITE);
   if (access !== 'allowed') return access;
-  return organizationAbilities(level, org).summary ? 'allowed' : 'forbidden';
+  return organizationAbilities(level, org, cap).summary ? 'allowed' : 'forbidden';
 }
 
 /** Reading reports, keywords and highlights: the read right. Editing or restoring a report: the write right. */
@@ -242,7 +330,7 @@ export const isSessionOperator = (user: PolicyUser) => hasPlatformFlag(user.role
  * session operator platform role, whatever the permission says.
  */
 export function mayCreateSession(user: PolicyUser, level: number, org: OrganizationFacts): boolean {
-  if (level < ORGANIZATION_ROLE.MEMBER) return false;
+  if (level < ORGANIZATION_ROLE.MEMBER || user.cap?.readOnly) return false;
   return organizationAbilities(level, org).session || isSessionOperator(user);
 }
 
@@ -251,7 +339,7 @@ export function mayCreateSession(user: PolicyUser, level: number, org: Organizat
  * member, the organization's maintainers and above, and members holding the session operator role.
  */
 export function mayOperateSession(user: PolicyUser, level: number, session: Pick<SessionFacts, 'ownerId'>): boolean {
-  if (level < ORGANIZATION_ROLE.MEMBER) return false;
+  if (level < ORGANIZATION_ROLE.MEMBER || user.cap?.readOnly) return false;
   return session.ownerId === user.id || level >= ORGANIZATION_ROLE.MAINTAINER || isSessionOperator(user);
 }
 
@@ -276,7 +364,7 @@ export function sessionAccess(user: PolicyUser | null, level: number, session: S
 
 /** A template is removed by its author while a member, or by maintainers and above. */
 export function mayRemoveTemplate(user: PolicyUser, level: number, template: { ownerId: string | null }): boolean {
-  if (level < ORGANIZATION_ROLE.MEMBER) return false;
+  if (level < ORGANIZATION_ROLE.MEMBER || user.cap?.readOnly) return false;
   return template.ownerId === user.id || level >= ORGANIZATION_ROLE.MAINTAINER;
 }
 

@@ -7,6 +7,7 @@ export * from './contracts/common.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/users.ts';
 export * from './contracts/organizations.ts';
+export * from './contracts/api-keys.ts';
 export * from './contracts/endpoints/index.ts';
 export * from './transcript/index.ts';
 export * from './contracts/conversations.ts';

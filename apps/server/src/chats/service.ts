@@ -47,7 +47,7 @@ async function readable(ctx: AppContext, actor: Actor, id: string): Promise<{ me
 /** Whether the caller may chat about this media (the organization's generate-summary permission). */
 async function mayChat(ctx: AppContext, actor: Actor, media: MediaFacts, right: number): Promise<boolean> {
   const facts = await organizationFacts(ctx, actor, media.organizationId);
-  return facts !== null && aiGenerationAccess(facts.level, facts.org, right, 'chat') === 'allowed';
+  return facts !== null && aiGenerationAccess(facts.level, facts.org, right, 'chat', actor.cap) === 'allowed';
 }
 
 async function requireMayChat(ctx: AppContext, actor: Actor, media: MediaFacts, right: number): Promise<void> {

@@ -1,6 +1,7 @@
 /** Data access for media (conversations). */
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import type { ApiKeyCap } from '../policy.ts';
 import { conversationKeywords, conversationRights, conversations, conversationTags, favorites, memberships, organizations, type MediaFiles } from '../db/schema.ts';
 import { foldedArray } from '../keywords/repo.ts';
 
@@ -86,14 +87,26 @@ const SORT_COLUMNS = { last_update: conversations.updatedAt, created: conversati
 /**
  * The viewer's right on a media, in SQL, over `conversations` joined with its organization, the
  * viewer's membership and the viewer's per-user right: the rule of `conversationRight` in policy.ts
- * (a test compares them).
+ * (a test compares them), with an API key's cap when the viewer came with one: an organization key
+ * sees only its organization's media, and no key more than its rights.
  */
-export function rightSql(viewerId: string): SQL<number> {
-  return sql<number>`(CASE
+export function rightSql(viewerId: string, cap: Pick<ApiKeyCap, 'organizationId' | 'level' | 'rights'> | null = null): SQL<number> {
+  if (!cap) {
+    return sql<number>`(CASE
     WHEN ${conversations.ownerId} = ${viewerId} THEN 31
     WHEN ${organizations.ownerId} = ${viewerId} OR ${memberships.role} >= 3 THEN 31
     WHEN ${conversationRights.right} IS NOT NULL THEN ${conversationRights.right} & 31
     WHEN ${memberships.role} >= 1 THEN ${conversations.membersRight} & 31
+    ELSE 0 END)`.mapWith(Number);
+  }
+  // The same rule on the level the key leaves (organizationLevel), then the key's scope and rights.
+  const level = sql`LEAST(CASE WHEN ${organizations.ownerId} = ${viewerId} THEN 6 ELSE COALESCE(${memberships.role}, 0) END, ${cap.level}::int)`;
+  const inScope = cap.organizationId === null ? sql`TRUE` : sql`${conversations.organizationId} = ${cap.organizationId} AND ${level} >= 1`;
+  return sql<number>`(CASE WHEN NOT (${inScope}) THEN 0
+    WHEN ${conversations.ownerId} = ${viewerId} THEN 31 & ${cap.rights}::int
+    WHEN ${level} >= 3 THEN 31 & ${cap.rights}::int
+    WHEN ${conversationRights.right} IS NOT NULL THEN ${conversationRights.right} & ${cap.rights}::int
+    WHEN ${level} >= 1 THEN ${conversations.membersRight} & ${cap.rights}::int
     ELSE 0 END)`.mapWith(Number);
 }
 
@@ -170,9 +183,9 @@ export const conversationsRepo = {
   children: (db: Database, parentId: string): Promise<ConversationRow[]> =>
     db.select(rowColumns).from(conversations).where(eq(conversations.parentId, parentId)).orderBy(asc(conversations.createdAt), asc(conversations.id)),
   /** A page of the media of `scope` the viewer may read, filtered, searched (ranked) and sorted, with the viewer's right on each. */
-  async listReadable(db: Database, viewerId: string, scope: ListScope, options: ListOptions): Promise<{ count: number; rows: ListedRow[] }> {
+  async listReadable(db: Database, viewerId: string, scope: ListScope, options: ListOptions, cap: ApiKeyCap | null = null): Promise<{ count: number; rows: ListedRow[] }> {
     const search = searchOf(options);
-    const right = rightSql(viewerId);
+    const right = rightSql(viewerId, cap);
     const where = and(scopeCondition(scope), sql`(${right} & 1) = 1`, ...filterConditions(options, search))!;
     const column = SORT_COLUMNS[options.sortField];
     // A search ranks first (title above description above transcript: the weights); the sort orders ties.

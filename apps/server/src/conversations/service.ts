@@ -6,7 +6,7 @@ import type { Actor } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { authorize } from '../organizations/service.ts';
 import { organizationsRepo } from '../organizations/repo.ts';
-import { conversationRight, everyMediaAccess, givesAccess, mayGiveMembersRight, mayShare, mediaAccess, organizationLevel } from '../policy.ts';
+import { conversationRight, everyMediaAccess, givesAccess, mayGiveMembersRight, mayShare, mediaAccess, organizationLevel, policyUser } from '../policy.ts';
 import { retryProcessing, type RetrySettings } from '../pipeline/index.ts';
 import { availableProfileForOrganization, profileForLanguage, profileForOrganization, supportsLanguage } from '../transcriber-profiles/service.ts';
 import type { TranscriberProfileRow } from '../transcriber-profiles/repo.ts';
@@ -29,13 +29,13 @@ export async function levelIn(ctx: AppContext, actor: Actor, organizationId: str
   const org = await organizationsRepo.byId(ctx.db, organizationId);
   if (!org) return 0;
   const membership = await organizationsRepo.membership(ctx.db, org.id, actor.user.id);
-  return organizationLevel({ id: actor.user.id, role: actor.user.role }, org, membership?.role ?? null);
+  return organizationLevel(policyUser(actor), org, membership?.role ?? null);
 }
 
 /** The caller's right on a media row (policy.conversationRight with their level and per-user right). */
 export async function rightOn(ctx: AppContext, actor: Actor, row: Pick<ConversationRow, 'id' | 'organizationId' | 'ownerId' | 'membersRight'>): Promise<number> {
   const [level, custom] = await Promise.all([levelIn(ctx, actor, row.organizationId), rightsRepo.of(ctx.db, row.id, actor.user.id)]);
-  return conversationRight({ id: actor.user.id, role: actor.user.role }, row, level, custom);
+  return conversationRight(policyUser(actor), row, level, custom);
 }
 
 /** Presents media to the caller with their tags and the caller's stars, loaded in two queries. */
@@ -152,7 +152,7 @@ export async function removeMany(ctx: AppContext, actor: Actor, organizationId: 
   const rights = selected.map((id) => {
     const row = byId.get(id);
     // A media missing or of another organization counts as one the caller cannot see.
-    return row && row.organizationId === org.id ? conversationRight({ id: actor.user.id, role: actor.user.role }, row, level, custom.get(row.id) ?? null) : 0;
+    return row && row.organizationId === org.id ? conversationRight(policyUser(actor), row, level, custom.get(row.id) ?? null) : 0;
   });
   const { access: verdict, blocked } = everyMediaAccess(rights, RIGHT.DELETE);
   if (verdict !== 'allowed') {
@@ -186,7 +186,7 @@ export type ListedConversation = PresentedConversation & Partial<SearchMatch>;
 
 /** A page of media of `scope` the caller may read; when searching, each with where it matched. */
 export async function listScope(ctx: AppContext, actor: Actor, scope: ListScope, options: ListOptions): Promise<{ count: number; list: ListedConversation[] }> {
-  const { count, rows } = await conversationsRepo.listReadable(ctx.db, actor.user.id, scope, options);
+  const { count, rows } = await conversationsRepo.listReadable(ctx.db, actor.user.id, scope, options, actor.cap ?? null);
   const presented = await presentAll(
     ctx,
     actor,

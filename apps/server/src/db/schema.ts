@@ -146,6 +146,31 @@ export const memberships = pgTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.userId] }), index('memberships_user_idx').on(t.userId)],
 );
 
+/**
+ * API keys (docs/api-keys.md): an organization's (organization_id set) or the platform's (null). A key
+ * acts as its creator, capped by its role; only the SHA-256 of its secret is kept, `prefix` is the
+ * visible start that names it in the `plb_<prefix>_<secret>` value.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    role: text('role').notNull(),
+    prefix: text('prefix').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('api_keys_prefix_key').on(t.prefix), index('api_keys_organization_idx').on(t.organizationId)],
+);
+
 /** Invitations of addresses that have no account yet: honoured when that address signs up. */
 export const invitations = pgTable(
   'invitations',

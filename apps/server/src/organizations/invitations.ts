@@ -9,7 +9,7 @@ import type { Actor, UserRow } from '../http/auth.ts';
 import { budgets, tooManyRequests } from '../http/budget.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { notify } from '../mail/notify.ts';
-import { invitableRoles, mayCancelInvitation, organizationLevel } from '../policy.ts';
+import { invitableRoles, mayCancelInvitation, organizationLevel, policyUser } from '../policy.ts';
 import { usersRepo } from '../users/repo.ts';
 import { organizationsRepo, type OrganizationRow } from './repo.ts';
 import { authorize, describeOne } from './service.ts';
@@ -52,7 +52,7 @@ export async function cancelInvitation(ctx: AppContext, actor: Actor, id: string
   const { org, level } = await authorize(ctx, actor, id, 'invite');
   const invitation = await organizationsRepo.invitation(ctx.db, id, email);
   if (!invitation) throw notFound('Invitation');
-  if (!mayCancelInvitation({ id: actor.user.id, role: actor.user.role }, level, invitation)) {
+  if (!mayCancelInvitation(policyUser(actor), level, invitation)) {
     throw new AppError('forbidden', 'You cannot cancel an invitation for a role above your own');
   }
   await organizationsRepo.deleteInvitation(ctx.db, id, email);
@@ -112,7 +112,7 @@ export async function accept(ctx: AppContext, actor: Actor, organizationId: stri
     await organizationsRepo.deleteInvitation(tx, org.id, actor.user.email);
   });
   const membership = await organizationsRepo.membership(ctx.db, org.id, actor.user.id);
-  return describeOne(ctx, org, organizationLevel({ id: actor.user.id, role: actor.user.role }, org, membership?.role ?? null));
+  return describeOne(ctx, org, organizationLevel(policyUser(actor), org, membership?.role ?? null));
 }
 
 export async function decline(ctx: AppContext, actor: Actor, organizationId: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Organization } from '@palabre/shared';
-import { organizationAbilities } from '../policy.ts';
+import { organizationAbilities, type ApiKeyCap } from '../policy.ts';
 import { presentPublicUser } from '../users/presenter.ts';
 import type { UserRow } from '../http/auth.ts';
 import type { OrganizationRow } from './repo.ts';
@@ -11,9 +11,11 @@ export interface OrganizationDetails {
   mediaCount: number;
   /** The caller's level (owner 6); administrators looking from the backoffice see it as 0. */
   level: number;
+  /** The caller's API key cap, when they came with a key: the abilities it leaves. */
+  cap?: ApiKeyCap | null | undefined;
 }
 
-export function presentOrganization({ org, members, invitations, mediaCount, level }: OrganizationDetails): Organization {
+export function presentOrganization({ org, members, invitations, mediaCount, level, cap }: OrganizationDetails): Organization {
   return {
     _id: org.id,
     name: org.name,
@@ -30,7 +32,7 @@ export function presentOrganization({ org, members, invitations, mediaCount, lev
     matchingEmails: org.matchingEmails,
     statistics: { mediaCount, memberCount: members.length },
     myRole: level,
-    abilities: organizationAbilities(level, org),
+    abilities: organizationAbilities(level, org, cap),
     created: org.createdAt.toISOString(),
     last_update: org.updatedAt.toISOString(),
   };

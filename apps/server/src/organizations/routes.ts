@@ -17,7 +17,7 @@ export function organizationRoutes(ctx: AppContext) {
 
     route(app, API.organizations.get, async ({ actor, params }) => {
       const { org, level } = await organizations.authorize(ctx, actor, params.id, 'read');
-      return organizations.describeOne(ctx, org, level);
+      return organizations.describeOne(ctx, org, level, actor.cap ?? null);
     });
 
     route(app, API.organizations.update, async ({ actor, params, body }) => organizations.update(ctx, actor, params.id, body));

@@ -6,7 +6,7 @@ import type { Actor, UserRow } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { notify } from '../mail/notify.ts';
 import { budgets, tooManyRequests } from '../http/budget.ts';
-import { mayAssignRole, mayRemoveMember, organizationAbilities, organizationLevel, platform, type OrganizationAbility } from '../policy.ts';
+import { mayAssignRole, mayRemoveMember, organizationAbilities, organizationLevel, platform, policyUser, type ApiKeyCap, type OrganizationAbility } from '../policy.ts';
 import { tagsRepo } from '../tags/repo.ts';
 import { usersRepo } from '../users/repo.ts';
 import { organizationsRepo, type OrganizationRow } from './repo.ts';
@@ -19,8 +19,8 @@ export async function authorize(ctx: AppContext, actor: Actor, id: string, abili
   const org = await organizationsRepo.byId(ctx.db, id);
   if (!org) throw notFound('Organization');
   const membership = await organizationsRepo.membership(ctx.db, id, actor.user.id);
-  const level = organizationLevel({ id: actor.user.id, role: actor.user.role }, org, membership?.role ?? null);
-  const abilities = organizationAbilities(level, org);
+  const level = organizationLevel(policyUser(actor), org, membership?.role ?? null);
+  const abilities = organizationAbilities(level, org, actor.cap);
   if (!abilities.read) throw notFound('Organization');
   if (!abilities[ability]) {
     throw ability === 'upload' || ability === 'summary' || ability === 'session'
@@ -36,10 +36,10 @@ export async function authorizeOrBackoffice(ctx: AppContext, actor: Actor, id: s
   const org = await organizationsRepo.byId(ctx.db, id);
   if (!org) throw notFound('Organization');
   const membership = await organizationsRepo.membership(ctx.db, id, actor.user.id);
-  return { org, level: organizationLevel({ id: actor.user.id, role: actor.user.role }, org, membership?.role ?? null) };
+  return { org, level: organizationLevel(policyUser(actor), org, membership?.role ?? null) };
 }
 
-export async function describe(ctx: AppContext, orgs: Array<{ org: OrganizationRow; level: number }>): Promise<Organization[]> {
+export async function describe(ctx: AppContext, orgs: Array<{ org: OrganizationRow; level: number }>, cap: ApiKeyCap | null = null): Promise<Organization[]> {
   const ids = orgs.map((o) => o.org.id);
   const [members, invitations, mediaCounts] = await Promise.all([
     organizationsRepo.members(ctx.db, ids),
@@ -50,6 +50,7 @@ export async function describe(ctx: AppContext, orgs: Array<{ org: OrganizationR
     presentOrganization({
       org,
       level,
+      cap,
       members: members.filter((m) => m.organizationId === org.id),
       invitations: invitations.filter((i) => i.organizationId === org.id),
       mediaCount: mediaCounts.get(org.id) ?? 0,
@@ -57,15 +58,16 @@ export async function describe(ctx: AppContext, orgs: Array<{ org: OrganizationR
   );
 }
 
-export async function describeOne(ctx: AppContext, org: OrganizationRow, level: number): Promise<Organization> {
-  return (await describe(ctx, [{ org, level }]))[0]!;
+export async function describeOne(ctx: AppContext, org: OrganizationRow, level: number, cap: ApiKeyCap | null = null): Promise<Organization> {
+  return (await describe(ctx, [{ org, level }], cap))[0]!;
 }
 
 export async function listMine(ctx: AppContext, actor: Actor): Promise<Organization[]> {
   const rows = await organizationsRepo.forUser(ctx.db, actor.user.id);
   return describe(
     ctx,
-    rows.map(({ org, role }) => ({ org, level: organizationLevel({ id: actor.user.id, role: actor.user.role }, org, role) })),
+    rows.map(({ org, role }) => ({ org, level: organizationLevel(policyUser(actor), org, role) })).filter(({ level }) => level > 0),
+    actor.cap ?? null,
   );
 }
 

@@ -9,7 +9,7 @@ import type { Actor, UserRow } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { notify } from '../mail/notify.ts';
 import { organizationsRepo, type OrganizationRow } from '../organizations/repo.ts';
-import { acceptableRight, conversationRight, everyMediaAccess, givesAccess, mayGrantRight, organizationLevel } from '../policy.ts';
+import { acceptableRight, conversationRight, everyMediaAccess, givesAccess, mayGrantRight, organizationLevel, policyUser } from '../policy.ts';
 import { presentPublicUser } from '../users/presenter.ts';
 import { access, levelIn } from '../conversations/service.ts';
 import { conversationsRepo, type ConversationRow } from '../conversations/repo.ts';
@@ -126,7 +126,7 @@ export async function setUserRight(ctx: AppContext, actor: Actor, id: string, us
   const org = await organizationOf(ctx, row);
   const target = await loadTarget(ctx, org, userId);
   const custom = await rightsRepo.of(ctx.db, row.id, target.user.id);
-  if (!mayGrantRight({ id: actor.user.id, role: actor.user.role }, actorRight, weighed(row, target, custom), row, right)) {
+  if (!mayGrantRight(policyUser(actor), actorRight, weighed(row, target, custom), row, right)) {
     throw forbidden();
   }
   if (!acceptableRight(target.level, right)) throw invalidRight('right');
@@ -144,7 +144,7 @@ export async function removeUserRight(ctx: AppContext, actor: Actor, id: string,
   const org = await organizationOf(ctx, row);
   const target = await loadTarget(ctx, org, userId);
   const custom = await rightsRepo.of(ctx.db, row.id, target.user.id);
-  if (!mayGrantRight({ id: actor.user.id, role: actor.user.role }, actorRight, weighed(row, target, custom), row, RIGHT.UNDEFINED)) {
+  if (!mayGrantRight(policyUser(actor), actorRight, weighed(row, target, custom), row, RIGHT.UNDEFINED)) {
     throw forbidden();
   }
   const previous = await rightsRepo.remove(ctx.db, row.id, target.user.id);
@@ -178,7 +178,7 @@ export async function shareAccess(
   const rows = (await conversationsRepo.byIds(ctx.db, ids)).filter((row) => row.organizationId === org.id);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const [level, own] = await Promise.all([levelIn(ctx, actor, org.id), rightsRepo.ofMany(ctx.db, ids, actor.user.id)]);
-  const facts = { id: actor.user.id, role: actor.user.role };
+  const facts = policyUser(actor);
   const actorRights = new Map(rows.map((row) => [row.id, conversationRight(facts, row, level, own.get(row.id) ?? null)]));
   // A media missing or of another organization counts as one the caller cannot see.
   const { access: verdict } = everyMediaAccess(

@@ -6,7 +6,7 @@ import type { AppContext } from '../context.ts';
 import type { Actor } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { organizationsRepo, type OrganizationRow } from '../organizations/repo.ts';
-import { mayCreateSession, organizationLevel, sessionAccess, type SessionAccess } from '../policy.ts';
+import { mayCreateSession, organizationLevel, policyUser, sessionAccess, type SessionAccess } from '../policy.ts';
 import { sessionsRepo, type SessionRow } from './repo.ts';
 
 export interface OrganizationFacts {
@@ -20,7 +20,7 @@ export async function organizationFacts(ctx: AppContext, actor: Actor | null, or
   if (!org) return null;
   if (!actor) return { org, level: 0 };
   const membership = await organizationsRepo.membership(ctx.db, organizationId, actor.user.id);
-  return { org, level: organizationLevel(actor.user, org, membership?.role ?? null) };
+  return { org, level: organizationLevel(policyUser(actor), org, membership?.role ?? null) };
 }
 
 /** The organization of a members-only call: not found for anyone else. */
@@ -33,7 +33,7 @@ export async function memberOf(ctx: AppContext, actor: Actor, organizationId: st
 /** The organization a session (or a template) is created in: its members, with the right to create sessions. */
 export async function creatorIn(ctx: AppContext, actor: Actor, organizationId: string): Promise<OrganizationFacts> {
   const facts = await memberOf(ctx, actor, organizationId);
-  if (!mayCreateSession(actor.user, facts.level, facts.org)) {
+  if (!mayCreateSession(policyUser(actor), facts.level, facts.org)) {
     throw new AppError('no_organization_rights', 'You do not have the rights to do this in this organization');
   }
   return facts;
@@ -53,7 +53,7 @@ export async function sessionFor(ctx: AppContext, actor: Actor | null, sessionId
   const row = await sessionsRepo.byId(ctx.db, sessionId);
   if (!row || (organizationId !== undefined && row.organizationId !== organizationId)) throw notFound('Session');
   const facts = (await organizationFacts(ctx, actor, row.organizationId))!;
-  const access = sessionAccess(actor?.user ?? null, facts.level, row);
+  const access = sessionAccess(actor ? policyUser(actor) : null, facts.level, row);
   if (access === 'none') throw notFound('Session');
   const rank: Record<SessionAccess, number> = { none: 0, public: 1, read: 2, operate: 3 };
   if (rank[access] < rank[needed]) {

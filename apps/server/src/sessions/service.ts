@@ -17,7 +17,7 @@ import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Actor } from '../http/auth.ts';
 import { AppError, notFound, parse } from '../http/errors.ts';
-import { mayOperateSession, type SessionAccess } from '../policy.ts';
+import { mayOperateSession, policyUser, type SessionAccess } from '../policy.ts';
 import { creatorIn, memberOf, plainSessionFor, sessionFor } from './access.ts';
 import { aliasTaken } from './aliases.ts';
 import { checkedChannels, profileNames } from './channels.ts';
@@ -124,7 +124,7 @@ export async function list(ctx: AppContext, actor: Actor, query: SessionListQuer
     statuses = statusesOf(query.status).filter((status) => fromList.has(status));
   } else if (filters.length > 0) statuses = [...new Set(filters.flatMap(statusesOf))];
   // Those who operate every session of the organization see every private one; others their own.
-  const privateScope = mayOperateSession(actor.user, level, { ownerId: null }) ? 'all' : { ownerId: actor.user.id };
+  const privateScope = mayOperateSession(policyUser(actor), level, { ownerId: null }) ? 'all' : { ownerId: actor.user.id };
   const { rows, total } = await sessionsRepo.list(
     ctx.db,
     {
@@ -137,7 +137,7 @@ export async function list(ctx: AppContext, actor: Actor, query: SessionListQuer
     query.limit,
     listOffset(query),
   );
-  const sessions = await present(ctx, rows, (row) => (mayOperateSession(actor.user, level, row) ? 'operate' : 'read'));
+  const sessions = await present(ctx, rows, (row) => (mayOperateSession(policyUser(actor), level, row) ? 'operate' : 'read'));
   return { sessions, totalItems: total };
 }
 

@@ -4,7 +4,7 @@ import { listOffset, type SessionTemplate, type zTemplateBody, type zTemplateLis
 import type { AppContext } from '../context.ts';
 import type { Actor } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { mayRemoveTemplate } from '../policy.ts';
+import { mayRemoveTemplate, policyUser } from '../policy.ts';
 import { creatorIn, memberOf } from './access.ts';
 import { checkedChannels } from './channels.ts';
 import { presentTemplate } from './presenter.ts';
@@ -34,6 +34,6 @@ export async function removeTemplate(ctx: AppContext, actor: Actor, organization
   const { level } = await memberOf(ctx, actor, organizationId);
   const template = await templatesRepo.byId(ctx.db, organizationId, templateId);
   if (!template) throw notFound('Template');
-  if (!mayRemoveTemplate(actor.user, level, template)) throw new AppError('forbidden', 'Only its author or the maintainers delete a template');
+  if (!mayRemoveTemplate(policyUser(actor), level, template)) throw new AppError('forbidden', 'Only its author or the maintainers delete a template');
   await templatesRepo.delete(ctx.db, template.id);
 }

@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../db/errors.ts';
 import type { Actor, UserRow } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { favoritesRepo } from '../favorites/repo.ts';
-import { platform } from '../policy.ts';
+import { apiKeys, platform, policyUser } from '../policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { checkPicture, storePicture } from './picture.ts';
 import { presentUser } from './presenter.ts';
@@ -85,6 +85,9 @@ export interface SelfUpdate {
  */
 export async function updateSelf(ctx: AppContext, actor: Actor, input: SelfUpdate): Promise<User> {
   const { role, emailNotifications, email, currentPassword, ...rest } = input;
+  if (((email !== undefined && email !== actor.user.email) || (role !== undefined && role !== actor.user.role)) && !apiKeys.changeAccount(policyUser(actor))) {
+    throw new AppError('forbidden', 'An API key cannot change the address or the roles of its account');
+  }
   const values: Parameters<typeof usersRepo.update>[2] = { ...rest };
   const newEmail = email !== undefined && email !== actor.user.email ? email : null;
   if (newEmail) {
@@ -106,6 +109,7 @@ export async function updateSelf(ctx: AppContext, actor: Actor, input: SelfUpdat
 }
 
 export async function changePassword(ctx: AppContext, actor: Actor, current: string, next: string) {
+  if (!apiKeys.changeAccount(policyUser(actor))) throw new AppError('forbidden', 'An API key cannot change the password of its account');
   if (!actor.user.passwordHash || !(await verifyPassword(actor.user.passwordHash, current))) {
     throw new AppError('wrong_password', 'The current password is not correct', { currentPassword: 'error.wrong_password' });
   }

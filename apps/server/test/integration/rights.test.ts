@@ -5,12 +5,12 @@
  * policy's rule.
  */
 import crypto from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FULL_RIGHTS, RIGHT, RIGHT_LEVELS, rightLabel, zConversationUsers } from '@palabre/shared';
 import { conversationRights, conversations, memberships, organizations } from '../../src/db/schema.ts';
 import { conversationsRepo, rightSql } from '../../src/conversations/repo.ts';
-import { conversationRight, organizationLevel } from '../../src/policy.ts';
+import { apiKeyCap, conversationRight, organizationLevel } from '../../src/policy.ts';
 import { createOrganization, startTestServer, type TestServer, type TestUser, insertMedia } from '../harness/server.ts';
 
 const API = '/cm-api/api';
@@ -343,6 +343,7 @@ describe('the SQL rule of listings', () => {
     const membersRights = [0, 1, 3, 7];
     const expected = new Map<string, number>();
     const matrixOrgs: string[] = [];
+    const matrix: Array<{ id: string; org: { id: string; ownerId: string }; stored: number | null; media: { ownerId: string; membersRight: number }; custom: number | null }> = [];
     for (const level of levels) {
       // One organization per level: the viewer owns it (6), is a member with that role, or neither (0).
       const [org] = await server.ctx.db
@@ -363,6 +364,7 @@ describe('the SQL rule of listings', () => {
             const id = await seed({ membersRight }, org!.id, mediaOwner ? viewer.id : owner.id);
             if (custom !== null) await server.ctx.db.insert(conversationRights).values({ conversationId: id, userId: viewer.id, right: custom });
             expected.set(id, conversationRight({ id: viewer.id, role: 1 }, { ownerId: mediaOwner ? viewer.id : owner.id, membersRight }, level, custom));
+            matrix.push({ id, org: org!, stored: level >= 1 && level < 6 ? level : null, media: { ownerId: mediaOwner ? viewer.id : owner.id, membersRight }, custom });
           }
         }
       }
@@ -396,5 +398,23 @@ describe('the SQL rule of listings', () => {
     const sqlRights = new Map(direct.map((r) => [r.id, r.right]));
     const differences = [...expected].filter(([id, right]) => sqlRights.get(id) !== right);
     expect(differences).toEqual([]);
+    // The same with an API key's cap (organization and platform keys, each role).
+    const caps = [
+      ...['reader', 'member', 'maintainer', 'admin'].flatMap((role) => [apiKeyCap({ organizationId: matrixOrgs[3]!, role }), apiKeyCap({ organizationId: matrixOrgs[4]!, role })]),
+      ...['reader', 'user', 'administrator'].map((role) => apiKeyCap({ organizationId: null, role })),
+    ];
+    for (const cap of caps) {
+      const user = { id: viewer.id, role: 1, cap };
+      const capped = await server.ctx.db
+        .select({ id: conversations.id, right: rightSql(viewer.id, cap) })
+        .from(conversations)
+        .innerJoin(organizations, eq(organizations.id, conversations.organizationId))
+        .leftJoin(memberships, and(eq(memberships.organizationId, conversations.organizationId), eq(memberships.userId, viewer.id)))
+        .leftJoin(conversationRights, and(eq(conversationRights.conversationId, conversations.id), eq(conversationRights.userId, viewer.id)))
+        .where(inArray(conversations.id, [...expected.keys()]));
+      const cappedRights = new Map(capped.map((r) => [r.id, r.right]));
+      const cappedDifferences = matrix.filter((m) => cappedRights.get(m.id) !== conversationRight(user, m.media, organizationLevel(user, m.org, m.stored), m.custom));
+      expect(cappedDifferences, JSON.stringify(cap)).toEqual([]);
+    }
   });
 });

@@ -36,4 +36,5 @@ export const paths = {
   backofficeOrganizations: '/backoffice/organizations',
   backofficeTranscriberProfiles: '/backoffice/transcriberProfiles',
   backofficeAiProfiles: '/backoffice/aiProfiles',
+  backofficeApiKeys: '/backoffice/apiKeys',
 } as const;

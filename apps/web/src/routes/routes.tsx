@@ -186,6 +186,10 @@ const backofficeRoutes: RouteObject[] = [
     path: 'aiProfiles',
     lazy: () => import('../features/backoffice/AiProfilesPage.tsx').then((m) => ({ Component: m.AiProfilesPage })),
   },
+  {
+    path: 'apiKeys',
+    lazy: () => import('../features/apiKeys/PlatformApiKeysPage.tsx').then((m) => ({ Component: m.PlatformApiKeysPage })),
+  },
 ];
 
 export const routes: RouteObject[] = [

@@ -1,7 +1,7 @@
 /** The backoffice frame: navigation and the current page, for system administrators and above only. */
 import { AppShell, Burger, Button, Center, Group, Loader, NavLink, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArrowLeft, IconBuilding, IconHome, IconMicrophone, IconSparkles, IconUsers } from '@tabler/icons-react';
+import { IconArrowLeft, IconBuilding, IconHome, IconKey, IconMicrophone, IconSparkles, IconUsers } from '@tabler/icons-react';
 import { isSystemAdministratorOrHigher } from '@palabre/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,6 +65,7 @@ export function BackofficeLayout() {
           <NavItem to={`${HOME}/organizations`} label={t('backoffice:nav.organizations')} icon={<IconBuilding size={18} />} onClick={close} />
           <NavItem to={`${HOME}/transcriberProfiles`} label={t('backoffice:nav.transcriberProfiles')} icon={<IconMicrophone size={18} />} onClick={close} />
           <NavItem to={`${HOME}/aiProfiles`} label={t('backoffice:nav.aiProfiles')} icon={<IconSparkles size={18} />} onClick={close} />
+          <NavItem to={`${HOME}/apiKeys`} label={t('backoffice:nav.apiKeys')} icon={<IconKey size={18} />} onClick={close} />
         </Stack>
         <NavLink component={Link} to="/" label={t('backoffice:nav.backToApp')} leftSection={<IconArrowLeft size={18} />} />
       </AppShell.Navbar>

@@ -4,6 +4,7 @@
  * and refuses to start when a route is missing here; the web calls them through the same entries.
  */
 import { aiProfileEndpoints, chatEndpoints, highlightEndpoints, keywordEndpoints, reportEndpoints } from './ai.ts';
+import { apiKeyEndpoints } from './api-keys.ts';
 import { authEndpoints } from './auth.ts';
 import { backofficeEndpoints } from './backoffice.ts';
 import { conversationEndpoints } from './conversations.ts';
@@ -45,6 +46,7 @@ export const API = {
   sessions: sessionEndpoints,
   meetings: meetingEndpoints,
   backoffice: backofficeEndpoints,
+  apiKeys: apiKeyEndpoints,
 } as const;
 
 /** The same entries as a flat list (OpenAPI document, route checks). */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isMissing } from '../../../api/client.ts';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
+import { ApiKeysPanel } from '../../apiKeys/ApiKeysPanel.tsx';
 import { useFormatDate } from '../../../components/format.ts';
 import { DangerZone } from './DangerZone.tsx';
 import { GeneralSection } from './GeneralSection.tsx';
@@ -54,6 +55,7 @@ export function OrganizationSettingsPage() {
         <MembersSection org={org} scope="member" />
         <PermissionsSection org={org} scope="member" editable={editable} />
         {org.abilities.manageMembers && <MatchingEmailsSection org={org} scope="member" editable={editable} canInvite={org.abilities.manageMembers} />}
+        {org.abilities.manageMembers && <ApiKeysPanel owner={org._id} />}
         <TranscriberProfilesNote />
         <DangerZone org={org} />
       </Stack>

@@ -1,0 +1,83 @@
+/** API keys of an organization (its administrators) and of the platform (platform administrators). */
+import { zIdParam, zList } from '../common.ts';
+import { zApiKey, zApiKeyWithSecret, zCreateOrganizationApiKeyBody, zCreatePlatformApiKeyBody, zOrganizationApiKeyParams, zRenewApiKeyBody } from '../api-keys.ts';
+import { P, endpoint } from './define.ts';
+
+export const apiKeyEndpoints = {
+  organizationList: endpoint({
+    method: 'GET',
+    path: `${P}/organizations/:id/api-keys`,
+    summary: "An organization's API keys (never their secrets)",
+    tag: 'api-keys',
+    auth: true,
+    params: zIdParam,
+    response: zList(zApiKey),
+  }),
+  organizationCreate: endpoint({
+    method: 'POST',
+    path: `${P}/organizations/:id/api-keys`,
+    summary: 'Create an organization API key; its secret is in this answer only',
+    tag: 'api-keys',
+    auth: true,
+    params: zIdParam,
+    body: zCreateOrganizationApiKeyBody,
+    response: zApiKeyWithSecret,
+    status: 201,
+  }),
+  organizationRenew: endpoint({
+    method: 'POST',
+    path: `${P}/organizations/:id/api-keys/:keyId/renew`,
+    summary: 'Give an organization API key a new secret and expiry; the old secret stops working',
+    tag: 'api-keys',
+    auth: true,
+    params: zOrganizationApiKeyParams,
+    body: zRenewApiKeyBody,
+    response: zApiKeyWithSecret,
+  }),
+  organizationRevoke: endpoint({
+    method: 'DELETE',
+    path: `${P}/organizations/:id/api-keys/:keyId`,
+    summary: 'Revoke an organization API key',
+    tag: 'api-keys',
+    auth: true,
+    params: zOrganizationApiKeyParams,
+    status: 204,
+  }),
+  platformList: endpoint({
+    method: 'GET',
+    path: `${P}/administration/api-keys`,
+    summary: 'Backoffice: platform API keys (never their secrets)',
+    tag: 'backoffice',
+    auth: true,
+    response: zList(zApiKey),
+  }),
+  platformCreate: endpoint({
+    method: 'POST',
+    path: `${P}/administration/api-keys`,
+    summary: 'Backoffice: create a platform API key; its secret is in this answer only',
+    tag: 'backoffice',
+    auth: true,
+    body: zCreatePlatformApiKeyBody,
+    response: zApiKeyWithSecret,
+    status: 201,
+  }),
+  platformRenew: endpoint({
+    method: 'POST',
+    path: `${P}/administration/api-keys/:id/renew`,
+    summary: 'Backoffice: give a platform API key a new secret and expiry',
+    tag: 'backoffice',
+    auth: true,
+    params: zIdParam,
+    body: zRenewApiKeyBody,
+    response: zApiKeyWithSecret,
+  }),
+  platformRevoke: endpoint({
+    method: 'DELETE',
+    path: `${P}/administration/api-keys/:id`,
+    summary: 'Backoffice: revoke a platform API key',
+    tag: 'backoffice',
+    auth: true,
+    params: zIdParam,
+    status: 204,
+  }),
+};
