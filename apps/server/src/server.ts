@@ -26,6 +26,7 @@ import { attachIngestSocket } from './live/ws-ingest.ts';
 import { BotManager, type BotManagerOptions } from './bots/manager.ts';
 import { loopbackIngestUrl } from './bots/ingest-address.ts';
 import { sweepStorage } from './storage/sweeper.ts';
+import { startWebhookSweeper } from './webhooks/sweeper.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -148,6 +149,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       }, RECOVERY_INTERVAL_MS);
       timer.unref();
       cleanups.push(async () => clearInterval(timer));
+      cleanups.push(startWebhookSweeper(ctx));
       const sweep = () =>
         sweepStorage(ctx)
           .then((report) => log.info(report, 'storage swept'))

@@ -20,6 +20,7 @@ import { tagEndpoints } from './tags.ts';
 import { transcriptEndpoints } from './transcript.ts';
 import { transcriberProfileEndpoints } from './transcriber-profiles.ts';
 import { userEndpoints } from './users.ts';
+import { webhookEndpoints } from './webhooks.ts';
 
 export * from './define.ts';
 
@@ -45,6 +46,7 @@ export const API = {
   sessions: sessionEndpoints,
   meetings: meetingEndpoints,
   backoffice: backofficeEndpoints,
+  webhooks: webhookEndpoints,
 } as const;
 
 /** The same entries as a flat list (OpenAPI document, route checks). */
