@@ -12,7 +12,7 @@
 import { Readable } from 'node:stream';
 import type { AppContext } from '../context.ts';
 import { defineJob, type JobDelivery } from '../jobs/registry.ts';
-import { OutboundFailed, OutboundRefused, outboundPolicy, pinnedRequest, resolveChecked } from '../net/outbound.ts';
+import { OutboundFailed, OutboundRefused, OutboundUnresolved, outboundPolicy, pinnedRequest, resolveChecked } from '../net/outbound.ts';
 import { deliveriesRepo, webhooksRepo, type DeliveryRow } from './repo.ts';
 import { isSuccess, retries, retryDelayMs } from './schedule.ts';
 import { signatureHeader } from './signature.ts';
@@ -25,6 +25,8 @@ export interface AttemptResult {
   status: number | null;
   /** A short reason safe to show; null on success. */
   error: string | null;
+  /** The policy refused the address: retrying cannot help (the address is checked again on a replay). */
+  refused?: boolean;
   durationMs: number;
 }
 
@@ -66,7 +68,8 @@ export async function attempt(ctx: AppContext, url: string, secret: string, deli
   } catch (error) {
     if (signal.aborted) throw error;
     if (timeout.aborted) return { status: null, error: 'no answer within 10 seconds', durationMs: elapsed() };
-    if (error instanceof OutboundRefused || error instanceof OutboundFailed) return { status: null, error: error.message, durationMs: elapsed() };
+    if (error instanceof OutboundRefused) return { status: null, error: error.message, refused: !(error instanceof OutboundUnresolved), durationMs: elapsed() };
+    if (error instanceof OutboundFailed) return { status: null, error: error.message, durationMs: elapsed() };
     return { status: null, error: 'the request failed', durationMs: elapsed() };
   }
 }
@@ -83,7 +86,7 @@ export async function runDelivery(ctx: AppContext, payload: { deliveryId: string
     return;
   }
   const result = await attempt(ctx, webhook.url, webhook.secret, delivery, job.signal);
-  const again = retries(n, result.status);
+  const again = !result.refused && retries(n, result.status);
   const delay = again ? retryDelayMs(n, ctx.config.webhooks.retryBaseSeconds) : null;
   const nextAttemptAt = delay === null ? null : new Date(Date.now() + delay);
   const state = result.status !== null && isSuccess(result.status) ? 'succeeded' : nextAttemptAt ? 'pending' : 'failed';
