@@ -14,6 +14,7 @@ import { PermissionsSection } from './PermissionsSection.tsx';
 import { useOrganizationRoleLabel } from './roles.ts';
 import { StatisticsSection } from './StatisticsSection.tsx';
 import { TranscriberProfilesNote } from './TranscriberProfilesNote.tsx';
+import { WebhooksSection } from '../../webhooks/WebhooksSection.tsx';
 
 export function OrganizationSettingsPage() {
   const { organizationId } = useParams();
@@ -55,6 +56,7 @@ export function OrganizationSettingsPage() {
         <PermissionsSection org={org} scope="member" editable={editable} />
         {org.abilities.manageMembers && <MatchingEmailsSection org={org} scope="member" editable={editable} canInvite={org.abilities.manageMembers} />}
         <TranscriberProfilesNote />
+        {editable && <WebhooksSection organizationId={org._id} />}
         <DangerZone org={org} />
       </Stack>
     </Container>
