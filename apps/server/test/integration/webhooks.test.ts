@@ -260,6 +260,28 @@ describe('deliveries', () => {
     expect(await deliveries(disabled._id)).toHaveLength(0);
   }, 300_000);
 
+  it('tells a session started and ended', async () => {
+    const webhook = await createWebhook({ url: `${base}/sessions`, events: ['session.started', 'session.ended'] });
+    const owner = cast.owner.client;
+    const profiles = (await owner.get(`${API}/organizations/${cast.orgId}/transcriber_profiles`)).body as { list: Array<{ _id: string; type: string }> };
+    const profile = profiles.list.find((p) => p.type === 'pocketsphinx')!;
+    const created = await owner.post(`${API}/organizations/${cast.orgId}/sessions`, {
+      name: 'Weekly',
+      channels: [{ name: 'Floor', transcriberProfileId: profile._id, languages: ['en'] }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const sessionId = (created.body as { _id: string })._id;
+    expect((await owner.put(`${API}/organizations/${cast.orgId}/sessions/${sessionId}/start`, {})).status).toBe(200);
+    expect((await owner.delete(`${API}/organizations/${cast.orgId}/sessions/${sessionId}`)).status).toBe(204);
+    await waitFor(() => (received.filter((r) => r.path === '/sessions').length === 2 ? true : undefined));
+    const [started, ended] = received.filter((r) => r.path === '/sessions').map((r) => JSON.parse(r.body));
+    const events = [started, ended].sort((a, b) => (a.event < b.event ? 1 : -1));
+    expect(events[0]).toMatchObject({ event: 'session.started', data: { session: { id: sessionId, name: 'Weekly', status: 'pending', endTime: null } } });
+    expect(events[1]).toMatchObject({ event: 'session.ended', data: { session: { id: sessionId, status: 'terminated' } } });
+    expect(events[1].data.session.url).toMatch(new RegExp(`/interface/${cast.orgId}/sessions/${sessionId}$`));
+    expect(await deliveries(webhook._id)).toHaveLength(2);
+  });
+
   it('pages the delivery log, newest first', async () => {
     const webhook = await createWebhook({ url: `${base}/paged`, events: ['session.started'] });
     for (let n = 0; n < 3; n++) await cast.owner.client.post(`${hooks()}/${webhook._id}/test`);
