@@ -15,6 +15,9 @@ import { SCREENSHOTS } from './support/ui.ts';
 
 type Locale = 'en-US' | 'fr-FR';
 
+// One server that may reach the loopback range, for both tests.
+test.describe.configure({ mode: 'serial' });
+
 let server: E2eServer | null = null;
 let receiver: http.Server | null = null;
 let receiverUrl = '';
@@ -57,7 +60,7 @@ test('an admin creates a webhook, sends a test and sees the delivery in the log'
     const { context, page } = await openAs(browser, api, clientIp, owner, organization._id, 'en-US');
     await page.goto(`/interface/organizations/${organization._id}`);
     const section = page.getByRole('region', { name: 'Webhooks' });
-    await expect(section.getByText('No webhook yet.')).toBeVisible();
+    await expect(section.getByText('No webhook yet.')).toBeVisible({ timeout: 30_000 });
 
     // An address the server may not reach is refused on its field.
     await section.getByRole('button', { name: 'Add a webhook' }).click();
@@ -122,7 +125,7 @@ test('the section speaks French', async ({ browser, clientIp }) => {
     await page.goto(`/interface/organizations/${organization._id}`);
     const section = page.getByRole('region', { name: tr('fr-FR', 'webhooks:title') });
     const item = section.getByRole('article', { name: receiverUrl });
-    await expect(item.getByText(tr('fr-FR', 'webhooks:events.session.started'))).toBeVisible();
+    await expect(item.getByText(tr('fr-FR', 'webhooks:events.session.started'))).toBeVisible({ timeout: 30_000 });
     await item.getByRole('button', { name: tr('fr-FR', 'webhooks:actions.test') }).click();
     await expect(item.getByTestId('webhook-delivery').first().getByText(tr('fr-FR', 'webhooks:states.succeeded'))).toBeVisible({ timeout: 30_000 });
     await section.getByRole('button', { name: tr('fr-FR', 'webhooks:add') }).click();
