@@ -17,6 +17,7 @@ import { conversations, webhooks } from '../../src/db/schema.ts';
 import { verifySignature } from '../../src/webhooks/signature.ts';
 import { createCast, type Cast } from '../harness/cast.ts';
 import { startTestServer, type TestServer } from '../harness/server.ts';
+import { makeTranscript, seedTranscribedMedia } from '../harness/transcripts.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/fixtures/audio');
 const API = '/cm-api/api';
@@ -280,6 +281,28 @@ describe('deliveries', () => {
     expect(events[1]).toMatchObject({ event: 'session.ended', data: { session: { id: sessionId, status: 'terminated' } } });
     expect(events[1].data.session.url).toMatch(new RegExp(`/interface/${cast.orgId}/sessions/${sessionId}$`));
     expect(await deliveries(webhook._id)).toHaveLength(2);
+  });
+
+  it('tells a report ready, without its text', async () => {
+    const webhook = await createWebhook({ url: `${base}/reports`, events: ['report.ready'] });
+    const transcript = makeTranscript([
+      { speaker: 'alice', text: 'We agreed to ship the confidential roadmap in March.' },
+      { speaker: 'bob', text: 'The budget review happens next week with the whole team.' },
+    ]);
+    const mediaId = await seedTranscribedMedia(server, { organizationId: cast.orgId, ownerId: cast.owner.id, transcript, name: 'Planning' });
+    const asked = await cast.owner.client.post(`${API}/conversations/${mediaId}/reports`, { kind: 'summary', profileId: 'extractive' });
+    expect(asked.status, JSON.stringify(asked.body)).toBeLessThan(300);
+    const done = await settled(webhook._id);
+    expect(done).toMatchObject({ event: 'report.ready', state: 'succeeded' });
+    const request = received.find((r) => r.path === '/reports')!;
+    expect(JSON.parse(request.body)).toMatchObject({
+      event: 'report.ready',
+      data: {
+        report: { kind: 'summary', language: 'en', url: expect.stringMatching(new RegExp(`/interface/conversations/${mediaId}/publish$`)) },
+        media: { id: mediaId, name: 'Planning' },
+      },
+    });
+    expect(request.body).not.toContain('roadmap');
   });
 
   it('pages the delivery log, newest first', async () => {
