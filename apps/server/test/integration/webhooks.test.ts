@@ -13,8 +13,9 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WebhookDelivery, WebhookWithSecret } from '@palabre/shared';
-import { conversations, webhooks } from '../../src/db/schema.ts';
+import { conversations, webhookDeliveries, webhooks } from '../../src/db/schema.ts';
 import { verifySignature } from '../../src/webhooks/signature.ts';
+import { sweepWebhooks } from '../../src/webhooks/sweeper.ts';
 import { createCast, type Cast } from '../harness/cast.ts';
 import { startTestServer, type TestServer } from '../harness/server.ts';
 import { makeTranscript, seedTranscribedMedia } from '../harness/transcripts.ts';
@@ -303,6 +304,26 @@ describe('deliveries', () => {
       },
     });
     expect(request.body).not.toContain('roadmap');
+  });
+
+  it('sends a pending delivery whose job was lost, once the sweeper finds it overdue', async () => {
+    const webhook = await createWebhook({ url: `${base}/lost`, events: ['session.started'] });
+    // As a crash between recording a failed attempt and queueing the next one leaves it.
+    const [lost] = await server.ctx.db
+      .insert(webhookDeliveries)
+      .values({
+        webhookId: webhook._id,
+        event: 'ping',
+        eventId: crypto.randomUUID(),
+        payload: { id: 'lost' },
+        attempts: 1,
+        lastStatus: 500,
+        nextAttemptAt: new Date(Date.now() - 10 * 60_000),
+      })
+      .returning();
+    expect(await sweepWebhooks(server.ctx)).toMatchObject({ requeued: 1 });
+    expect(await settled(webhook._id)).toMatchObject({ _id: lost!.id, state: 'succeeded', attempts: 2 });
+    expect(received.filter((r) => r.path === '/lost').map((r) => r.headers['palabre-delivery'])).toEqual([lost!.id]);
   });
 
   it('pages the delivery log, newest first', async () => {
