@@ -45,6 +45,7 @@ import { quickMeetingRoutes } from './meetings/routes.ts';
 import { botRoutes } from './bots/routes.ts';
 import { seedTranscriberProfiles } from './transcriber-profiles/seed.ts';
 import { userRoutes } from './users/routes.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -117,6 +118,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   await app.register(favoriteRoutes(ctx), { prefix: API_BASE });
   await app.register(highlightRoutes(ctx), { prefix: API_BASE });
   await app.register(chatRoutes(ctx), { prefix: API_BASE });
+  await app.register(webhookRoutes(ctx), { prefix: API_BASE });
   await seedTranscriberProfiles(ctx);
 
   routes.assertMatchesTable();

@@ -96,6 +96,10 @@ const envSchema = z.object({
   OUTBOUND_ALLOWED_RANGES: cidrList,
   /** The former name of OUTBOUND_ALLOWED_RANGES, still read (both lists are merged). */
   MEDIA_IMPORT_ALLOWED_RANGES: cidrList,
+  /** Webhook retries wait this many seconds times 1, 10, 60, 240 and 960 (docs/webhooks.md). */
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
+  /** Days a webhook delivery stays in the log. */
+  WEBHOOK_LOG_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   MAX_MEDIA_DURATION_SECONDS: z.coerce
     .number()
     .int()
@@ -211,6 +215,8 @@ export interface Config {
   quickMeetingAbandonMs: number;
   /** CIDR ranges that outbound requests to user-supplied addresses may reach although they are private (administrator's choice). */
   outboundAllowedRanges: string[];
+  /** Webhook deliveries: the unit of the retry schedule and how long the log keeps them. */
+  webhooks: { retryBaseSeconds: number; logDays: number };
   /** The whisper model downloaded in the background at start when none is installed; null: never. */
   defaultModel: string | null;
   /** Host the model files are downloaded from (`<base>/<repository>/resolve/main/<file>`). */
@@ -235,7 +241,7 @@ export interface Config {
    * core averaged over a minute) a bot may use, and how long one stays alone in a call.
    */
   bots: { max: number; chromiumPath: string; displayName: string; memoryMb: number; cpuPercent: number; aloneSeconds: number };
-  jobConcurrency: { mediaSteps: number; urlImports: number; videoRenditions: number; sessionSchedule: number; perOrganization: number };
+  jobConcurrency: { mediaSteps: number; urlImports: number; videoRenditions: number; sessionSchedule: number; webhooks: number; perOrganization: number };
 }
 
 export type LiveTranslatorConfig =
@@ -259,7 +265,7 @@ function jobConcurrency(env: Env): Config['jobConcurrency'] {
   const mediaSteps = env.MEDIA_JOB_CONCURRENCY ?? Math.max(1, os.availableParallelism());
   // Half the workers per organization by default: another organization always finds one free.
   const perOrganization = env.MEDIA_JOB_CONCURRENCY_PER_ORGANIZATION ?? Math.max(1, Math.floor(mediaSteps / 2));
-  return { mediaSteps, urlImports: env.MEDIA_IMPORT_CONCURRENCY, videoRenditions: 1, sessionSchedule: 1, perOrganization };
+  return { mediaSteps, urlImports: env.MEDIA_IMPORT_CONCURRENCY, videoRenditions: 1, sessionSchedule: 1, webhooks: 2, perOrganization };
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -313,6 +319,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     maxMediaDurationSeconds: env.MAX_MEDIA_DURATION_SECONDS,
     quickMeetingAbandonMs: env.QUICK_MEETING_ABANDON_HOURS * 3600 * 1000,
     outboundAllowedRanges: [...new Set([...env.OUTBOUND_ALLOWED_RANGES, ...env.MEDIA_IMPORT_ALLOWED_RANGES])],
+    webhooks: { retryBaseSeconds: env.WEBHOOK_RETRY_BASE_SECONDS, logDays: env.WEBHOOK_LOG_DAYS },
     defaultModel: env.PALABRE_DEFAULT_MODEL === 'none' ? null : env.PALABRE_DEFAULT_MODEL,
     modelsBaseUrl: env.PALABRE_MODELS_BASE_URL,
     mediaImportTimeoutMs: env.MEDIA_IMPORT_TIMEOUT_SECONDS * 1000,

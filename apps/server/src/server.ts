@@ -29,6 +29,7 @@ import { sweepStorage } from './storage/sweeper.ts';
 import { ReadinessProbe } from './health/readiness.ts';
 import { queueDepths } from './metrics/queues.ts';
 import { watchMetrics } from './metrics/sources.ts';
+import { startWebhookSweeper } from './webhooks/sweeper.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -157,6 +158,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       }, RECOVERY_INTERVAL_MS);
       timer.unref();
       cleanups.push(async () => clearInterval(timer));
+      cleanups.push(startWebhookSweeper(ctx));
       const sweep = () =>
         sweepStorage(ctx)
           .then((report) => log.info(report, 'storage swept'))

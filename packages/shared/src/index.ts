@@ -24,4 +24,5 @@ export * from './contracts/sessions.ts';
 export * from './contracts/meetings.ts';
 export * from './contracts/live.ts';
 export * from './contracts/ai.ts';
+export * from './contracts/webhooks.ts';
 export * from './markdown/index.ts';

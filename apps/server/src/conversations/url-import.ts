@@ -15,6 +15,8 @@ import { emit, enqueue } from './effects.ts';
 import { conversationsRepo, sourceUrlOf, type FilesWithSource } from './repo.ts';
 import { servedMediaType, SNIFF_BYTES } from './sniff.ts';
 import { downloadWithYtDlp } from './yt-dlp.ts';
+import { dispatchWebhooks } from '../webhooks/dispatch.ts';
+import { mediaData } from '../webhooks/events.ts';
 
 /** The address cannot be imported (not retryable); the message is safe to show. */
 export class ImportRefused extends Error {}
@@ -186,6 +188,7 @@ export async function importFromUrl(ctx: AppContext, conversationId: string, url
       processing: { ...row.processing, log: `The media could not be imported from ${address}: ${message}` },
     });
     emit(ctx, row.organizationId, { conversationId, kind: 'updated', status: 'error' });
+    await dispatchWebhooks(ctx, row.organizationId, 'media.failed', mediaData(ctx, { ...row, status: 'error', updatedAt: new Date() }));
     return { ok: false, error: message };
   }
 }

@@ -21,6 +21,9 @@ import {
   SESSION_VISIBILITIES,
   STREAM_STATUSES,
   TRANSCRIBER_STATUSES,
+  WEBHOOK_DELIVERY_EVENTS,
+  WEBHOOK_DELIVERY_STATES,
+  type WebhookEvent,
   type MetadataPair,
   type SessionSettings,
   type Watermark,
@@ -819,4 +822,52 @@ export const chatMessages = pgTable(
     createdAt: timestamps.createdAt,
   },
   (t) => [index('chat_messages_chat_idx').on(t.chatId, t.createdAt)],
+);
+
+/**
+ * An organization's webhooks (docs/webhooks.md). The signing secret is stored as profile API keys
+ * are (a column the API never returns): it is shown once, on creation and rotation.
+ */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    events: jsonb('events').$type<WebhookEvent[]>().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    secret: text('secret').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('webhooks_organization_idx').on(t.organizationId)],
+);
+
+/** Every delivery of a webhook (one event to one webhook), its attempts and its outcome; the log is bounded (webhooks/sweeper.ts). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    webhookId: uuid('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    event: text('event', { enum: WEBHOOK_DELIVERY_EVENTS }).notNull(),
+    /** The event's id: the same for every webhook it went to and for replays. */
+    eventId: uuid('event_id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** Asked for by an administrator (a test ping or a replay): sent even when the webhook is disabled. */
+    manual: boolean('manual').notNull().default(false),
+    state: text('state', { enum: WEBHOOK_DELIVERY_STATES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatus: integer('last_status'),
+    /** A short reason safe to show (an HTTP status, "timeout", "this address is not allowed"), never internals. */
+    lastError: text('last_error'),
+    durationMs: integer('duration_ms'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt), index('webhook_deliveries_pending_idx').on(t.state, t.nextAttemptAt)],
 );

@@ -17,6 +17,8 @@ import { presentOne, stopAndSave } from '../sessions/service.ts';
 import { startedAtCreation, stop } from '../sessions/status.ts';
 import { profileForOrganization } from '../transcriber-profiles/service.ts';
 import { meetingsRepo } from './repo.ts';
+import { dispatchWebhooks } from '../webhooks/dispatch.ts';
+import { sessionData } from '../webhooks/events.ts';
 
 const invalid = (field: string, key: string, message: string) => new AppError('validation_failed', message, { [field]: key });
 
@@ -99,6 +101,8 @@ export async function createQuickMeeting(ctx: AppContext, actor: Actor, organiza
     await forgotten(ctx, abandoned);
   }
   sessionNotice(ctx, row, 'created');
+  // A quick meeting is created started.
+  await dispatchWebhooks(ctx, row.organizationId, 'session.started', sessionData(ctx, row));
   return present(ctx, row);
 }
 

@@ -10,6 +10,8 @@ import { and, eq } from 'drizzle-orm';
 import { isActiveMediaStatus, PIPELINE_STEPS, type ActiveMediaStatus, type JobName, type MediaStatus, type PipelineStep } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import { conversations, type ProcessingState } from '../db/schema.ts';
+import { dispatchWebhooks } from '../webhooks/dispatch.ts';
+import { mediaColumns, mediaData } from '../webhooks/events.ts';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 
@@ -170,9 +172,10 @@ export async function completeStep(ctx: AppContext, row: ConversationRow, step: 
     .update(conversations)
     .set({ ...changes, status, progress, processing: { steps }, ...(next ? {} : { updatedAt: new Date() }) })
     .where(and(eq(conversations.id, row.id), eq(conversations.status, step)))
-    .returning({ id: conversations.id });
+    .returning(mediaColumns);
   if (!updated) return false;
   push(ctx, row, status, progress, true);
+  if (!next) await dispatchWebhooks(ctx, updated.organizationId, 'media.processed', mediaData(ctx, updated));
   return true;
 }
 
@@ -189,6 +192,8 @@ export async function failConversation(ctx: AppContext, row: ConversationRow, st
     .update(conversations)
     .set({ status: 'error', processing: { steps, log }, updatedAt: new Date() })
     .where(and(eq(conversations.id, row.id), eq(conversations.status, row.status)))
-    .returning({ progress: conversations.progress });
-  if (updated) push(ctx, row, 'error', updated.progress, true);
+    .returning({ ...mediaColumns, progress: conversations.progress });
+  if (!updated) return;
+  push(ctx, row, 'error', updated.progress, true);
+  await dispatchWebhooks(ctx, updated.organizationId, 'media.failed', mediaData(ctx, updated));
 }

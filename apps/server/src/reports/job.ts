@@ -12,6 +12,8 @@ import { AppError } from '../http/errors.ts';
 import { throttledProgress, type ProgressWriter } from '../jobs/progress.ts';
 import { defineJob, RETRY_TWICE, type JobDelivery } from '../jobs/registry.ts';
 import { transcriptFingerprint } from '../subtitles/fingerprint.ts';
+import { dispatchWebhooks } from '../webhooks/dispatch.ts';
+import { reportData } from '../webhooks/events.ts';
 import { generateReport, ReportGenerationError } from './generate.ts';
 import { reportLabels } from './labels.ts';
 import { reportTurns } from './material.ts';
@@ -70,6 +72,7 @@ async function generateOnce(ctx: AppContext, report: ReportRow, delivery: JobDel
     await progress.flush();
     if (await reportsRepo.finish(ctx.db, report, { ...generated, fingerprint: transcriptFingerprint(transcript) })) {
       notifyReport(ctx, media.organizationId, report, 'up_to_date');
+      await dispatchWebhooks(ctx, media.organizationId, 'report.ready', reportData(ctx, report, details ?? null));
     }
   } catch (error) {
     await progress.flush();

@@ -10,6 +10,8 @@
 import { READY_SESSION_STATUSES, type SessionStatus, type SessionStatusFilter, type StreamStatus } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
+import { dispatchWebhooks } from '../webhooks/dispatch.ts';
+import { sessionData } from '../webhooks/events.ts';
 import { sessionsRepo, type ChannelRow, type SessionRow } from './repo.ts';
 
 export type SessionEvent = 'start' | 'audio' | 'stop';
@@ -74,6 +76,7 @@ export async function start(ctx: AppContext, row: SessionRow, changed: StatusLis
   const next = await sessionsRepo.transition(ctx.db, row.id, sources('start'), { status: 'pending', startTime: new Date() });
   if (!next) return currentOrRefuse(ctx, row.id, ['pending', 'active']);
   changed(next);
+  await dispatchWebhooks(ctx, next.organizationId, 'session.started', sessionData(ctx, next));
   return next;
 }
 
@@ -115,6 +118,7 @@ export async function stop(ctx: AppContext, row: SessionRow, options: { force: b
   if (!next) return currentOrRefuse(ctx, row.id, ['terminated']);
   await sessionsRepo.closeChannels(ctx.db, row.id);
   changed(next);
+  await dispatchWebhooks(ctx, next.organizationId, 'session.ended', sessionData(ctx, next));
   return next;
 }
 

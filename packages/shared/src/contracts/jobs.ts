@@ -32,6 +32,8 @@ export const JOBS = {
   'report.generate': zMediaJob.extend({ kind: z.enum(REPORT_KINDS), reportId: z.string().uuid() }),
   /** Extract a media's keywords (one job per media). */
   'keywords.extract': zMediaJob,
+  /** One attempt of a webhook delivery (the next attempt is a job of its own, sent after a failure). */
+  'webhook.deliver': z.object({ deliveryId: z.string().uuid(), attempt: z.number().int().min(1) }),
 } as const;
 export type JobName = keyof typeof JOBS;
 export type JobPayload<N extends JobName> = z.infer<(typeof JOBS)[N]>;

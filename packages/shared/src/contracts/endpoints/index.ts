@@ -21,6 +21,7 @@ import { tagEndpoints } from './tags.ts';
 import { transcriptEndpoints } from './transcript.ts';
 import { transcriberProfileEndpoints } from './transcriber-profiles.ts';
 import { userEndpoints } from './users.ts';
+import { webhookEndpoints } from './webhooks.ts';
 
 export * from './define.ts';
 
@@ -47,6 +48,7 @@ export const API = {
   meetings: meetingEndpoints,
   backoffice: backofficeEndpoints,
   apiKeys: apiKeyEndpoints,
+  webhooks: webhookEndpoints,
 } as const;
 
 /** The same entries as a flat list (OpenAPI document, route checks). */

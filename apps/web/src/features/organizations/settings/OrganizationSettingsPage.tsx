@@ -15,6 +15,7 @@ import { PermissionsSection } from './PermissionsSection.tsx';
 import { useOrganizationRoleLabel } from './roles.ts';
 import { StatisticsSection } from './StatisticsSection.tsx';
 import { TranscriberProfilesNote } from './TranscriberProfilesNote.tsx';
+import { WebhooksSection } from '../../webhooks/WebhooksSection.tsx';
 
 export function OrganizationSettingsPage() {
   const { organizationId } = useParams();
@@ -57,6 +58,7 @@ export function OrganizationSettingsPage() {
         {org.abilities.manageMembers && <MatchingEmailsSection org={org} scope="member" editable={editable} canInvite={org.abilities.manageMembers} />}
         {org.abilities.manageMembers && <ApiKeysPanel owner={org._id} />}
         <TranscriberProfilesNote />
+        {editable && <WebhooksSection organizationId={org._id} />}
         <DangerZone org={org} />
       </Stack>
     </Container>
