@@ -48,17 +48,31 @@ export function productVersion(): string {
   return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
 }
 
-/** Passes bytes through unchanged, counting them and computing their sha256. */
-export class Digest extends Transform {
+/** Counts bytes and computes their sha256. */
+export class Checksum {
   private readonly hash = crypto.createHash('sha256');
   bytes = 0;
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null, data?: Buffer) => void): void {
+  update(chunk: Buffer): void {
     this.hash.update(chunk);
     this.bytes += chunk.length;
-    callback(null, chunk);
   }
   get sha256(): string {
     return this.hash.copy().digest('hex');
+  }
+}
+
+/** Passes bytes through unchanged, counting them and computing their sha256. */
+export class Digest extends Transform {
+  private readonly checksum = new Checksum();
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null, data?: Buffer) => void): void {
+    this.checksum.update(chunk);
+    callback(null, chunk);
+  }
+  get bytes(): number {
+    return this.checksum.bytes;
+  }
+  get sha256(): string {
+    return this.checksum.sha256;
   }
 }
 

@@ -16,7 +16,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import type { Storage } from '../storage/storage.ts';
 import { applicationTables, countRows, dropEverything, inTransaction, insertRows, resetSequences, type Runner, type TableInfo } from './repo.ts';
 import { knownLevels, migrateTo } from './migrations.ts';
-import { ARCHIVE_VERSION, BackupError, Digest, MANIFEST_ENTRY, OBJECT_PREFIX, objectEntry, tableEntry, zManifest, type Manifest } from './archive.ts';
+import { ARCHIVE_VERSION, BackupError, Checksum, Digest, MANIFEST_ENTRY, OBJECT_PREFIX, objectEntry, tableEntry, zManifest, type Manifest } from './archive.ts';
 
 export interface RestoreTarget {
   handle: DatabaseHandle;
@@ -71,8 +71,8 @@ export async function verifyArchive(file: string): Promise<Manifest> {
         manifestText = Buffer.concat(chunks).toString('utf8');
         continue;
       }
-      const digest = new Digest();
-      for await (const chunk of entry) digest.write(chunk);
+      const digest = new Checksum();
+      for await (const chunk of entry) digest.update(chunk);
       seen.push({ name: entry.header.name, bytes: digest.bytes, sha256: digest.sha256 });
     }
   });

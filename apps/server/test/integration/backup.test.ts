@@ -1,0 +1,270 @@
+/**
+ * Backup and restore: an installation with users, an organization, a processed media whose transcript
+ * was edited through its document, tags and a subtitle version is backed up while its server runs
+ * (PGlite: through the download endpoint; PostgreSQL: by the command, connecting itself), restored
+ * into a fresh database and storage, and compared row by row and byte by byte; a server started on the
+ * restored data serves the media and its transcript. On PostgreSQL the archive also goes into PGlite
+ * and back. Damaged archives change nothing.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { inject } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { PLATFORM_ROLE, type Turn } from '@palabre/shared';
+import { runBackupCommand, runRestoreCommand } from '../../src/backup/cli.ts';
+import { SCHEMA_TABLES } from '../../src/backup/repo.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { openStorage } from '../../src/context.ts';
+import { openDatabase, type Database } from '../../src/db/client.ts';
+import { conversations } from '../../src/db/schema.ts';
+import { startServer } from '../../src/server.ts';
+import { readBuffer, type Storage } from '../../src/storage/storage.ts';
+import { createCast, seedSharedMedia, type Cast } from '../harness/cast.ts';
+import { createDatabase, startTestServer, TestClient, type TestServer, type TestUser } from '../harness/server.ts';
+import { makeTranscript } from '../harness/transcripts.ts';
+
+const API = '/cm-api/api';
+const SECRET = `backup-secret-${crypto.randomBytes(16).toString('hex')}`;
+const dbKind = inject('testDatabase');
+
+let source: TestServer;
+let cast: Cast;
+let admin: TestUser;
+let mediaId: string;
+const cleanups: Array<() => Promise<void> | void> = [];
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'palabre-backup-test-'));
+cleanups.push(() => fs.rmSync(work, { recursive: true, force: true }));
+
+type TableRows = Record<string, string[]>;
+
+/** Every row of every application table, as JSON texts in a stable order. */
+async function allRows(db: Database): Promise<TableRows> {
+  const result: TableRows = {};
+  for (const table of SCHEMA_TABLES) {
+    const found = (await db.execute(sql`SELECT row_to_json(t)::text AS line FROM ${sql.identifier(table)} t`)) as unknown as { rows: Array<{ line: string }> };
+    result[table] = found.rows.map((row) => row.line).sort();
+  }
+  return result;
+}
+
+/** Every object's bytes, by key. */
+async function allObjects(storage: Storage): Promise<Record<string, string>> {
+  const result: Record<string, string> = {};
+  for await (const object of storage.list(''))
+    result[object.key] = crypto
+      .createHash('sha256')
+      .update(await readBuffer(storage, object.key))
+      .digest('hex');
+  return result;
+}
+
+/** A fresh installation: its own data folder, and on PostgreSQL its own database (or PGlite when asked). */
+async function freshInstallation(kind: 'pglite' | 'postgres' = dbKind): Promise<Config> {
+  const dataDir = fs.mkdtempSync(path.join(work, 'target-'));
+  const database = kind === 'postgres' ? await createDatabase(inject('postgresAdminUrl')) : undefined;
+  if (database) cleanups.push(() => database.drop());
+  return loadConfig({
+    PALABRE_DATA_DIR: dataDir,
+    DATABASE_URL: database?.url,
+    PALABRE_SECRET: SECRET,
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    PALABRE_DEFAULT_MODEL: 'none',
+    LIVE_RTMP_PORTS: 'off',
+    LIVE_SRT_PORTS: 'off',
+  });
+}
+
+async function withDatabase<T>(config: Config, use: (db: Database) => Promise<T>): Promise<T> {
+  const handle = await openDatabase(config);
+  try {
+    return await use(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Runs a command, answering its exit code and what it wrote to standard error. */
+async function run(command: (args: string[], config: Config) => Promise<number>, args: string[], config: Config): Promise<{ code: number; errors: string }> {
+  const lines: string[] = [];
+  const spy = vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => void lines.push(parts.join(' ')));
+  try {
+    return { code: await command(args, config), errors: lines.join('\n') };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+/** Backs the running source up the way its database allows: the endpoint on PGlite, the command on PostgreSQL. */
+async function backUpSource(file: string): Promise<void> {
+  if (source.dbKind === 'pglite') {
+    const response = await admin.client.get(`${API}/administration/backup`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/gzip');
+    fs.writeFileSync(file, response.bytes);
+    return;
+  }
+  const config = loadConfig({ PALABRE_DATA_DIR: source.ctx.config.dataDir, DATABASE_URL: source.running.db.connectionString, PALABRE_SECRET: SECRET });
+  const { code, errors } = await run(runBackupCommand, ['--output', file], config);
+  expect(code, errors).toBe(0);
+}
+
+let sourceRows: TableRows;
+let sourceObjects: Record<string, string>;
+const archive = path.join(work, 'backup.tar.gz');
+
+beforeAll(async () => {
+  source = await startTestServer({ env: { PALABRE_SECRET: SECRET } });
+  cleanups.push(() => source.close());
+  cast = await createCast(server());
+  admin = await source.quickUser({ role: PLATFORM_ROLE.USER | PLATFORM_ROLE.SYSTEM_ADMINISTRATOR | PLATFORM_ROLE.SUPER_ADMINISTRATOR });
+  const transcript = makeTranscript(
+    [
+      { speaker: 'spk1', text: 'bonjour tout le monde' },
+      { speaker: 'spk2', text: 'merci d’être venus' },
+    ],
+    { names: { spk1: 'Alice', spk2: 'Bob' } },
+  );
+  mediaId = await seedSharedMedia(server(), cast, { transcript, name: 'Réunion' });
+  // The media's files: a web rendition (binary, every byte value) and its peaks.
+  const audio = crypto.randomBytes(200_000);
+  const web = await source.ctx.storage.put(`media/${mediaId}/web.m4a`, Readable.from([audio]));
+  await source.ctx.storage.put(`media/${mediaId}/peaks.json`, Readable.from([JSON.stringify({ version: 2, data: [0, 0.5, -1] })]));
+  const [row] = await source.ctx.db.select().from(conversations).where(eq(conversations.id, mediaId));
+  await source.ctx.db
+    .update(conversations)
+    .set({ files: { ...row!.files, peaks: `media/${mediaId}/peaks.json`, web: { key: `media/${mediaId}/web.m4a`, mimeType: 'audio/mp4', size: web.size } } })
+    .where(eq(conversations.id, mediaId));
+  // An edit through the transcript's document (stored as a document update, then folded into its state).
+  const [first] = (await source.ctx.documents.read(mediaId))!.text as [Turn];
+  expect((await cast.owner.client.patch(`${API}/conversations/${mediaId}/turns/${first.turn_id}`, { segment: 'bonjour à toutes et à tous' })).status).toBe(200);
+  // Tags and a subtitle version.
+  const category = await cast.owner.client.post(`${API}/organizations/${cast.orgId}/categories`, { name: 'Thèmes', color: 'blue' });
+  expect(category.status).toBe(201);
+  const tag = await cast.owner.client.post(`${API}/organizations/${cast.orgId}/tags`, { name: 'budget', categoryId: category.body._id });
+  expect(tag.status).toBe(201);
+  expect((await cast.owner.client.post(`${API}/conversations/${mediaId}/tags/${tag.body._id}`)).status).toBeLessThan(300);
+  expect((await cast.owner.client.post(`${API}/conversations/${mediaId}/subtitles`, { name: 'Sous-titres' })).status).toBe(201);
+  await source.ctx.documents.flush();
+  await source.ctx.subtitles.flush();
+
+  await backUpSource(archive);
+  sourceRows = await allRows(source.ctx.db);
+  sourceObjects = await allObjects(source.ctx.storage);
+});
+
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+function server(): TestServer {
+  return source;
+}
+
+/** Restores the archive into a fresh installation and checks every row and every object came back. */
+async function restoreAndCompare(file: string, kind: 'pglite' | 'postgres' = dbKind): Promise<Config> {
+  const target = await freshInstallation(kind);
+  const { code, errors } = await run(runRestoreCommand, [file], target);
+  expect(code, errors).toBe(0);
+  const restored = await withDatabase(target, allRows);
+  for (const table of SCHEMA_TABLES) expect(restored[table], table).toEqual(sourceRows[table]);
+  expect(await allObjects(openStorage(target))).toEqual(sourceObjects);
+  return target;
+}
+
+describe('backup while the server runs, then restore', () => {
+  it('holds the media, its edited transcript, tags, subtitle version and files', () => {
+    expect(sourceRows.transcript_updates!.length + sourceRows.transcript_documents!.length).toBeGreaterThan(0);
+    expect(sourceRows.conversation_tags).toHaveLength(1);
+    expect(sourceRows.subtitle_versions).toHaveLength(1);
+    expect(Object.keys(sourceObjects)).toEqual(expect.arrayContaining([`media/${mediaId}/web.m4a`, `media/${mediaId}/peaks.json`]));
+  });
+
+  it('restores every row and every object into a fresh installation, and a server on it serves the media and its transcript', async () => {
+    const target = await restoreAndCompare(archive);
+    const restored = await startServer(target, { logger: false });
+    try {
+      // The same signing secret: the sessions of the archive still open.
+      const client = new TestClient(restored.url);
+      client.authToken = cast.owner.client.authToken;
+      const media = await client.get(`${API}/conversations/${mediaId}`);
+      expect(media.status).toBe(200);
+      expect(media.body.name).toBe('Réunion');
+      expect(media.body.text.map((turn: Turn) => turn.segment)).toEqual(['bonjour à toutes et à tous', 'merci d’être venus']);
+      const audio = await client.get(`${API}/conversations/${mediaId}/media`);
+      expect(audio.status).toBe(200);
+      expect(crypto.createHash('sha256').update(audio.bytes).digest('hex')).toBe(sourceObjects[`media/${mediaId}/web.m4a`]);
+      // New rows get fresh identifiers after the restored ones (sequences were reset).
+      expect((await client.patch(`${API}/conversations/${mediaId}/turns/${media.body.text[1].turn_id}`, { segment: 'merci' })).status).toBe(200);
+    } finally {
+      await restored.close();
+    }
+  });
+
+  it.skipIf(dbKind !== 'postgres')('restores a PostgreSQL archive into PGlite, and a PGlite backup into PostgreSQL', async () => {
+    const embedded = await restoreAndCompare(archive, 'pglite');
+    // Without a server on it, the command opens the embedded database itself.
+    const second = path.join(work, 'from-pglite.tar.gz');
+    const { code, errors } = await run(runBackupCommand, ['--output', second], embedded);
+    expect(code, errors).toBe(0);
+    await restoreAndCompare(second, 'postgres');
+  });
+});
+
+describe('the download endpoint', () => {
+  it('is for super administrators only', async () => {
+    const systemAdmin = await source.quickUser({ role: PLATFORM_ROLE.USER | PLATFORM_ROLE.SYSTEM_ADMINISTRATOR });
+    expect((await systemAdmin.client.get(`${API}/administration/backup`)).status).toBe(403);
+    expect((await cast.owner.client.get(`${API}/administration/backup`)).status).toBe(403);
+    expect((await source.client().get(`${API}/administration/backup`)).status).toBe(401);
+  });
+});
+
+describe('refusals', () => {
+  let target: Config;
+  let before: TableRows;
+  beforeAll(async () => {
+    target = await freshInstallation();
+    expect((await run(runRestoreCommand, [archive], target)).code).toBe(0);
+    before = await withDatabase(target, allRows);
+  });
+
+  const unchanged = async () => {
+    expect(await withDatabase(target, allRows)).toEqual(before);
+    expect(await allObjects(openStorage(target))).toEqual(sourceObjects);
+  };
+
+  it('refuses a target holding data without --force', async () => {
+    const { code, errors } = await run(runRestoreCommand, [archive], target);
+    expect(code).toBe(1);
+    expect(errors).toContain('--force');
+    await unchanged();
+  });
+
+  it('refuses a truncated archive and a damaged one, leaving the target as it was', async () => {
+    const bytes = fs.readFileSync(archive);
+    const truncated = path.join(work, 'truncated.tar.gz');
+    fs.writeFileSync(truncated, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const damaged = path.join(work, 'damaged.tar.gz');
+    const flipped = Buffer.from(bytes);
+    flipped[Math.floor(flipped.length / 2)]! ^= 0xff;
+    fs.writeFileSync(damaged, flipped);
+    for (const file of [truncated, damaged]) {
+      const { code, errors } = await run(runRestoreCommand, [file, '--force'], target);
+      expect(code).toBe(1);
+      expect(errors).toMatch(/damaged|truncated/);
+      await unchanged();
+    }
+  });
+
+  it('erases and restores a target holding data with --force', async () => {
+    const { code, errors } = await run(runRestoreCommand, [archive, '--force'], target);
+    expect(code, errors).toBe(0);
+    await unchanged();
+  });
+});
