@@ -11,11 +11,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip, createGzip } from 'node:zlib';
+import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PLATFORM_ROLE, type Turn } from '@palabre/shared';
 import { runBackupCommand, runRestoreCommand } from '../../src/backup/cli.ts';
+import { databaseLevel, knownLevels, migrateTo } from '../../src/backup/migrations.ts';
 import { SCHEMA_TABLES, applicationTables } from '../../src/backup/repo.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { openStorage } from '../../src/context.ts';
@@ -50,8 +54,15 @@ async function allRows(db: Database, generated = true): Promise<TableRows> {
   const result: TableRows = {};
   const tables = new Map((await applicationTables(db)).map((table) => [table.name, table]));
   for (const table of SCHEMA_TABLES) {
-    const columns = generated ? sql`*` : sql.join(tables.get(table)!.columns.map((column) => sql.identifier(column.name)), sql`, `);
-    const found = (await db.execute(sql`SELECT row_to_json(t)::text AS line FROM (SELECT ${columns} FROM ${sql.identifier(table)}) t`)) as unknown as { rows: Array<{ line: string }> };
+    const columns = generated
+      ? sql`*`
+      : sql.join(
+          tables.get(table)!.columns.map((column) => sql.identifier(column.name)),
+          sql`, `,
+        );
+    const found = (await db.execute(sql`SELECT row_to_json(t)::text AS line FROM (SELECT ${columns} FROM ${sql.identifier(table)}) t`)) as unknown as {
+      rows: Array<{ line: string }>;
+    };
     result[table] = found.rows.map((row) => row.line).sort();
   }
   return result;
@@ -278,3 +289,60 @@ describe('refusals', () => {
     await unchanged();
   });
 });
+
+describe('database levels', () => {
+  it('restores an archive of an older level at its level, then migrates it forward', async () => {
+    const [oldest] = knownLevels();
+    const old = await freshInstallation();
+    const handle = await openDatabase(old);
+    try {
+      await migrateTo(handle, oldest!);
+      await handle.db.execute(sql`INSERT INTO users (email, firstname, lastname) VALUES ('ancien@example.org', 'Ancien', 'Compte')`);
+    } finally {
+      await handle.close();
+    }
+    const file = path.join(work, 'old.tar.gz');
+    expect((await run(runBackupCommand, ['--output', file], old)).code).toBe(0);
+    const target = await freshInstallation();
+    const { code, errors } = await run(runRestoreCommand, [file], target);
+    expect(code, errors).toBe(0);
+    await withDatabase(target, async (db) => {
+      expect(await databaseLevel(db)).toEqual(knownLevels().at(-1));
+      const found = (await db.execute(sql`SELECT firstname, role, status FROM users WHERE email = 'ancien@example.org'`)) as unknown as { rows: unknown[] };
+      expect(found.rows).toEqual([{ firstname: 'Ancien', role: 1, status: 'active' }]);
+    });
+  });
+
+  it('refuses an archive of a newer Palabre, changing nothing', async () => {
+    const manifest = {
+      ...JSON.parse(await manifestOf(archive)),
+      migration: { tag: '9999_future', when: Date.now() * 2 },
+      tables: [],
+      objects: { count: 0, bytes: 0, missing: [], entries: [] },
+    };
+    const pack = tar.pack();
+    pack.entry({ name: 'manifest.json' }, JSON.stringify(manifest));
+    pack.finalize();
+    const file = path.join(work, 'future.tar.gz');
+    await pipeline(pack, createGzip(), fs.createWriteStream(file));
+    const target = await freshInstallation();
+    const { code, errors } = await run(runRestoreCommand, [file], target);
+    expect(code).toBe(1);
+    expect(errors).toContain('upgrade Palabre first');
+    await withDatabase(target, async (db) => expect(await databaseLevel(db)).toBeNull());
+  });
+});
+
+/** The manifest entry of an archive. */
+async function manifestOf(file: string): Promise<string> {
+  const extract = tar.extract();
+  const reading = pipeline(fs.createReadStream(file), createGunzip(), extract);
+  let text = '';
+  for await (const entry of extract) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of entry) chunks.push(chunk as Buffer);
+    if (entry.header.name === 'manifest.json') text = Buffer.concat(chunks).toString('utf8');
+  }
+  await reading;
+  return text;
+}
