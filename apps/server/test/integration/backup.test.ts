@@ -6,10 +6,13 @@
  * restored data serves the media and its transcript. On PostgreSQL the archive also goes into PGlite
  * and back. Damaged archives change nothing.
  */
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
@@ -19,6 +22,7 @@ import { inject } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PLATFORM_ROLE, type Turn } from '@palabre/shared';
 import { runBackupCommand, runRestoreCommand } from '../../src/backup/cli.ts';
+import { verifyArchive } from '../../src/backup/restore.ts';
 import { databaseLevel, knownLevels, migrateTo } from '../../src/backup/migrations.ts';
 import { SCHEMA_TABLES, applicationTables } from '../../src/backup/repo.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
@@ -29,9 +33,12 @@ import { startServer } from '../../src/server.ts';
 import { readBuffer, type Storage } from '../../src/storage/storage.ts';
 import { createCast, seedSharedMedia, type Cast } from '../harness/cast.ts';
 import { createDatabase, startTestServer, TestClient, type TestServer, type TestUser } from '../harness/server.ts';
+import { freePort } from '../harness/postgres.ts';
+import { spawnServer } from '../harness/server-process.ts';
 import { makeTranscript } from '../harness/transcripts.ts';
 
 const API = '/cm-api/api';
+const CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/cli.ts');
 const SECRET = `backup-secret-${crypto.randomBytes(16).toString('hex')}`;
 const dbKind = inject('testDatabase');
 
@@ -346,3 +353,45 @@ async function manifestOf(file: string): Promise<string> {
   await reading;
   return text;
 }
+
+/** Runs `palabre` in its own process (as people do), answering its exit code and standard error. */
+async function palabre(args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; errors: string }> {
+  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => void (errors += chunk.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, errors };
+}
+
+// On PostgreSQL the command connects itself while servers run (above); only the embedded database is held by its server.
+describe.skipIf(dbKind !== 'pglite')('the embedded database while its server runs (another process)', () => {
+  it('sends the command to the server: refused without --url, downloaded with --url and --token', async () => {
+    const dataDir = fs.mkdtempSync(path.join(work, 'running-'));
+    const seed = path.join(dataDir, 'seed.json');
+    fs.writeFileSync(seed, JSON.stringify(makeTranscript([{ speaker: 'spk1', text: 'un deux trois' }])));
+    const env = { PALABRE_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(await freePort()), PALABRE_SECRET: SECRET, PALABRE_DEFAULT_MODEL: 'none', LOG_LEVEL: 'silent' };
+    const running = await spawnServer<{ url: string; token: string; conversationId: string }>({
+      ...env,
+      SEED_TRANSCRIPT_FILE: seed,
+      SEED_ROLE: String(PLATFORM_ROLE.USER | PLATFORM_ROLE.SYSTEM_ADMINISTRATOR | PLATFORM_ROLE.SUPER_ADMINISTRATOR),
+    });
+    try {
+      const file = path.join(work, 'through-server.tar.gz');
+      const refused = await palabre(['backup', '--output', file], env);
+      expect(refused.code).toBe(1);
+      expect(refused.errors).toContain('/cm-api/api/administration/backup');
+      expect(refused.errors).toContain('--url');
+      expect(fs.existsSync(file)).toBe(false);
+      const downloaded = await palabre(['backup', '--output', file, '--url', running.ready.url, '--token', running.ready.token], env);
+      expect(downloaded.code, downloaded.errors).toBe(0);
+      const manifest = await verifyArchive(file);
+      expect(manifest.database).toBe('pglite');
+      expect(manifest.tables.find((table) => table.name === 'conversations')?.rows).toBe(1);
+      const wrong = await palabre(['backup', '--output', `${file}.2`, '--url', running.ready.url, '--token', 'not-a-token'], env);
+      expect(wrong.code).toBe(1);
+      expect(wrong.errors).toContain('token was refused');
+    } finally {
+      await running.stop();
+    }
+  });
+});
