@@ -40,16 +40,21 @@ type Entry = AsyncIterable<Buffer> & Readable & { header: tar.Header };
 /** Reads the archive's entries in order; a damaged gzip or tar stream fails with a message saying so. */
 async function readEntries(file: string, use: (entries: AsyncIterator<Entry>) => Promise<void>): Promise<void> {
   if (!fs.existsSync(file)) throw new BackupError(`No archive at ${file}.`);
+  const input = fs.createReadStream(file);
+  const gunzip = createGunzip();
   const extract = tar.extract();
-  const reading = pipeline(fs.createReadStream(file), createGunzip(), extract);
+  // Failures of reading, unzipping or untarring are the archive's; any other is the restore's own.
+  let damage: Error | undefined;
+  for (const stream of [input, gunzip, extract] as NodeJS.EventEmitter[]) stream.once('error', (error: Error) => (damage ??= error));
+  const reading = pipeline(input, gunzip, extract);
   reading.catch(() => undefined);
   try {
     await use(extract[Symbol.asyncIterator]() as AsyncIterator<Entry>);
     await reading;
   } catch (error) {
     extract.destroy();
-    if (error instanceof BackupError) throw error;
-    throw new BackupError(`The archive ${file} is damaged or truncated (${(error as Error).message}); nothing was restored from it.`);
+    if (error instanceof BackupError || !damage) throw error;
+    throw new BackupError(`The archive ${file} is damaged or truncated (${damage.message}); nothing was restored from it.`);
   }
 }
 
