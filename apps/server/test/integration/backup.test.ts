@@ -244,6 +244,38 @@ describe('backup while the server runs, then restore', () => {
   });
 });
 
+describe('while people keep working', () => {
+  it('gives an archive that restores whole while edits and new media go on during the backup', async () => {
+    let editing = true;
+    let edits = 0;
+    const [, second] = (await source.ctx.documents.read(mediaId))!.text as [Turn, Turn];
+    const activity = (async () => {
+      while (editing) {
+        const response = await cast.owner.client.patch(`${API}/conversations/${mediaId}/turns/${second.turn_id}`, { segment: `merci ${edits}` });
+        expect(response.status).toBe(200);
+        await seedSharedMedia(server(), cast, { transcript: makeTranscript([{ speaker: 'spk1', text: `média ${edits}` }]) });
+        edits += 1;
+      }
+    })();
+    const file = path.join(work, 'busy.tar.gz');
+    try {
+      await backUpSource(file);
+    } finally {
+      editing = false;
+      await activity;
+    }
+    expect(edits).toBeGreaterThan(0);
+    const target = await freshInstallation();
+    const { code, errors } = await run(runRestoreCommand, [file], target);
+    expect(code, errors).toBe(0);
+    const manifest = await verifyArchive(file);
+    await withDatabase(target, async (db) => {
+      const restored = await allRows(db);
+      for (const table of manifest.tables) expect(restored[table.name], table.name).toHaveLength(table.rows);
+    });
+  });
+});
+
 describe('the download endpoint', () => {
   it('is for super administrators only', async () => {
     const systemAdmin = await source.quickUser({ role: PLATFORM_ROLE.USER | PLATFORM_ROLE.SYSTEM_ADMINISTRATOR });
