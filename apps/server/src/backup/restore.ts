@@ -121,9 +121,16 @@ function parseManifest(text: string): Manifest {
   return manifest;
 }
 
-/** Whether the installation holds anything: rows in an application table, or objects in the storage. */
+/**
+ * Tables whose rows only people make: an installation without any (nor stored objects) holds nothing of
+ * value, even when migrations seeded other tables (the default transcriber profile) or a server started once.
+ */
+const PEOPLE_TABLES = ['users', 'organizations', 'conversations'];
+
+/** Whether the installation holds data: accounts, organizations or media, or objects in the storage. */
 async function holdsData(target: RestoreTarget): Promise<boolean> {
-  if ((await countRows(target.handle.db, await applicationTables(target.handle.db))) > 0) return true;
+  const tables = (await applicationTables(target.handle.db)).filter((table) => PEOPLE_TABLES.includes(table.name));
+  if ((await countRows(target.handle.db, tables)) > 0) return true;
   for await (const object of target.storage.list('')) {
     void object;
     return true;
