@@ -306,6 +306,15 @@ describe('refusals', () => {
     await unchanged();
   });
 
+  it('takes an installation that was only migrated (seeded rows, no account) as empty', async () => {
+    const migrated = await freshInstallation();
+    const handle = await openDatabase(migrated);
+    await handle.migrate().finally(() => handle.close());
+    const { code, errors } = await run(runRestoreCommand, [archive], migrated);
+    expect(code, errors).toBe(0);
+    expect((await withDatabase(migrated, allRows)).users).toEqual(sourceRows.users);
+  });
+
   it('refuses a truncated archive and a damaged one, leaving the target as it was', async () => {
     const bytes = fs.readFileSync(archive);
     const truncated = path.join(work, 'truncated.tar.gz');
