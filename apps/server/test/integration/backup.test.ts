@@ -22,6 +22,7 @@ import { inject } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PLATFORM_ROLE, type Turn } from '@palabre/shared';
 import { runBackupCommand, runRestoreCommand } from '../../src/backup/cli.ts';
+import { writeBackup } from '../../src/backup/backup.ts';
 import { verifyArchive } from '../../src/backup/restore.ts';
 import { databaseLevel, knownLevels, migrateTo } from '../../src/backup/migrations.ts';
 import { SCHEMA_TABLES, applicationTables } from '../../src/backup/repo.ts';
@@ -273,6 +274,26 @@ describe('while people keep working', () => {
       const restored = await allRows(db);
       for (const table of manifest.tables) expect(restored[table.name], table.name).toHaveLength(table.rows);
     });
+  });
+});
+
+describe('an object removed while the backup runs', () => {
+  it('is reported in the manifest and the backup goes on', async () => {
+    const key = `media/${mediaId}/removed-during-backup.bin`;
+    await source.ctx.storage.put(key, Readable.from([Buffer.from('soon gone')]));
+    // The object is listed, then removed just before its copy (its media deleted meanwhile).
+    const storage: Storage = Object.create(source.ctx.storage) as Storage;
+    storage.withLocalFile = async (wanted, use) => {
+      if (wanted === key) await source.ctx.storage.delete(key);
+      return source.ctx.storage.withLocalFile(wanted, use);
+    };
+    const file = path.join(work, 'removed.tar.gz');
+    const lines: string[] = [];
+    const manifest = await writeBackup({ db: source.ctx.db, kind: source.dbKind, storage }, fs.createWriteStream(file), { progress: (line) => lines.push(line) });
+    expect(manifest.objects.missing).toEqual([key]);
+    expect(manifest.objects.entries.map((object) => object.key)).not.toContain(key);
+    expect(lines.join('\n')).toContain(key);
+    expect((await verifyArchive(file)).objects.missing).toEqual([key]);
   });
 });
 
