@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-/** palabre — one entry point: serve, migrate, admin create-user, models, bench. */
+/** palabre — one entry point: serve, migrate, admin create-user, backup, restore, models, bench. */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { PLATFORM_ROLE, email as emailRule, password as passwordRule, requiredText } from '@palabre/shared';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseBusyError, openDatabase } from './db/client.ts';
+import { BACKUP_USAGE, runBackupCommand, runRestoreCommand } from './backup/cli.ts';
 import { BENCH_USAGE, runBenchCommand } from './bench/cli.ts';
 import { MODELS_USAGE, runModelsCommand } from './models/cli.ts';
 import { downloadFetch } from './net/download.ts';
@@ -20,6 +21,7 @@ Commands:
   admin create-user          create a user
       --email <email> --password <password> --firstname <name> --lastname <name>
       [--role <bitmask>]     platform role (default: super administrator, 31)
+${BACKUP_USAGE}
 ${MODELS_USAGE}
 ${BENCH_USAGE}
 
@@ -116,6 +118,10 @@ async function main(argv: string[]): Promise<number> {
       return runModelsCommand(rest, config.dataDir, undefined, { baseUrl: config.modelsBaseUrl, fetch: downloadFetch(outboundPolicy(config)) });
     case 'bench':
       return runBenchCommand(rest, config);
+    case 'backup':
+      return runBackupCommand(rest, config);
+    case 'restore':
+      return runRestoreCommand(rest, config);
     case undefined:
     case 'help':
     case '--help':

@@ -76,6 +76,11 @@ export function createDocuments(config: Config, ctx: RegistryContext): DocumentR
   return new DocumentRegistry(ctx, { snapshotIntervalMs: config.transcriptSnapshotIntervalSeconds * 1000 });
 }
 
+/** The object storage the configuration names. */
+export function openStorage(config: Pick<Config, 'dataDir'>): Storage {
+  return new LocalStorage(path.join(config.dataDir, 'storage'));
+}
+
 export function createContext(config: Config, handle: DatabaseHandle, log: Logger): AppContext {
   const secret = resolveSecret(config);
   return {
@@ -83,7 +88,7 @@ export function createContext(config: Config, handle: DatabaseHandle, log: Logge
     db: handle.db,
     dbKind: handle.kind,
     mailer: createMailer(config, log),
-    storage: new LocalStorage(path.join(config.dataDir, 'storage')),
+    storage: openStorage(config),
     tokens: new TokenService(handle.db, secret, config.accessTokenTtlSeconds),
     log,
     jobs: noQueue,

@@ -114,6 +114,8 @@ export function organizationLevel(user: PolicyUser, org: Pick<OrganizationFacts,
 export const platform = {
   createOrganization: (user: PolicyUser) => canCreateOrganization(user.role),
   backoffice: (user: PolicyUser) => isSystemAdministratorOrHigher(user.role),
+  /** A backup holds everything, password hashes included: super administrators only. */
+  backup: (user: PolicyUser) => hasPlatformFlag(user.role, PLATFORM_ROLE.SUPER_ADMINISTRATOR),
   /** Only system administrators point a configured endpoint (transcriber profile…) outside the allowed outbound ranges. */
   approveInternalEndpoint: (user: PolicyUser) => isSystemAdministratorOrHigher(user.role),
   /**

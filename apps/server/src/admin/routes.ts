@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { requireActor } from '../http/auth.ts';
 import { AppError } from '../http/errors.ts';
 import { route } from '../http/route.ts';
+import { backupRoutes } from '../backup/routes.ts';
 import { speechModelRoutes } from '../models/routes.ts';
 import { platform } from '../policy.ts';
 import * as admin from './service.ts';
@@ -42,5 +43,6 @@ export function adminRoutes(ctx: AppContext) {
     });
 
     speechModelRoutes(ctx, app);
+    backupRoutes(ctx, app);
   };
 }

@@ -14,7 +14,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
-  migrate(): Promise<void>;
+  /** Applies the migrations of `folder` (default: every migration of this code) not yet applied. */
+  migrate(folder?: string): Promise<void>;
   /**
    * Refreshes the planner's statistics where nothing else does: PGlite has no autovacuum, so without
    * this the planner knows nothing of table sizes and picks poor plans as the library grows.
@@ -49,7 +50,7 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
     return {
       db: db as unknown as Database,
       kind: 'postgres',
-      migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: (folder = MIGRATIONS_DIR) => migrate(db, { migrationsFolder: folder }),
       maintain: async () => undefined,
       close: () => pool.end(),
       executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
@@ -70,7 +71,7 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
   return {
     db: db as unknown as Database,
     kind: 'pglite',
-    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: (folder = MIGRATIONS_DIR) => migrate(db, { migrationsFolder: folder }),
     maintain: async () => {
       // ANALYZE samples tables (fast); VACUUM would hold the single connection for long.
       await client.exec('ANALYZE');

@@ -1,7 +1,7 @@
 /**
  * The server process of server-process.ts: starts the real server from the environment and prints
- * `{ url }` once listening. With SEED_TRANSCRIPT_FILE (a JSON transcript's path) it first creates a user with a
- * session, an organization and a processed media holding that transcript, and prints them too.
+ * `{ url }` once listening. With SEED_TRANSCRIPT_FILE (a JSON transcript's path) it first creates a user (of
+ * platform role SEED_ROLE when set) with a session, an organization and a processed media holding that transcript, and prints them too.
  * SIGTERM closes it as `palabre serve` does.
  */
 import fs from 'node:fs';
@@ -16,7 +16,8 @@ const server = await startServer(config, { logger: false });
 const ready: Record<string, unknown> = { url: server.url };
 const seed = process.env.SEED_TRANSCRIPT_FILE && fs.readFileSync(process.env.SEED_TRANSCRIPT_FILE, 'utf8');
 if (seed) {
-  const user = await createAccount(server.ctx, { email: 'editor@example.org', firstname: 'Eda', lastname: 'Editor', password: null, verified: true });
+  const role = process.env.SEED_ROLE ? Number(process.env.SEED_ROLE) : undefined;
+  const user = await createAccount(server.ctx, { email: 'editor@example.org', firstname: 'Eda', lastname: 'Editor', password: null, verified: true, role });
   const tokens = await server.ctx.tokens.openSession(user.id, 'signup');
   const organization = await createOrganization(server.ctx, user, 'Persistence');
   const [media] = await server.ctx.db

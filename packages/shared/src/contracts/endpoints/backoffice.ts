@@ -102,6 +102,14 @@ export const backofficeEndpoints = {
     params: zIdParam,
     status: 204,
   }),
+  backup: endpoint({
+    method: 'GET',
+    path: `${P}/administration/backup`,
+    summary:
+      'Backoffice: a backup archive of the whole installation (database rows and stored media), streamed as .tar.gz while the server runs (super administrators). `palabre restore` reads it',
+    tag: 'backoffice',
+    auth: true,
+  }),
   speechModels: endpoint({
     method: 'GET',
     path: `${P}/administration/speech_models`,
