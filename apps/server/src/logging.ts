@@ -29,6 +29,8 @@ const SECRET_KEYS = [
   'secret',
   'clientSecret',
   'client_secret',
+  'secretAccessKey',
+  'S3_SECRET_ACCESS_KEY',
   'cookie',
   'authorization',
 ];

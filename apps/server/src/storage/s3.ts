@@ -23,6 +23,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { normalizeBucketPrefix } from './prefix.ts';
 import { checkKey, checkPrefix, StorageKeyError, type IncompleteReport, type Storage, type StoredObject } from './storage.ts';
 
 export interface S3StorageOptions {
@@ -47,12 +48,6 @@ const MIN_PART_SIZE = 5 * 1024 * 1024;
 const DEFAULT_PART_SIZE = 8 * 1024 * 1024;
 /** DeleteObjects takes at most this many keys per call. */
 const DELETE_BATCH = 1000;
-
-/** A bucket prefix: empty, or path segments ending with "/". */
-export function normalizeBucketPrefix(prefix: string | undefined): string {
-  const trimmed = (prefix ?? '').replace(/^\/+|\/+$/g, '');
-  return trimmed === '' ? '' : `${trimmed}/`;
-}
 
 function status(error: unknown): number | undefined {
   return (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
