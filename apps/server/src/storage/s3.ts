@@ -234,8 +234,13 @@ export class S3Storage implements Storage {
     const stale: { key: string; uploadId: string }[] = [];
     for await (const upload of this.uploads(this.prefix)) if (upload.initiated < before) stale.push(upload);
     for (const upload of stale) {
-      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: upload.key, UploadId: upload.uploadId }));
-      report.writes++;
+      try {
+        await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: upload.key, UploadId: upload.uploadId }));
+        report.writes++;
+      } catch (error) {
+        // Completed or aborted meanwhile: nothing left to remove.
+        if ((error as Error).name !== 'NoSuchUpload' && !isMissing(error)) throw error;
+      }
     }
     return report;
   }

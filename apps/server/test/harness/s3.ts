@@ -107,7 +107,7 @@ function multipartUploadCalls(server: S3rver) {
   };
 }
 
-function describe(endpoint: string, bucket: string, directory: string, stop: () => Promise<void>): S3TestServer {
+function handle(endpoint: string, bucket: string, directory: string, stop: () => Promise<void>): S3TestServer {
   return {
     endpoint,
     bucket,
@@ -150,7 +150,7 @@ export async function startS3Server(options: { bucket?: string } = {}): Promise<
     throw error;
   }
   let stopped = false;
-  return describe(`http://127.0.0.1:${address.port}`, bucket, directory, async () => {
+  return handle(`http://127.0.0.1:${address.port}`, bucket, directory, async () => {
     if (stopped) return;
     stopped = true;
     await server.close();
@@ -173,7 +173,7 @@ export async function startS3ServerProcess(options: { bucket?: string } = {}): P
     readline.createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line) as { endpoint: string; bucket: string; directory: string }));
     child.once('exit', (code) => reject(new Error(`the S3 test server exited (${code}): ${errors}`)));
   });
-  return describe(ready.endpoint, ready.bucket, ready.directory, async () => {
+  return handle(ready.endpoint, ready.bucket, ready.directory, async () => {
     if (child.exitCode === null) child.kill('SIGTERM');
     await exited;
   });
