@@ -21,3 +21,10 @@ export function describeStorage(config: Config, driver: StorageDriver): string {
   if (!s3) return 'S3 (not configured)';
   return `S3 bucket ${s3.bucket}${s3.prefix ? `, prefix ${s3.prefix}` : ''}${s3.endpoint ? ` at ${s3.endpoint}` : ''}`;
 }
+
+/** Checks that the storage can be used (the S3 bucket answers), before the server accepts work. */
+export async function openStorage(storage: Storage): Promise<() => Promise<void>> {
+  if (!(storage instanceof S3Storage)) return async () => undefined;
+  await storage.check();
+  return async () => storage.destroy();
+}

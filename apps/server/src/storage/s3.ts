@@ -16,6 +16,7 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   S3Client,
@@ -23,6 +24,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { ConfigError } from '../config.ts';
 import { normalizeBucketPrefix } from './prefix.ts';
 import { checkKey, checkPrefix, StorageKeyError, type IncompleteReport, type Storage, type StoredObject } from './storage.ts';
 
@@ -243,6 +245,17 @@ export class S3Storage implements Storage {
       }
     }
     return report;
+  }
+
+  /** Whether the bucket answers with these settings and keys (at start: a wrong setting stops the server). */
+  async check(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    } catch (error) {
+      const code = status(error);
+      const reason = code === 404 ? 'no such bucket' : code === 403 ? 'access denied to these keys' : (error as Error).name || 'unreachable';
+      throw new ConfigError(`Invalid configuration:\n  S3_BUCKET: the bucket ${this.bucket} cannot be used (${reason})\nSee docs/storage.md.`);
+    }
   }
 
   /** Closes the client's connections. */

@@ -10,6 +10,7 @@ import { Readable } from 'node:stream';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '../../src/config.ts';
 import { S3Storage } from '../../src/storage/s3.ts';
 import type { StoredObject } from '../../src/storage/storage.ts';
 import { startS3Server, startS3ServerProcess, type S3TestServer } from '../harness/s3.ts';
@@ -143,6 +144,25 @@ describe('S3 storage', () => {
       expect(await listAll(storage, '', true)).toEqual([]);
     } finally {
       storage.destroy();
+    }
+  });
+
+  it('tells at start whether the bucket can be used', async () => {
+    const storage = driver();
+    const missing = new S3Storage({
+      endpoint: shared.endpoint,
+      bucket: 'no-such-bucket',
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    try {
+      await storage.check();
+      await expect(missing.check()).rejects.toThrow(ConfigError);
+      await expect(missing.check()).rejects.toThrow('S3_BUCKET: the bucket no-such-bucket cannot be used (no such bucket)');
+    } finally {
+      storage.destroy();
+      missing.destroy();
     }
   });
 
