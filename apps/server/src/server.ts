@@ -25,6 +25,7 @@ import type { TranslatorPool } from './live/types.ts';
 import { attachIngestSocket } from './live/ws-ingest.ts';
 import { BotManager, type BotManagerOptions } from './bots/manager.ts';
 import { loopbackIngestUrl } from './bots/ingest-address.ts';
+import { openStorage } from './storage/drivers.ts';
 import { sweepStorage } from './storage/sweeper.ts';
 import { ReadinessProbe } from './health/readiness.ts';
 import { queueDepths } from './metrics/queues.ts';
@@ -80,6 +81,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     await db.migrate();
     const log = createLogger(options.logger === false ? 'silent' : config.logLevel, options.logStream);
     const ctx = createContext(config, db, log);
+    cleanups.push(await openStorage(ctx.storage));
     // Refuses to start when a job has no handler or two.
     const registry = new JobRegistry(options.jobs ?? jobDefinitions);
     const queue = new BossQueue(db, registry, log, {

@@ -8,7 +8,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { parseArgs } from 'node:util';
 import { API } from '@palabre/shared';
 import type { Config } from '../config.ts';
-import { openStorage } from '../context.ts';
+import { createStorage } from '../storage/drivers.ts';
 import { DatabaseBusyError, openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { BackupError } from './archive.ts';
 import { writeBackup } from './backup.ts';
@@ -68,7 +68,7 @@ export async function runBackupCommand(args: string[], config: Config): Promise<
     return 1;
   }
   try {
-    await intoFile(output, (out) => writeBackup({ db: handle.db, kind: handle.kind, storage: openStorage(config) }, out, { progress: log }).then(() => undefined));
+    await intoFile(output, (out) => writeBackup({ db: handle.db, kind: handle.kind, storage: createStorage(config) }, out, { progress: log }).then(() => undefined));
   } catch (error) {
     if (error instanceof BackupError) {
       console.error(error.message);
@@ -121,7 +121,7 @@ export async function runRestoreCommand(args: string[], config: Config): Promise
         return 1;
       }
     }
-    await restoreBackup(archive, { handle, storage: openStorage(config) }, { force: values.force, progress: log });
+    await restoreBackup(archive, { handle, storage: createStorage(config) }, { force: values.force, progress: log });
     return 0;
   } catch (error) {
     if (error instanceof BackupError) {

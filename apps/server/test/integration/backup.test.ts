@@ -27,7 +27,7 @@ import { verifyArchive } from '../../src/backup/restore.ts';
 import { databaseLevel, knownLevels, migrateTo } from '../../src/backup/migrations.ts';
 import { SCHEMA_TABLES, applicationTables } from '../../src/backup/repo.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
-import { openStorage } from '../../src/context.ts';
+import { createStorage } from '../../src/storage/drivers.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { conversations } from '../../src/db/schema.ts';
 import { startServer } from '../../src/server.ts';
@@ -202,7 +202,7 @@ async function restoreAndCompare(file: string, kind: 'pglite' | 'postgres' = dbK
   const sameKind = kind === source.dbKind;
   const restored = await withDatabase(target, (db) => allRows(db, sameKind));
   for (const table of SCHEMA_TABLES) expect(restored[table], table).toEqual((sameKind ? sourceRows : sourceStoredRows)[table]);
-  expect(await allObjects(openStorage(target))).toEqual(sourceObjects);
+  expect(await allObjects(createStorage(target))).toEqual(sourceObjects);
   return target;
 }
 
@@ -317,7 +317,7 @@ describe('refusals', () => {
 
   const unchanged = async () => {
     expect(await withDatabase(target, allRows)).toEqual(before);
-    expect(await allObjects(openStorage(target))).toEqual(sourceObjects);
+    expect(await allObjects(createStorage(target))).toEqual(sourceObjects);
   };
 
   it('refuses a target holding data without --force', async () => {
