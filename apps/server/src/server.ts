@@ -148,6 +148,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       encoders,
       nodeId,
       ingests: serveLive,
+      sweepsLeases: serveLive || runWorkers,
     });
     ctx.live = live;
     ctx.encoders = encoders;
