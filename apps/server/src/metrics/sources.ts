@@ -9,11 +9,12 @@ interface SocketsOf<Data> {
 export interface WatchedParts {
   documents?: { transcripts: { readonly openCount: number }; subtitles: { readonly openCount: number } };
   queues?: () => Promise<QueueDepth[]>;
+  /** The sockets this node serves (a node serves those of its roles). */
   sockets?: {
     /** The session socket: every connection, and those watching a live session (live viewers). */
-    session: SocketsOf<{ sessionRoom: string | null }>;
-    collab: SocketsOf<unknown>;
-    ingest: { connections(): number };
+    session?: SocketsOf<{ sessionRoom: string | null }>;
+    collab?: SocketsOf<unknown>;
+    ingest?: { connections(): number };
   };
 }
 
@@ -24,12 +25,12 @@ export function watchMetrics(metrics: Metrics, parts: WatchedParts): void {
   if (queues) metrics.sources.queues = queues;
   if (sockets) {
     metrics.sources.sockets = () => {
-      const session = [...sockets.session.of('/').sockets.values()];
+      const session = sockets.session ? [...sockets.session.of('/').sockets.values()] : [];
       return {
         session: session.length,
         live_viewers: session.filter((socket) => socket.data.sessionRoom !== null).length,
-        collab: sockets.collab.of('/').sockets.size,
-        live_ingest: sockets.ingest.connections(),
+        collab: sockets.collab?.of('/').sockets.size ?? 0,
+        live_ingest: sockets.ingest?.connections() ?? 0,
       };
     };
   }
