@@ -147,7 +147,7 @@ export async function eventually<T>(probe: () => T | Promise<T>, done: (value: T
 }
 
 /** A media once its processing ended (done or failed), as stored. */
-export async function processedMedia(server: TestServer, id: string, timeoutMs = 240_000) {
+export async function processedMedia(server: Pick<TestServer, 'ctx'>, id: string, timeoutMs = 240_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const row = (await server.ctx.db.select().from(conversations).where(eq(conversations.id, id)))[0];

@@ -1,0 +1,301 @@
+/**
+ * A cluster of real Palabre nodes for the multi-node tier: one database in the run's throwaway
+ * PostgreSQL (cluster/global-setup.ts), one shared data folder, and nodes started exactly as an
+ * operator starts them — `bin/palabre serve --role …`, configured by the environment only, each on
+ * its own loopback port and in its own process group, so that `kill9` ends a real process at once.
+ *
+ *   const cluster = await startCluster('upload');
+ *   const a = await cluster.start('a', 'api');
+ *   const worker = await cluster.start('worker', 'worker');
+ *   const user = await cluster.user();                 // an account and an access token, seeded directly
+ *   await cluster.kill9(worker); await cluster.restart(worker);
+ *   await cluster.close();                              // in afterAll: every node, the database, the folder
+ *
+ * Nothing outlives the file: nodes are stopped in `close()`, on the test process's exit, by a time
+ * bound (`timeLimitMs`), and — should the test process itself be killed — by a small watchdog
+ * process that kills every node's process group once its parent is gone.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { createOrganization } from '../../src/organizations/service.ts';
+import { startServer, type RunningServer } from '../../src/server.ts';
+import { usersRepo } from '../../src/users/repo.ts';
+import { createAccount } from '../../src/users/service.ts';
+import { TestClient } from '../harness/client.ts';
+import { freePort } from '../harness/postgres.ts';
+import { createDatabase, uniqueEmail } from '../harness/server.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const PALABRE = path.join(ROOT, 'bin/palabre');
+
+/** How long a node may take to be ready (a loaded two-core machine runs several at once). */
+const READY_TIMEOUT_MS = 60_000;
+/** A whole file's cluster is stopped after this, whatever its tests are doing. */
+const DEFAULT_TIME_LIMIT_MS = 10 * 60_000;
+
+/** A node's roles as `--role` takes them: `all`, or a comma-separated mix of api, worker, collab, live. */
+export type Roles = string;
+
+export interface ClusterNode {
+  name: string;
+  roles: Roles;
+  port: number;
+  /** http://127.0.0.1:<port> (a worker-only node listens nowhere, but keeps its port for restarts). */
+  url: string;
+  /** The running process (replaced by restart). */
+  child: ChildProcess;
+  /** Everything the node printed, all its lives together (stdout and stderr). */
+  logFile: string;
+}
+
+export interface ClusterUser {
+  id: string;
+  email: string;
+  token: string;
+  /** A client signed in as this user, talking to `node`. */
+  client(node: ClusterNode): TestClient;
+}
+
+export interface Cluster {
+  databaseUrl: string;
+  dataDir: string;
+  /** The shared configuration (database, data folder, secret): seeding, reading rows, sending jobs. */
+  control: RunningServer;
+  nodes: ClusterNode[];
+  /** Starts a node and waits until it is ready; `env` adds to (or overrides) the shared environment. */
+  start(name: string, roles: Roles, env?: Record<string, string>): Promise<ClusterNode>;
+  /** SIGKILL to the node's process group: no shutdown code runs. Resolves once it is gone. */
+  kill9(node: ClusterNode): Promise<void>;
+  /** Starts the node again, same name, roles, port and environment; waits until ready. */
+  restart(node: ClusterNode): Promise<ClusterNode>;
+  /** An account with an open session, created directly in the database (no slow password hashing). */
+  user(): Promise<ClusterUser>;
+  /** An organization owned by `owner`. */
+  organization(owner: ClusterUser): Promise<string>;
+  /** The last lines each node printed: for a failure's message. */
+  logs(lines?: number): string;
+  close(): Promise<void>;
+}
+
+/** The nodes' shared environment: what an operator puts in every node's unit file. */
+function sharedEnvironment(databaseUrl: string, dataDir: string, secret: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    PALABRE_DATA_DIR: dataDir,
+    PALABRE_SECRET: secret,
+    HOST: '127.0.0.1',
+    // Test clients each reach the nodes from their own address through a (pretend) reverse proxy.
+    TRUST_PROXY: 'true',
+    PALABRE_DEFAULT_MODEL: 'none',
+    PALABRE_CHECK_RESPONSES: 'true',
+    LIVE_RTMP_PORTS: 'off',
+    LIVE_SRT_PORTS: 'off',
+    LOG_LEVEL: 'info',
+  };
+}
+
+/** Whether the roles include an HTTP listener (all of them but a worker-only node). */
+function listens(roles: Roles): boolean {
+  return roles.split(',').some((role) => role.trim() !== 'worker');
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A watchdog in its own process group: once `parent` is gone, or after `limitSeconds`, it kills
+ * every process group listed in `groupsFile`. It is how nodes die with a test process killed hard.
+ */
+function startWatchdog(parent: number, groupsFile: string, limitSeconds: number): ChildProcess {
+  const script = [
+    'parent="$1"; groups="$2"; limit="$3"',
+    'while kill -0 "$parent" 2>/dev/null && [ "$SECONDS" -lt "$limit" ]; do sleep 1; done',
+    'for group in $(cat "$groups" 2>/dev/null); do kill -9 -- "-$group" 2>/dev/null; done',
+  ].join('\n');
+  const watchdog = spawn('bash', ['-c', script, 'watchdog', String(parent), groupsFile, String(limitSeconds)], { detached: true, stdio: 'ignore' });
+  watchdog.unref();
+  return watchdog;
+}
+
+/** Resolves once `url`'s /healthcheck answers 200, rejects if the process exits first. */
+async function httpReady(node: ClusterNode, exited: Promise<number | null>): Promise<void> {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (!gone && Date.now() < deadline) {
+    try {
+      const response = await fetch(new URL('/healthcheck', node.url), { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(gone ? `node ${node.name} exited while starting` : `node ${node.name} not ready after ${READY_TIMEOUT_MS} ms`);
+}
+
+/** Resolves once the node printed its start line ("Palabre …"), rejects if the process exits first. */
+async function printedReady(node: ClusterNode, from: number, exited: Promise<number | null>): Promise<void> {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (!gone && Date.now() < deadline) {
+    const printed = fs.readFileSync(node.logFile, 'utf8').slice(from);
+    if (/^Palabre /m.test(printed)) return;
+    await sleep(200);
+  }
+  throw new Error(gone ? `node ${node.name} exited while starting` : `node ${node.name} not ready after ${READY_TIMEOUT_MS} ms`);
+}
+
+export async function startCluster(prefix: string, options: { timeLimitMs?: number } = {}): Promise<Cluster> {
+  if (inject('testDatabase') !== 'postgres') throw new Error('the cluster tier runs on PostgreSQL only (see cluster/global-setup.ts)');
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), `palabre-cluster-${prefix}-`));
+  cleanups.push(() => fs.rmSync(home, { recursive: true, force: true }));
+  const dataDir = path.join(home, 'data');
+  fs.mkdirSync(dataDir);
+  const database = await createDatabase(inject('postgresAdminUrl'));
+  cleanups.push(() => database.drop());
+  const env = sharedEnvironment(database.url, dataDir, `secret-${crypto.randomBytes(24).toString('hex')}`);
+
+  const groupsFile = path.join(home, 'process-groups');
+  fs.writeFileSync(groupsFile, '');
+  const limitMs = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
+  const watchdog = startWatchdog(process.pid, groupsFile, Math.ceil(limitMs / 1000) + 30);
+  const nodes: ClusterNode[] = [];
+  const nodeEnv = new Map<ClusterNode, Record<string, string>>();
+
+  const killGroup = (child: ChildProcess) => {
+    if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  };
+  const killAll = () => {
+    for (const node of nodes) killGroup(node.child);
+  };
+  process.on('exit', killAll);
+  cleanups.push(() => process.off('exit', killAll));
+  const bound = setTimeout(() => {
+    console.error(`cluster ${prefix}: time limit of ${limitMs} ms reached, every node is killed`);
+    killAll();
+  }, limitMs);
+  bound.unref();
+  cleanups.push(() => clearTimeout(bound));
+
+  // The control handle applies the migrations before any node starts (nodes would race for them).
+  const config = loadConfig({ ...env, PORT: '0', LOG_LEVEL: 'silent' });
+  const control = await startServer(config, { logger: false, listen: false, workers: false });
+  cleanups.push(() => control.close());
+
+  const exits = new Map<ChildProcess, Promise<number | null>>();
+  async function launch(node: Omit<ClusterNode, 'child'> & { child?: ChildProcess }, extra: Record<string, string>): Promise<ClusterNode> {
+    const from = fs.existsSync(node.logFile) ? fs.statSync(node.logFile).size : 0;
+    const out = fs.openSync(node.logFile, 'a');
+    const child = spawn(PALABRE, ['serve', '--role', node.roles], {
+      cwd: home,
+      // Environment only, as an operator runs a node; the node's name shows in its log lines.
+      env: { ...process.env, ...env, PORT: String(node.port), PUBLIC_URL: node.url, PALABRE_NODE_ID: node.name, ...extra },
+      detached: true,
+      stdio: ['ignore', out, out],
+    });
+    fs.closeSync(out);
+    fs.appendFileSync(groupsFile, `${child.pid}\n`);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    exits.set(child, exited);
+    const started = Object.assign(node, { child }) as ClusterNode;
+    try {
+      if (listens(node.roles)) await httpReady(started, exited);
+      else await printedReady(started, from, exited);
+    } catch (error) {
+      killGroup(child);
+      throw new Error(`${(error as Error).message}\n${tail(started.logFile, 40)}`);
+    }
+    return started;
+  }
+
+  const cluster: Cluster = {
+    databaseUrl: database.url,
+    dataDir,
+    control,
+    nodes,
+    async start(name, roles, extra = {}) {
+      const port = await freePort();
+      const node = { name, roles, port, url: `http://127.0.0.1:${port}`, logFile: path.join(home, `${name}.log`) };
+      const started = await launch(node, extra);
+      nodes.push(started);
+      nodeEnv.set(started, extra);
+      return started;
+    },
+    async kill9(node) {
+      killGroup(node.child);
+      await exits.get(node.child);
+    },
+    async restart(node) {
+      if (node.child.exitCode === null && node.child.signalCode === null) await cluster.kill9(node);
+      return launch(node, nodeEnv.get(node) ?? {});
+    },
+    async user() {
+      const email = uniqueEmail('cluster');
+      const row = await createAccount(control.ctx, { email, firstname: 'Cluster', lastname: 'Member', password: null, verified: true });
+      const tokens = await control.ctx.tokens.openSession(row.id, 'signup');
+      return {
+        id: row.id,
+        email,
+        token: tokens.auth_token,
+        client(node) {
+          const client = new TestClient(node.url);
+          client.useTokens(tokens);
+          return client;
+        },
+      };
+    },
+    async organization(owner) {
+      const row = await usersRepo.byId(control.ctx.db, owner.id);
+      if (!row) throw new Error(`no user ${owner.id}`);
+      const organization = await createOrganization(control.ctx, row, `Cluster ${crypto.randomBytes(4).toString('hex')}`);
+      return organization.id;
+    },
+    logs(lines = 30) {
+      return nodes.map((node) => `--- ${node.name} (${node.roles})\n${tail(node.logFile, lines)}`).join('\n');
+    },
+    async close() {
+      // Nodes first (SIGTERM, then SIGKILL if they linger), then the database and the folder.
+      await Promise.all(nodes.map((node) => stopNode(node.child, exits.get(node.child))));
+      for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+      if (watchdog.pid) spawnSync('kill', ['-9', '--', `-${watchdog.pid}`]);
+    },
+  };
+  return cluster;
+}
+
+/** Asks a node to stop (SIGTERM to its group), and kills it if it is still there after a few seconds. */
+async function stopNode(child: ChildProcess, exited: Promise<number | null> | undefined): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  const stopped = await Promise.race([exited?.then(() => true), sleep(10_000).then(() => false)]);
+  if (!stopped) {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+    await exited;
+  }
+}
+
+function tail(file: string, lines: number): string {
+  if (!fs.existsSync(file)) return '';
+  return fs.readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+}
