@@ -49,6 +49,7 @@ const allText = (doc: Y.Doc) => turnsOf(doc)
   .toArray()
   .map((turn) => textOf(turn).toString())
   .join('\n');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const occurrences = (text: string, marker: string) => text.split(marker).length - 1;
 
 describe('two editors on two nodes', () => {
@@ -105,10 +106,21 @@ describe('the documents node killed mid-edit', () => {
     };
     for (let n = 0; n < 5; n++) await type(`<before${n}>`);
     expect(acknowledged).toHaveLength(5);
-    // A burst in flight while the node dies: some edits are acknowledged, some are not.
-    const burst = Array.from({ length: 20 }, (_, n) => type(`<burst${n}>`));
+    // Typing on, an edit every 20 ms, while the node dies: some are acknowledged, some are not.
+    const inFlight: Array<Promise<void>> = [];
+    let typing = true;
+    const typist = (async () => {
+      for (let n = 0; typing; n++) {
+        inFlight.push(type(`<burst${n}>`));
+        await sleep(20);
+      }
+    })();
+    await until(() => acknowledged.length >= 10, 'edits acknowledged during the burst');
     await cluster.kill9(documents);
-    await Promise.all(burst);
+    typing = false;
+    await typist;
+    await Promise.all(inFlight);
+    expect(others.length).toBeGreaterThan(0);
     // Typing on while the node is gone: these stay in the editor's document.
     await until(() => editor.connectedTo === null, 'the editor to see the node gone');
     for (let n = 0; n < 3; n++) await type(`<offline${n}>`);
