@@ -4,7 +4,7 @@
  * and its unacknowledged edits merge.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import { RIGHT } from '@palabre/shared';
 import { textOf, turnsOf } from '@palabre/shared/collab';
 import { connectCollab, type CollabClient } from '../harness/collab-client.ts';
@@ -45,10 +45,11 @@ async function connect(node: ClusterNode): Promise<CollabClient> {
 }
 
 const turnText = (doc: Y.Doc, index: number) => textOf(turnsOf(doc).get(index)).toString();
-const allText = (doc: Y.Doc) => turnsOf(doc)
-  .toArray()
-  .map((turn) => textOf(turn).toString())
-  .join('\n');
+const allText = (doc: Y.Doc) =>
+  turnsOf(doc)
+    .toArray()
+    .map((turn) => textOf(turn).toString())
+    .join('\n');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const occurrences = (text: string, marker: string) => text.split(marker).length - 1;
 

@@ -182,7 +182,7 @@ export async function startCluster(prefix: string, options: { timeLimitMs?: numb
     for (const node of nodes) killGroup(node.child);
   };
   process.on('exit', killAll);
-  cleanups.push(() => process.off('exit', killAll));
+  cleanups.push(() => void process.off('exit', killAll));
   const bound = setTimeout(() => {
     console.error(`cluster ${prefix}: time limit of ${limitMs} ms reached, every node is killed`);
     killAll();

@@ -74,7 +74,11 @@ const saidCountry = (seen: Viewer, from = 0) => seen.finals.slice(from).some((fi
 
 describe('a live session across nodes', () => {
   it('is streamed into the live node and captioned for viewers on both API nodes', async () => {
-    const { operator, session, viewers: [onA, onB] } = await watchedSession();
+    const {
+      operator,
+      session,
+      viewers: [onA, onB],
+    } = await watchedSession();
     const encoder = await encoderOn(live1, session.channels[0]!.streamKey);
     await encoder.stream(pcm, { bytes: 3200, intervalMs: 70 });
     await encoder.stream(silence, { bytes: 3200, intervalMs: 20 });
@@ -85,7 +89,11 @@ describe('a live session across nodes', () => {
   });
 
   it('shows the stream lost when its live node is killed, and resumes once the encoder reconnects to another', async () => {
-    const { operator, session, viewers: [onA, onB] } = await watchedSession();
+    const {
+      operator,
+      session,
+      viewers: [onA, onB],
+    } = await watchedSession();
     const streamKey = session.channels[0]!.streamKey;
     const first = await encoderOn(live1, streamKey);
     await first.stream(pcm, { bytes: 3200, intervalMs: 70 });

@@ -44,11 +44,15 @@ describe('the worker killed mid-job', () => {
     const mine = () => watcher!.updates.filter((update) => update.conversationId === id);
 
     // Well into the transcription: the steps before it are done.
-    await until(async () => {
-      const current = await row(id);
-      const running = current.processing.steps.find((step) => step.name === 'transcription');
-      return current.status === 'transcription' && (running?.progress ?? 0) > 0.1;
-    }, 'the transcription to be under way', 180_000);
+    await until(
+      async () => {
+        const current = await row(id);
+        const running = current.processing.steps.find((step) => step.name === 'transcription');
+        return current.status === 'transcription' && (running?.progress ?? 0) > 0.1;
+      },
+      'the transcription to be under way',
+      180_000,
+    );
     const killedAt = mine().length;
     await cluster.kill9(cluster.nodes.find((node) => node.name === 'worker-1')!);
     await cluster.start('worker-2', 'worker');
