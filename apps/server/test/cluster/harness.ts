@@ -65,7 +65,7 @@ export interface ClusterUser {
 export interface Cluster {
   databaseUrl: string;
   dataDir: string;
-  /** The shared configuration (database, data folder, secret): seeding, reading rows, sending jobs. */
+  /** The test's own handle on the shared database and storage (no HTTP, no workers): seeding, reading rows. */
   control: RunningServer;
   nodes: ClusterNode[];
   /** Starts a node and waits until it is ready; `env` adds to (or overrides) the shared environment. */
@@ -154,6 +154,8 @@ async function printedReady(node: ClusterNode, from: number, exited: Promise<num
 
 export async function startCluster(prefix: string, options: { timeLimitMs?: number } = {}): Promise<Cluster> {
   if (inject('testDatabase') !== 'postgres') throw new Error('the cluster tier runs on PostgreSQL only (see cluster/global-setup.ts)');
+  const limitMs = Math.min(options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS, inject('clusterDeadline') - Date.now());
+  if (limitMs <= 0) throw new Error('the cluster run is past its time limit: no more nodes are started');
   const cleanups: Array<() => Promise<void> | void> = [];
   const home = fs.mkdtempSync(path.join(os.tmpdir(), `palabre-cluster-${prefix}-`));
   cleanups.push(() => fs.rmSync(home, { recursive: true, force: true }));
@@ -165,7 +167,6 @@ export async function startCluster(prefix: string, options: { timeLimitMs?: numb
 
   const groupsFile = path.join(home, 'process-groups');
   fs.writeFileSync(groupsFile, '');
-  const limitMs = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
   const watchdog = startWatchdog(process.pid, groupsFile, Math.ceil(limitMs / 1000) + 30);
   const nodes: ClusterNode[] = [];
   const nodeEnv = new Map<ClusterNode, Record<string, string>>();
@@ -190,7 +191,10 @@ export async function startCluster(prefix: string, options: { timeLimitMs?: numb
   bound.unref();
   cleanups.push(() => clearTimeout(bound));
 
-  // The control handle applies the migrations before any node starts (nodes would race for them).
+  // Migrations first, once, as an operator does before starting nodes (nodes would race for them).
+  const migrated = spawnSync(PALABRE, ['migrate'], { cwd: home, env: { ...process.env, ...env }, encoding: 'utf8', timeout: READY_TIMEOUT_MS });
+  if (migrated.status !== 0) throw new Error(`palabre migrate failed (${migrated.status}): ${migrated.stderr || migrated.stdout}`);
+  // The test's own handle on the shared database and storage: seeding, reading rows.
   const config = loadConfig({ ...env, PORT: '0', LOG_LEVEL: 'silent' });
   const control = await startServer(config, { logger: false, listen: false, workers: false });
   cleanups.push(() => control.close());
