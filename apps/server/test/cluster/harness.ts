@@ -109,15 +109,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A watchdog in its own process group: once `parent` is gone, or after `limitSeconds`, it kills
- * every process group listed in `groupsFile`. It is how nodes die with a test process killed hard.
+ * every process group listed in `home`/process-groups, then removes `home` if the parent is gone.
+ * It is how nodes die with a test process killed hard.
  */
-function startWatchdog(parent: number, groupsFile: string, limitSeconds: number): ChildProcess {
+function startWatchdog(parent: number, home: string, limitSeconds: number): ChildProcess {
   const script = [
-    'parent="$1"; groups="$2"; limit="$3"',
+    'parent="$1"; home="$2"; limit="$3"',
     'while kill -0 "$parent" 2>/dev/null && [ "$SECONDS" -lt "$limit" ]; do sleep 1; done',
-    'for group in $(cat "$groups" 2>/dev/null); do kill -9 -- "-$group" 2>/dev/null; done',
+    'for group in $(cat "$home/process-groups" 2>/dev/null); do kill -9 -- "-$group" 2>/dev/null; done',
+    'kill -0 "$parent" 2>/dev/null || rm -rf -- "$home"',
   ].join('\n');
-  const watchdog = spawn('bash', ['-c', script, 'watchdog', String(parent), groupsFile, String(limitSeconds)], { detached: true, stdio: 'ignore' });
+  const watchdog = spawn('bash', ['-c', script, 'watchdog', String(parent), home, String(limitSeconds)], { detached: true, stdio: 'ignore' });
   watchdog.unref();
   return watchdog;
 }
@@ -167,7 +169,7 @@ export async function startCluster(prefix: string, options: { timeLimitMs?: numb
 
   const groupsFile = path.join(home, 'process-groups');
   fs.writeFileSync(groupsFile, '');
-  const watchdog = startWatchdog(process.pid, groupsFile, Math.ceil(limitMs / 1000) + 30);
+  const watchdog = startWatchdog(process.pid, home, Math.ceil(limitMs / 1000) + 30);
   const nodes: ClusterNode[] = [];
   const nodeEnv = new Map<ClusterNode, Record<string, string>>();
 
