@@ -159,17 +159,16 @@ export async function startCluster(prefix: string, options: { timeLimitMs?: numb
   const limitMs = Math.min(options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS, inject('clusterDeadline') - Date.now());
   if (limitMs <= 0) throw new Error('the cluster run is past its time limit: no more nodes are started');
   const cleanups: Array<() => Promise<void> | void> = [];
+  const undo = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  };
   const home = fs.mkdtempSync(path.join(os.tmpdir(), `palabre-cluster-${prefix}-`));
+  fs.writeFileSync(path.join(home, 'process-groups'), '');
+  const watchdog = startWatchdog(process.pid, home, Math.ceil(limitMs / 1000) + 30);
+  cleanups.push(() => void (watchdog.pid && spawnSync('kill', ['-9', '--', `-${watchdog.pid}`])));
   cleanups.push(() => fs.rmSync(home, { recursive: true, force: true }));
   const dataDir = path.join(home, 'data');
   fs.mkdirSync(dataDir);
-  const database = await createDatabase(inject('postgresAdminUrl'));
-  cleanups.push(() => database.drop());
-  const env = sharedEnvironment(database.url, dataDir, `secret-${crypto.randomBytes(24).toString('hex')}`);
-
-  const groupsFile = path.join(home, 'process-groups');
-  fs.writeFileSync(groupsFile, '');
-  const watchdog = startWatchdog(process.pid, home, Math.ceil(limitMs / 1000) + 30);
   const nodes: ClusterNode[] = [];
   const nodeEnv = new Map<ClusterNode, Record<string, string>>();
 
@@ -193,13 +192,21 @@ export async function startCluster(prefix: string, options: { timeLimitMs?: numb
   bound.unref();
   cleanups.push(() => clearTimeout(bound));
 
-  // Migrations first, once, as an operator does before starting nodes (nodes would race for them).
-  const migrated = spawnSync(PALABRE, ['migrate'], { cwd: home, env: { ...process.env, ...env }, encoding: 'utf8', timeout: READY_TIMEOUT_MS });
-  if (migrated.status !== 0) throw new Error(`palabre migrate failed (${migrated.status}): ${migrated.stderr || migrated.stdout}`);
-  // The test's own handle on the shared database and storage: seeding, reading rows.
-  const config = loadConfig({ ...env, PORT: '0', LOG_LEVEL: 'silent' });
-  const control = await startServer(config, { logger: false, listen: false, workers: false });
-  cleanups.push(() => control.close());
+  let env: Record<string, string>;
+  let control: RunningServer;
+  try {
+    const database = await createDatabase(inject('postgresAdminUrl'));
+    cleanups.push(() => database.drop());
+    env = sharedEnvironment(database.url, dataDir, `secret-${crypto.randomBytes(24).toString('hex')}`);
+    // Migrations first, once, as an operator does before starting nodes (nodes would race for them).
+    await migrate(home, env);
+    // The test's own handle on the shared database and storage: seeding, reading rows.
+    control = await startServer(loadConfig({ ...env, PORT: '0', LOG_LEVEL: 'silent' }), { logger: false, listen: false, workers: false });
+    cleanups.push(() => control.close());
+  } catch (error) {
+    await undo();
+    throw error;
+  }
 
   const exits = new Map<ChildProcess, Promise<number | null>>();
   async function launch(node: Omit<ClusterNode, 'child'> & { child?: ChildProcess }, extra: Record<string, string>): Promise<ClusterNode> {
@@ -213,7 +220,7 @@ export async function startCluster(prefix: string, options: { timeLimitMs?: numb
       stdio: ['ignore', out, out],
     });
     fs.closeSync(out);
-    fs.appendFileSync(groupsFile, `${child.pid}\n`);
+    fs.appendFileSync(path.join(home, 'process-groups'), `${child.pid}\n`);
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     exits.set(child, exited);
     const started = Object.assign(node, { child }) as ClusterNode;
@@ -228,7 +235,7 @@ export async function startCluster(prefix: string, options: { timeLimitMs?: numb
   }
 
   const cluster: Cluster = {
-    databaseUrl: database.url,
+    databaseUrl: env.DATABASE_URL!,
     dataDir,
     control,
     nodes,
@@ -275,11 +282,20 @@ export async function startCluster(prefix: string, options: { timeLimitMs?: numb
     async close() {
       // Nodes first (SIGTERM, then SIGKILL if they linger), then the database and the folder.
       await Promise.all(nodes.map((node) => stopNode(node.child, exits.get(node.child))));
-      for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-      if (watchdog.pid) spawnSync('kill', ['-9', '--', `-${watchdog.pid}`]);
+      await undo();
     },
   };
   return cluster;
+}
+
+/** `palabre migrate` with the nodes' environment. */
+async function migrate(cwd: string, env: Record<string, string>): Promise<void> {
+  const child = spawn(PALABRE, ['migrate'], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`palabre migrate failed (${code}): ${output}`);
 }
 
 /** Asks a node to stop (SIGTERM to its group), and kills it if it is still there after a few seconds. */
