@@ -9,13 +9,15 @@ import { BENCH_USAGE, runBenchCommand } from './bench/cli.ts';
 import { MODELS_USAGE, runModelsCommand } from './models/cli.ts';
 import { downloadFetch } from './net/download.ts';
 import { outboundPolicy } from './net/outbound.ts';
+import { checkRolesDatabase, describeRoles, listens, parseRoles, RoleError, type Roles } from './roles.ts';
 import { startServer } from './server.ts';
 
 const USAGE = `Usage: palabre <command>
 
 Commands:
   serve                      start the all-in-one server (HTTP API + web client + job workers)
-      [--role api|worker]    api: HTTP and socket, no job workers; worker: job workers, no HTTP
+      [--role all|<roles>]   all (default), or a comma-separated mix of api, worker, collab, live
+                             (several nodes on one PostgreSQL; see docs/DEPLOYMENT.md)
   migrate                    apply database migrations and exit
   admin create-user          create a user
       --email <email> --password <password> --firstname <name> --lastname <name>
@@ -40,12 +42,17 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'serve': {
       const { values } = parseArgs({ args: rest, options: { role: { type: 'string' } } });
-      const role = values.role ?? 'all';
-      if (!['all', 'api', 'worker'].includes(role)) {
-        console.error(`--role: must be api or worker (got "${role}")`);
+      let roles: Roles;
+      try {
+        roles = parseRoles(values.role ?? process.env.PALABRE_ROLE);
+        checkRolesDatabase(roles, config.databaseUrl);
+      } catch (error) {
+        if (!(error instanceof RoleError)) throw error;
+        console.error(error.message);
         return 2;
       }
-      const server = await startServer(config, { workers: role !== 'api', listen: role !== 'worker' });
+      const role = describeRoles(roles);
+      const server = await startServer(config, { roles });
       const stop = async (signal: string) => {
         server.ctx.log.info(`${signal} received, stopping`);
         await server.close();
@@ -53,8 +60,8 @@ async function main(argv: string[]): Promise<number> {
       };
       process.once('SIGINT', () => void stop('SIGINT'));
       process.once('SIGTERM', () => void stop('SIGTERM'));
-      if (role === 'worker') console.log(`Palabre worker running (database: ${server.db.kind}, data: ${config.dataDir})`);
-      else console.log(`Palabre is listening on ${config.publicUrl} (role: ${role}, database: ${server.db.kind}, data: ${config.dataDir})`);
+      if (!listens(roles)) console.log(`Palabre node ${server.nodeId} running (role: ${role}, database: ${server.db.kind}, data: ${config.dataDir})`);
+      else console.log(`Palabre is listening on ${server.url} (node: ${server.nodeId}, role: ${role}, database: ${server.db.kind}, data: ${config.dataDir})`);
       return -1; // keep running
     }
     case 'migrate': {

@@ -1,5 +1,6 @@
 /** Starts a server from a configuration: database, migrations, context, job queue and workers, HTTP and socket. */
 import type { FastifyInstance } from 'fastify';
+import type { Server } from 'socket.io';
 import type { DestinationStream } from 'pino';
 import type { CatalogueModel } from '@palabre/engines';
 import type { Config } from './config.ts';
@@ -14,10 +15,11 @@ import { JobRegistry, type JobDefinition } from './jobs/registry.ts';
 import { startDefaultModel } from './models/default-model.ts';
 import { jobDefinitions } from './job-definitions.ts';
 import { resumeStuckConversations } from './pipeline/index.ts';
-import { attachSocketServer, SocketEventBus, type SocketServer } from './realtime/socket.ts';
+import { attachSocketServer, SocketEventBus, type SessionServer, type SocketServer } from './realtime/socket.ts';
 import { withFinalsTo } from './realtime/events.ts';
 import type { EngineFactory } from './live/channel-run.ts';
 import { LiveService } from './live/service.ts';
+import type { LeaseTiming } from './live/lease.ts';
 import type { EncoderListeners, IngestGate } from './live/ingest/gate.ts';
 import { createEncoderListeners } from './live/ingest/encoders.ts';
 import { createTranslatorPool } from './live/translators.ts';
@@ -26,6 +28,9 @@ import { attachIngestSocket } from './live/ws-ingest.ts';
 import { BotManager, type BotManagerOptions } from './bots/manager.ts';
 import { loopbackIngestUrl } from './bots/ingest-address.ts';
 import { sweepStorage } from './storage/sweeper.ts';
+import { ALL_ROLES, describeRoles, nodeIdOf, type Roles } from './roles.ts';
+import { closeAdapter, emitterServer, openSocketAdapters, type SocketAdapters } from './realtime/adapter.ts';
+import { buildNodeApp } from './http/node-app.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -33,6 +38,10 @@ export interface RunningServer {
   db: DatabaseHandle;
   queue: BossQueue;
   url: string;
+  /** This node's id (logs, live leases). */
+  nodeId: string;
+  /** Its socket servers: attached to its HTTP server, or (session, without an API) only emitting through the adapter. */
+  sockets: { session: Server | null; collab: Server | null };
   close(): Promise<void>;
 }
 
@@ -44,6 +53,10 @@ export interface StartOptions {
   listen?: boolean;
   /** Run the job workers in this process. Default true. */
   workers?: boolean;
+  /** What this node runs (roles.ts; default all); `listen` and `workers` still switch off their part. */
+  roles?: Roles;
+  /** This node's id (default PALABRE_NODE_ID or hostname-pid, roles.ts). */
+  nodeId?: string;
   /** The job definitions (tests); default: every job's (job-definitions.ts). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- definitions of different jobs
   jobs?: ReadonlyArray<JobDefinition<any>>;
@@ -52,7 +65,14 @@ export interface StartOptions {
   /** The models the default model is looked up in (tests); default: the catalogue. */
   modelCatalogue?: readonly CatalogueModel[];
   /** What live sessions run with (tests): translators, engines, encoder listeners, engine retry delays. */
-  live?: { translators?: TranslatorPool; engines?: EngineFactory; encoders?: EncoderListeners; retryDelaysMs?: readonly number[]; stoppedCheckMs?: number };
+  live?: {
+    translators?: TranslatorPool;
+    engines?: EngineFactory;
+    encoders?: EncoderListeners;
+    retryDelaysMs?: readonly number[];
+    stoppedCheckMs?: number;
+    lease?: Partial<LeaseTiming>;
+  };
   /** How videoconference bots are watched (tests shorten the sampling). */
   bots?: BotManagerOptions;
 }
@@ -67,14 +87,23 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 const MAINTENANCE_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const nodeId = options.nodeId ?? nodeIdOf();
   const db = await openDatabase(config);
   const cleanups: Array<() => Promise<void>> = [() => db.close()];
   const closeAll = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   };
+  const roles = options.roles ?? ALL_ROLES;
+  const serveApi = roles.api && options.listen !== false;
+  const serveCollab = roles.collab && options.listen !== false;
+  const serveLive = roles.live && options.listen !== false;
+  const runWorkers = roles.worker && options.workers !== false;
+  const listening = serveApi || serveCollab || serveLive;
   try {
     await db.migrate();
-    const log = createLogger(options.logger === false ? 'silent' : config.logLevel, options.logStream);
+    const baseLog = createLogger(options.logger === false ? 'silent' : config.logLevel, options.logStream);
+    // Beside other nodes, every line says which node wrote it.
+    const log = roles.all ? baseLog : baseLog.child({ node: nodeId });
     const ctx = createContext(config, db, log);
     // Refuses to start when a job has no handler or two.
     const registry = new JobRegistry(options.jobs ?? jobDefinitions);
@@ -84,6 +113,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       concurrency: config.jobConcurrency,
       perOrganization: config.jobConcurrency.perOrganization,
     });
+    // On PostgreSQL, socket events cross nodes (realtime/adapter.ts); commands without sockets skip it.
+    let adapters: SocketAdapters | undefined;
+    if (db.connectionString && (listening || runWorkers)) {
+      const opened = await openSocketAdapters(db.connectionString, log);
+      adapters = opened;
+      cleanups.push(() => opened.close());
+    }
     const events = new SocketEventBus();
     const documents = createDocuments(config, ctx);
     ctx.jobs = queue;
@@ -99,43 +135,66 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
     // The listeners hand their encoders' audio to the live service (their gate), made just after them.
     const gate: IngestGate = { open: (streamKey, kind) => live.open(streamKey, kind) };
-    const encoders = options.live?.encoders ?? (options.listen !== false ? createEncoderListeners(config, gate, log) : undefined);
+    const encoders = options.live?.encoders ?? (serveLive ? createEncoderListeners(config, gate, log) : undefined);
     const live = new LiveService(ctx, {
       translators: options.live?.translators ?? createTranslatorPool(config, { log }),
       ...(options.live?.engines ? { engines: options.live.engines } : {}),
       ...(options.live?.retryDelaysMs ? { retryDelaysMs: options.live.retryDelaysMs } : {}),
       ...(options.live?.stoppedCheckMs ? { stoppedCheckMs: options.live.stoppedCheckMs } : {}),
+      ...(options.live?.lease ? { lease: options.live.lease } : {}),
       encoders,
+      nodeId,
+      ingests: serveLive,
     });
     ctx.live = live;
     ctx.encoders = encoders;
-    // Bots stream through this process's ingest WebSocket: only a process that listens runs them.
-    const bots = options.listen !== false ? new BotManager(ctx, options.bots) : undefined;
+    // Bots stream through this process's ingest WebSocket and are asked for through the API: only a node running both runs them.
+    const bots = serveApi && serveLive ? new BotManager(ctx, options.bots) : undefined;
     ctx.bots = bots;
     // Bots that post captions into their call hear the channels' finals.
     if (bots) ctx.events = withFinalsTo(events, (final) => bots.liveFinal(final));
 
-    const app = await buildApp(ctx, { logger: log });
+    // The full API, or on a collab or live node a listener for its sockets and /healthcheck only.
+    const app = serveApi || !listening ? await buildApp(ctx, { logger: log }) : await buildNodeApp({ logger: log });
     cleanups.push(() => app.close());
     let url = '';
-    if (options.listen !== false) {
-      const socket: SocketServer = attachSocketServer(ctx, app.server, events);
+    const sockets: RunningServer['sockets'] = { session: null, collab: null };
+    if (serveApi) {
+      const socket: SocketServer = attachSocketServer(ctx, app.server, events, adapters?.of('session'));
+      sockets.session = socket.io as unknown as Server;
       cleanups.push(() => socket.close());
-      const collab = attachCollabSocket(ctx, app.server, { transcripts: documents, subtitles });
+    } else if (adapters) {
+      // Without a session socket, events still reach the sockets of the nodes that have one.
+      const emitter = emitterServer<SessionServer>(adapters.of('session'));
+      events.attach(emitter, ctx);
+      sockets.session = emitter as unknown as Server;
+      cleanups.push(async () => {
+        events.detach();
+        await closeAdapter(emitter);
+      });
+    }
+    if (serveCollab) {
+      const collab = attachCollabSocket(ctx, app.server, { transcripts: documents, subtitles }, adapters?.of('collab'));
+      sockets.collab = collab.io as unknown as Server;
       cleanups.push(() => collab.close());
+    }
+    if (serveLive) {
       const ingest = attachIngestSocket(ctx, app.server, live);
       cleanups.push(() => ingest.close());
+    }
+    if (listening) {
       url = await app.listen({ port: config.port, host: config.host });
-      await live.resume();
+      if (serveLive) await live.resume();
       if (bots) {
         bots.ingestUrl = loopbackIngestUrl(app.server.address());
         await bots.recover();
       }
     }
+    log.info({ node: nodeId, roles: describeRoles(roles), database: db.kind }, 'node started');
     // First out: bots leave their calls, then streams end and their last finals are stored while everything else still runs.
     cleanups.push(() => live.close());
     if (bots) cleanups.push(() => bots.close());
-    if (options.workers !== false) {
+    if (runWorkers) {
       // In the background: documents a crash left with unfolded updates are written back.
       documents.recover().catch((error: unknown) => log.error({ err: error }, 'recovering transcript documents failed'));
       subtitles.recover().catch((error: unknown) => log.error({ err: error }, 'recovering subtitle documents failed'));
@@ -168,7 +227,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clearInterval(maintenance);
       await maintaining;
     });
-    return { app, ctx, db, queue, url, close: closeAll };
+    return { app, ctx, db, queue, url, nodeId, sockets, close: closeAll };
   } catch (error) {
     await closeAll().catch(() => undefined);
     throw error;

@@ -24,6 +24,8 @@ import type { ChangeAuthor } from './types.ts';
 export interface DocumentAudience {
   /** An accepted update, for the document's sockets except `except` (its sender). */
   relay(ref: DocRef, update: Uint8Array, except: string | null): void;
+  /** This process stored log row `rowId` of the document: other nodes holding it read the log at once. */
+  appended(ref: DocRef, rowId: number): void;
   rightsChanged(scope: { conversationId?: string; userId?: string; organizationId?: string }): void;
   /** The document no longer exists (its media or its version was deleted). */
   dropped(ref: DocRef): void;
@@ -214,6 +216,7 @@ export abstract class DocumentHost<V extends DocumentView> {
       entry.lastEditor = userId;
     }
     this.audience?.relay(entry.ref, update, sender);
+    this.audience?.appended(entry.ref, id);
     this.scheduleWrites(entry);
     await this.afterPersist(entry);
   }
@@ -226,6 +229,12 @@ export abstract class DocumentHost<V extends DocumentView> {
 
   /** The document is being deleted: it leaves memory (its rows cascade) and its editors are told. */
   drop(id: string, ref: DocRef): void {
+    this.forget(id);
+    this.audience?.dropped(ref);
+  }
+
+  /** The document was deleted (here or on another node): it leaves this process's memory. */
+  forget(id: string): void {
     const loading = this.open.get(id);
     this.open.delete(id);
     void loading
@@ -235,7 +244,16 @@ export abstract class DocumentHost<V extends DocumentView> {
         return entry.run(async () => entry.destroy());
       })
       .catch(() => undefined);
-    this.audience?.dropped(ref);
+  }
+
+  /**
+   * Another node stored log row `rowId` of a document: if this process holds it and has not seen the
+   * row, it reads the log now rather than at the next poll (which stays the backstop).
+   */
+  async nudge(id: string, rowId: number): Promise<void> {
+    const entry = await this.open.get(id)?.catch(() => null);
+    if (!entry || entry.closed || entry.contains(rowId)) return;
+    await entry.run(() => this.pickUp(entry));
   }
 
   /**

@@ -10,7 +10,12 @@
  *   so a reader's update never reaches the shared document.
  * - Updates are size- and rate-limited, checked against the document's invariants and acknowledged
  *   only once stored (host.ts).
+ * - Across nodes (with the PostgreSQL adapter, realtime/adapter.ts): each node relays updates to its
+ *   own sockets only, and tells the others which log row it stored so they read the log at once;
+ *   presence, rights re-checks and deleted documents are told to every node; revocations disconnect
+ *   sockets on every node (their owner's rooms).
  */
+import crypto from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
@@ -22,6 +27,7 @@ import {
   type CollabClientToServerEvents,
   type CollabServerToClientEvents,
   type DocAccess,
+  type DocPeer,
   type DocJoinAck,
   type DocRef,
   type ErrorCode,
@@ -32,8 +38,9 @@ import type { MediaFacts } from '../conversations/repo.ts';
 import { accessFacts } from '../conversations/service.ts';
 import { AppError } from '../http/errors.ts';
 import { documentAccess } from '../policy.ts';
-import { disconnectWhenRevoked, refused } from '../realtime/socket.ts';
-import { colorOf, PresenceRooms } from './presence.ts';
+import { closeAdapter, type AdapterFactory } from '../realtime/adapter.ts';
+import { disconnectWhenRevoked, joinOwnerRooms, refused } from '../realtime/socket.ts';
+import { colorOf, PRESENCE_ANNOUNCE_MS, PresenceRooms, RemotePresence } from './presence.ts';
 import type { DocumentAudience, DocumentHost } from './host.ts';
 import type { DocumentView } from './open-document.ts';
 import { subtitlesRepo } from '../subtitles/repo.ts';
@@ -61,9 +68,22 @@ interface SocketData {
   updates: TokenBucket;
 }
 
-type NoEvents = Record<string, never>;
-type CollabServer = Server<CollabClientToServerEvents, CollabServerToClientEvents, NoEvents, SocketData>;
-type CollabSocket = Socket<CollabClientToServerEvents, CollabServerToClientEvents, NoEvents, SocketData>;
+type RightsScope = { conversationId?: string; userId?: string; organizationId?: string };
+
+/** What the collaboration servers of different nodes tell each other (through the adapter). */
+interface NodeEvents {
+  /** A node stored this log row of the document. */
+  'doc:appended': (ref: DocRef, rowId: number) => void;
+  /** The peers a node has in a document (all of them: an empty list means none any more). */
+  'doc:peers': (ref: DocRef, node: string, peers: DocPeer[]) => void;
+  /** A node's first peer joined a document: the others say who they have there. */
+  'doc:peers?': (ref: DocRef) => void;
+  'doc:rights': (scope: RightsScope) => void;
+  'doc:dropped': (ref: DocRef) => void;
+}
+
+type CollabServer = Server<CollabClientToServerEvents, CollabServerToClientEvents, NodeEvents, SocketData>;
+type CollabSocket = Socket<CollabClientToServerEvents, CollabServerToClientEvents, NodeEvents, SocketData>;
 
 /** One key per document: the media's id for its transcript, media and version ids for subtitles. */
 const keyOf = (ref: DocRef) => (ref.subtitleId ? `${ref.conversationId}/${ref.subtitleId}` : ref.conversationId);
@@ -85,15 +105,21 @@ export interface CollabHosts {
   subtitles: DocumentHost<DocumentView>;
 }
 
-export function attachCollabSocket(ctx: AppContext, httpServer: HttpServer, hosts: CollabHosts): CollabSocketServer {
+export function attachCollabSocket(ctx: AppContext, httpServer: HttpServer, hosts: CollabHosts, adapter?: AdapterFactory): CollabSocketServer {
   const hostOf = (ref: DocRef) => (ref.subtitleId ? { host: hosts.subtitles, id: ref.subtitleId } : { host: hosts.transcripts, id: ref.conversationId });
   const io: CollabServer = new Server(httpServer, {
     path: COLLAB_SOCKET_PATH,
     serveClient: false,
     // Room for the largest accepted update, so a bigger one is answered payload_too_large rather than cut off.
     maxHttpBufferSize: COLLAB_LIMITS.maxUpdateBytes * 2,
+    ...(adapter ? { adapter } : {}),
   });
   const presence = new PresenceRooms();
+  /** Peers on other nodes, and this server's name among them. */
+  const remote = new RemotePresence();
+  const node = crypto.randomUUID();
+  /** Tells the other nodes (only with an adapter: the in-memory one has no other node). */
+  const tellNodes: CollabServer['serverSideEmit'] = (...args) => (adapter ? io.serverSideEmit(...args) : true);
 
   io.use((socket, next) => {
     const token = zToken.safeParse((socket.handshake.auth as Record<string, unknown> | undefined)?.token);
@@ -118,7 +144,31 @@ export function attachCollabSocket(ctx: AppContext, httpServer: HttpServer, host
     );
   });
 
-  const broadcastPresence = (ref: DocRef) => io.to(room(keyOf(ref))).emit('doc:presence', { ...ref, peers: presence.peers(keyOf(ref)) });
+  /** The documents this node has peers in (announced again now and then, so others forget a dead node's). */
+  const present = new Map<string, DocRef>();
+  const showPresence = (ref: DocRef) => {
+    const key = keyOf(ref);
+    io.local.to(room(key)).emit('doc:presence', { ...ref, peers: [...presence.peers(key), ...remote.peers(key)] });
+  };
+  const announce = (ref: DocRef) => tellNodes('doc:peers', ref, node, presence.peers(keyOf(ref)));
+  const broadcastPresence = (ref: DocRef) => {
+    const key = keyOf(ref);
+    if (presence.peers(key).length > 0) present.set(key, ref);
+    else present.delete(key);
+    showPresence(ref);
+    announce(ref);
+  };
+  const announcer = setInterval(() => {
+    for (const ref of present.values()) announce(ref);
+  }, PRESENCE_ANNOUNCE_MS);
+  announcer.unref();
+  io.on('doc:peers', (ref, from, peers) => {
+    remote.set(keyOf(ref), from, peers);
+    showPresence(ref);
+  });
+  io.on('doc:peers?', (ref) => {
+    if (present.has(keyOf(ref))) announce(ref);
+  });
 
   /** The caller's current access to a document, from a fresh authentication and the policy. */
   async function accessOf(socket: CollabSocket, ref: DocRef): Promise<{ actor: Actor | null; access: DocAccess | 'none'; row?: MediaFacts }> {
@@ -196,9 +246,11 @@ export function attachCollabSocket(ctx: AppContext, httpServer: HttpServer, host
         joined.checkedAt = Date.now();
       }
       const you = { clientId: socket.id, userId: data.userId, name: data.name, color: colorOf(data.userId), turnId: null, typing: false };
+      const first = !present.has(key);
       presence.join(key, { ...you });
       const sync = await host.sync(id, stateVector);
       broadcastPresence(ref);
+      if (first) tellNodes('doc:peers?', ref);
       return { ok: true, access: now.access, update: sync.update, stateVector: sync.stateVector, you };
     }
 
@@ -221,6 +273,8 @@ export function attachCollabSocket(ctx: AppContext, httpServer: HttpServer, host
       await host.applyUpdate(id, bytes, data.userId, socket.id);
       return { ok: true };
     }
+
+    joinOwnerRooms(socket);
 
     socket.on('doc:join', (payload, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
@@ -275,36 +329,63 @@ export function attachCollabSocket(ctx: AppContext, httpServer: HttpServer, host
     });
   });
 
+  /** Rights changed (here or on another node): the sockets of this node concerned check theirs again. */
+  function recheckLocal(scope: RightsScope): void {
+    for (const socket of io.of('/').sockets.values()) {
+      if (scope.userId && socket.data.userId !== scope.userId) continue;
+      const ids = [...socket.data.joined.entries()]
+        .filter(
+          ([, joined]) =>
+            (!scope.conversationId || scope.conversationId === joined.ref.conversationId) && (!scope.organizationId || scope.organizationId === joined.organizationId),
+        )
+        .map(([key]) => key);
+      if (ids.length === 0) continue;
+      // Until the check answers, the remembered right is not trusted.
+      for (const id of ids) socket.data.joined.get(id)!.checkedAt = 0;
+      recheck(socket, ids).catch((error: unknown) => ctx.log.error({ err: error }, 'document rights re-check failed'));
+    }
+  }
+
+  /** A document was deleted: this node's sockets in it are told they have no access any more. */
+  function droppedLocal(ref: DocRef): void {
+    const key = keyOf(ref);
+    for (const socket of io.of('/').sockets.values()) {
+      if (!socket.data.joined.delete(key)) continue;
+      socket.emit('doc:access', { ...refOf(ref), access: 'none' });
+      void socket.leave(room(key));
+      presence.leave(key, socket.id);
+    }
+    present.delete(key);
+  }
+
   const audience: DocumentAudience = {
     relay(ref, update, except) {
-      const target = io.to(room(keyOf(ref)));
+      // Other nodes relay to their own sockets what they read from the log (see appended).
+      const target = io.local.to(room(keyOf(ref)));
       (except ? target.except(except) : target).emit('doc:update', { ...ref, update });
     },
+    appended(ref, rowId) {
+      tellNodes('doc:appended', ref, rowId);
+    },
     rightsChanged(scope) {
-      for (const socket of io.of('/').sockets.values()) {
-        if (scope.userId && socket.data.userId !== scope.userId) continue;
-        const ids = [...socket.data.joined.entries()]
-          .filter(
-            ([, joined]) =>
-              (!scope.conversationId || scope.conversationId === joined.ref.conversationId) && (!scope.organizationId || scope.organizationId === joined.organizationId),
-          )
-          .map(([key]) => key);
-        if (ids.length === 0) continue;
-        // Until the check answers, the remembered right is not trusted.
-        for (const id of ids) socket.data.joined.get(id)!.checkedAt = 0;
-        recheck(socket, ids).catch((error: unknown) => ctx.log.error({ err: error }, 'document rights re-check failed'));
-      }
+      recheckLocal(scope);
+      tellNodes('doc:rights', scope);
     },
     dropped(ref) {
-      const key = keyOf(ref);
-      for (const socket of io.of('/').sockets.values()) {
-        if (!socket.data.joined.delete(key)) continue;
-        socket.emit('doc:access', { ...refOf(ref), access: 'none' });
-        void socket.leave(room(key));
-        presence.leave(key, socket.id);
-      }
+      droppedLocal(ref);
+      tellNodes('doc:dropped', ref);
     },
   };
+  io.on('doc:appended', (ref, rowId) => {
+    const { host, id } = hostOf(ref);
+    host.nudge(id, rowId).catch((error: unknown) => ctx.log.warn({ err: error, document: ref }, 'document log not read'));
+  });
+  io.on('doc:rights', (scope) => recheckLocal(scope));
+  io.on('doc:dropped', (ref) => {
+    const { host, id } = hostOf(ref);
+    host.forget(id);
+    droppedLocal(ref);
+  });
   hosts.transcripts.attach(audience);
   hosts.subtitles.attach(audience);
 
@@ -314,10 +395,12 @@ export function attachCollabSocket(ctx: AppContext, httpServer: HttpServer, host
     io,
     async close() {
       stopListening();
+      clearInterval(announcer);
       hosts.transcripts.detach();
       hosts.subtitles.detach();
       io.local.disconnectSockets(true);
       io.engine.close();
+      await closeAdapter(io);
     },
   };
 }

@@ -566,6 +566,22 @@ export const sessionChannels = pgTable(
 );
 
 /**
+ * Which node decodes a channel's stream (live/lease.ts): renewed every few seconds by its node; once
+ * expired (the node died), another node marks the stream lost and an encoder may reconnect anywhere.
+ */
+export const liveStreamLeases = pgTable(
+  'live_stream_leases',
+  {
+    channelId: uuid('channel_id')
+      .primaryKey()
+      .references(() => sessionChannels.id, { onDelete: 'cascade' }),
+    nodeId: text('node_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('live_stream_leases_expires').on(t.expiresAt)],
+);
+
+/**
  * The finals of a session's channels as they were heard (docs/live.md): what viewers joining late
  * receive and what the library's media is made of when the session stops. Times are channel time:
  * seconds of audio the channel has received, across reconnections, so they match its recording.

@@ -1,8 +1,8 @@
 /** Data access for the finals of live sessions (`session_captions`): as they are heard and shown, and when a stopped session is saved. */
-import { and, asc, eq, getTableColumns, isNull, lte, max, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, lt, lte, max, sql } from 'drizzle-orm';
 import type { LiveFinal } from '@palabre/shared';
 import type { Database } from '../db/client.ts';
-import { sessionCaptions, sessions } from '../db/schema.ts';
+import { liveStreamLeases, sessionCaptions, sessionChannels, sessions } from '../db/schema.ts';
 import type { SavedFinal } from './save-transcript.ts';
 
 export type CaptionRow = typeof sessionCaptions.$inferSelect;
@@ -113,5 +113,57 @@ export const savingRepo = {
       .where(and(eq(sessions.id, sessionId), isNull(sessions.savedConversationId)))
       .returning({ id: sessions.id });
     return updated.length > 0;
+  },
+};
+
+/** The database's clock plus `ms`: every node's leases expire by the same clock. */
+const expiry = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})`;
+
+/** Which node decodes each channel's stream (`live_stream_leases`, lease.ts). */
+export const leasesRepo = {
+  /** Takes a channel's lease unless another node holds it unexpired; answers whether it did. */
+  async take(db: Database, channelId: string, nodeId: string, expireMs: number): Promise<boolean> {
+    const rows = await db
+      .insert(liveStreamLeases)
+      .values({ channelId, nodeId, expiresAt: expiry(expireMs) })
+      .onConflictDoUpdate({
+        target: liveStreamLeases.channelId,
+        set: { nodeId, expiresAt: expiry(expireMs) },
+        setWhere: sql`${liveStreamLeases.expiresAt} < now() or ${liveStreamLeases.nodeId} = ${nodeId}`,
+      })
+      .returning({ channelId: liveStreamLeases.channelId });
+    return rows.length > 0;
+  },
+
+  release: async (db: Database, channelId: string, nodeId: string) =>
+    void (await db.delete(liveStreamLeases).where(and(eq(liveStreamLeases.channelId, channelId), eq(liveStreamLeases.nodeId, nodeId)))),
+
+  /** Pushes back the expiry of a node's leases; answers the channels whose lease it still held. */
+  async renew(db: Database, channelIds: string[], nodeId: string, expireMs: number): Promise<string[]> {
+    const rows = await db
+      .update(liveStreamLeases)
+      .set({ expiresAt: expiry(expireMs) })
+      .where(and(inArray(liveStreamLeases.channelId, channelIds), eq(liveStreamLeases.nodeId, nodeId)))
+      .returning({ channelId: liveStreamLeases.channelId });
+    return rows.map((row) => row.channelId);
+  },
+
+  /** Deletes the expired leases (each by exactly one caller) and answers them, with their channel. */
+  async takeExpired(db: Database) {
+    const expired = await db
+      .delete(liveStreamLeases)
+      .where(lt(liveStreamLeases.expiresAt, sql`now()`))
+      .returning({ channelId: liveStreamLeases.channelId, nodeId: liveStreamLeases.nodeId });
+    if (expired.length === 0) return [];
+    const channels = await db
+      .select()
+      .from(sessionChannels)
+      .where(
+        inArray(
+          sessionChannels.id,
+          expired.map((lease) => lease.channelId),
+        ),
+      );
+    return channels.map((channel) => ({ channel, nodeId: expired.find((lease) => lease.channelId === channel.id)!.nodeId }));
   },
 };

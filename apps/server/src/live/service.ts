@@ -1,8 +1,8 @@
 /**
  * The live service of this process (docs/live.md): every ingest opens a channel's stream through it
  * (it is the `IngestGate`), it runs each connected channel's transcription (channel-run.ts), and it
- * ends a session's streams when the session stops. Streams are per process: a channel takes one
- * stream at a time on the node it connected to.
+ * ends a session's streams when the session stops. A channel takes one stream at a time, on one node:
+ * the node that opens it holds the channel's lease (lease.ts) until the stream ends.
  */
 import path from 'node:path';
 import type { IngestKind } from '@palabre/shared';
@@ -17,6 +17,7 @@ import { captionsRepo } from './repo.ts';
 import { ChannelRun, type EngineFactory } from './channel-run.ts';
 import type { AudioSink, EncoderListeners, IngestGate } from './ingest/gate.ts';
 import type { LiveSessions, TranslatorPool } from './types.ts';
+import { StreamLeases, type LeaseTiming } from './lease.ts';
 
 export interface LiveServiceOptions {
   translators: TranslatorPool;
@@ -28,6 +29,14 @@ export interface LiveServiceOptions {
   retryDelaysMs?: readonly number[];
   /** How often sessions are checked for a stop made elsewhere (default STOPPED_CHECK_MS; tests shorten it). */
   stoppedCheckMs?: number;
+  /** This node's id, in the leases of the streams it decodes. */
+  nodeId: string;
+  /**
+   * This node runs the live ingest: it renews its leases, marks the streams of expired leases as lost,
+   * and listens for the encoders of sessions started on other nodes.
+   */
+  ingests: boolean;
+  lease?: Partial<LeaseTiming>;
 }
 
 /** How often the sessions of connected streams are checked for a stop made by another process. */
@@ -66,13 +75,25 @@ export class LiveService implements IngestGate, LiveSessions {
 
   private readonly ctx: AppContext;
   private readonly options: LiveServiceOptions;
+  readonly leases: StreamLeases;
 
   constructor(ctx: AppContext, options: LiveServiceOptions) {
     this.ctx = ctx;
     this.options = options;
     this.engines = options.engines ?? profileEngines(ctx);
-    this.checker = setInterval(() => void (this.checking = this.endStoppedElsewhere()), options.stoppedCheckMs ?? STOPPED_CHECK_MS);
+    this.checker = setInterval(() => void (this.checking = this.check()), options.stoppedCheckMs ?? STOPPED_CHECK_MS);
     this.checker.unref();
+    this.leases = new StreamLeases(ctx, options.nodeId, options.lease ?? {}, (channelId) => {
+      const stream = this.streams.get(channelId);
+      if (stream) void this.stop(stream);
+    });
+    if (options.ingests) this.leases.start({ sweep: true });
+  }
+
+  private async check(): Promise<void> {
+    await this.endStoppedElsewhere();
+    // Sessions started through another node's API: this node's encoder listeners wait for them too.
+    if (this.options.ingests) await this.resume().catch((error: unknown) => this.ctx.log.warn({ err: error }, 'encoder listeners not started'));
   }
 
   /**
@@ -108,6 +129,15 @@ export class LiveService implements IngestGate, LiveSessions {
     if (this.streams.has(channel.id) || this.opening.has(channel.id)) throw new AppError('conflict', 'This channel already receives a stream');
     const opening = { sessionId: session.id, cancelled: false };
     this.opening.set(channel.id, opening);
+    // Another node decoding this channel keeps it until its stream ends or its lease expires.
+    const leased = await this.leases.take(channel.id).catch((error: unknown) => {
+      this.opening.delete(channel.id);
+      throw error;
+    });
+    if (!leased) {
+      this.opening.delete(channel.id);
+      throw new AppError('conflict', 'This channel already receives a stream');
+    }
     let run: ChannelRun;
     try {
       run = await ChannelRun.start({
@@ -129,11 +159,15 @@ export class LiveService implements IngestGate, LiveSessions {
             });
         },
       });
+    } catch (error) {
+      await this.leases.release(channel.id).catch(() => undefined);
+      throw error;
     } finally {
       this.opening.delete(channel.id);
     }
     if (opening.cancelled || this.closed) {
       await run.close();
+      await this.leases.release(channel.id);
       throw new AppError('session_status', 'The session is not started, or has ended');
     }
     const stream: Stream = { run, channel, stopped: false, ended: null };
@@ -154,7 +188,10 @@ export class LiveService implements IngestGate, LiveSessions {
       await stream.run.end();
       const { channel, run } = stream;
       this.channelTimes.set(channel.id, run.channelTime());
-      if (this.streams.get(channel.id) === stream) this.streams.delete(channel.id);
+      if (this.streams.get(channel.id) === stream) {
+        this.streams.delete(channel.id);
+        await this.leases.release(channel.id);
+      }
       if (stream.stopped) return;
       await audioEnded(this.ctx, channel, reason === 'failed' || run.failed ? 'errored' : 'inactive');
       this.ctx.log.info({ sessionId: run.sessionId, channelIndex: run.channelIndex, reason }, 'live stream ended');
@@ -180,14 +217,20 @@ export class LiveService implements IngestGate, LiveSessions {
   async resume(): Promise<void> {
     const encoders = this.options.encoders;
     if (!encoders) return;
-    for (const { channel } of await sessionsRepo.channelsInStatus(this.ctx.db, ['pending', 'active'])) await encoders.listen(channel.streamKey);
+    for (const { channel } of await sessionsRepo.channelsInStatus(this.ctx.db, ['pending', 'active'])) {
+      const { rtmp, srt } = encoders.addresses(channel.streamKey);
+      if (rtmp === null && srt === null) await encoders.listen(channel.streamKey);
+    }
   }
 
   private async stop(stream: Stream): Promise<void> {
     stream.stopped = true;
     await stream.run.close();
     this.channelTimes.set(stream.channel.id, stream.run.channelTime());
-    if (this.streams.get(stream.channel.id) === stream) this.streams.delete(stream.channel.id);
+    if (this.streams.get(stream.channel.id) === stream) {
+      this.streams.delete(stream.channel.id);
+      await this.leases.release(stream.channel.id);
+    }
   }
 
   /** Shutdown: every stream ends (its last finals stored), then the encoders and translators stop. */
@@ -195,6 +238,7 @@ export class LiveService implements IngestGate, LiveSessions {
     this.closed = true;
     clearInterval(this.checker);
     await this.checking;
+    await this.leases.close();
     await Promise.all(
       [...this.streams.values()].map(async (stream) => {
         await stream.run.close();

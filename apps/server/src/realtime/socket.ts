@@ -39,6 +39,7 @@ import { AppError } from '../http/errors.ts';
 import { authorize } from '../organizations/service.ts';
 import { audienceOf } from './audience.ts';
 import type { EventBus } from './events.ts';
+import { closeAdapter, type AdapterFactory } from './adapter.ts';
 import { joinLiveRoom, leaveLiveRoom, liveRoomOf, recheckLiveRoom } from './live-rooms.ts';
 
 export const SOCKET_PATH = '/cm-api/socket.io';
@@ -152,17 +153,24 @@ export class SocketEventBus implements EventBus {
   }
 }
 
+/** Rooms every signed-in socket joins on both socket servers, so a revocation finds it on any node. */
+const ownerRooms = (data: { sessionId: string | null; userId: string | null }) =>
+  data.userId && data.sessionId ? [`owner-session:${data.sessionId}`, `owner-user:${data.userId}`] : [];
+
+/** Puts a signed-in socket in the rooms a revocation of its session or user targets. */
+export function joinOwnerRooms(socket: { data: { sessionId: string | null; userId: string | null }; join(rooms: string[]): Promise<void> | void }): void {
+  const rooms = ownerRooms(socket.data);
+  if (rooms.length > 0) void socket.join(rooms);
+}
+
 /**
  * A revoked session (logout, password change, suspension) is disconnected at once from a socket
- * server whose sockets carry their session and user (both the session and the collaboration socket).
- * Returns the function that stops listening.
+ * server whose sockets joined their owner's rooms (both the session and the collaboration socket);
+ * through the adapter, on every node. Returns the function that stops listening.
  */
-export function disconnectWhenRevoked(ctx: Pick<AppContext, 'tokens'>, io: Server<never, never, never, { sessionId: string | null; userId: string | null }>): () => void {
+export function disconnectWhenRevoked(ctx: Pick<AppContext, 'tokens'>, io: { in(room: string): { disconnectSockets(close?: boolean): void } }): () => void {
   return ctx.tokens.onRevoke((target) => {
-    for (const socket of io.of('/').sockets.values()) {
-      const data = socket.data;
-      if ('sessionId' in target ? data.sessionId === target.sessionId : data.userId === target.userId) socket.disconnect(true);
-    }
+    io.in('sessionId' in target ? `owner-session:${target.sessionId}` : `owner-user:${target.userId}`).disconnectSockets(true);
   });
 }
 
@@ -210,8 +218,8 @@ export interface SocketServer {
   close(): Promise<void>;
 }
 
-export function attachSocketServer(ctx: AppContext, httpServer: HttpServer, bus: SocketEventBus): SocketServer {
-  const io: SessionServer = new Server(httpServer, { path: SOCKET_PATH, serveClient: false, maxHttpBufferSize: 64 * 1024 });
+export function attachSocketServer(ctx: AppContext, httpServer: HttpServer, bus: SocketEventBus, adapter?: AdapterFactory): SocketServer {
+  const io: SessionServer = new Server(httpServer, { path: SOCKET_PATH, serveClient: false, maxHttpBufferSize: 64 * 1024, ...(adapter ? { adapter } : {}) });
 
   io.use((socket, next) => {
     const given = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
@@ -236,6 +244,7 @@ export function attachSocketServer(ctx: AppContext, httpServer: HttpServer, bus:
 
   io.on('connection', (socket) => {
     const handlers = handlersOf(ctx, socket);
+    joinOwnerRooms(socket);
 
     /**
      * Every request re-checks the token (a revoked session or a suspended user stops at once), then
@@ -280,6 +289,7 @@ export function attachSocketServer(ctx: AppContext, httpServer: HttpServer, bus:
       io.local.disconnectSockets(true);
       // Not io.close(): it would close the HTTP server, which belongs to Fastify.
       io.engine.close();
+      await closeAdapter(io);
     },
   };
 }

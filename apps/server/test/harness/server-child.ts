@@ -8,11 +8,13 @@ import fs from 'node:fs';
 import { loadConfig } from '../../src/config.ts';
 import { conversations } from '../../src/db/schema.ts';
 import { createOrganization } from '../../src/organizations/service.ts';
+import { parseRoles } from '../../src/roles.ts';
 import { startServer } from '../../src/server.ts';
 import { createAccount } from '../../src/users/service.ts';
 
 const config = loadConfig(process.env);
-const server = await startServer(config, { logger: false });
+// PALABRE_ROLE chooses the node's roles as `palabre serve --role` does (default all).
+const server = await startServer(config, { logger: false, roles: parseRoles(process.env.PALABRE_ROLE) });
 const ready: Record<string, unknown> = { url: server.url };
 const seed = process.env.SEED_TRANSCRIPT_FILE && fs.readFileSync(process.env.SEED_TRANSCRIPT_FILE, 'utf8');
 if (seed) {
