@@ -24,7 +24,7 @@ const editors: ResilientEditor[] = [];
 
 beforeAll(async () => {
   cluster = await startCluster('collab');
-  [a, b, documents] = await Promise.all([cluster.start('a', 'api'), cluster.start('b', 'api'), cluster.start('documents', 'api')]);
+  [a, b, documents] = await Promise.all([cluster.start('a', 'api'), cluster.start('b', 'api'), cluster.start('documents', 'collab')]);
   owner = await cluster.user();
   organizationId = await cluster.organization(owner);
 });

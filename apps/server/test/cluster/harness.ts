@@ -282,6 +282,12 @@ export async function startCluster(prefix: string, options: { timeLimitMs?: numb
     async close() {
       // Nodes first (SIGTERM, then SIGKILL if they linger), then the database and the folder.
       await Promise.all(nodes.map((node) => stopNode(node.child, exits.get(node.child))));
+      // PALABRE_CLUSTER_LOGS=<folder> keeps every node's log there (a failure's evidence, CI artifacts).
+      const keep = process.env.PALABRE_CLUSTER_LOGS;
+      if (keep) {
+        fs.mkdirSync(keep, { recursive: true });
+        for (const node of nodes) fs.copyFileSync(node.logFile, path.join(keep, `${prefix}-${node.name}.log`));
+      }
       await undo();
     },
   };
