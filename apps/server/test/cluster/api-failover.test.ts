@@ -20,6 +20,8 @@ let owner: ClusterUser;
 let organizationId: string;
 let watcher: FailoverWatcher | undefined;
 let editor: ResilientEditor | undefined;
+/** The media the first test leaves, its clients moved to B. */
+let mediaId: string | undefined;
 
 beforeAll(async () => {
   cluster = await startCluster('api');
@@ -75,10 +77,7 @@ describe('an API node killed', () => {
     const turn = () => textOf(turnsOf(editor!.doc).get(1)).toString();
     for (const marker of acknowledged) expect(turn().split(marker)).toHaveLength(2);
 
-    // Later events reach the clients on B: a rename, and an edit made by someone else.
-    const before = watcher.updates.length;
-    expect((await onB.patch(`${API}/conversations/${id}`, { name: 'Renamed on B' })).status).toBe(200);
-    await until(() => watcher!.updates.slice(before).some((update) => update.conversationId === id && update.kind === 'updated'), 'the rename’s notice on B');
+    // Later edits reach the moved editor, and its own are acknowledged by B.
     const other = resilientEditor(() => [b.url], owner.token, id);
     try {
       await other.connected();
@@ -88,5 +87,14 @@ describe('an API node killed', () => {
       await other.close();
     }
     expect(await editor.edit((doc) => textOf(turnsOf(doc).get(0)).insert(0, 'Still here '))).toBe(true);
+    mediaId = id;
+  });
+
+  it('delivers the library notices raised just after its death to the moved clients', async () => {
+    // Right after the previous test's kill: the first notice raised on B reaches the moved socket.
+    expect(mediaId).toBeDefined();
+    const before = watcher!.updates.length;
+    expect((await owner.client(b).patch(`${API}/conversations/${mediaId}`, { name: 'Renamed on B' })).status).toBe(200);
+    await until(() => watcher!.updates.slice(before).some((update) => update.conversationId === mediaId && update.kind === 'updated'), 'the rename’s notice on B', 20_000);
   });
 });
