@@ -9,11 +9,12 @@ import { textOf, turnsOf } from '@palabre/shared/collab';
 import { smallTranscript } from '../harness/collab-fixtures.ts';
 import { insertMedia } from '../harness/server.ts';
 import { failoverWatcher, resilientEditor, until, type FailoverWatcher, type ResilientEditor } from './clients.ts';
-import { startCluster, type Cluster, type ClusterNode, type ClusterUser } from './harness.ts';
+import { showLogsOnFailure, startCluster, type Cluster, type ClusterNode, type ClusterUser } from './harness.ts';
 
 const API = '/cm-api/api';
 
 let cluster: Cluster;
+showLogsOnFailure(() => cluster);
 let a: ClusterNode;
 let b: ClusterNode;
 let owner: ClusterUser;

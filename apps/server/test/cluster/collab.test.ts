@@ -11,9 +11,10 @@ import { connectCollab, type CollabClient } from '../harness/collab-client.ts';
 import { smallTranscript } from '../harness/collab-fixtures.ts';
 import { insertMedia } from '../harness/server.ts';
 import { resilientEditor, until, type ResilientEditor } from './clients.ts';
-import { startCluster, type Cluster, type ClusterNode, type ClusterUser } from './harness.ts';
+import { showLogsOnFailure, startCluster, type Cluster, type ClusterNode, type ClusterUser } from './harness.ts';
 
 let cluster: Cluster;
+showLogsOnFailure(() => cluster);
 let a: ClusterNode;
 let b: ClusterNode;
 let documents: ClusterNode;

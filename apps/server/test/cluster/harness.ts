@@ -21,7 +21,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inject } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { createOrganization } from '../../src/organizations/service.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
@@ -78,9 +78,17 @@ export interface Cluster {
   user(): Promise<ClusterUser>;
   /** An organization owned by `owner`. */
   organization(owner: ClusterUser): Promise<string>;
-  /** The last lines each node printed: for a failure's message. */
+  /** The last notable lines each node printed (warnings, errors, start lines): for a failure's message. */
   logs(lines?: number): string;
   close(): Promise<void>;
+}
+
+/** Prints the nodes' last log lines under each failed test of the file (call it at the file's top level). */
+export function showLogsOnFailure(cluster: () => Cluster | undefined): void {
+  afterEach((context) => {
+    const current = cluster();
+    if (current && context.task.result?.state === 'fail') console.error(current.logs());
+  });
 }
 
 /** The nodes' shared environment: what an operator puts in every node's unit file. */
@@ -147,7 +155,7 @@ async function printedReady(node: ClusterNode, from: number, exited: Promise<num
   void exited.then(() => (gone = true));
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (!gone && Date.now() < deadline) {
-    const printed = fs.readFileSync(node.logFile, 'utf8').slice(from);
+    const printed = fs.readFileSync(node.logFile).subarray(from).toString('utf8');
     if (/^Palabre /m.test(printed)) return;
     await sleep(200);
   }
@@ -323,7 +331,12 @@ async function stopNode(child: ChildProcess, exited: Promise<number | null> | un
   }
 }
 
+/** The last `lines` lines of a node's output worth reading: warnings, errors and anything not a log entry. */
 function tail(file: string, lines: number): string {
   if (!fs.existsSync(file)) return '';
-  return fs.readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  const notable = fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '' && !/^\{"level":[123]0,/.test(line));
+  return notable.slice(-lines).join('\n');
 }

@@ -10,10 +10,11 @@ import { eq } from 'drizzle-orm';
 import { sessionChannels } from '../../src/db/schema.ts';
 import { ingest, liveProfile, newLiveSession, pcmOf, startLive, stopLive, viewer, type IngestClient, type Viewer } from '../harness/live.ts';
 import { until } from './clients.ts';
-import { startCluster, type Cluster, type ClusterNode, type ClusterUser } from './harness.ts';
+import { showLogsOnFailure, startCluster, type Cluster, type ClusterNode, type ClusterUser } from './harness.ts';
 import { JFK } from './media.ts';
 
 let cluster: Cluster;
+showLogsOnFailure(() => cluster);
 let a: ClusterNode;
 let b: ClusterNode;
 let live1: ClusterNode;

@@ -6,12 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkTranscript } from '@palabre/shared';
 import { liveProfile, processedMedia } from '../harness/live.ts';
 import { failoverWatcher, until, type FailoverWatcher } from './clients.ts';
-import { startCluster, type Cluster, type ClusterNode, type ClusterUser } from './harness.ts';
+import { showLogsOnFailure, startCluster, type Cluster, type ClusterNode, type ClusterUser } from './harness.ts';
 import { JFK, upload } from './media.ts';
 
 const API = '/cm-api/api';
 
 let cluster: Cluster;
+showLogsOnFailure(() => cluster);
 let a: ClusterNode;
 let b: ClusterNode;
 let owner: ClusterUser;

@@ -9,10 +9,11 @@ import { eq } from 'drizzle-orm';
 import { conversations } from '../../src/db/schema.ts';
 import { liveProfile, processedMedia } from '../harness/live.ts';
 import { failoverWatcher, until, type FailoverWatcher } from './clients.ts';
-import { startCluster, type Cluster, type ClusterNode, type ClusterUser } from './harness.ts';
+import { showLogsOnFailure, startCluster, type Cluster, type ClusterNode, type ClusterUser } from './harness.ts';
 import { repeatedJfk, upload } from './media.ts';
 
 let cluster: Cluster;
+showLogsOnFailure(() => cluster);
 let a: ClusterNode;
 let owner: ClusterUser;
 let organizationId: string;
