@@ -62,6 +62,8 @@ export interface StartOptions {
   jobs?: ReadonlyArray<JobDefinition<any>>;
   /** Worker polling interval in seconds (≥ 0.5). */
   pollingIntervalSeconds?: number;
+  /** How long a dead worker's job waits before another takes it (jobs/keepalive.ts; tests shorten it). */
+  jobLease?: { leaseSeconds: number; superviseIntervalSeconds: number };
   /** The models the default model is looked up in (tests); default: the catalogue. */
   modelCatalogue?: readonly CatalogueModel[];
   /** What live sessions run with (tests): translators, engines, encoder listeners, engine retry delays. */
@@ -112,6 +114,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       // Each job's definition names the knob its queue follows.
       concurrency: config.jobConcurrency,
       perOrganization: config.jobConcurrency.perOrganization,
+      ...(options.jobLease ? { jobLeaseSeconds: options.jobLease.leaseSeconds, superviseIntervalSeconds: options.jobLease.superviseIntervalSeconds } : {}),
     });
     // On PostgreSQL, socket events cross nodes (realtime/adapter.ts); commands without sockets skip it.
     let adapters: SocketAdapters | undefined;

@@ -13,6 +13,7 @@ import type { JobName, JobPayload } from '@palabre/shared';
 import type { AppContext, Logger } from '../context.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { JobQueue, SendOptions } from './queue.ts';
+import { JOB_LEASE_SECONDS, keepJobAlive, SUPERVISE_INTERVAL_SECONDS } from './keepalive.ts';
 import { DEFERRAL_SECONDS, fairPriority, mediaOf, organizationOf, RunningJobs } from './fairness.ts';
 import { expiryOf, JobPayloadError, type JobConcurrency, type JobDefinition, type JobMedia, type JobRegistry } from './registry.ts';
 
@@ -23,6 +24,10 @@ export interface BossQueueOptions {
   concurrency?: Partial<Record<JobConcurrency, number>>;
   /** Jobs of one organization that run at once in one queue (default: no limit). */
   perOrganization?: number;
+  /** How long after its last keep-alive a running job counts as lost (keepalive.ts; tests shorten it). */
+  jobLeaseSeconds?: number;
+  /** How often pg-boss looks for lost jobs (default SUPERVISE_INTERVAL_SECONDS). */
+  superviseIntervalSeconds?: number;
 }
 
 /** A queue's policy and its defaults for every job sent to it, from the job's definition. */
@@ -53,6 +58,7 @@ export class BossQueue implements JobQueue {
   private readonly stopping = new AbortController();
   private started = false;
   private working = false;
+  private readonly jobLeaseSeconds: number;
 
   constructor(handle: DatabaseHandle, registry: JobRegistry, log: Logger, options: BossQueueOptions = {}) {
     this.handle = handle;
@@ -62,9 +68,15 @@ export class BossQueue implements JobQueue {
     const knobs = options.concurrency ?? {};
     this.concurrency = (name) => knobs[this.registry.definition(name).concurrency] ?? 1;
     this.running = new RunningJobs(options.perOrganization ?? Number.POSITIVE_INFINITY);
+    this.jobLeaseSeconds = options.jobLeaseSeconds ?? JOB_LEASE_SECONDS;
+    // Lost jobs are looked for (supervision) and failed for redelivery (monitoring) at this pace.
+    const supervision = {
+      superviseIntervalSeconds: options.superviseIntervalSeconds ?? SUPERVISE_INTERVAL_SECONDS,
+      monitorIntervalSeconds: options.superviseIntervalSeconds ?? SUPERVISE_INTERVAL_SECONDS,
+    };
     this.boss = handle.connectionString
-      ? new PgBoss({ connectionString: handle.connectionString, max: 4, application_name: 'palabre-jobs' })
-      : new PgBoss({ db: { executeSql: (text, values) => handle.executeSql(text, values) } });
+      ? new PgBoss({ connectionString: handle.connectionString, max: 4, application_name: 'palabre-jobs', ...supervision })
+      : new PgBoss({ db: { executeSql: (text, values) => handle.executeSql(text, values) }, ...supervision });
     // pg-boss reports its own maintenance failures here; they must not crash the process.
     this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
   }
@@ -185,12 +197,18 @@ export class BossQueue implements JobQueue {
       this.log.error({ job: job.id, name, err: error }, 'job refused: invalid payload');
       return;
     }
-    await this.registry.definition(name).handler(ctx, payload as never, {
-      id: job.id,
-      retryCount: job.retryCount,
-      retryLimit: job.retryLimit,
-      signal: this.stopping.signal,
-    });
+    // Another node takes the job soon after this process dies, not after the step-sized expiry.
+    const stop = keepJobAlive(this.handle, this.log, { name, id: job.id, ceilingSeconds: job.expireInSeconds }, this.jobLeaseSeconds);
+    try {
+      await this.registry.definition(name).handler(ctx, payload as never, {
+        id: job.id,
+        retryCount: job.retryCount,
+        retryLimit: job.retryLimit,
+        signal: this.stopping.signal,
+      });
+    } finally {
+      stop();
+    }
   }
 
   private async failOrphans(): Promise<void> {
