@@ -51,10 +51,8 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/test/cluster/**/*.test.ts'],
           globalSetup: ['apps/server/test/cluster/global-setup.ts'],
-          // Each file runs its own nodes (several processes): one file at a time on a small machine.
-          pool: 'forks',
-          poolOptions: { forks: { maxForks: 1, minForks: 1 } },
-          // Nodes start, die and restart within a test; no test asserts timings.
+          // Each file runs its own nodes (several processes): `npm run test:cluster` runs two files at
+          // a time. Nodes start, die and restart within a test; no test asserts timings.
           testTimeout: 180_000,
           hookTimeout: 180_000,
           teardownTimeout: 60_000,

@@ -90,8 +90,8 @@ describe('two editors on two nodes', () => {
 describe('the documents node killed mid-edit', () => {
   it('keeps every acknowledged edit; its editor reconnects by itself and its other edits merge', async () => {
     const id = await newMedia();
-    // The editor works on the documents node, and would go to the restarted one (or an API node).
-    const editor = resilientEditor(() => [documents.url, a.url], owner.token, id);
+    // The editor works on the documents node, the only one it knows: it waits for its return.
+    const editor = resilientEditor(() => [documents.url], owner.token, id);
     editors.push(editor);
     await editor.connected();
     expect(editor.connectedTo).toBe(documents.url);
