@@ -10,6 +10,7 @@ import { MODELS_USAGE, runModelsCommand } from './models/cli.ts';
 import { downloadFetch } from './net/download.ts';
 import { outboundPolicy } from './net/outbound.ts';
 import { checkRolesDatabase, describeRoles, listens, parseRoles, RoleError, type Roles } from './roles.ts';
+import { STORAGE_USAGE, runStorageCommand } from './storage/migrate.ts';
 import { startServer } from './server.ts';
 
 const USAGE = `Usage: palabre <command>
@@ -23,6 +24,7 @@ Commands:
       --email <email> --password <password> --firstname <name> --lastname <name>
       [--role <bitmask>]     platform role (default: super administrator, 31)
 ${MODELS_USAGE}
+${STORAGE_USAGE}
 ${BENCH_USAGE}
 
 Configuration comes from the environment; see .env.example.`;
@@ -121,6 +123,13 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'models':
       return runModelsCommand(rest, config.dataDir, undefined, { baseUrl: config.modelsBaseUrl, fetch: downloadFetch(outboundPolicy(config)) });
+    case 'storage': {
+      // Ctrl-C stops the copy cleanly (the object under way leaves nothing); a rerun resumes.
+      const interrupt = new AbortController();
+      process.once('SIGINT', () => interrupt.abort());
+      process.once('SIGTERM', () => interrupt.abort());
+      return runStorageCommand(rest, config, undefined, interrupt.signal);
+    }
     case 'bench':
       return runBenchCommand(rest, config);
     case undefined:

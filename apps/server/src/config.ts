@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { MAX_AUDIO_FILE_BYTES } from '@palabre/shared';
 import { DEFAULT_MODEL_HOST, MODEL_CATALOGUE } from '@palabre/engines';
 import { parseCidr } from './net/addresses.ts';
+import { normalizeBucketPrefix } from './storage/prefix.ts';
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -146,6 +147,26 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 3600)
     .default(120),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//i, 'must be an http:// or https:// URL')
+    .refine((url) => !URL.canParse(url) || (!new URL(url).username && !new URL(url).password), 'must not carry credentials: use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY')
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3 to 63 lowercase letters, digits, dots and hyphens)')
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9/_.-]*$/i, 'must hold only letters, digits and / _ . -')
+    .refine((prefix) => !prefix.split('/').includes('..') && !/\/\/./.test(prefix), 'must be folder names separated by single slashes')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PALABRE_CHECK_RESPONSES: bool.default(false),
 });
@@ -159,6 +180,19 @@ function liveIngest(env: Env): Config['liveIngest'] {
   const bindHost = env.LIVE_INGEST_HOST ?? env.HOST;
   const publicHost = env.LIVE_PUBLIC_HOST ?? (env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname : WILDCARD_HOSTS.has(bindHost) ? 'localhost' : bindHost);
   return { bindHost, publicHost, rtmpPorts: env.LIVE_RTMP_PORTS, srtPorts: env.LIVE_SRT_PORTS };
+}
+
+/** An S3-compatible bucket (storage/s3.ts; docs/storage.md). */
+export interface S3Config {
+  /** Unset: AWS S3 itself (from the region). */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  forcePathStyle: boolean;
+  /** Unset: the SDK's default credential chain (environment, shared files, instance or container role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Keys are stored under this prefix in the bucket ("" or "folder/"). */
+  prefix: string;
 }
 
 export interface Config {
@@ -233,6 +267,11 @@ export interface Config {
    */
   bots: { max: number; chromiumPath: string; displayName: string; memoryMb: number; cpuPercent: number; aloneSeconds: number };
   jobConcurrency: { mediaSteps: number; urlImports: number; videoRenditions: number; sessionSchedule: number; perOrganization: number };
+  /**
+   * Where media files are kept: the local folder (<dataDir>/storage) or an S3 bucket. Both may be
+   * configured at once (`palabre storage migrate` moves the objects from one to the other).
+   */
+  storage: { driver: 'local' | 's3'; localRoot: string; s3: S3Config | undefined };
 }
 
 export type LiveTranslatorConfig =
@@ -250,6 +289,27 @@ function liveTranslator(env: Env): LiveTranslatorConfig {
   const url = env.LIVE_TRANSLATOR_URL!;
   const apiKey = env.LIVE_TRANSLATOR_API_KEY;
   return backend === 'openai' ? { backend, url, model: env.LIVE_TRANSLATOR_MODEL!.trim(), apiKey } : { backend, url, apiKey };
+}
+
+function storage(env: Env, dataDir: string): Config['storage'] {
+  const problems = [
+    ...(env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET ? ['S3_BUCKET: required when STORAGE_DRIVER is s3'] : []),
+    ...(env.S3_ACCESS_KEY_ID && !env.S3_SECRET_ACCESS_KEY ? ['S3_SECRET_ACCESS_KEY: required when S3_ACCESS_KEY_ID is set'] : []),
+    ...(env.S3_SECRET_ACCESS_KEY && !env.S3_ACCESS_KEY_ID ? ['S3_ACCESS_KEY_ID: required when S3_SECRET_ACCESS_KEY is set'] : []),
+  ];
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}\nSee .env.example.`);
+  const s3: S3Config | undefined = env.S3_BUCKET
+    ? {
+        endpoint: env.S3_ENDPOINT,
+        bucket: env.S3_BUCKET,
+        region: env.S3_REGION,
+        // Self-hosted servers (an endpoint) mostly want the bucket in the path; AWS in the host name.
+        forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
+        credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+        prefix: normalizeBucketPrefix(env.S3_PREFIX),
+      }
+    : undefined;
+  return { driver: env.STORAGE_DRIVER, localRoot: path.join(dataDir, 'storage'), s3 };
 }
 
 function jobConcurrency(env: Env): Config['jobConcurrency'] {
@@ -315,6 +375,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mediaImportIdleTimeoutMs: env.MEDIA_IMPORT_IDLE_TIMEOUT_SECONDS * 1000,
     benchOpenAiEndpoint: env.PALABRE_BENCH_OPENAI_ENDPOINT,
     jobConcurrency: jobConcurrency(env),
+    storage: storage(env, dataDir),
     liveTranslator: liveTranslator(env),
     bots: {
       max: env.BOTS_MAX,

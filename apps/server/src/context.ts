@@ -6,7 +6,8 @@ import type { Config } from './config.ts';
 import type { EncoderListeners } from './live/ingest/gate.ts';
 import type { Database, DatabaseHandle, DatabaseKind } from './db/client.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { LocalStorage, type Storage } from './storage/storage.ts';
+import type { Storage } from './storage/storage.ts';
+import { createStorage } from './storage/drivers.ts';
 import { TokenService } from './auth/tokens.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { silentEvents, type EventBus } from './realtime/events.ts';
@@ -80,7 +81,7 @@ export function createContext(config: Config, handle: DatabaseHandle, log: Logge
     db: handle.db,
     dbKind: handle.kind,
     mailer: createMailer(config, log),
-    storage: new LocalStorage(path.join(config.dataDir, 'storage')),
+    storage: createStorage(config),
     tokens: new TokenService(handle.db, secret, config.accessTokenTtlSeconds),
     log,
     jobs: noQueue,

@@ -29,6 +29,8 @@ const SECRET_KEYS = [
   'secret',
   'clientSecret',
   'client_secret',
+  'secretAccessKey',
+  'S3_SECRET_ACCESS_KEY',
   'cookie',
   'authorization',
 ];
@@ -36,6 +38,9 @@ const SECRET_KEYS = [
 /** Paths for pino's redaction: each key at the top level and up to two objects deep, plus headers. */
 export const REDACT_PATHS = [
   ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
+  // The S3 secret key sits deeper in the configuration (config.storage.s3.credentials).
+  '*.s3.credentials.secretAccessKey',
+  '*.*.s3.credentials.secretAccessKey',
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-xsrf-token"]',

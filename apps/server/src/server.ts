@@ -27,6 +27,7 @@ import type { TranslatorPool } from './live/types.ts';
 import { attachIngestSocket } from './live/ws-ingest.ts';
 import { BotManager, type BotManagerOptions } from './bots/manager.ts';
 import { loopbackIngestUrl } from './bots/ingest-address.ts';
+import { openStorage } from './storage/drivers.ts';
 import { sweepStorage } from './storage/sweeper.ts';
 import { ALL_ROLES, describeRoles, nodeIdOf, type Roles } from './roles.ts';
 import { closeAdapter, emitterServer, openSocketAdapters, type SocketAdapters } from './realtime/adapter.ts';
@@ -107,6 +108,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // Beside other nodes, every line says which node wrote it.
     const log = roles.all ? baseLog : baseLog.child({ node: nodeId });
     const ctx = createContext(config, db, log);
+    cleanups.push(await openStorage(ctx.storage));
     // Refuses to start when a job has no handler or two.
     const registry = new JobRegistry(options.jobs ?? jobDefinitions);
     const queue = new BossQueue(db, registry, log, {

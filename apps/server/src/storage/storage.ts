@@ -75,12 +75,13 @@ let writes = 0;
 
 export class StorageKeyError extends Error {}
 
-function checkKey(key: string): string {
+/** The key rules every driver applies (keys move between drivers unchanged). */
+export function checkKey(key: string): string {
   if (!KEY.test(key) || key.includes('..') || key.endsWith('/') || PART.test(key)) throw new StorageKeyError(`invalid storage key ${key}`);
   return key;
 }
 
-function checkPrefix(prefix: string): string {
+export function checkPrefix(prefix: string): string {
   if (!PREFIX.test(prefix) || prefix.includes('..') || prefix.includes('//')) throw new StorageKeyError(`invalid storage prefix ${prefix}`);
   return prefix;
 }

@@ -28,6 +28,8 @@ export interface SweepReport {
   mediaFolders: number;
   /** Empty folders (local storage). */
   emptyFolders: number;
+  /** Temporary copies of stored objects (S3 storage) a crash left in <dataDir>/tmp. */
+  tempCopies: number;
 }
 
 async function entries(dir: string) {
@@ -69,7 +71,7 @@ async function storedMedia(ctx: AppContext): Promise<Map<string, number>> {
 }
 
 export async function sweepStorage(ctx: AppContext, now = Date.now()): Promise<SweepReport> {
-  const report: SweepReport = { partFiles: 0, workFolders: 0, mediaFolders: 0, emptyFolders: 0 };
+  const report: SweepReport = { partFiles: 0, workFolders: 0, mediaFolders: 0, emptyFolders: 0, tempCopies: 0 };
 
   // Job work folders: <dataDir>/work/<conversation id>-<random>, on this machine whatever the storage.
   const workRoot = path.join(ctx.config.dataDir, 'work');
@@ -83,6 +85,16 @@ export async function sweepStorage(ctx: AppContext, now = Date.now()): Promise<S
     if ((age > STALE_MS && !live) || age > WORK_MAX_AGE_MS) {
       await fsp.rm(full, { recursive: true, force: true });
       report.workFolders++;
+    }
+  }
+
+  // Copies handed to tools (withLocalFile) live as long as a job at most; a crash leaves them behind.
+  const tempRoot = path.join(ctx.config.dataDir, 'tmp');
+  for (const dir of (await entries(tempRoot)).filter((e) => e.isDirectory())) {
+    const full = path.join(tempRoot, dir.name);
+    if (now - (await newestChange(full)) > WORK_MAX_AGE_MS) {
+      await fsp.rm(full, { recursive: true, force: true });
+      report.tempCopies++;
     }
   }
 

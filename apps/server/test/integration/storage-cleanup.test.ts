@@ -122,4 +122,20 @@ describe('the storage sweeper', () => {
     expect(fs.existsSync(files.slowFirstTrack)).toBe(true);
     expect(fs.existsSync(files.slowSecondTrack)).toBe(true);
   });
+
+  it('removes the temporary copies of stored objects a crash left behind, days later only', async () => {
+    const tempRoot = path.join(server.ctx.config.dataDir, 'tmp');
+    const old = path.join(tempRoot, 'palabre-s3-old', 'channel-0.wav');
+    const recent = path.join(tempRoot, 'palabre-s3-recent', 'channel-0.wav');
+    write(old);
+    write(recent);
+    const fourDaysAgo = new Date(Date.now() - 4 * 24 * 60 * 60 * 1000);
+    for (const target of [old, path.dirname(old)]) fs.utimesSync(target, fourDaysAgo, fourDaysAgo);
+    // A copy in use by a long job (hours old) stays.
+    age(path.dirname(recent));
+
+    expect((await sweepStorage(server.ctx)).tempCopies).toBe(1);
+    expect(fs.existsSync(path.dirname(old))).toBe(false);
+    expect(fs.existsSync(recent)).toBe(true);
+  });
 });

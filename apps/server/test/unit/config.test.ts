@@ -85,6 +85,58 @@ describe('loadConfig', () => {
   });
 });
 
+describe('storage configuration', () => {
+  it('keeps files in the data folder unless an S3 bucket is chosen', () => {
+    expect(loadConfig({ PALABRE_DATA_DIR: '/srv/palabre' }).storage).toEqual({ driver: 'local', localRoot: '/srv/palabre/storage', s3: undefined });
+    const config = loadConfig({
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: 'https://minio.example.org:9000',
+      S3_BUCKET: 'palabre-media',
+      S3_ACCESS_KEY_ID: 'AKIA',
+      S3_SECRET_ACCESS_KEY: 'very-secret',
+      S3_PREFIX: '/studio-a',
+    });
+    expect(config.storage.driver).toBe('s3');
+    expect(config.storage.s3).toEqual({
+      endpoint: 'https://minio.example.org:9000',
+      bucket: 'palabre-media',
+      region: 'us-east-1',
+      // An endpoint of one's own: the bucket goes in the path unless told otherwise.
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'AKIA', secretAccessKey: 'very-secret' },
+      prefix: 'studio-a/',
+    });
+    // AWS itself: no endpoint, virtual-hosted buckets, the SDK's own credentials.
+    const aws = loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'palabre-media', S3_REGION: 'eu-west-3' }).storage.s3;
+    expect(aws).toMatchObject({ endpoint: undefined, region: 'eu-west-3', forcePathStyle: false, credentials: undefined, prefix: '' });
+    // Configured but not chosen: the local folder stays the storage (the migration's destination).
+    expect(loadConfig({ S3_BUCKET: 'palabre-media' }).storage.driver).toBe('local');
+  });
+
+  it('refuses incomplete or invalid S3 settings, naming the variable', () => {
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(refusal({ STORAGE_DRIVER: 's3' })).toContain('S3_BUCKET: required when STORAGE_DRIVER is s3');
+    expect(refusal({ STORAGE_DRIVER: 'minio' })).toContain('STORAGE_DRIVER');
+    expect(refusal({ S3_BUCKET: 'bucket-1', S3_ACCESS_KEY_ID: 'AKIA' })).toContain('S3_SECRET_ACCESS_KEY: required when S3_ACCESS_KEY_ID is set');
+    expect(refusal({ S3_BUCKET: 'bucket-1', S3_SECRET_ACCESS_KEY: 'x' })).toContain('S3_ACCESS_KEY_ID: required');
+    expect(refusal({ S3_BUCKET: 'Not_A_Bucket' })).toContain('S3_BUCKET: must be a bucket name');
+    expect(refusal({ S3_BUCKET: 'bucket-1', S3_ENDPOINT: 'ftp://host' })).toContain('S3_ENDPOINT');
+    expect(refusal({ S3_BUCKET: 'bucket-1', S3_ENDPOINT: 'https://key:secret@host' })).toContain('S3_ENDPOINT: must not carry credentials');
+    expect(refusal({ S3_BUCKET: 'bucket-1', S3_PREFIX: 'a/../b' })).toContain('S3_PREFIX');
+    expect(refusal({ S3_BUCKET: 'bucket-1', S3_FORCE_PATH_STYLE: 'maybe' })).toContain('S3_FORCE_PATH_STYLE');
+    // The secret itself is never part of a message.
+    expect(refusal({ S3_BUCKET: 'Bad_Bucket', S3_ACCESS_KEY_ID: 'AKIA', S3_SECRET_ACCESS_KEY: 'very-secret' })).not.toContain('very-secret');
+  });
+});
+
 describe('parse', () => {
   it('reports every invalid field with its error key', () => {
     try {

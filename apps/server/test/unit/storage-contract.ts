@@ -76,6 +76,10 @@ export function storageContract(driver: string, create: () => Promise<StorageUnd
       expect(await range(0, 0)).toBe('0');
       expect(await range(2, 5)).toBe('2345');
       expect(await range(7, 9)).toBe('789');
+      // At the edges: the whole object, its last byte, and an end past the last byte (cut there).
+      expect(await range(0, 9)).toBe('0123456789');
+      expect(await range(9, 9)).toBe('9');
+      expect(await range(6, 100)).toBe('6789');
     });
 
     it('fails the stream when reading a missing object, and has no size for it', async () => {
