@@ -6,7 +6,7 @@ import type { CatalogueModel } from '@palabre/engines';
 import type { Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { createContext, createDocuments, type AppContext } from './context.ts';
-import { attachCollabSocket } from './collab/socket.ts';
+import { attachCollabEmitter, attachCollabSocket } from './collab/socket.ts';
 import { SubtitleDocuments } from './subtitles/documents.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { createLogger } from './logging.ts';
@@ -15,7 +15,7 @@ import { JobRegistry, type JobDefinition } from './jobs/registry.ts';
 import { startDefaultModel } from './models/default-model.ts';
 import { jobDefinitions } from './job-definitions.ts';
 import { resumeStuckConversations } from './pipeline/index.ts';
-import { attachSocketServer, SocketEventBus, type SessionServer, type SocketServer } from './realtime/socket.ts';
+import { attachSocketServer, disconnectWhenRevoked, SocketEventBus, type SessionServer, type SocketServer } from './realtime/socket.ts';
 import { withFinalsTo } from './realtime/events.ts';
 import type { EngineFactory } from './live/channel-run.ts';
 import { LiveService } from './live/service.ts';
@@ -150,6 +150,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       encoders,
       nodeId,
       ingests: serveLive,
+      sweepsLeases: serveLive || runWorkers,
     });
     ctx.live = live;
     ctx.encoders = encoders;
@@ -173,13 +174,20 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       const emitter = emitterServer<SessionServer>(adapters.of('session'));
       events.attach(emitter, ctx);
       sockets.session = emitter as unknown as Server;
+      const stopListening = disconnectWhenRevoked(ctx, emitter);
       cleanups.push(async () => {
+        stopListening();
         events.detach();
         await closeAdapter(emitter);
       });
     }
     if (serveCollab) {
       const collab = attachCollabSocket(ctx, app.server, { transcripts: documents, subtitles }, adapters?.of('collab'));
+      sockets.collab = collab.io as unknown as Server;
+      cleanups.push(() => collab.close());
+    } else if (adapters) {
+      // Without a collaboration socket, what this node does to documents still reaches the editors of the others.
+      const collab = attachCollabEmitter(ctx, { transcripts: documents, subtitles }, adapters.of('collab'));
       sockets.collab = collab.io as unknown as Server;
       cleanups.push(() => collab.close());
     }

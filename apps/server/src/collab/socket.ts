@@ -38,7 +38,7 @@ import type { MediaFacts } from '../conversations/repo.ts';
 import { accessFacts } from '../conversations/service.ts';
 import { AppError } from '../http/errors.ts';
 import { documentAccess } from '../policy.ts';
-import { closeAdapter, type AdapterFactory } from '../realtime/adapter.ts';
+import { closeAdapter, emitterServer, type AdapterFactory } from '../realtime/adapter.ts';
 import { disconnectWhenRevoked, joinOwnerRooms, refused } from '../realtime/socket.ts';
 import { colorOf, PRESENCE_ANNOUNCE_MS, PresenceRooms, RemotePresence } from './presence.ts';
 import type { DocumentAudience, DocumentHost } from './host.ts';
@@ -400,6 +400,33 @@ export function attachCollabSocket(ctx: AppContext, httpServer: HttpServer, host
       hosts.subtitles.detach();
       io.local.disconnectSockets(true);
       io.engine.close();
+      await closeAdapter(io);
+    },
+  };
+}
+
+/**
+ * A node without a collaboration socket (worker, live) still tells the nodes that have one what its
+ * server code does to documents: the log rows it stored (a re-transcription reaches open editors at
+ * once), rights changes, deleted documents; and its revocations disconnect their sockets.
+ */
+export function attachCollabEmitter(ctx: AppContext, hosts: CollabHosts, adapter: AdapterFactory): CollabSocketServer {
+  const io = emitterServer<CollabServer>(adapter);
+  const audience: DocumentAudience = {
+    relay: () => undefined,
+    appended: (ref, rowId) => void io.serverSideEmit('doc:appended', ref, rowId),
+    rightsChanged: (scope) => void io.serverSideEmit('doc:rights', scope),
+    dropped: (ref) => void io.serverSideEmit('doc:dropped', ref),
+  };
+  hosts.transcripts.attach(audience);
+  hosts.subtitles.attach(audience);
+  const stopListening = disconnectWhenRevoked(ctx, io);
+  return {
+    io,
+    async close() {
+      stopListening();
+      hosts.transcripts.detach();
+      hosts.subtitles.detach();
       await closeAdapter(io);
     },
   };

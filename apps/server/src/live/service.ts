@@ -32,10 +32,12 @@ export interface LiveServiceOptions {
   /** This node's id, in the leases of the streams it decodes. */
   nodeId: string;
   /**
-   * This node runs the live ingest: it renews its leases, marks the streams of expired leases as lost,
-   * and listens for the encoders of sessions started on other nodes.
+   * This node runs the live ingest: it renews its leases and listens for the encoders of sessions
+   * started on other nodes.
    */
   ingests: boolean;
+  /** This node marks the streams of expired leases as lost (live and worker nodes: a lone live node's death is seen too). */
+  sweepsLeases: boolean;
   lease?: Partial<LeaseTiming>;
 }
 
@@ -87,7 +89,7 @@ export class LiveService implements IngestGate, LiveSessions {
       const stream = this.streams.get(channelId);
       if (stream) void this.stop(stream);
     });
-    if (options.ingests) this.leases.start({ sweep: true });
+    if (options.ingests || options.sweepsLeases) this.leases.start({ sweep: options.sweepsLeases });
   }
 
   private async check(): Promise<void> {

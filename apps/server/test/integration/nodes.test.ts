@@ -59,9 +59,9 @@ async function collab(url: string, token: string): Promise<CollabClient> {
 
 /** Resolves once every node's adapters know the others (they find each other by heartbeats). */
 async function nodesMet(): Promise<void> {
-  const counts = () =>
-    Promise.all([...[a, b, w].map((server) => serverCount(server.running.sockets.session!)), ...[a, b, c].map((server) => serverCount(server.running.sockets.collab!))]);
-  await eventually(counts, (list) => list.every((count) => count === 3), 20_000);
+  // Every node has both kinds of socket server: attached to its HTTP server, or only emitting (worker, collab's session side).
+  const counts = () => Promise.all([a, b, w, c].flatMap((server) => [serverCount(server.running.sockets.session!), serverCount(server.running.sockets.collab!)]));
+  await eventually(counts, (list) => list.every((count) => count === 4), 20_000);
 }
 
 describe.skipIf(!onPostgres)('several nodes on one PostgreSQL (PGlite serves a single process: skipped there)', () => {
@@ -134,9 +134,20 @@ describe.skipIf(!onPostgres)('several nodes on one PostgreSQL (PGlite serves a s
     // Well under the 1 s poll: the adapter's notice makes C read the log at once.
     expect(median).toBeLessThan(500);
 
+    // Changes made by server code on the worker (as a re-transcription does) reach C's editor at once, not at its next poll.
+    const fromWorker: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const started = performance.now();
+      await w.ctx.documents.change(mediaId, null, (doc) => textOf(turnsOf(doc).get(2)).insert(0, `k${i} `));
+      await onC.waitFor((doc) => textOf(turnsOf(doc).get(2)).toString().startsWith(`k${i} `), 5_000);
+      fromWorker.push(performance.now() - started);
+    }
+    fromWorker.sort((x, y) => x - y);
+    console.info(`server change on a worker → editor on C: median ${fromWorker[2]!.toFixed(0)} ms`);
+    expect(fromWorker[2]).toBeLessThan(250);
+
     // And back from C to A.
     expect(await onC.edit((doc) => textOf(turnsOf(doc).get(1)).insert(0, 'back '))).toEqual({ ok: true });
-    void w;
     await onA.waitFor((doc) => textOf(turnsOf(doc).get(1)).toString().startsWith('back '), 5_000);
   });
 
