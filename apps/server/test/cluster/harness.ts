@@ -1,6 +1,6 @@
 /**
  * A cluster of real Palabre nodes for the multi-node tier: one database in the run's throwaway
- * PostgreSQL (cluster/global-setup.ts), one shared data folder, and nodes started exactly as an
+ * PostgreSQL (cluster/global-setup.ts), one S3 bucket (s3rver), and nodes started exactly as an
  * operator starts them — `bin/palabre serve --role …`, configured by the environment only, each on
  * its own loopback port and in its own process group, so that `kill9` ends a real process at once.
  *
@@ -29,6 +29,7 @@ import { usersRepo } from '../../src/users/repo.ts';
 import { createAccount } from '../../src/users/service.ts';
 import { TestClient } from '../harness/client.ts';
 import { freePort } from '../harness/postgres.ts';
+import { startS3Server, type S3TestServer } from '../harness/s3.ts';
 import { createDatabase, uniqueEmail } from '../harness/server.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -64,7 +65,8 @@ export interface ClusterUser {
 
 export interface Cluster {
   databaseUrl: string;
-  dataDir: string;
+  /** The bucket every node stores media in (s3rver in the test process). */
+  s3: S3TestServer;
   /** The test's own handle on the shared database and storage (no HTTP, no workers): seeding, reading rows. */
   control: RunningServer;
   nodes: ClusterNode[];
@@ -91,11 +93,14 @@ export function showLogsOnFailure(cluster: () => Cluster | undefined): void {
   });
 }
 
-/** The nodes' shared environment: what an operator puts in every node's unit file. */
-function sharedEnvironment(databaseUrl: string, dataDir: string, secret: string): Record<string, string> {
+/**
+ * The nodes' shared environment: what an operator puts in every node's unit file. No folder is
+ * shared: media go to the bucket, and each node has a data folder of its own (work files).
+ */
+function sharedEnvironment(databaseUrl: string, s3: S3TestServer, secret: string): Record<string, string> {
   return {
     DATABASE_URL: databaseUrl,
-    PALABRE_DATA_DIR: dataDir,
+    ...s3.env(),
     PALABRE_SECRET: secret,
     HOST: '127.0.0.1',
     // Test clients each reach the nodes from their own address through a (pretend) reverse proxy.
@@ -175,8 +180,6 @@ export async function startCluster(prefix: string, options: { timeLimitMs?: numb
   const watchdog = startWatchdog(process.pid, home, Math.ceil(limitMs / 1000) + 30);
   cleanups.push(() => void (watchdog.pid && spawnSync('kill', ['-9', '--', `-${watchdog.pid}`])));
   cleanups.push(() => fs.rmSync(home, { recursive: true, force: true }));
-  const dataDir = path.join(home, 'data');
-  fs.mkdirSync(dataDir);
   const nodes: ClusterNode[] = [];
   const nodeEnv = new Map<ClusterNode, Record<string, string>>();
 
@@ -201,15 +204,19 @@ export async function startCluster(prefix: string, options: { timeLimitMs?: numb
   cleanups.push(() => clearTimeout(bound));
 
   let env: Record<string, string>;
+  let s3: S3TestServer;
   let control: RunningServer;
   try {
     const database = await createDatabase(inject('postgresAdminUrl'));
     cleanups.push(() => database.drop());
-    env = sharedEnvironment(database.url, dataDir, `secret-${crypto.randomBytes(24).toString('hex')}`);
+    s3 = await startS3Server({ bucket: `palabre-${prefix}` });
+    cleanups.push(() => s3.stop());
+    env = sharedEnvironment(database.url, s3, `secret-${crypto.randomBytes(24).toString('hex')}`);
     // Migrations first, once, as an operator does before starting nodes (nodes would race for them).
-    await migrate(home, env);
+    await migrate(home, { ...env, PALABRE_DATA_DIR: dataFolder(home, 'migrate') });
     // The test's own handle on the shared database and storage: seeding, reading rows.
-    control = await startServer(loadConfig({ ...env, PORT: '0', LOG_LEVEL: 'silent' }), { logger: false, listen: false, workers: false });
+    const config = loadConfig({ ...env, PALABRE_DATA_DIR: dataFolder(home, 'control'), PORT: '0', LOG_LEVEL: 'silent' });
+    control = await startServer(config, { logger: false, listen: false, workers: false });
     cleanups.push(() => control.close());
   } catch (error) {
     await undo();
@@ -223,7 +230,7 @@ export async function startCluster(prefix: string, options: { timeLimitMs?: numb
     const child = spawn(PALABRE, ['serve', '--role', node.roles], {
       cwd: home,
       // Environment only, as an operator runs a node; the node's name shows in its log lines.
-      env: { ...process.env, ...env, PORT: String(node.port), PUBLIC_URL: node.url, PALABRE_NODE_ID: node.name, ...extra },
+      env: { ...process.env, ...env, PALABRE_DATA_DIR: dataFolder(home, node.name), PORT: String(node.port), PUBLIC_URL: node.url, PALABRE_NODE_ID: node.name, ...extra },
       detached: true,
       stdio: ['ignore', out, out],
     });
@@ -244,7 +251,7 @@ export async function startCluster(prefix: string, options: { timeLimitMs?: numb
 
   const cluster: Cluster = {
     databaseUrl: env.DATABASE_URL!,
-    dataDir,
+    s3,
     control,
     nodes,
     async start(name, roles, extra = {}) {
@@ -300,6 +307,13 @@ export async function startCluster(prefix: string, options: { timeLimitMs?: numb
     },
   };
   return cluster;
+}
+
+/** A process's own data folder under the cluster's home (kept across its restarts). */
+function dataFolder(home: string, name: string): string {
+  const folder = path.join(home, 'nodes', name);
+  fs.mkdirSync(folder, { recursive: true });
+  return folder;
 }
 
 /** `palabre migrate` with the nodes' environment. */
