@@ -3,7 +3,9 @@
  *  - unit: pure functions of packages/shared, the server and the web client (no database, no network);
  *  - engines: the media and speech adapters against the real ffmpeg, PocketSphinx and whisper.cpp;
  *  - integration: the real server over HTTP on loopback, against PGlite or PostgreSQL
- *    (PALABRE_TEST_DB=pglite|postgres; see apps/server/test/harness).
+ *    (PALABRE_TEST_DB=pglite|postgres; see apps/server/test/harness);
+ *  - cluster: several real nodes (`bin/palabre serve --role …` processes) on one throwaway
+ *    PostgreSQL, killed and restarted (see apps/server/test/cluster/harness.ts).
  */
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
@@ -41,6 +43,19 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           teardownTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'cluster',
+          environment: 'node',
+          include: ['apps/server/test/cluster/**/*.test.ts'],
+          globalSetup: ['apps/server/test/cluster/global-setup.ts'],
+          // Each file runs its own nodes (several processes): `npm run test:cluster` runs two files at
+          // a time. Nodes start, die and restart within a test; no test asserts timings.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          teardownTimeout: 60_000,
         },
       },
     ],

@@ -30,7 +30,7 @@ export function recordingSaves(saved: string[]): ReadonlyArray<JobDefinition<any
 }
 
 /** An organization's PocketSphinx profile transcribing English and translating to French. */
-export async function liveProfile(server: TestServer, organizationId: string): Promise<string> {
+export async function liveProfile(server: Pick<TestServer, 'ctx'>, organizationId: string): Promise<string> {
   const [row] = await server.ctx.db
     .insert(transcriberProfiles)
     .values({ name: `Live ${crypto.randomBytes(3).toString('hex')}`, type: 'pocketsphinx', languages: ['en'], translations: ['fr'], config: {}, organizationId })
@@ -45,7 +45,7 @@ export interface LiveSession {
 
 /** Creates a session with one channel per name (as `user`), translated to `translations`. */
 export async function newLiveSession(
-  user: TestUser,
+  user: Pick<TestUser, 'client'>,
   organizationId: string,
   profileId: string,
   values: Record<string, unknown> = {},
@@ -61,12 +61,12 @@ export async function newLiveSession(
   return { id: res.body._id, channels: read.body.channels };
 }
 
-export async function startLive(user: TestUser, organizationId: string, sessionId: string): Promise<void> {
+export async function startLive(user: Pick<TestUser, 'client'>, organizationId: string, sessionId: string): Promise<void> {
   const res = await user.client.put(`${API}/organizations/${organizationId}/sessions/${sessionId}/start`);
   if (res.status !== 200) throw new Error(`session not started: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
-export function stopLive(user: TestUser, organizationId: string, sessionId: string, query: Record<string, string> = {}) {
+export function stopLive(user: Pick<TestUser, 'client'>, organizationId: string, sessionId: string, query: Record<string, string> = {}) {
   return user.client.delete(`${API}/organizations/${organizationId}/sessions/${sessionId}`, undefined, { query });
 }
 
@@ -147,7 +147,7 @@ export async function eventually<T>(probe: () => T | Promise<T>, done: (value: T
 }
 
 /** A media once its processing ended (done or failed), as stored. */
-export async function processedMedia(server: TestServer, id: string, timeoutMs = 240_000) {
+export async function processedMedia(server: Pick<TestServer, 'ctx'>, id: string, timeoutMs = 240_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const row = (await server.ctx.db.select().from(conversations).where(eq(conversations.id, id)))[0];

@@ -241,7 +241,10 @@ export async function joinByInvitation(server: TestServer, inviter: TestClient, 
  * Inserts a media row as the pipeline leaves a processed one (status done), for tests about what
  * happens after processing; `values` override anything. Answers its id.
  */
-export async function insertMedia(server: TestServer, values: Partial<typeof conversations.$inferInsert> & { organizationId: string; ownerId: string | null }): Promise<string> {
+export async function insertMedia(
+  server: Pick<TestServer, 'ctx'>,
+  values: Partial<typeof conversations.$inferInsert> & { organizationId: string; ownerId: string | null },
+): Promise<string> {
   const id = values.id ?? crypto.randomUUID();
   await server.ctx.db.insert(conversations).values({ name: `Media ${id.slice(0, 6)}`, status: 'done', progress: 1, ...values, id });
   return id;

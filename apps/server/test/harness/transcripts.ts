@@ -35,7 +35,7 @@ export function makeTranscript(turns: TurnSpec[], options: { names?: Record<stri
 
 /** A processed media (status done) holding `transcript`, lasting `duration` seconds (the end of its last word by default). */
 export async function seedTranscribedMedia(
-  server: TestServer,
+  server: Pick<TestServer, 'ctx'>,
   values: { organizationId: string; ownerId: string; transcript: Transcript; duration?: number; membersRight?: number; name?: string; language?: string },
 ): Promise<string> {
   const { transcript, duration, ...rest } = values;
