@@ -83,3 +83,24 @@ export async function closeAdapter(io: Pick<Server, 'of'>): Promise<void> {
 export async function serverCount(io: Pick<Server, 'of'>): Promise<number> {
   return io.of('/').adapter.serverCount();
 }
+
+/** How long a request to the other nodes (`fetchSockets`) waits for all their answers. */
+export const ADAPTER_REQUEST_TIMEOUT_MS = 2_000;
+
+/**
+ * The sockets of a room on every node, for notices filtered per user. A node that died is still
+ * awaited until the others forget it (ADAPTER_HEARTBEAT_TIMEOUT_MS): its missing answer fails the
+ * request, which is then asked again until it is forgotten, so such a notice arrives late instead of
+ * being lost. Other errors fail at once; so does a request still unanswered past that bound.
+ */
+export async function fetchSocketsOfLiveNodes<T>(room: { timeout(ms: number): { fetchSockets(): Promise<T> } }): Promise<T> {
+  const deadline = Date.now() + ADAPTER_HEARTBEAT_TIMEOUT_MS + ADAPTER_HEARTBEAT_MS + ADAPTER_REQUEST_TIMEOUT_MS;
+  for (;;) {
+    try {
+      return await room.timeout(ADAPTER_REQUEST_TIMEOUT_MS).fetchSockets();
+    } catch (error) {
+      const unanswered = error instanceof Error && error.message.startsWith('timeout reached');
+      if (!unanswered || Date.now() >= deadline) throw error;
+    }
+  }
+}

@@ -39,7 +39,7 @@ import { AppError } from '../http/errors.ts';
 import { authorize } from '../organizations/service.ts';
 import { audienceOf } from './audience.ts';
 import type { EventBus } from './events.ts';
-import { closeAdapter, type AdapterFactory } from './adapter.ts';
+import { closeAdapter, fetchSocketsOfLiveNodes, type AdapterFactory } from './adapter.ts';
 import { joinLiveRoom, leaveLiveRoom, liveRoomOf, recheckLiveRoom } from './live-rooms.ts';
 
 export const SOCKET_PATH = '/cm-api/socket.io';
@@ -95,7 +95,7 @@ export class SocketEventBus implements EventBus {
     const room = organizationRoom(organizationId);
     // A deletion without a prior audience (see conversationDeleting) reaches nobody.
     if (message.kind === 'deleted') return;
-    void Promise.all([this.audience(message.conversationId), io.in(room).fetchSockets()])
+    void Promise.all([this.audience(message.conversationId), fetchSocketsOfLiveNodes(io.in(room))])
       .then(([mayRead, sockets]) => {
         if (!mayRead) return;
         for (const socket of sockets) if (socket.data.userId && mayRead(socket.data.userId)) socket.emit(event, message);
@@ -108,9 +108,7 @@ export class SocketEventBus implements EventBus {
     if (!io) return;
     const message = zSessionUpdate.parse(update);
     const event = sessionUpdateEvent(organizationId);
-    void io
-      .in(organizationRoom(organizationId))
-      .fetchSockets()
+    void fetchSocketsOfLiveNodes(io.in(organizationRoom(organizationId)))
       .then((sockets) => {
         for (const socket of sockets) if (socket.data.userId && mayView(socket.data.userId)) socket.emit(event, message);
       })
@@ -118,9 +116,7 @@ export class SocketEventBus implements EventBus {
     // Who may see the session may have changed: its live room keeps only them.
     const ctx = this.ctx;
     if (ctx && (message.kind === 'updated' || message.kind === 'deleted')) {
-      void io
-        .in(liveRoomOf(organizationId, message.sessionId))
-        .fetchSockets()
+      void fetchSocketsOfLiveNodes(io.in(liveRoomOf(organizationId, message.sessionId)))
         .then((sockets) => recheckLiveRoom(ctx, sockets, organizationId, message.sessionId))
         .catch((error: unknown) => this.log?.warn({ err: error }, 'live room not checked'));
     }
@@ -142,9 +138,7 @@ export class SocketEventBus implements EventBus {
     const message = zConversationUpdate.parse({ conversationId, kind: 'deleted' });
     return () => {
       if (!mayRead) return;
-      void io
-        .in(organizationRoom(organizationId))
-        .fetchSockets()
+      void fetchSocketsOfLiveNodes(io.in(organizationRoom(organizationId)))
         .then((sockets) => {
           for (const socket of sockets) if (socket.data.userId && mayRead(socket.data.userId)) socket.emit(event, message);
         })
