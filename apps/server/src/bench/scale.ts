@@ -1,0 +1,440 @@
+/**
+ * `palabre bench scale`: load figures for several nodes on one PostgreSQL and one bucket, on
+ * loopback only. A throwaway PostgreSQL cluster, an s3rver bucket (its own process) and the nodes —
+ * two API nodes (with the collaboration socket) and one worker, each `bin/palabre serve --role …`
+ * in its own process group (nodes.ts) — are started; this process seeds the database directly
+ * (accounts, a library, a three-hour document) and then loads the API nodes as clients would:
+ *
+ * 1. uploads: N concurrent uploads of a short recording split across the two API nodes: per-upload
+ *    latency, total time, and how many were processed by the worker within a bound;
+ * 2. editors: N collaboration clients on one three-hour document, alternately on either node, each
+ *    typing a marker at a fixed rate into its own turn; a watcher on each node notes when markers
+ *    typed on the other node arrive: edit sent → seen on the other node, and the acknowledgement
+ *    time; the nodes' CPU and memory meanwhile (/proc);
+ * 3. users: N concurrent users alternating the library list and a search on either node for a
+ *    fixed time over a seeded library: requests per second, p50/p95 per call.
+ *
+ * Every process stops at the end, on error, and on Ctrl-C (SIGINT/SIGTERM); a watchdog kills the
+ * nodes should this process be killed hard.
+ */
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as Y from 'yjs';
+import { textOf, turnsOf } from '@palabre/shared/collab';
+import { loadConfig } from '../config.ts';
+import { createOrganization } from '../organizations/service.ts';
+import { startServer, type RunningServer } from '../server.ts';
+import { transcriberProfiles } from '../db/schema.ts';
+import { usersRepo } from '../users/repo.ts';
+import { createAccount } from '../users/service.ts';
+import { BenchClient } from './api.ts';
+import { EditorClient } from './editor-client.ts';
+import { quietAudio, seedEditorMedia } from './editor-seed.ts';
+import { seedLibrary, PLANTED } from './library-seed.ts';
+import { processCpuSeconds } from './live.ts';
+import { dataFolder, httpReady, killGroup, listens, migrate, printedReady, spawnNode, startWatchdog, stopNode, tail, type NodeIdentity } from './nodes.ts';
+import { machine, markdownTable, mib, textTable, today, writeSection, type Cell } from './report.ts';
+import { callFigures, latency, p50p95, type Latency, type Timed } from './scale-figures.ts';
+import { syntheticTranscript } from './synthetic-transcript.ts';
+
+export interface ScaleOptions {
+  seconds: number;
+  uploads: number;
+  editors: number;
+  users: number;
+  /** Media seeded in the library the users list and search. */
+  library: number;
+  fixtures: string;
+  write: boolean;
+}
+
+const API = '/cm-api/api';
+/** Uploads still being processed after this are counted as not processed. */
+const PROCESSING_BOUND_MS = 120_000;
+/** Edits per second of each editor. */
+const EDIT_RATE = 2;
+/** Everything is killed after this, whatever the run is doing. */
+const TIME_LIMIT_S = 20 * 60;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const log = (message: string) => console.log(`[scale] ${message}`);
+
+interface Node extends NodeIdentity {
+  roles: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+/** RSS of a process (bytes), 0 once gone. */
+function rss(pid: number): number {
+  try {
+    const pages = Number(fs.readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]);
+    return pages * 4096;
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples the nodes' CPU (share of one core) and peak RSS while `work` runs. */
+async function measured<T>(nodes: readonly Node[], work: () => Promise<T>): Promise<{ result: T; usage: Map<string, { cpu: number; rssPeak: number }> }> {
+  const before = new Map(nodes.map((node) => [node.name, processCpuSeconds(node.child.pid!)]));
+  const peaks = new Map(nodes.map((node) => [node.name, rss(node.child.pid!)]));
+  const timer = setInterval(() => {
+    for (const node of nodes) peaks.set(node.name, Math.max(peaks.get(node.name)!, rss(node.child.pid!)));
+  }, 500);
+  const started = performance.now();
+  try {
+    const result = await work();
+    const wall = (performance.now() - started) / 1000;
+    const usage = new Map(nodes.map((node) => [node.name, { cpu: (processCpuSeconds(node.child.pid!) - before.get(node.name)!) / wall, rssPeak: peaks.get(node.name)! }]));
+    return { result, usage };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** The throwaway environment: database, bucket, nodes, and the bench's own handle on the database. */
+class Stage {
+  readonly home = fs.mkdtempSync(path.join(os.tmpdir(), 'palabre-bench-scale-'));
+  readonly nodes: Node[] = [];
+  private readonly cleanups: Array<() => Promise<void> | void> = [];
+  private env: Record<string, string> = {};
+  control!: RunningServer;
+
+  async open(): Promise<void> {
+    fs.writeFileSync(path.join(this.home, 'process-groups'), '');
+    const watchdog = startWatchdog(process.pid, this.home, TIME_LIMIT_S);
+    this.cleanups.push(() => void (watchdog.pid && spawnSync('kill', ['-9', '--', `-${watchdog.pid}`])));
+    this.cleanups.push(() => fs.rmSync(this.home, { recursive: true, force: true }));
+    // Test tooling shipped with the sources, as `bench library` uses it: initdb + pg_ctl, s3rver.
+    const { startPostgres } = await import('../../test/harness/postgres.ts');
+    const { startS3ServerProcess } = await import('../../test/harness/s3.ts');
+    log('Starting a throwaway PostgreSQL cluster and an s3rver bucket…');
+    const cluster = await startPostgres();
+    this.cleanups.push(() => cluster.stop());
+    const s3 = await startS3ServerProcess({ bucket: 'palabre-bench-scale' });
+    this.cleanups.push(() => s3.stop());
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: cluster.adminUrl });
+    await admin.connect();
+    await admin.query('CREATE DATABASE palabre_scale');
+    await admin.end();
+    const url = new URL(cluster.adminUrl);
+    url.pathname = '/palabre_scale';
+    this.env = {
+      DATABASE_URL: url.href,
+      ...s3.env(),
+      PALABRE_SECRET: `secret-${crypto.randomBytes(24).toString('hex')}`,
+      HOST: '127.0.0.1',
+      PALABRE_DEFAULT_MODEL: 'none',
+      LIVE_RTMP_PORTS: 'off',
+      LIVE_SRT_PORTS: 'off',
+      LOG_LEVEL: 'warn',
+    };
+    await migrate(this.home, { ...this.env, PALABRE_DATA_DIR: dataFolder(this.home, 'migrate') });
+    const config = loadConfig({ ...this.env, PALABRE_DATA_DIR: dataFolder(this.home, 'control'), PORT: '0', LOG_LEVEL: 'silent' });
+    this.control = await startServer(config, { logger: false, listen: false, workers: false });
+    this.cleanups.push(() => this.control.close());
+  }
+
+  async start(name: string, roles: string): Promise<Node> {
+    const { freePort } = await import('../../test/harness/postgres.ts');
+    const port = await freePort();
+    const identity = { name, url: `http://127.0.0.1:${port}`, logFile: path.join(this.home, `${name}.log`) };
+    const { child, exited } = spawnNode(this.home, roles, identity.logFile, {
+      ...this.env,
+      PALABRE_DATA_DIR: dataFolder(this.home, name),
+      PORT: String(port),
+      PUBLIC_URL: identity.url,
+      PALABRE_NODE_ID: name,
+    });
+    const node = { ...identity, roles, child, exited };
+    this.nodes.push(node);
+    try {
+      if (listens(roles)) await httpReady(node, exited);
+      else await printedReady(node, 0, exited);
+    } catch (error) {
+      killGroup(child);
+      throw new Error(`${(error as Error).message}\n${tail(node.logFile, 40)}`);
+    }
+    return node;
+  }
+
+  /** An account with an open session, created directly in the database; answers its id and access token. */
+  async user(): Promise<{ id: string; token: string }> {
+    const row = await createAccount(this.control.ctx, { email: `scale-${crypto.randomBytes(5).toString('hex')}@bench.example.org`, firstname: 'Scale', lastname: 'Bench', password: null, verified: true });
+    return { id: row.id, token: (await this.control.ctx.tokens.openSession(row.id, 'signup')).auth_token };
+  }
+
+  async token(userId: string): Promise<string> {
+    return (await this.control.ctx.tokens.openSession(userId, 'signup')).auth_token;
+  }
+
+  async organization(ownerId: string): Promise<string> {
+    const row = await usersRepo.byId(this.control.ctx.db, ownerId);
+    return (await createOrganization(this.control.ctx, row!, `Scale ${crypto.randomBytes(3).toString('hex')}`)).id;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.nodes.map((node) => stopNode(node.child, node.exited)));
+    for (const cleanup of this.cleanups.splice(0).reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        console.error(`[scale] cleanup: ${(error as Error).message}`);
+      }
+    }
+  }
+}
+
+interface UploadFigures {
+  count: number;
+  errors: number;
+  totalMs: number;
+  latency: Latency;
+  processed: number;
+  processedMs: number | null;
+}
+
+async function benchUploads(stage: Stage, apis: Node[], count: number, file: string): Promise<UploadFigures> {
+  const owner = await stage.user();
+  const organizationId = await stage.organization(owner.id);
+  const [profile] = await stage.control.ctx.db
+    .insert(transcriberProfiles)
+    .values({ name: 'Scale bench', type: 'pocketsphinx', languages: ['en'], translations: [], config: {}, organizationId })
+    .returning();
+  const clients = apis.map((node) => new BenchClient(node.url).useToken(owner.token));
+  log(`${count} concurrent uploads of ${path.basename(file)} across ${apis.length} API nodes…`);
+  const started = performance.now();
+  const results = await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const begin = performance.now();
+      try {
+        const answer = await clients[i % clients.length]!.uploadFile(organizationId, file, { name: `Upload ${i + 1}`, serviceName: profile!.id, lang: 'en' });
+        return { ms: performance.now() - begin, id: answer.status === 201 ? (answer.body.conversationId as string) : null };
+      } catch {
+        return { ms: performance.now() - begin, id: null };
+      }
+    }),
+  );
+  const totalMs = performance.now() - started;
+  const ids = results.flatMap((r) => (r.id ? [r.id] : []));
+  let processed = 0;
+  let processedMs: number | null = null;
+  const reader = clients[0]!;
+  while (performance.now() - started < PROCESSING_BOUND_MS) {
+    const states = await Promise.all(ids.map(async (id) => (await reader.request('GET', `${API}/conversations/${id}?projection=status`)).body?.status as string | undefined));
+    processed = states.filter((status) => status === 'done').length;
+    if (states.every((status) => status === 'done' || status === 'error')) {
+      processedMs = performance.now() - started;
+      break;
+    }
+    await sleep(1000);
+  }
+  return { count, errors: count - ids.length, totalMs, latency: latency(results.filter((r) => r.id).map((r) => r.ms)), processed, processedMs };
+}
+
+interface EditorFigures {
+  editors: number;
+  seconds: number;
+  sent: number;
+  seen: Latency;
+  ack: Latency;
+  lost: number;
+  errors: number;
+  joinMs: number;
+}
+
+async function benchEditors(stage: Stage, apis: Node[], count: number, seconds: number): Promise<EditorFigures> {
+  const owner = await stage.user();
+  const organizationId = await stage.organization(owner.id);
+  const { transcript, duration } = syntheticTranscript();
+  const audioDir = fs.mkdtempSync(path.join(stage.home, 'audio-'));
+  const audio = await quietAudio(audioDir, Math.ceil(duration));
+  const [conversationId] = await seedEditorMedia(stage.control.ctx, { organizationId, ownerId: owner.id, transcript, duration, audio, count: 1 });
+  log(`${count} editors of a three-hour document across ${apis.length} API nodes, ${EDIT_RATE} edits/s each for ${seconds} s…`);
+  // Markers typed on one node, by marker: its node, turn, and when it was sent.
+  const pending = new Map<string, { node: number; turn: number; sent: number }>();
+  const seen: number[] = [];
+  const joinStart = performance.now();
+  const watchers = await Promise.all(apis.map(async (node) => EditorClient.connect(node.url, owner.token)));
+  const watchedDocs = await Promise.all(watchers.map((watcher) => watcher.join(conversationId!)));
+  const editors = await Promise.all(Array.from({ length: count }, async (_, i) => EditorClient.connect(apis[i % apis.length]!.url, await stage.token(owner.id))));
+  await Promise.all(editors.map((editor) => editor.join(conversationId!)));
+  const joinMs = performance.now() - joinStart;
+  watchedDocs.forEach((doc, watcherNode) => {
+    doc.on('update', () => {
+      const now = performance.now();
+      for (const [marker, edit] of pending) {
+        if (edit.node === watcherNode) continue;
+        if (textOf(turnsOf(doc).get(edit.turn)).toString().includes(marker)) {
+          seen.push(now - edit.sent);
+          pending.delete(marker);
+        }
+      }
+    });
+  });
+  const acks: number[] = [];
+  let sent = 0;
+  let errors = 0;
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    editors.map(async (editor, i) => {
+      await sleep((i * 1000) / EDIT_RATE / count);
+      for (let n = 0; performance.now() < until; n++) {
+        const marker = ` e${i}k${n}`;
+        const turn = i * 7;
+        const next = performance.now() + 1000 / EDIT_RATE;
+        pending.set(marker, { node: i % apis.length, turn, sent: performance.now() });
+        sent += 1;
+        try {
+          acks.push(await editor.edit(conversationId!, (doc: Y.Doc) => textOf(turnsOf(doc).get(turn)).insert(0, marker)));
+        } catch {
+          errors += 1;
+        }
+        await sleep(Math.max(0, next - performance.now()));
+      }
+    }),
+  );
+  const tailEnd = performance.now() + 5000;
+  while (pending.size > 0 && performance.now() < tailEnd) await sleep(100);
+  const lost = pending.size;
+  for (const client of [...editors, ...watchers]) client.close();
+  return { editors: count, seconds, sent, seen: latency(seen), ack: latency(acks), lost, errors, joinMs };
+}
+
+interface UserFigures {
+  users: number;
+  seconds: number;
+  media: number;
+  calls: ReturnType<typeof callFigures>;
+  perSecond: number;
+}
+
+async function benchUsers(stage: Stage, apis: Node[], count: number, seconds: number, media: number): Promise<UserFigures> {
+  log(`Seeding a library of ${media} media…`);
+  const library = await seedLibrary(stage.control.db, { count: media });
+  const calls: Timed[] = [];
+  const clients = await Promise.all(Array.from({ length: count }, async (_, i) => new BenchClient(apis[i % apis.length]!.url).useToken(await stage.token(library.ownerId))));
+  const requests: Array<{ key: string; run: (client: BenchClient) => Promise<{ status: number }> }> = [
+    { key: 'list, newest first', run: (client) => client.request('GET', `${API}/organizations/${library.organizationId}/conversations?page=0&size=20`) },
+    {
+      key: `search "${PLANTED.common.word}"`,
+      run: (client) => client.request('POST', `${API}/conversations/search`, { json: { organizationId: library.organizationId, text: PLANTED.common.word, page: 0, size: 20 } }),
+    },
+  ];
+  // Each client fetches its XSRF cookie before the timed load.
+  await Promise.all(clients.map((client) => client.request('GET', `${API}/config`)));
+  log(`${count} concurrent users, list and search alternately, for ${seconds} s…`);
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    clients.map(async (client, i) => {
+      for (let n = i; performance.now() < until; n++) {
+        const request = requests[n % requests.length]!;
+        const begin = performance.now();
+        const ok = await request.run(client).then(
+          (answer) => answer.status === 200,
+          () => false,
+        );
+        calls.push({ key: request.key, ms: performance.now() - begin, ok });
+      }
+    }),
+  );
+  const wallMs = performance.now() - started;
+  return { users: count, seconds, media: library.count, calls: callFigures(calls, wallMs), perSecond: (calls.filter((c) => c.ok).length * 1000) / wallMs };
+}
+
+type Usage = Map<string, { cpu: number; rssPeak: number }>;
+
+function usageCell(usage: Usage, nodes: readonly Node[]): string {
+  return nodes.map((node) => `${node.name} ${(usage.get(node.name)!.cpu * 100).toFixed(0)} % CPU, ${mib(usage.get(node.name)!.rssPeak)}`).join('; ');
+}
+
+function tables(results: { uploads: UploadFigures; uploadUsage: Usage; editors: EditorFigures; editorUsage: Usage; users: UserFigures; userUsage: Usage }, nodes: readonly Node[]): Array<{ title: string; header: string[]; rows: Cell[][] }> {
+  const { uploads, editors, users } = results;
+  return [
+    {
+      title: `${uploads.count} concurrent uploads (jfk-en.wav, 11 s), split across the two API nodes`,
+      header: ['total time', 'per upload p50 / p95', 'errors', 'processed', 'all processed after', 'nodes (CPU, peak RSS)'],
+      rows: [
+        [
+          `${(uploads.totalMs / 1000).toFixed(1)} s`,
+          p50p95(uploads.latency),
+          uploads.errors,
+          `${uploads.processed} / ${uploads.count - uploads.errors}`,
+          uploads.processedMs === null ? `not within ${PROCESSING_BOUND_MS / 1000} s` : `${(uploads.processedMs / 1000).toFixed(1)} s`,
+          usageCell(results.uploadUsage, nodes),
+        ],
+      ],
+    },
+    {
+      title: `${editors.editors} editors of one three-hour document, split across the two API nodes, ${EDIT_RATE} edits/s each for ${editors.seconds} s`,
+      header: ['edits sent', 'sent → seen on the other node p50 / p95', 'acknowledged p50 / p95', 'not seen', 'errors', 'nodes (CPU, peak RSS)'],
+      rows: [[editors.sent, p50p95(editors.seen), p50p95(editors.ack), editors.lost, editors.errors, usageCell(results.editorUsage, nodes)]],
+    },
+    {
+      title: `${users.users} concurrent users over ${users.media} media for ${users.seconds} s, split across the two API nodes (${users.perSecond.toFixed(0)} requests/s in all)`,
+      header: ['call', 'requests/s', 'p50 / p95', 'errors'],
+      rows: [...users.calls.map((call): Cell[] => [call.key, call.perSecond.toFixed(1), p50p95(call), call.errors]), ['nodes (CPU, peak RSS)', usageCell(results.userUsage, nodes), '', '']],
+    },
+  ];
+}
+
+export async function benchScale(options: ScaleOptions): Promise<number> {
+  const stage = new Stage();
+  let interrupted = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`[scale] ${signal}: stopping every process…`);
+    void stage.close().finally(() => process.exit(130));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    await stage.open();
+    log('Starting the nodes: two API nodes (with collaboration) and a worker…');
+    const a = await stage.start('api-a', 'api,collab');
+    const b = await stage.start('api-b', 'api,collab');
+    const worker = await stage.start('worker', 'worker');
+    const apis = [a, b];
+    const nodes = [a, b, worker];
+    const fixture = path.join(options.fixtures, 'jfk-en.wav');
+    const uploadRun = await measured(nodes, () => benchUploads(stage, apis, options.uploads, fixture));
+    const editorRun = await measured(nodes, () => benchEditors(stage, apis, options.editors, options.seconds));
+    const userRun = await measured(nodes, () => benchUsers(stage, apis, options.users, options.seconds, options.library));
+    const results = { uploads: uploadRun.result, uploadUsage: uploadRun.usage, editors: editorRun.result, editorUsage: editorRun.usage, users: userRun.result, userUsage: userRun.usage };
+    const sections = tables(results, nodes);
+    for (const section of sections) console.log(`\n${section.title}\n${textTable(section.header, section.rows)}`);
+    const load = os.loadavg()[0]!;
+    if (options.write) {
+      writeSection(
+        'scale',
+        [
+          '## Several nodes',
+          '',
+          `Measured ${today()} by \`palabre bench scale\` on ${machine()}.${load > os.availableParallelism() ? ' The 1-minute load was above the core count: other work shared the machine, and latencies are inflated by it.' : ''}`,
+          '',
+          'All on loopback, on one machine: a throwaway PostgreSQL cluster, an s3rver bucket, two API nodes (`--role api,collab`) and a',
+          'worker (`--role worker`, PocketSphinx), each `bin/palabre serve` in its own process; the clients run in the bench process.',
+          'Nodes, database, bucket and clients share the same cores, so these figures are a lower bound for separate machines.',
+          '',
+          ...sections.flatMap((section) => [`**${section.title}**`, '', markdownTable(section.header, section.rows), '']),
+        ].join('\n'),
+      );
+    }
+    return 0;
+  } catch (error) {
+    console.error(`[scale] ${(error as Error).stack ?? String(error)}`);
+    for (const node of stage.nodes) console.error(`--- ${node.name}\n${tail(node.logFile, 20)}`);
+    return 1;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    if (!interrupted) await stage.close();
+  }
+}
