@@ -38,10 +38,11 @@ export const BENCH_USAGE = `  bench media <benchmark>    measure and print figur
   bench bot [--seconds 60] [--fixtures <dir>] [--chromium /usr/bin/chromium] [--write]
                              one videoconference bot in a loopback meeting: CPU and peak memory of its
                              process tree, join time, caption delay
-  bench scale [--seconds 30] [--uploads 50] [--editors 20] [--users 50] [--library 3000]
+  bench scale [--seconds 30] [--uploads 50] [--viewers 200] [--editors 20] [--users 50] [--library 3000]
               [--fixtures <dir>] [--write]
                              several nodes on loopback (throwaway PostgreSQL, s3rver, two API nodes
-                             and a worker as child processes): concurrent uploads, editors of one
+                             a worker and a live node as child processes): concurrent uploads, live
+                             captions to viewers on both API nodes, editors of one
                              three-hour document across nodes, list and search under concurrent users`;
 
 export async function runBenchCommand(args: string[], config: Config): Promise<number> {
@@ -310,13 +311,14 @@ async function runScale(args: string[]): Promise<number> {
       write: { type: 'boolean', default: false },
       seconds: { type: 'string', default: '30' },
       uploads: { type: 'string', default: '50' },
+      viewers: { type: 'string', default: '200' },
       editors: { type: 'string', default: '20' },
       users: { type: 'string', default: '50' },
       library: { type: 'string', default: '3000' },
       fixtures: { type: 'string', default: path.resolve(REPO_ROOT, '..', 'shared', 'fixtures', 'audio') },
     },
   });
-  const bounds = { seconds: [5, 300], uploads: [1, 200], editors: [2, 100], users: [1, 200], library: [10, 100_000] } as const;
+  const bounds = { seconds: [5, 300], uploads: [1, 200], viewers: [2, 2000], editors: [2, 100], users: [1, 200], library: [10, 100_000] } as const;
   const numbers = {} as Record<keyof typeof bounds, number>;
   for (const [name, [min, max]] of Object.entries(bounds) as Array<[keyof typeof bounds, readonly [number, number]]>) {
     const value = Number(values[name]);

@@ -1,17 +1,20 @@
 /**
  * `palabre bench scale`: load figures for several nodes on one PostgreSQL and one bucket, on
  * loopback only. A throwaway PostgreSQL cluster, an s3rver bucket (its own process) and the nodes —
- * two API nodes (with the collaboration socket) and one worker, each `bin/palabre serve --role …`
+ * two API nodes (with the collaboration socket), a worker and a live node, each `bin/palabre serve --role …`
  * in its own process group (nodes.ts) — are started; this process seeds the database directly
  * (accounts, a library, a three-hour document) and then loads the API nodes as clients would:
  *
  * 1. uploads: N concurrent uploads of a short recording split across the two API nodes: per-upload
  *    latency, total time, and how many were processed by the worker within a bound;
- * 2. editors: N collaboration clients on one three-hour document, alternately on either node, each
+ * 2. viewers: N anonymous session-socket viewers split across the API nodes watch one live session
+ *    whose audio is streamed in real time into the live node (ingest WebSocket): audio sent → caption
+ *    received per node, and finals a viewer lost;
+ * 3. editors: N collaboration clients on one three-hour document, alternately on either node, each
  *    typing a marker at a fixed rate into its own turn; a watcher on each node notes when markers
  *    typed on the other node arrive: edit sent → seen on the other node, and the acknowledgement
  *    time; the nodes' CPU and memory meanwhile (/proc);
- * 3. users: N concurrent users alternating the library list and a search on either node for a
+ * 4. users: N concurrent users alternating the library list and a search on either node for a
  *    fixed time over a seeded library: requests per second, p50/p95 per call.
  *
  * Every process stops at the end, on error, and on Ctrl-C (SIGINT/SIGTERM); a watchdog kills the
@@ -22,7 +25,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import { textOf, turnsOf } from '@palabre/shared/collab';
 import { loadConfig } from '../config.ts';
 import { createOrganization } from '../organizations/service.ts';
@@ -34,15 +37,18 @@ import { BenchClient } from './api.ts';
 import { EditorClient } from './editor-client.ts';
 import { quietAudio, seedEditorMedia } from './editor-seed.ts';
 import { seedLibrary, PLANTED } from './library-seed.ts';
-import { processCpuSeconds } from './live.ts';
+import { processCpuSeconds, processRss } from './live.ts';
 import { dataFolder, httpReady, killGroup, listens, migrate, printedReady, spawnNode, startWatchdog, stopNode, tail, type NodeIdentity } from './nodes.ts';
 import { machine, markdownTable, mib, textTable, today, writeSection, type Cell } from './report.ts';
 import { callFigures, latency, p50p95, type Latency, type Timed } from './scale-figures.ts';
 import { syntheticTranscript } from './synthetic-transcript.ts';
+import { viewerFigures } from './viewers-figures.ts';
+import { connectViewers, descendantsCpu, loopUnit, MESSAGE_MS, quiet, startPublicSession, stream } from './viewers.ts';
 
 export interface ScaleOptions {
   seconds: number;
   uploads: number;
+  viewers: number;
   editors: number;
   users: number;
   /** Media seeded in the library the users list and search. */
@@ -68,28 +74,37 @@ interface Node extends NodeIdentity {
   exited: Promise<number | null>;
 }
 
-/** RSS of a process (bytes), 0 once gone. */
-function rss(pid: number): number {
+/**
+ * CPU seconds of a node and its engines: the process's own time, its waited-for children's (engines
+ * that ended), and the time of the descendants running now. Differences of two readings are the
+ * tree's CPU in between, engines that started or ended meanwhile included.
+ */
+function treeCpuSeconds(pid: number): number {
+  let reaped = 0;
   try {
-    const pages = Number(fs.readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]);
-    return pages * 4096;
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // cutime and cstime are fields 16 and 17 of the whole line, 14 and 15 after "pid (comm) ".
+    reaped = (Number(fields[13]) + Number(fields[14])) / 100;
   } catch {
-    return 0;
+    // gone
   }
+  let running = 0;
+  for (const seconds of descendantsCpu(pid).values()) running += seconds;
+  return processCpuSeconds(pid) + reaped + running;
 }
 
-/** Samples the nodes' CPU (share of one core) and peak RSS while `work` runs. */
+/** Samples the nodes' CPU (share of one core, engines included) and peak RSS (the node process) while `work` runs. */
 async function measured<T>(nodes: readonly Node[], work: () => Promise<T>): Promise<{ result: T; usage: Map<string, { cpu: number; rssPeak: number }> }> {
-  const before = new Map(nodes.map((node) => [node.name, processCpuSeconds(node.child.pid!)]));
-  const peaks = new Map(nodes.map((node) => [node.name, rss(node.child.pid!)]));
+  const before = new Map(nodes.map((node) => [node.name, treeCpuSeconds(node.child.pid!)]));
+  const peaks = new Map(nodes.map((node) => [node.name, processRss(node.child.pid!)]));
   const timer = setInterval(() => {
-    for (const node of nodes) peaks.set(node.name, Math.max(peaks.get(node.name)!, rss(node.child.pid!)));
+    for (const node of nodes) peaks.set(node.name, Math.max(peaks.get(node.name)!, processRss(node.child.pid!)));
   }, 500);
   const started = performance.now();
   try {
     const result = await work();
     const wall = (performance.now() - started) / 1000;
-    const usage = new Map(nodes.map((node) => [node.name, { cpu: (processCpuSeconds(node.child.pid!) - before.get(node.name)!) / wall, rssPeak: peaks.get(node.name)! }]));
+    const usage = new Map(nodes.map((node) => [node.name, { cpu: (treeCpuSeconds(node.child.pid!) - before.get(node.name)!) / wall, rssPeak: peaks.get(node.name)! }]));
     return { result, usage };
   } finally {
     clearInterval(timer);
@@ -165,7 +180,13 @@ class Stage {
 
   /** An account with an open session, created directly in the database; answers its id and access token. */
   async user(): Promise<{ id: string; token: string }> {
-    const row = await createAccount(this.control.ctx, { email: `scale-${crypto.randomBytes(5).toString('hex')}@bench.example.org`, firstname: 'Scale', lastname: 'Bench', password: null, verified: true });
+    const row = await createAccount(this.control.ctx, {
+      email: `scale-${crypto.randomBytes(5).toString('hex')}@bench.example.org`,
+      firstname: 'Scale',
+      lastname: 'Bench',
+      password: null,
+      verified: true,
+    });
     return { id: row.id, token: (await this.control.ctx.tokens.openSession(row.id, 'signup')).auth_token };
   }
 
@@ -235,6 +256,62 @@ async function benchUploads(stage: Stage, apis: Node[], count: number, file: str
     await sleep(1000);
   }
   return { count, errors: count - ids.length, totalMs, latency: latency(results.filter((r) => r.id).map((r) => r.ms)), processed, processedMs };
+}
+
+interface ViewerNodeFigures {
+  node: string;
+  viewers: number;
+  final: Latency;
+  partial: Latency;
+  /** (viewer, final) pairs this node's viewers missed among the finals any viewer got. */
+  missing: number;
+}
+
+interface ViewersFigures {
+  viewers: number;
+  seconds: number;
+  finals: number;
+  perNode: ViewerNodeFigures[];
+}
+
+/** A Distribution (median, p95) as a Latency for the tables (count: the samples behind it are not kept). */
+const asLatency = (d: { median: number; p95: number }, count: number): Latency => ({ count, p50: d.median, p95: d.p95, max: d.p95 });
+
+async function benchViewers(stage: Stage, apis: Node[], live: Node, count: number, seconds: number, fixture: string): Promise<ViewersFigures> {
+  const owner = await stage.user();
+  const organizationId = await stage.organization(owner.id);
+  const [profile] = await stage.control.ctx.db
+    .insert(transcriberProfiles)
+    .values({ name: 'Scale live', type: 'pocketsphinx', languages: ['en'], translations: [], config: {}, organizationId })
+    .returning();
+  const operator = new BenchClient(apis[0]!.url).useToken(owner.token);
+  const { room, streamKey } = await startPublicSession(operator, organizationId, profile!.id, 'Scale bench', []);
+  log(`${count} viewers on ${apis.length} API nodes, audio streamed into the live node for ${seconds} s…`);
+  let lastCaption = performance.now();
+  const groups = await Promise.all(
+    apis.map((node, i) => connectViewers(node.url, room, Math.floor(count / apis.length) + (i < count % apis.length ? 1 : 0), () => (lastCaption = performance.now()))),
+  );
+  try {
+    const { sendTimes } = await stream(live.url, streamKey, loopUnit(fixture), seconds, () => async () => undefined);
+    lastCaption = performance.now();
+    await quiet(() => lastCaption);
+    const all = viewerFigures(
+      groups.flat().map((viewer) => viewer.log),
+      sendTimes,
+      MESSAGE_MS,
+    );
+    const perNode = apis.map((node, i) => {
+      const logs = groups[i]!.map((viewer) => viewer.log);
+      const mine = viewerFigures(logs, sendTimes, MESSAGE_MS);
+      // A final any viewer (on either node) got, missing at one of this node's viewers.
+      const finalIds = new Set(groups.flat().flatMap((viewer) => [...viewer.log].filter(([, seen]) => seen.final !== undefined).map(([id]) => id)));
+      const missing = logs.reduce((sum, viewerLog) => sum + [...finalIds].filter((id) => viewerLog.get(id)?.final === undefined).length, 0);
+      return { node: node.name, viewers: logs.length, final: asLatency(mine.final, mine.finals * logs.length), partial: asLatency(mine.partial, mine.finals), missing };
+    });
+    return { viewers: count, seconds, finals: all.finals, perNode };
+  } finally {
+    for (const viewer of groups.flat()) viewer.socket.disconnect();
+  }
 }
 
 interface EditorFigures {
@@ -350,16 +427,31 @@ async function benchUsers(stage: Stage, apis: Node[], count: number, seconds: nu
 
 type Usage = Map<string, { cpu: number; rssPeak: number }>;
 
-function usageCell(usage: Usage, nodes: readonly Node[]): string {
-  return nodes.map((node) => `${node.name} ${(usage.get(node.name)!.cpu * 100).toFixed(0)} % CPU, ${mib(usage.get(node.name)!.rssPeak)}`).join('; ');
+function usageLine(usage: Usage, nodes: readonly Node[]): string {
+  return (
+    'Nodes meanwhile (CPU, peak RSS): ' +
+    nodes.map((node) => `${node.name} ${(usage.get(node.name)!.cpu * 100).toFixed(0)} % CPU, ${mib(usage.get(node.name)!.rssPeak)}`).join('; ')
+  );
 }
 
-function tables(results: { uploads: UploadFigures; uploadUsage: Usage; editors: EditorFigures; editorUsage: Usage; users: UserFigures; userUsage: Usage }, nodes: readonly Node[]): Array<{ title: string; header: string[]; rows: Cell[][] }> {
-  const { uploads, editors, users } = results;
+function tables(
+  results: {
+    uploads: UploadFigures;
+    uploadUsage: Usage;
+    viewers: ViewersFigures;
+    viewerUsage: Usage;
+    editors: EditorFigures;
+    editorUsage: Usage;
+    users: UserFigures;
+    userUsage: Usage;
+  },
+  nodes: readonly Node[],
+): Array<{ title: string; header: string[]; rows: Cell[][]; usage: string }> {
+  const { uploads, viewers, editors, users } = results;
   return [
     {
       title: `${uploads.count} concurrent uploads (jfk-en.wav, 11 s), split across the two API nodes`,
-      header: ['total time', 'per upload p50 / p95', 'errors', 'processed', 'all processed after', 'nodes (CPU, peak RSS)'],
+      header: ['total time', 'per upload p50 / p95', 'errors', 'processed', 'all processed after'],
       rows: [
         [
           `${(uploads.totalMs / 1000).toFixed(1)} s`,
@@ -367,19 +459,27 @@ function tables(results: { uploads: UploadFigures; uploadUsage: Usage; editors: 
           uploads.errors,
           `${uploads.processed} / ${uploads.count - uploads.errors}`,
           uploads.processedMs === null ? `not within ${PROCESSING_BOUND_MS / 1000} s` : `${(uploads.processedMs / 1000).toFixed(1)} s`,
-          usageCell(results.uploadUsage, nodes),
         ],
       ],
+      usage: usageLine(results.uploadUsage, nodes),
+    },
+    {
+      title: `${viewers.viewers} session-socket viewers split across the two API nodes, one live session streamed into the live node (PocketSphinx, English) for ${viewers.seconds} s: ${viewers.finals} finals`,
+      header: ['viewers on', 'viewers', 'audio sent → final received p50 / p95', 'audio sent → word in a partial p50 / p95', 'finals lost'],
+      rows: viewers.perNode.map((node): Cell[] => [node.node, node.viewers, p50p95(node.final), p50p95(node.partial), node.missing]),
+      usage: usageLine(results.viewerUsage, nodes),
     },
     {
       title: `${editors.editors} editors of one three-hour document, split across the two API nodes, ${EDIT_RATE} edits/s each for ${editors.seconds} s`,
-      header: ['edits sent', 'sent → seen on the other node p50 / p95', 'acknowledged p50 / p95', 'not seen', 'errors', 'nodes (CPU, peak RSS)'],
-      rows: [[editors.sent, p50p95(editors.seen), p50p95(editors.ack), editors.lost, editors.errors, usageCell(results.editorUsage, nodes)]],
+      header: ['edits sent', 'sent → seen on the other node p50 / p95', 'acknowledged p50 / p95', 'not seen', 'errors'],
+      rows: [[editors.sent, p50p95(editors.seen), p50p95(editors.ack), editors.lost, editors.errors]],
+      usage: usageLine(results.editorUsage, nodes),
     },
     {
-      title: `${users.users} concurrent users over ${users.media} media for ${users.seconds} s, split across the two API nodes (${users.perSecond.toFixed(0)} requests/s in all)`,
+      title: `${users.users} concurrent users (one account) over a seeded library of ${users.media} transcribed media for ${users.seconds} s, split across the two API nodes (${users.perSecond.toFixed(0)} requests/s in all)`,
       header: ['call', 'requests/s', 'p50 / p95', 'errors'],
-      rows: [...users.calls.map((call): Cell[] => [call.key, call.perSecond.toFixed(1), p50p95(call), call.errors]), ['nodes (CPU, peak RSS)', usageCell(results.userUsage, nodes), '', '']],
+      rows: users.calls.map((call): Cell[] => [call.key, call.perSecond.toFixed(1), p50p95(call), call.errors]),
+      usage: usageLine(results.userUsage, nodes),
     },
   ];
 }
@@ -397,19 +497,30 @@ export async function benchScale(options: ScaleOptions): Promise<number> {
   process.on('SIGTERM', onSignal);
   try {
     await stage.open();
-    log('Starting the nodes: two API nodes (with collaboration) and a worker…');
+    log('Starting the nodes: two API nodes (with collaboration), a worker and a live node…');
     const a = await stage.start('api-a', 'api,collab');
     const b = await stage.start('api-b', 'api,collab');
     const worker = await stage.start('worker', 'worker');
+    const live = await stage.start('live', 'live');
     const apis = [a, b];
-    const nodes = [a, b, worker];
+    const nodes = [a, b, worker, live];
     const fixture = path.join(options.fixtures, 'jfk-en.wav');
     const uploadRun = await measured(nodes, () => benchUploads(stage, apis, options.uploads, fixture));
+    const viewerRun = await measured(nodes, () => benchViewers(stage, apis, live, options.viewers, options.seconds, fixture));
     const editorRun = await measured(nodes, () => benchEditors(stage, apis, options.editors, options.seconds));
     const userRun = await measured(nodes, () => benchUsers(stage, apis, options.users, options.seconds, options.library));
-    const results = { uploads: uploadRun.result, uploadUsage: uploadRun.usage, editors: editorRun.result, editorUsage: editorRun.usage, users: userRun.result, userUsage: userRun.usage };
+    const results = {
+      uploads: uploadRun.result,
+      uploadUsage: uploadRun.usage,
+      viewers: viewerRun.result,
+      viewerUsage: viewerRun.usage,
+      editors: editorRun.result,
+      editorUsage: editorRun.usage,
+      users: userRun.result,
+      userUsage: userRun.usage,
+    };
     const sections = tables(results, nodes);
-    for (const section of sections) console.log(`\n${section.title}\n${textTable(section.header, section.rows)}`);
+    for (const section of sections) console.log(`\n${section.title}\n${textTable(section.header, section.rows)}\n${section.usage}`);
     const load = os.loadavg()[0]!;
     if (options.write) {
       writeSection(
@@ -419,11 +530,12 @@ export async function benchScale(options: ScaleOptions): Promise<number> {
           '',
           `Measured ${today()} by \`palabre bench scale\` on ${machine()}.${load > os.availableParallelism() ? ' The 1-minute load was above the core count: other work shared the machine, and latencies are inflated by it.' : ''}`,
           '',
-          'All on loopback, on one machine: a throwaway PostgreSQL cluster, an s3rver bucket, two API nodes (`--role api,collab`) and a',
-          'worker (`--role worker`, PocketSphinx), each `bin/palabre serve` in its own process; the clients run in the bench process.',
+          'All on loopback, on one machine: a throwaway PostgreSQL cluster, an s3rver bucket, two API nodes (`--role api,collab`), a',
+          'worker (`--role worker`, PocketSphinx) and a live node (`--role live`), each `bin/palabre serve` in its own process; the',
+          'clients run in the bench process. CPU is a share of one core, the node with its engines; memory is the node process’s peak RSS.',
           'Nodes, database, bucket and clients share the same cores, so these figures are a lower bound for separate machines.',
           '',
-          ...sections.flatMap((section) => [`**${section.title}**`, '', markdownTable(section.header, section.rows), '']),
+          ...sections.flatMap((section) => [`**${section.title}**`, '', markdownTable(section.header, section.rows), '', `${section.usage}.`, '']),
         ].join('\n'),
       );
     }
