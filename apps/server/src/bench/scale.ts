@@ -124,9 +124,9 @@ class Stage {
     const watchdog = startWatchdog(process.pid, this.home, TIME_LIMIT_S);
     this.cleanups.push(() => void (watchdog.pid && spawnSync('kill', ['-9', '--', `-${watchdog.pid}`])));
     this.cleanups.push(() => fs.rmSync(this.home, { recursive: true, force: true }));
-    // Test tooling shipped with the sources, as `bench library` uses it: initdb + pg_ctl, s3rver.
+    // initdb + pg_ctl from the PostgreSQL binaries (test tooling shipped with the sources, as `bench library` uses it), s3rver (a development dependency).
     const { startPostgres } = await import('../../test/harness/postgres.ts');
-    const { startS3ServerProcess } = await import('../../test/harness/s3.ts');
+    const { startS3ServerProcess } = await import('./s3rver.ts');
     log('Starting a throwaway PostgreSQL cluster and an s3rver bucket…');
     const cluster = await startPostgres();
     this.cleanups.push(() => cluster.stop());
