@@ -94,17 +94,20 @@ function treeCpuSeconds(pid: number): number {
 }
 
 /** Samples the nodes' CPU (share of one core, engines included) and peak RSS (the node process) while `work` runs. */
-async function measured<T>(nodes: readonly Node[], work: () => Promise<T>): Promise<{ result: T; usage: Map<string, { cpu: number; rssPeak: number }> }> {
-  const before = new Map(nodes.map((node) => [node.name, treeCpuSeconds(node.child.pid!)]));
-  const peaks = new Map(nodes.map((node) => [node.name, processRss(node.child.pid!)]));
+async function measured<T>(
+  nodes: ReadonlyArray<{ name: string; pid: number }>,
+  work: () => Promise<T>,
+): Promise<{ result: T; usage: Map<string, { cpu: number; rssPeak: number }> }> {
+  const before = new Map(nodes.map((node) => [node.name, treeCpuSeconds(node.pid)]));
+  const peaks = new Map(nodes.map((node) => [node.name, processRss(node.pid)]));
   const timer = setInterval(() => {
-    for (const node of nodes) peaks.set(node.name, Math.max(peaks.get(node.name)!, processRss(node.child.pid!)));
+    for (const node of nodes) peaks.set(node.name, Math.max(peaks.get(node.name)!, processRss(node.pid)));
   }, 500);
   const started = performance.now();
   try {
     const result = await work();
     const wall = (performance.now() - started) / 1000;
-    const usage = new Map(nodes.map((node) => [node.name, { cpu: (treeCpuSeconds(node.child.pid!) - before.get(node.name)!) / wall, rssPeak: peaks.get(node.name)! }]));
+    const usage = new Map(nodes.map((node) => [node.name, { cpu: (treeCpuSeconds(node.pid) - before.get(node.name)!) / wall, rssPeak: peaks.get(node.name)! }]));
     return { result, usage };
   } finally {
     clearInterval(timer);
@@ -118,6 +121,8 @@ class Stage {
   private readonly cleanups: Array<() => Promise<void> | void> = [];
   private env: Record<string, string> = {};
   control!: RunningServer;
+  /** The PostgreSQL server's main process (its backends are its children). */
+  postgresPid = 0;
 
   async open(): Promise<void> {
     fs.writeFileSync(path.join(this.home, 'process-groups'), '');
@@ -130,6 +135,11 @@ class Stage {
     log('Starting a throwaway PostgreSQL cluster and an s3rver bucket…');
     const cluster = await startPostgres();
     this.cleanups.push(() => cluster.stop());
+    try {
+      this.postgresPid = Number(fs.readFileSync(path.join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    } catch {
+      // Its CPU and memory are then left out of the figures.
+    }
     const s3 = await startS3ServerProcess({ bucket: 'palabre-bench-scale' });
     this.cleanups.push(() => s3.stop());
     const { default: pg } = await import('pg');
@@ -427,26 +437,20 @@ async function benchUsers(stage: Stage, apis: Node[], count: number, seconds: nu
 
 type Usage = Map<string, { cpu: number; rssPeak: number }>;
 
-function usageLine(usage: Usage, nodes: readonly Node[]): string {
-  return (
-    'Nodes meanwhile (CPU, peak RSS): ' +
-    nodes.map((node) => `${node.name} ${(usage.get(node.name)!.cpu * 100).toFixed(0)} % CPU, ${mib(usage.get(node.name)!.rssPeak)}`).join('; ')
-  );
+function usageLine(usage: Usage): string {
+  return `Meanwhile (CPU, peak RSS): ${[...usage].map(([name, { cpu, rssPeak }]) => `${name} ${(cpu * 100).toFixed(0)} % CPU, ${mib(rssPeak)}`).join('; ')}`;
 }
 
-function tables(
-  results: {
-    uploads: UploadFigures;
-    uploadUsage: Usage;
-    viewers: ViewersFigures;
-    viewerUsage: Usage;
-    editors: EditorFigures;
-    editorUsage: Usage;
-    users: UserFigures;
-    userUsage: Usage;
-  },
-  nodes: readonly Node[],
-): Array<{ title: string; header: string[]; rows: Cell[][]; usage: string }> {
+function tables(results: {
+  uploads: UploadFigures;
+  uploadUsage: Usage;
+  viewers: ViewersFigures;
+  viewerUsage: Usage;
+  editors: EditorFigures;
+  editorUsage: Usage;
+  users: UserFigures;
+  userUsage: Usage;
+}): Array<{ title: string; header: string[]; rows: Cell[][]; usage: string }> {
   const { uploads, viewers, editors, users } = results;
   return [
     {
@@ -461,25 +465,25 @@ function tables(
           uploads.processedMs === null ? `not within ${PROCESSING_BOUND_MS / 1000} s` : `${(uploads.processedMs / 1000).toFixed(1)} s`,
         ],
       ],
-      usage: usageLine(results.uploadUsage, nodes),
+      usage: usageLine(results.uploadUsage),
     },
     {
       title: `${viewers.viewers} session-socket viewers split across the two API nodes, one live session streamed into the live node (PocketSphinx, English) for ${viewers.seconds} s: ${viewers.finals} finals`,
       header: ['viewers on', 'viewers', 'audio sent → final received p50 / p95', 'audio sent → word in a partial p50 / p95', 'finals lost'],
       rows: viewers.perNode.map((node): Cell[] => [node.node, node.viewers, p50p95(node.final), p50p95(node.partial), node.missing]),
-      usage: usageLine(results.viewerUsage, nodes),
+      usage: usageLine(results.viewerUsage),
     },
     {
       title: `${editors.editors} editors of one three-hour document, split across the two API nodes, ${EDIT_RATE} edits/s each for ${editors.seconds} s`,
       header: ['edits sent', 'sent → seen on the other node p50 / p95', 'acknowledged p50 / p95', 'not seen', 'errors'],
       rows: [[editors.sent, p50p95(editors.seen), p50p95(editors.ack), editors.lost, editors.errors]],
-      usage: usageLine(results.editorUsage, nodes),
+      usage: usageLine(results.editorUsage),
     },
     {
       title: `${users.users} concurrent users (one account) over a seeded library of ${users.media} transcribed media for ${users.seconds} s, split across the two API nodes (${users.perSecond.toFixed(0)} requests/s in all)`,
       header: ['call', 'requests/s', 'p50 / p95', 'errors'],
       rows: users.calls.map((call): Cell[] => [call.key, call.perSecond.toFixed(1), p50p95(call), call.errors]),
-      usage: usageLine(results.userUsage, nodes),
+      usage: usageLine(results.userUsage),
     },
   ];
 }
@@ -503,12 +507,16 @@ export async function benchScale(options: ScaleOptions): Promise<number> {
     const worker = await stage.start('worker', 'worker');
     const live = await stage.start('live', 'live');
     const apis = [a, b];
-    const nodes = [a, b, worker, live];
+    const postgres = stage.postgresPid ? [{ name: 'PostgreSQL', pid: stage.postgresPid }] : [];
+    const watched = (nodes: Node[]) => [...nodes.map((node) => ({ name: node.name, pid: node.child.pid! })), ...postgres];
     const fixture = path.join(options.fixtures, 'jfk-en.wav');
-    const uploadRun = await measured(nodes, () => benchUploads(stage, apis, options.uploads, fixture));
-    const viewerRun = await measured(nodes, () => benchViewers(stage, apis, live, options.viewers, options.seconds, fixture));
-    const editorRun = await measured(nodes, () => benchEditors(stage, apis, options.editors, options.seconds));
-    const userRun = await measured(nodes, () => benchUsers(stage, apis, options.users, options.seconds, options.library));
+    const uploadRun = await measured(watched([a, b, worker, live]), () => benchUploads(stage, apis, options.uploads, fixture));
+    // The worker's backlog would weigh on the next figures: it stops here.
+    await stopNode(worker.child, worker.exited);
+    const rest = watched([a, b, live]);
+    const viewerRun = await measured(rest, () => benchViewers(stage, apis, live, options.viewers, options.seconds, fixture));
+    const editorRun = await measured(rest, () => benchEditors(stage, apis, options.editors, options.seconds));
+    const userRun = await measured(rest, () => benchUsers(stage, apis, options.users, options.seconds, options.library));
     const results = {
       uploads: uploadRun.result,
       uploadUsage: uploadRun.usage,
@@ -519,7 +527,7 @@ export async function benchScale(options: ScaleOptions): Promise<number> {
       users: userRun.result,
       userUsage: userRun.usage,
     };
-    const sections = tables(results, nodes);
+    const sections = tables(results);
     for (const section of sections) console.log(`\n${section.title}\n${textTable(section.header, section.rows)}\n${section.usage}`);
     const load = os.loadavg()[0]!;
     if (options.write) {
@@ -532,7 +540,9 @@ export async function benchScale(options: ScaleOptions): Promise<number> {
           '',
           'All on loopback, on one machine: a throwaway PostgreSQL cluster, an s3rver bucket, two API nodes (`--role api,collab`), a',
           'worker (`--role worker`, PocketSphinx) and a live node (`--role live`), each `bin/palabre serve` in its own process; the',
-          'clients run in the bench process. CPU is a share of one core, the node with its engines; memory is the node process’s peak RSS.',
+          'clients run in the bench process. CPU is a share of one core, a node with its engines (PostgreSQL with its backends);',
+          'memory is the main process’s peak RSS. The worker is stopped once the upload figures are taken, so that its backlog does',
+          'not weigh on the next ones.',
           'Nodes, database, bucket and clients share the same cores, so these figures are a lower bound for separate machines.',
           '',
           ...sections.flatMap((section) => [`**${section.title}**`, '', markdownTable(section.header, section.rows), '', `${section.usage}.`, '']),
