@@ -52,6 +52,12 @@ export class BenchClient {
     return { status: response.status, body: parsed };
   }
 
+  /** Uses an access token obtained elsewhere (an account seeded directly in the database). */
+  useToken(token: string): this {
+    this.token = token;
+    return this;
+  }
+
   /** Signs up through POST /users and signs in (the client keeps the access token); answers the account. */
   async signUp(): Promise<{ email: string; password: string }> {
     const email = `bench-${crypto.randomBytes(4).toString('hex')}@example.org`;

@@ -1,4 +1,4 @@
-/** `palabre bench media rtf|wer|upload|pipeline`, `palabre bench library`, `palabre bench editor`, `palabre bench editor-compare`, `palabre bench subtitles`, `palabre bench exports`, `palabre bench reports`, `palabre bench live`, `palabre bench viewers` and `palabre bench bot` [--write]: figures for docs/PERFORMANCE.md. */
+/** `palabre bench media rtf|wer|upload|pipeline`, `palabre bench library`, `palabre bench editor`, `palabre bench editor-compare`, `palabre bench subtitles`, `palabre bench exports`, `palabre bench reports`, `palabre bench live`, `palabre bench viewers`, `palabre bench bot` and `palabre bench scale` [--write]: figures for docs/PERFORMANCE.md. */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.ts';
@@ -37,7 +37,13 @@ export const BENCH_USAGE = `  bench media <benchmark>    measure and print figur
                              viewer: end-to-end latency, fan-out, translation delay, server cost
   bench bot [--seconds 60] [--fixtures <dir>] [--chromium /usr/bin/chromium] [--write]
                              one videoconference bot in a loopback meeting: CPU and peak memory of its
-                             process tree, join time, caption delay`;
+                             process tree, join time, caption delay
+  bench scale [--seconds 30] [--uploads 50] [--viewers 200] [--editors 20] [--users 50] [--library 3000]
+              [--fixtures <dir>] [--write]
+                             several nodes on loopback (throwaway PostgreSQL, s3rver, two API nodes
+                             a worker and a live node as child processes): concurrent uploads, live
+                             captions to viewers on both API nodes, editors of one
+                             three-hour document across nodes, list and search under concurrent users`;
 
 export async function runBenchCommand(args: string[], config: Config): Promise<number> {
   if (args[0] === 'library') return runLibrary(args.slice(1), config);
@@ -49,6 +55,7 @@ export async function runBenchCommand(args: string[], config: Config): Promise<n
   if (args[0] === 'live') return runLive(args.slice(1));
   if (args[0] === 'viewers') return runViewers(args.slice(1));
   if (args[0] === 'bot') return runBot(args.slice(1));
+  if (args[0] === 'scale') return runScale(args.slice(1));
   const [group, name, ...rest] = args;
   if (group !== 'media' || !name) {
     console.error(`Usage:\n${BENCH_USAGE}`);
@@ -295,4 +302,32 @@ async function runEditor(args: string[]): Promise<number> {
     write: values.write,
     command: `palabre bench editor ${args.filter((a) => a !== '--write').join(' ')}`.trim(),
   });
+}
+
+async function runScale(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      write: { type: 'boolean', default: false },
+      seconds: { type: 'string', default: '30' },
+      uploads: { type: 'string', default: '50' },
+      viewers: { type: 'string', default: '200' },
+      editors: { type: 'string', default: '20' },
+      users: { type: 'string', default: '50' },
+      library: { type: 'string', default: '3000' },
+      fixtures: { type: 'string', default: path.resolve(REPO_ROOT, '..', 'shared', 'fixtures', 'audio') },
+    },
+  });
+  const bounds = { seconds: [5, 300], uploads: [1, 200], viewers: [2, 2000], editors: [2, 100], users: [1, 200], library: [10, 100_000] } as const;
+  const numbers = {} as Record<keyof typeof bounds, number>;
+  for (const [name, [min, max]] of Object.entries(bounds) as Array<[keyof typeof bounds, readonly [number, number]]>) {
+    const value = Number(values[name]);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      console.error(`--${name}: an integer between ${min} and ${max}`);
+      return 2;
+    }
+    numbers[name] = value;
+  }
+  const { benchScale } = await import('./scale.ts');
+  return benchScale({ ...numbers, fixtures: path.resolve(values.fixtures), write: values.write });
 }

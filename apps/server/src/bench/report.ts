@@ -84,6 +84,7 @@ node apps/server/src/cli.ts bench reports --write          # one-hour meeting: e
 node apps/server/src/cli.ts bench live --write             # concurrent live PocketSphinx streams in real time: lag, latency, capacity
 node apps/server/src/cli.ts bench viewers --write          # a live session's captions to 200 viewers vs 1: latency, fan-out, server cost
 node apps/server/src/cli.ts bench bot --write              # one videoconference bot in a loopback meeting: CPU, memory, caption delay
+node apps/server/src/cli.ts bench scale --write            # several nodes on loopback: uploads, live viewers, editors, list and search
 \`\`\`
 
 \`bench library\` takes \`--count 100000\`, \`--database pglite|postgres|both\` (PostgreSQL: a temporary
@@ -103,6 +104,12 @@ per run; one run with 1 viewer, one with that many, after a 12 s warm-up); about
 \`bench bot\` runs a server in its process (PGlite, no job workers), a loopback meeting whose speaker is a
 second Chromium (\`--chromium /usr/bin/chromium\`), needs PocketSphinx, and takes \`--seconds 60\` (in the call); about
 a minute and a half.
+
+\`bench scale\` starts, on loopback only, a throwaway PostgreSQL cluster, an s3rver bucket and four nodes as child
+processes (\`bin/palabre serve --role …\`: two API nodes with the collaboration socket, a worker, a live node), needs ffmpeg
+and PocketSphinx, and takes \`--seconds 30\` (live stream, editing and list/search load each), \`--uploads 50\`,
+\`--viewers 200\`, \`--editors 20\`, \`--users 50\` and \`--library 3000\` (media seeded for list and search); about
+five minutes. Every process it started stops at the end, on error and on Ctrl-C.
 
 Without \`--write\` they only print their table. Each run replaces its own section (between
 \`<!-- bench:… -->\` markers); the rest of this file is left alone.`;

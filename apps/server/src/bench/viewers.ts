@@ -30,7 +30,7 @@ import { machine, markdownTable, textTable, today, writeSection, type Cell } fro
 import { recordFinal, recordPartial, viewerFigures, type Distribution, type ViewerFigures, type ViewerLog } from './viewers-figures.ts';
 
 const BYTES_PER_SECOND = LIVE_AUDIO.sampleRate * LIVE_AUDIO.channels * LIVE_AUDIO.bytesPerSample;
-const MESSAGE_MS = 100;
+export const MESSAGE_MS = 100;
 const MESSAGE_BYTES = (BYTES_PER_SECOND * MESSAGE_MS) / 1000;
 const FIXTURE = 'jfk-en.wav';
 const API = '/cm-api/api';
@@ -64,13 +64,13 @@ interface RunResult {
 }
 
 /** The PCM of the fixture (ffmpeg: 16 kHz mono s16le), then a second of silence: the loop's unit. */
-function loopUnit(file: string): Buffer {
+export function loopUnit(file: string): Buffer {
   const pcm = execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-ac', '1', '-ar', String(LIVE_AUDIO.sampleRate), '-f', 's16le', '-'], { maxBuffer: 64 * 1024 * 1024 });
   return Buffer.concat([pcm, Buffer.alloc(BYTES_PER_SECOND)]);
 }
 
 /** CPU seconds of each running descendant of a process (the server's decoders and translators), by pid. */
-function descendantsCpu(pid: number): Map<number, number> {
+export function descendantsCpu(pid: number): Map<number, number> {
   const children = new Map<number, number[]>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -136,33 +136,44 @@ class Bench {
   }
 
   /** A started public session with anonymous access and one channel (English → French): its room and stream key. */
-  async session(name: string): Promise<{ room: string; streamKey: string }> {
-    const created = await this.client.request('POST', `${API}/organizations/${this.organizationId}/sessions`, {
-      json: {
-        name,
-        visibility: 'public',
-        anonymousAccess: true,
-        keepAudio: false,
-        channels: [{ name: 'Floor', transcriberProfileId: this.profileId, languages: ['en'], translations: ['fr'] }],
-      },
-    });
-    if (created.status !== 201) throw new Error(`session not created: ${created.status} ${JSON.stringify(created.body)}`);
-    const id = created.body._id as string;
-    const read = await this.client.request('GET', `${API}/sessions/${id}`);
-    const started = await this.client.request('PUT', `${API}/organizations/${this.organizationId}/sessions/${id}/start`);
-    if (started.status !== 200) throw new Error(`session not started: ${started.status} ${JSON.stringify(started.body)}`);
-    return { room: `${this.organizationId}/${id}`, streamKey: read.body.channels[0].streamKey as string };
+  session(name: string): Promise<{ room: string; streamKey: string }> {
+    return startPublicSession(this.client, this.organizationId, this.profileId, name, ['fr']);
   }
 }
 
-interface Viewer {
+/** A started public session with anonymous access and one English channel translated into `translations`: its room and stream key. */
+export async function startPublicSession(
+  client: BenchClient,
+  organizationId: string,
+  profileId: string,
+  name: string,
+  translations: string[],
+): Promise<{ room: string; streamKey: string }> {
+  const created = await client.request('POST', `${API}/organizations/${organizationId}/sessions`, {
+    json: {
+      name,
+      visibility: 'public',
+      anonymousAccess: true,
+      keepAudio: false,
+      channels: [{ name: 'Floor', transcriberProfileId: profileId, languages: ['en'], translations }],
+    },
+  });
+  if (created.status !== 201) throw new Error(`session not created: ${created.status} ${JSON.stringify(created.body)}`);
+  const id = created.body._id as string;
+  const read = await client.request('GET', `${API}/sessions/${id}`);
+  const started = await client.request('PUT', `${API}/organizations/${organizationId}/sessions/${id}/start`);
+  if (started.status !== 200) throw new Error(`session not started: ${started.status} ${JSON.stringify(started.body)}`);
+  return { room: `${organizationId}/${id}`, streamKey: read.body.channels[0].streamKey as string };
+}
+
+export interface Viewer {
   socket: Socket;
   log: ViewerLog;
   partials: number;
 }
 
 /** N anonymous viewers in the room, connected a batch at a time; each notes what it receives and when. */
-async function connectViewers(url: string, room: string, count: number, onCaption: () => void): Promise<Viewer[]> {
+export async function connectViewers(url: string, room: string, count: number, onCaption: () => void): Promise<Viewer[]> {
   const viewers: Viewer[] = [];
   for (let first = 0; first < count; first += CONNECT_BATCH) {
     const batch = Array.from({ length: Math.min(CONNECT_BATCH, count - first) }, async () => {
@@ -195,7 +206,7 @@ async function connectViewers(url: string, room: string, count: number, onCaptio
  * of each message; `measuring` runs once the stream is ready and answers the measurement to end
  * when the last message is sent (before the ingest closes and the engine's last finals).
  */
-async function stream<T>(
+export async function stream<T>(
   url: string,
   streamKey: string,
   unit: Buffer,
@@ -245,7 +256,7 @@ async function stream<T>(
 }
 
 /** Waits until no caption arrived for QUIET_MS (at most TAIL_LIMIT_MS). */
-async function quiet(lastCaption: () => number): Promise<void> {
+export async function quiet(lastCaption: () => number): Promise<void> {
   const limit = performance.now() + TAIL_LIMIT_MS;
   while (performance.now() < limit && performance.now() - lastCaption() < QUIET_MS) await new Promise((resolve) => setTimeout(resolve, 200));
 }

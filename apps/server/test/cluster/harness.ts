@@ -15,13 +15,13 @@
  * bound (`timeLimitMs`), and — should the test process itself be killed — by a small watchdog
  * process that kills every node's process group once its parent is gone.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, inject } from 'vitest';
+import { dataFolder, httpReady, killGroup, listens, migrate, printedReady, spawnNode, startWatchdog, stopNode, tail, type Roles } from '../../src/bench/nodes.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createOrganization } from '../../src/organizations/service.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
@@ -32,16 +32,10 @@ import { freePort } from '../harness/postgres.ts';
 import { startS3Server, type S3TestServer } from '../harness/s3.ts';
 import { createDatabase, uniqueEmail } from '../harness/server.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const PALABRE = path.join(ROOT, 'bin/palabre');
-
-/** How long a node may take to be ready (a loaded two-core machine runs several at once). */
-const READY_TIMEOUT_MS = 60_000;
 /** A whole file's cluster is stopped after this, whatever its tests are doing. */
 const DEFAULT_TIME_LIMIT_MS = 10 * 60_000;
 
-/** A node's roles as `--role` takes them: `all`, or a comma-separated mix of api, worker, collab, live. */
-export type Roles = string;
+export type { Roles };
 
 export interface ClusterNode {
   name: string;
@@ -113,60 +107,6 @@ function sharedEnvironment(databaseUrl: string, s3: S3TestServer, secret: string
   };
 }
 
-/** Whether the roles include an HTTP listener (all of them but a worker-only node). */
-function listens(roles: Roles): boolean {
-  return roles.split(',').some((role) => role.trim() !== 'worker');
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * A watchdog in its own process group: once `parent` is gone, or after `limitSeconds`, it kills
- * every process group listed in `home`/process-groups, then removes `home` if the parent is gone.
- * It is how nodes die with a test process killed hard.
- */
-function startWatchdog(parent: number, home: string, limitSeconds: number): ChildProcess {
-  const script = [
-    'parent="$1"; home="$2"; limit="$3"',
-    'while kill -0 "$parent" 2>/dev/null && [ "$SECONDS" -lt "$limit" ]; do sleep 1; done',
-    'for group in $(cat "$home/process-groups" 2>/dev/null); do kill -9 -- "-$group" 2>/dev/null; done',
-    'kill -0 "$parent" 2>/dev/null || rm -rf -- "$home"',
-  ].join('\n');
-  const watchdog = spawn('bash', ['-c', script, 'watchdog', String(parent), home, String(limitSeconds)], { detached: true, stdio: 'ignore' });
-  watchdog.unref();
-  return watchdog;
-}
-
-/** Resolves once `url`'s /healthcheck answers 200, rejects if the process exits first. */
-async function httpReady(node: ClusterNode, exited: Promise<number | null>): Promise<void> {
-  let gone = false;
-  void exited.then(() => (gone = true));
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (!gone && Date.now() < deadline) {
-    try {
-      const response = await fetch(new URL('/healthcheck', node.url), { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error(gone ? `node ${node.name} exited while starting` : `node ${node.name} not ready after ${READY_TIMEOUT_MS} ms`);
-}
-
-/** Resolves once the node printed its start line ("Palabre …"), rejects if the process exits first. */
-async function printedReady(node: ClusterNode, from: number, exited: Promise<number | null>): Promise<void> {
-  let gone = false;
-  void exited.then(() => (gone = true));
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (!gone && Date.now() < deadline) {
-    const printed = fs.readFileSync(node.logFile).subarray(from).toString('utf8');
-    if (/^Palabre /m.test(printed)) return;
-    await sleep(200);
-  }
-  throw new Error(gone ? `node ${node.name} exited while starting` : `node ${node.name} not ready after ${READY_TIMEOUT_MS} ms`);
-}
-
 export async function startCluster(prefix: string, options: { timeLimitMs?: number } = {}): Promise<Cluster> {
   if (inject('testDatabase') !== 'postgres') throw new Error('the cluster tier runs on PostgreSQL only (see cluster/global-setup.ts)');
   const limitMs = Math.min(options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS, inject('clusterDeadline') - Date.now());
@@ -183,14 +123,6 @@ export async function startCluster(prefix: string, options: { timeLimitMs?: numb
   const nodes: ClusterNode[] = [];
   const nodeEnv = new Map<ClusterNode, Record<string, string>>();
 
-  const killGroup = (child: ChildProcess) => {
-    if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  };
   const killAll = () => {
     for (const node of nodes) killGroup(node.child);
   };
@@ -226,17 +158,15 @@ export async function startCluster(prefix: string, options: { timeLimitMs?: numb
   const exits = new Map<ChildProcess, Promise<number | null>>();
   async function launch(node: Omit<ClusterNode, 'child'> & { child?: ChildProcess }, extra: Record<string, string>): Promise<ClusterNode> {
     const from = fs.existsSync(node.logFile) ? fs.statSync(node.logFile).size : 0;
-    const out = fs.openSync(node.logFile, 'a');
-    const child = spawn(PALABRE, ['serve', '--role', node.roles], {
-      cwd: home,
-      // Environment only, as an operator runs a node; the node's name shows in its log lines.
-      env: { ...process.env, ...env, PALABRE_DATA_DIR: dataFolder(home, node.name), PORT: String(node.port), PUBLIC_URL: node.url, PALABRE_NODE_ID: node.name, ...extra },
-      detached: true,
-      stdio: ['ignore', out, out],
+    // Environment only, as an operator runs a node; the node's name shows in its log lines.
+    const { child, exited } = spawnNode(home, node.roles, node.logFile, {
+      ...env,
+      PALABRE_DATA_DIR: dataFolder(home, node.name),
+      PORT: String(node.port),
+      PUBLIC_URL: node.url,
+      PALABRE_NODE_ID: node.name,
+      ...extra,
     });
-    fs.closeSync(out);
-    fs.appendFileSync(path.join(home, 'process-groups'), `${child.pid}\n`);
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     exits.set(child, exited);
     const started = Object.assign(node, { child }) as ClusterNode;
     try {
@@ -307,50 +237,4 @@ export async function startCluster(prefix: string, options: { timeLimitMs?: numb
     },
   };
   return cluster;
-}
-
-/** A process's own data folder under the cluster's home (kept across its restarts). */
-function dataFolder(home: string, name: string): string {
-  const folder = path.join(home, 'nodes', name);
-  fs.mkdirSync(folder, { recursive: true });
-  return folder;
-}
-
-/** `palabre migrate` with the nodes' environment. */
-async function migrate(cwd: string, env: Record<string, string>): Promise<void> {
-  const child = spawn(PALABRE, ['migrate'], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`palabre migrate failed (${code}): ${output}`);
-}
-
-/** Asks a node to stop (SIGTERM to its group), and kills it if it is still there after a few seconds. */
-async function stopNode(child: ChildProcess, exited: Promise<number | null> | undefined): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
-  try {
-    process.kill(-child.pid, 'SIGTERM');
-  } catch {
-    return;
-  }
-  const stopped = await Promise.race([exited?.then(() => true), sleep(10_000).then(() => false)]);
-  if (!stopped) {
-    try {
-      process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-    await exited;
-  }
-}
-
-/** The last `lines` lines of a node's output worth reading: warnings, errors and anything not a log entry. */
-function tail(file: string, lines: number): string {
-  if (!fs.existsSync(file)) return '';
-  const notable = fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line !== '' && !/^\{"level":[123]0,/.test(line));
-  return notable.slice(-lines).join('\n');
 }
