@@ -5,14 +5,12 @@
 #   npm test -- unit e2e       only the named steps (system packages and dependencies always run)
 #
 # Steps: typecheck, lint, migrations, i18n, unit, integration, cluster, build, e2e.
-# A step marked "background" starts when its turn comes and runs beside the next ones (its output is
-# shown when it ends); it is waited for before the summary, and its failure counts like any other.
 # The last line of output is always "<n> passed, <n> failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/node-env.sh
 
-# id | title | command [| background]
+# id | title | command
 STEPS=(
   "system|System packages|bash scripts/ensure-system.sh test"
   "deps|npm dependencies|bash scripts/ensure-deps.sh"
@@ -22,7 +20,7 @@ STEPS=(
   "i18n|Translations in both languages|node scripts/check-i18n.ts"
   "unit|Unit tests|npm run test:unit"
   "integration|Integration tests (PGlite and PostgreSQL)|npm run test:integration"
-  "cluster|Cluster tier (several nodes on PostgreSQL, killed and restarted)|npm run test:cluster|background"
+  "cluster|Cluster tier (several nodes on PostgreSQL, killed and restarted)|npm run test:cluster"
   "build|Web client build|npm run build --workspace @palabre/web"
   "e2e|End-to-end tests (Playwright, Chromium)|npm run test:e2e"
 )
@@ -78,54 +76,20 @@ record() { # record <id> <title> <status> <elapsed>
   fi
 }
 
-# Background steps running: id, title, pid and log file, one line each.
-background=()
-background_dir="$(mktemp -d)"
-trap 'rm -rf "$background_dir"' EXIT
-
-join_background() { # waits for every background step, shows its output, records its result
-  local entry id title pid log status
-  for entry in "${background[@]}"; do
-    IFS='|' read -r id title pid log <<<"$entry"
-    wait "$pid"
-    status=$?
-    echo
-    echo "=============================================================================="
-    echo "==> $title (ran in the background)"
-    echo "=============================================================================="
-    cat "$log"
-    record "$id" "$title" "$status" "$(cat "$log.elapsed" 2>/dev/null || echo '?')"
-  done
-  background=()
-}
-
 index=0
 for step in "${STEPS[@]}"; do
-  IFS='|' read -r id title command mode <<<"$step"
+  IFS='|' read -r id title command <<<"$step"
   if [ $# -gt 0 ] && [[ "$ALWAYS" != *" $id "* && "$selected" != *" $id "* ]]; then continue; fi
   index=$((index + 1))
   echo
   echo "=============================================================================="
-  echo "==> [$index/$total] $title: $command${mode:+ ($mode)}"
+  echo "==> [$index/$total] $title: $command"
   echo "=============================================================================="
   started=$SECONDS
   read -r -a argv <<<"$command"
   if reason="$(npm_script_missing "${argv[@]}")"; then
     echo "FAILED: $reason" >&2
     status=1
-  elif [ "$mode" = background ]; then
-    log="$background_dir/$id.log"
-    # Its time is its own, measured when it ends (not when it is waited for).
-    (
-      begun=$(date +%s)
-      "${argv[@]}" >"$log" 2>&1
-      status=$?
-      echo $(($(date +%s) - begun)) >"$log.elapsed"
-      exit "$status"
-    ) &
-    background+=("$id|$title|$!|$log")
-    echo "--- started in the background (its output follows when it ends)"
-    continue
   else
     "${argv[@]}"
     status=$?
@@ -133,7 +97,6 @@ for step in "${STEPS[@]}"; do
   record "$id" "$title" "$status" $((SECONDS - started))
   [ "$status" -eq 0 ] || break
 done
-join_background
 
 echo
 echo "=============================================================================="
