@@ -198,6 +198,16 @@ export function conversationRight(user: PolicyUser, conversation: ConversationFa
   return right & cap.rights;
 }
 
+/**
+ * The right `user` holds on every media of an organization where their level is `level`, whatever the
+ * media (an administrator's: conversationRight gives it for each), or null when it depends on each
+ * media. A listing of the organization's media then need not work it out media by media.
+ */
+export function organizationWideRight(user: PolicyUser, level: number): number | null {
+  if (level < ORGANIZATION_ROLE.ADMIN) return null;
+  return user.cap ? FULL_RIGHTS & user.cap.rights : FULL_RIGHTS;
+}
+
 function uncappedRight(user: PolicyUser, conversation: ConversationFacts, level: number, custom: number | null): number {
   if (conversation.ownerId !== null && conversation.ownerId === user.id) return FULL_RIGHTS;
   if (level >= ORGANIZATION_ROLE.ADMIN) return FULL_RIGHTS;

@@ -16,6 +16,8 @@ export const TEXT_LIMITS = {
 } as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
+/** A media list counts its media up to this many past the page asked for; beyond, it says "more than". */
+export const LIBRARY_COUNT_AHEAD = 1000;
 export const LIST_LIMIT = 100;
 export const DEFAULT_SORT_FIELD = 'last_update';
 export const DEFAULT_SORT_CRITERIA = -1;

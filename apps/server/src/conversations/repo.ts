@@ -1,16 +1,18 @@
 /** Data access for media (conversations). */
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Turn } from '@palabre/shared';
 import type { Database } from '../db/client.ts';
+import { LIBRARY_COUNT_AHEAD, RIGHT } from '@palabre/shared';
 import type { ApiKeyCap } from '../policy.ts';
 import { conversationKeywords, conversationRights, conversations, conversationTags, favorites, memberships, organizations, type MediaFiles } from '../db/schema.ts';
 import { foldedArray } from '../keywords/repo.ts';
 
-/** A media row without its full-text document (`search`) and folded title (`nameFolded`), which only SQL reads. */
-export type ConversationRow = Omit<typeof conversations.$inferSelect, 'search' | 'nameFolded'>;
+/** A media row without its full-text documents (`search`, `titleSearch`) and folded title (`nameFolded`), which only SQL reads. */
+export type ConversationRow = Omit<typeof conversations.$inferSelect, 'search' | 'titleSearch' | 'nameFolded'>;
 export type NewConversation = typeof conversations.$inferInsert;
 /** A media's identity, ownership and state: enough for a right and for "is there a transcript". */
 export type MediaFacts = Pick<ConversationRow, 'id' | 'organizationId' | 'ownerId' | 'membersRight' | 'status'> & { hasTranscript: boolean };
-const { search: _searchColumn, nameFolded: _nameFoldedColumn, ...rowColumns } = getTableColumns(conversations);
+const { search: _searchColumn, titleSearch: _titleSearchColumn, nameFolded: _nameFoldedColumn, ...rowColumns } = getTableColumns(conversations);
 const { transcript: _transcriptColumn, ...rowColumnsButTranscript } = rowColumns;
 
 /** A URL import keeps its address next to the files (until the schema has a column for it). */
@@ -18,9 +20,8 @@ export type FilesWithSource = MediaFiles & { sourceUrl?: string };
 export const sourceUrlOf = (row: Pick<ConversationRow, 'files'>) => (row.files as FilesWithSource).sourceUrl;
 
 export type SortField = 'last_update' | 'created' | 'name';
-/** Which part of the full-text document a search looks in (tsvector weights); all of it when absent. */
+/** Which part of a media a search looks in: its title, its description or its transcript; all of them when absent. */
 export type SearchType = 'title' | 'description' | 'text';
-const WEIGHT: Record<SearchType, string> = { title: 'A', description: 'B', text: 'C' };
 
 export interface ListOptions {
   page: number;
@@ -46,7 +47,14 @@ export interface ListOptions {
  * listing keeps only what the viewer may read.
  */
 export type ListScope =
-  { kind: 'organization'; organizationId: string } | { kind: 'favorites'; organizationId?: string | undefined } | { kind: 'shared'; organizationId?: string | undefined };
+  | {
+      kind: 'organization';
+      organizationId: string;
+      /** The viewer's right on every media of the organization when the policy gives one whatever the media (organizationWideRight). */
+      wideRight?: number | null | undefined;
+    }
+  | { kind: 'favorites'; organizationId?: string | undefined }
+  | { kind: 'shared'; organizationId?: string | undefined };
 
 /** A listed media with the viewer's right on it. */
 export type ListedRow = ConversationRow & { right: number };
@@ -74,11 +82,48 @@ export function tsQuery(text: string): SQL {
   return sql`(to_tsquery('english', palabre_fold(${text})) || to_tsquery('french', palabre_fold(${text})) || to_tsquery('simple', palabre_fold(${text})))`;
 }
 
+/**
+ * The search of a listing. A page lists the media found in their title first, then in their
+ * description, then those found only in their transcript (`part` 0, 1, 2), each group in the
+ * listing's sort: no ts_rank, which read the full-text document of every match.
+ */
+export interface ListSearch {
+  terms: string[];
+  /** Every media the search finds. */
+  match: SQL;
+  /** Where a found media was found: 0 title, 1 description, 2 transcript only. */
+  part: SQL;
+  /** Those found in the title or the description (few: the index of the small title document finds them). */
+  heading: SQL | null;
+  /** Those found only in the transcript (possibly most of the library). */
+  transcript: SQL | null;
+}
+
 /** The search of a listing, when it has one with at least one word. */
-export function searchOf(options: Pick<ListOptions, 'text' | 'searchType'>): { terms: string[]; query: SQL } | null {
+export function searchOf(options: Pick<ListOptions, 'text' | 'searchType'>): ListSearch | null {
   const terms = searchTerms(options.text ?? '');
   if (terms.length === 0) return null;
-  return { terms, query: tsQuery(tsQueryText(terms, '&', options.searchType ? WEIGHT[options.searchType] : '')) };
+  // The weights of the full-text documents: title A, description B, transcript C.
+  const query = (weight = '') => tsQuery(tsQueryText(terms, '&', weight));
+  const inTitle = sql`${conversations.titleSearch} @@ ${query('A')}`;
+  if (options.searchType === 'title') return { terms, match: inTitle, part: sql`0`, heading: inTitle, transcript: null };
+  if (options.searchType === 'description') {
+    const inDescription = sql`${conversations.titleSearch} @@ ${query('B')}`;
+    return { terms, match: inDescription, part: sql`1`, heading: inDescription, transcript: null };
+  }
+  if (options.searchType === 'text') {
+    const inTranscript = sql`${conversations.search} @@ ${query('C')}`;
+    return { terms, match: inTranscript, part: sql`2`, heading: null, transcript: inTranscript };
+  }
+  const anywhere = sql`${conversations.search} @@ ${query()}`;
+  const inHeading = sql`${conversations.titleSearch} @@ ${query()}`;
+  return {
+    terms,
+    match: anywhere,
+    part: sql`CASE WHEN ${inTitle} THEN 0 WHEN ${inHeading} THEN 1 ELSE 2 END`,
+    heading: inHeading,
+    transcript: sql`${anywhere} AND NOT (${inHeading})`,
+  };
 }
 
 const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -117,9 +162,9 @@ function scopeCondition(scope: ListScope): SQL {
   return and(...conditions)!;
 }
 
-function filterConditions(options: ListOptions, search: { query: SQL } | null): SQL[] {
+/** The filters of a listing other than its search. */
+function filterConditions(options: ListOptions): SQL[] {
   const conditions: SQL[] = [];
-  if (search) conditions.push(sql`${conversations.search} @@ ${search.query}`);
   const name = options.name?.trim();
   if (name) conditions.push(sql`${conversations.nameFolded} LIKE ('%' || palabre_fold(${likeEscape(name)}) || '%')`);
   const tags = options.tags ?? [];
@@ -182,51 +227,114 @@ export const conversationsRepo = {
   deleteMany: (db: Database, ids: string[]) => db.delete(conversations).where(inArray(conversations.id, ids)),
   children: (db: Database, parentId: string): Promise<ConversationRow[]> =>
     db.select(rowColumns).from(conversations).where(eq(conversations.parentId, parentId)).orderBy(asc(conversations.createdAt), asc(conversations.id)),
-  /** A page of the media of `scope` the viewer may read, filtered, searched (ranked) and sorted, with the viewer's right on each. */
-  async listReadable(db: Database, viewerId: string, scope: ListScope, options: ListOptions, cap: ApiKeyCap | null = null): Promise<{ count: number; rows: ListedRow[] }> {
+  /**
+   * A page of the media of `scope` the viewer may read, filtered, searched and sorted, with the
+   * viewer's right on each, and their count up to LIBRARY_COUNT_AHEAD past the page (`countExact`
+   * false beyond). The page's ids are found first, reading only what the filters, the rights and the
+   * order need; then the rows of those ids alone.
+   */
+  async listReadable(
+    db: Database,
+    viewerId: string,
+    scope: ListScope,
+    options: ListOptions,
+    cap: ApiKeyCap | null = null,
+  ): Promise<{ count: number; countExact: boolean; rows: ListedRow[] }> {
     const search = searchOf(options);
-    const right = rightSql(viewerId, cap);
-    const where = and(scopeCondition(scope), sql`(${right} & 1) = 1`, ...filterConditions(options, search))!;
-    const column = SORT_COLUMNS[options.sortField];
-    // A search ranks first (title above description above transcript: the weights); the sort orders ties.
-    const order: SQL[] = [...(search ? [sql`ts_rank(${conversations.search}, ${search.query}) DESC`] : []), options.descending ? desc(column) : asc(column), asc(conversations.id)];
-    const base = (fields: Record<string, unknown>) => {
+    // An organization's administrator reads all of it with one right: nothing to join or decide per
+    // media, and the planner knows how many media a page skips (it cannot estimate the right's CASE).
+    const wideRight = scope.kind === 'organization' ? (scope.wideRight ?? null) : null;
+    const right = wideRight === null ? rightSql(viewerId, cap) : sql<number>`${sql.raw(String(wideRight))}`.mapWith(Number);
+    const readable = and(scopeCondition(scope), ...(wideRight === null ? [sql`(${right} & 1) = 1`] : wideRight & RIGHT.READ ? [] : [sql`FALSE`]))!;
+    const filtered = and(readable, ...filterConditions(options))!;
+    const from = <T extends Record<string, unknown>>(fields: T, where: SQL) => {
       let query = db
-        .select(fields as typeof rowColumns)
+        .select(fields as unknown as typeof rowColumns)
         .from(conversations)
-        .innerJoin(organizations, eq(organizations.id, conversations.organizationId))
-        .leftJoin(memberships, and(eq(memberships.organizationId, conversations.organizationId), eq(memberships.userId, viewerId)))
-        .leftJoin(conversationRights, and(eq(conversationRights.conversationId, conversations.id), eq(conversationRights.userId, viewerId)))
         .$dynamic();
+      if (wideRight === null) {
+        query = query
+          .innerJoin(organizations, eq(organizations.id, conversations.organizationId))
+          .leftJoin(memberships, and(eq(memberships.organizationId, conversations.organizationId), eq(memberships.userId, viewerId)))
+          .leftJoin(conversationRights, and(eq(conversationRights.conversationId, conversations.id), eq(conversationRights.userId, viewerId)));
+      }
       if (scope.kind === 'favorites') query = query.innerJoin(favorites, and(eq(favorites.conversationId, conversations.id), eq(favorites.userId, viewerId)));
       return query.where(where);
     };
-    const [total, rows] = await Promise.all([
-      base({ n: count() }),
-      // Transcripts are read only when a search needs them to say where it matched.
-      base({ ...rowColumns, transcript: search ? conversations.transcript : sql<null>`NULL`, right })
+    const column = SORT_COLUMNS[options.sortField];
+    // Ties in the sort's direction too: an index on (organization, column, id) then gives the whole order.
+    const direction = options.descending ? desc : asc;
+    const order = [direction(column), direction(conversations.id)];
+    const offset = options.page * options.size;
+    const countLimit = offset + LIBRARY_COUNT_AHEAD;
+
+    const sortDirection = sql.raw(options.descending ? 'DESC' : 'ASC');
+    const ranked = (fields: { part: SQL }, where: SQL) => from({ id: conversations.id, part: fields.part.as('part'), sortKey: sql`${column}`.as('sort_key') }, where);
+    const idsOf = (result: unknown) => (result as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
+    const inOrder = (where: SQL, limit: number) =>
+      from({ id: conversations.id }, where)
         .orderBy(...order)
-        .limit(options.size)
-        .offset(options.page * options.size),
-    ]);
-    return { count: Number((total[0] as unknown as { n: number }).n), rows: rows as unknown as ListedRow[] };
+        .limit(limit);
+
+    // First the count, up to LIBRARY_COUNT_AHEAD past the page: it also tells how to find the page,
+    // whatever the planner's estimates (a prefix or a tag it cannot estimate, found in few media).
+    const [counted] = await db.select({ n: count() }).from(
+      from({ one: sql`1`.as('one') }, and(filtered, search?.match ?? sql`TRUE`)!)
+        .limit(countLimit + 1)
+        .as('listed'),
+    );
+    const total = Number(counted!.n);
+    let ids: string[];
+    if (total <= countLimit) {
+      // Few matches: all of them, gathered (a materialized CTE has no LIMIT to walk an index with), then sorted.
+      const found = ranked({ part: search?.part ?? sql`0` }, and(filtered, search?.match ?? sql`TRUE`)!);
+      ids = idsOf(
+        await db.execute(
+          sql`WITH found AS MATERIALIZED (${found}) SELECT id FROM found ORDER BY part, sort_key ${sortDirection}, id ${sortDirection} LIMIT ${options.size} OFFSET ${offset}`,
+        ),
+      );
+    } else if (!search) {
+      // Many: read in the listing's order (an index) up to the page.
+      ids = (await inOrder(filtered, options.size).offset(offset)).map((r) => (r as unknown as { id: string }).id);
+    } else {
+      // Many: the heading's matches gathered whole, the transcript's read in order up to the end of the page.
+      const branches: SQL[] = [];
+      if (search.heading) branches.push(sql`(SELECT id, part, sort_key FROM heading)`);
+      if (search.transcript)
+        branches.push(
+          sql`(${ranked({ part: sql`2` }, and(filtered, search.transcript)!)
+            .orderBy(...order)
+            .limit(offset + options.size)})`,
+        );
+      const heading = search.heading ? sql`WITH heading AS MATERIALIZED (${ranked({ part: search.part }, and(filtered, search.heading)!)}) ` : sql``;
+      ids = idsOf(
+        await db.execute(
+          sql`${heading}SELECT id FROM (${sql.join(branches, sql` UNION ALL `)}) AS found ORDER BY part, sort_key ${sortDirection}, id ${sortDirection} LIMIT ${options.size} OFFSET ${offset}`,
+        ),
+      );
+    }
+    // A list carries no transcripts (a search's highlights read the matching turn alone).
+    const found =
+      ids.length === 0 ? [] : ((await from({ ...rowColumns, transcript: sql<null>`NULL`, right }, and(readable, inArray(conversations.id, ids))!)) as unknown as ListedRow[]);
+    const byId = new Map(found.map((row) => [row.id, row]));
+    return { count: Math.min(total, countLimit), countExact: total <= countLimit, rows: ids.flatMap((id) => byId.get(id) ?? []) };
   },
 
-  /** Where a media's transcript first matches any of the terms: turn and word positions (0-based). */
-  async firstTranscriptMatch(db: Database, id: string, anyTerm: string): Promise<{ turn: number; word: number } | null> {
+  /** The first turn of a media's transcript whose text matches any of the terms, read in `language`, with its position (0-based). */
+  async firstMatchingTurn(db: Database, id: string, language: string | null, anyTerm: string): Promise<{ index: number; turn: Turn } | null> {
+    // One scan of the turns in their order (the planner knows it is ordered by ordinality): it stops
+    // at the first matching turn instead of looking at the whole transcript.
     const result = await db.execute(sql`
-      SELECT t.i - 1 AS turn, w.j - 1 AS word
-      FROM ${conversations} c,
-        jsonb_array_elements(CASE WHEN jsonb_typeof(c.transcript->'text') = 'array' THEN c.transcript->'text' ELSE '[]'::jsonb END) WITH ORDINALITY AS t(turn, i),
-        jsonb_array_elements(CASE WHEN jsonb_typeof(t.turn->'words') = 'array' THEN t.turn->'words' ELSE '[]'::jsonb END) WITH ORDINALITY AS w(word, j)
-      WHERE c.id = ${id}
-        -- A turn's segment is its words joined by spaces: only the words of matching turns are looked at.
-        AND to_tsvector(palabre_ts_config(coalesce(c.language, c.requested_language)), palabre_fold(t.turn->>'segment')) @@ ${tsQuery(anyTerm)}
-        AND to_tsvector(palabre_ts_config(coalesce(c.language, c.requested_language)), palabre_fold(w.word->>'word')) @@ ${tsQuery(anyTerm)}
-      ORDER BY t.i, w.j
+      SELECT t.i - 1 AS index, t.turn
+      FROM jsonb_array_elements((
+        SELECT CASE WHEN jsonb_typeof(c.transcript->'text') = 'array' THEN c.transcript->'text' ELSE '[]'::jsonb END FROM ${conversations} c WHERE c.id = ${id}
+      )) WITH ORDINALITY AS t(turn, i)
+      WHERE to_tsvector(palabre_ts_config(${language}), palabre_fold(t.turn->>'segment')) @@ ${tsQuery(anyTerm)}
+      ORDER BY t.i
       LIMIT 1`);
-    const found = (result as unknown as { rows: Array<{ turn: number | string; word: number | string }> }).rows[0];
-    return found ? { turn: Number(found.turn), word: Number(found.word) } : null;
+    const found = (result as unknown as { rows: Array<{ index: number | string; turn: Turn | string }> }).rows[0];
+    if (!found) return null;
+    return { index: Number(found.index), turn: typeof found.turn === 'string' ? (JSON.parse(found.turn) as Turn) : found.turn };
   },
 
   /** Which of these words match any of the terms, read in the given media language. */

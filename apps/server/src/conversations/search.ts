@@ -36,14 +36,16 @@ export async function matchOf(db: Database, row: ConversationRow, text: string, 
   const anyTerm = tsQueryText(terms, '|');
   const language = row.language ?? row.requestedLanguage;
 
-  if ((searchType === undefined || searchType === 'text') && row.transcript) {
-    const at = await conversationsRepo.firstTranscriptMatch(db, row.id, anyTerm);
-    const turn = at ? row.transcript.text[at.turn] : undefined;
-    if (at && turn) {
-      const words = turn.words.map((w) => w.word);
-      const window = words.slice(Math.max(0, at.word - BEFORE), at.word + AFTER + 1);
-      const matching = await conversationsRepo.matchingWords(db, language, window, anyTerm);
-      return { highlight: snippet(words, matching, at.word), matchTime: turn.words[at.word]?.stime ?? turn.stime };
+  if (searchType === undefined || searchType === 'text') {
+    const found = await conversationsRepo.firstMatchingTurn(db, row.id, language, anyTerm);
+    if (found) {
+      const words = found.turn.words.map((w) => w.word);
+      const matching = await conversationsRepo.matchingWords(db, language, words, anyTerm);
+      const at = Math.max(
+        0,
+        words.findIndex((w) => matching.has(w)),
+      );
+      return { highlight: snippet(words, matching, at), matchTime: found.turn.words[at]?.stime ?? found.turn.stime };
     }
   }
   const title = { text: row.name, whole: true };

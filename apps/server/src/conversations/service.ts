@@ -6,7 +6,7 @@ import type { Actor } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { authorize } from '../organizations/service.ts';
 import { organizationsRepo } from '../organizations/repo.ts';
-import { conversationRight, everyMediaAccess, givesAccess, mayGiveMembersRight, mayShare, mediaAccess, organizationLevel, policyUser } from '../policy.ts';
+import { conversationRight, everyMediaAccess, givesAccess, mayGiveMembersRight, mayShare, mediaAccess, organizationLevel, organizationWideRight, policyUser } from '../policy.ts';
 import { retryProcessing, type RetrySettings } from '../pipeline/index.ts';
 import { availableProfileForOrganization, profileForLanguage, profileForOrganization, supportsLanguage } from '../transcriber-profiles/service.ts';
 import type { TranscriberProfileRow } from '../transcriber-profiles/repo.ts';
@@ -183,10 +183,16 @@ export async function children(ctx: AppContext, actor: Actor, id: string): Promi
 }
 
 export type ListedConversation = PresentedConversation & Partial<SearchMatch>;
+/** A page of a media list, with the count of what it lists (a lower bound when `countExact` is false). */
+export interface ConversationPage {
+  count: number;
+  countExact: boolean;
+  list: ListedConversation[];
+}
 
 /** A page of media of `scope` the caller may read; when searching, each with where it matched. */
-export async function listScope(ctx: AppContext, actor: Actor, scope: ListScope, options: ListOptions): Promise<{ count: number; list: ListedConversation[] }> {
-  const { count, rows } = await conversationsRepo.listReadable(ctx.db, actor.user.id, scope, options, actor.cap ?? null);
+export async function listScope(ctx: AppContext, actor: Actor, scope: ListScope, options: ListOptions): Promise<ConversationPage> {
+  const { count, countExact, rows } = await conversationsRepo.listReadable(ctx.db, actor.user.id, scope, options, actor.cap ?? null);
   const presented = await presentAll(
     ctx,
     actor,
@@ -196,19 +202,19 @@ export async function listScope(ctx: AppContext, actor: Actor, scope: ListScope,
   const list: ListedConversation[] = presented.map(({ speakers: _speakers, text: _text, ...item }) => item);
   const text = options.text?.trim();
   if (text) {
+    const matches = await Promise.all(rows.map((row) => matchOf(ctx.db, row, text, options.searchType)));
     for (const [i, item] of list.entries()) {
-      const match = await matchOf(ctx.db, rows[i]!, text, options.searchType);
-      item.highlight = match?.highlight ?? '';
-      item.matchTime = match?.matchTime ?? null;
+      item.highlight = matches[i]?.highlight ?? '';
+      item.matchTime = matches[i]?.matchTime ?? null;
     }
   }
-  return { count, list };
+  return { count, countExact, list };
 }
 
 /** An organization's media the caller may read (members only). */
-export async function list(ctx: AppContext, actor: Actor, organizationId: string, options: ListOptions): Promise<{ count: number; list: ListedConversation[] }> {
-  const { org } = await authorize(ctx, actor, organizationId, 'read');
-  return listScope(ctx, actor, { kind: 'organization', organizationId: org.id }, options);
+export async function list(ctx: AppContext, actor: Actor, organizationId: string, options: ListOptions): Promise<ConversationPage> {
+  const { org, level } = await authorize(ctx, actor, organizationId, 'read');
+  return listScope(ctx, actor, { kind: 'organization', organizationId: org.id, wideRight: organizationWideRight(policyUser(actor), level) }, options);
 }
 
 /** POST /conversations/search: full-text search in one field (or all) of an organization's readable media, ranked. */

@@ -63,7 +63,9 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
   const dir = path.join(options.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
   const releaseLock = lockDataDir(dir);
-  const client = await PGlite.create(dir).catch((error: unknown) => {
+  // pg_trgm: the title filter's index (migration 0017). PostgreSQL has it among its contrib modules.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } }).catch((error: unknown) => {
     releaseLock();
     throw error;
   });

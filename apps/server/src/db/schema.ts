@@ -290,6 +290,14 @@ export const conversations = pgTable(
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(sql`palabre_search_vector(coalesce("language", "requested_language"), "name", "description", "transcript")`),
+    /**
+     * Title (weight A) and description (B) alone, as in `search`: a search lists the media it finds
+     * there before those it finds only in their transcript, and decides which by reading this small
+     * document instead of the full one (palabre_title_vector, migration 0017).
+     */
+    titleSearch: tsvector('title_search')
+      .notNull()
+      .generatedAlwaysAs(sql`palabre_title_vector(coalesce("language", "requested_language"), "name", "description")`),
     /** The title folded as searches fold text (palabre_fold): the title filter compares it without folding every title again. */
     nameFolded: text('name_folded')
       .notNull()
@@ -297,15 +305,21 @@ export const conversations = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('conversations_organization_idx').on(t.organizationId, t.updatedAt),
-    // Listings sorted by name or by creation date read these in order instead of sorting the whole organization.
-    index('conversations_organization_name_idx').on(t.organizationId, t.name),
-    index('conversations_organization_created_idx').on(t.organizationId, t.createdAt),
+    // A listing reads one of these in its order (last update, name, creation; ties by id), with what the
+    // scope and the right need after it: a page, however deep, is found without reading the wide rows
+    // (an index-only scan where the visibility map is current).
+    index('conversations_organization_idx').on(t.organizationId, t.updatedAt, t.id, t.parentId, t.ownerId, t.membersRight),
+    index('conversations_organization_name_idx').on(t.organizationId, t.name, t.id, t.parentId, t.ownerId, t.membersRight),
+    index('conversations_organization_created_idx').on(t.organizationId, t.createdAt, t.id, t.parentId, t.ownerId, t.membersRight),
     // Every column the reader's right and the listing scope depend on: the total of a listing (count
     // over the whole organization) reads this small index instead of the wide rows (index-only scan).
     index('conversations_organization_rights_idx').on(t.organizationId, t.parentId, t.ownerId, t.membersRight, t.id),
     index('conversations_parent_idx').on(t.parentId),
     index('conversations_search_idx').using('gin', t.search),
+    index('conversations_title_search_idx').using('gin', t.titleSearch),
+    // Trigrams of the folded title (pg_trgm): the title filter ("contains") finds its media through
+    // this index instead of reading every title of the organization.
+    index('conversations_name_folded_trgm_idx').using('gin', t.nameFolded.op('gin_trgm_ops')),
   ],
 );
 

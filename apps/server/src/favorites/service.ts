@@ -1,7 +1,7 @@
 /** Favorites (starred media) and the personal lists: favorites and media shared with the caller. */
 import type { AppContext } from '../context.ts';
 import type { Actor } from '../http/auth.ts';
-import { access, listScope, type ListedConversation } from '../conversations/service.ts';
+import { access, listScope, type ConversationPage } from '../conversations/service.ts';
 import type { ListOptions } from '../conversations/repo.ts';
 import { favoritesRepo } from './repo.ts';
 
@@ -24,11 +24,11 @@ export async function unstar(ctx: AppContext, actor: Actor, id: string): Promise
 }
 
 /** GET /users/self/favorites: starred media the caller can still read. */
-export function favorites(ctx: AppContext, actor: Actor, organizationId: string | undefined, options: ListOptions): Promise<{ count: number; list: ListedConversation[] }> {
+export function favorites(ctx: AppContext, actor: Actor, organizationId: string | undefined, options: ListOptions): Promise<ConversationPage> {
   return listScope(ctx, actor, { kind: 'favorites', organizationId }, options);
 }
 
 /** GET /conversations/shared: media the caller reads through a per-user right. */
-export function shared(ctx: AppContext, actor: Actor, organizationId: string | undefined, options: ListOptions): Promise<{ count: number; list: ListedConversation[] }> {
+export function shared(ctx: AppContext, actor: Actor, organizationId: string | undefined, options: ListOptions): Promise<ConversationPage> {
   return listScope(ctx, actor, { kind: 'shared', organizationId }, options);
 }

@@ -74,7 +74,7 @@ describe('call', () => {
 
   it('adds the query, leaves empty values out, and marks GET calls with `t`', async () => {
     page('/interface/explore');
-    answers.push(json(200, { count: 0, list: [] }));
+    answers.push(json(200, { count: 0, countExact: true, list: [] }));
     await call(API.conversations.list, { params: { id: 'o1' }, query: { page: 2, text: '', tags: 'a,b', sortField: 'name' } });
     const url = new URL(sent[0]!.url, 'http://palabre.test');
     expect(url.pathname).toBe('/cm-api/api/organizations/o1/conversations');

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { FULL_RIGHTS, RIGHT } from '../roles.ts';
 import { TEXT_LIMITS } from '../constants.ts';
-import { zLanguageCode, zPagination, zText } from './common.ts';
+import { zLanguageCode, zList, zPagination, zText } from './common.ts';
 import { zConversationTranscriptPatch } from './transcript-edit.ts';
 import { zSpeaker, zTurn } from '../transcript/schema.ts';
 
@@ -238,6 +238,12 @@ export const zConversationListItem = zConversation.extend({
   matchTime: z.number().nullable().optional(),
 });
 export type ConversationListItem = z.infer<typeof zConversationListItem>;
+
+/**
+ * A page of a media list. Counting stops `LIBRARY_COUNT_AHEAD` media past the page: beyond that,
+ * `countExact` is false and `count` is a lower bound (there are more).
+ */
+export const zConversationPage = zList(zConversationListItem).extend({ countExact: z.boolean() });
 
 /** DELETE /organizations/{id}/conversations?conversationsId=a,b,c */
 export const zBulkDeleteConversationsQuery = z.object({ conversationsId: z.string().max(20_000).default('') });

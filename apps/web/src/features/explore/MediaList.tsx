@@ -48,7 +48,7 @@ import { useFormatDate } from '../../components/format.ts';
 import { useConversationList, useDeleteConversations, type ConversationListItem, type ListSource, type SortField } from './api.ts';
 import { Highlight } from './Highlight.tsx';
 import { SORT_FIELDS } from './listSearch.ts';
-import { ListPager } from './ListPager.tsx';
+import { ListPager, pageCount } from './ListPager.tsx';
 import { useListSearch } from './useListSearch.ts';
 import { mediaAt } from '../player/startAt.ts';
 
@@ -234,7 +234,8 @@ export function MediaList({ source, organizationId, title, headerAction, emptySt
 
   const list = query.data?.list ?? [];
   const count = query.data?.count ?? 0;
-  const pages = Math.max(1, Math.ceil(count / size));
+  const countExact = query.data?.countExact ?? true;
+  const pages = pageCount(count, countExact, size);
   // Only what is on the page can be selected; an item gone (deleted elsewhere) is no longer selected.
   const selectedIds = list.filter((item) => selected.has(item._id)).map((item) => item._id);
   const allSelected = list.length > 0 && selectedIds.length === list.length;
@@ -326,7 +327,7 @@ export function MediaList({ source, organizationId, title, headerAction, emptySt
 
       <Group justify="space-between" role="toolbar" aria-label={t('library:list.selectionToolbar')}>
         <Text size="sm" c="dimmed" aria-live="polite">
-          {query.data ? t('count', { count }) : ''}
+          {query.data ? t(countExact ? 'count' : 'countAtLeast', { count }) : ''}
           {selectedIds.length > 0 ? ` · ${t('selected', { count: selectedIds.length })}` : ''}
         </Text>
         <Group gap="sm">
@@ -392,7 +393,7 @@ export function MediaList({ source, organizationId, title, headerAction, emptySt
         </Table.ScrollContainer>
       )}
 
-      <ListPager count={count} page={page} size={size} onPage={(p) => change({ page: p })} onSize={(value) => change({ size: value })} />
+      <ListPager count={count} countExact={countExact} page={page} size={size} onPage={(p) => change({ page: p })} onSize={(value) => change({ size: value })} />
 
       {deletable && (
         <Modal opened={confirming} onClose={() => !remove.isPending && setConfirming(false)} title={t('delete.title')} centered>

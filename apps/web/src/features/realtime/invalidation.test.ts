@@ -17,7 +17,7 @@ const sources: ListSource[] = [{ kind: 'organization', organizationId: 'a0b1c2d3
 /** A cache holding what the library and the overview load: every list, the media, its peaks and tags, another media. */
 function seeded(shownStatus: MediaStatus) {
   const client = new QueryClient();
-  const page: ConversationPage = { count: 1, list: [{ _id: mediaId, status: shownStatus } as ConversationPage['list'][number]] };
+  const page: ConversationPage = { count: 1, countExact: true, list: [{ _id: mediaId, status: shownStatus } as ConversationPage['list'][number]] };
   const lists = sources.map((source) => exploreKeys.list(source, params));
   for (const key of lists) client.setQueryData(key, page);
   const detail = conversationKeys.detail(mediaId);

@@ -4,7 +4,7 @@ import { zIdParam, zList } from '../common.ts';
 import {
   zBulkDeleteConversationsQuery,
   zConversation,
-  zConversationListItem,
+  zConversationPage,
   zConversationQuery,
   zConversationSearchBody,
   zConversationView,
@@ -39,7 +39,7 @@ export const conversationEndpoints = {
     auth: true,
     params: zIdParam,
     query: zLibraryListQuery,
-    response: zList(zConversationListItem),
+    response: zConversationPage,
   }),
   bulkDelete: endpoint({
     method: 'DELETE',
@@ -59,7 +59,7 @@ export const conversationEndpoints = {
     tag: 'conversations',
     auth: true,
     body: zConversationSearchBody,
-    response: zList(zConversationListItem),
+    response: zConversationPage,
   }),
   get: endpoint({
     method: 'GET',

@@ -1,6 +1,6 @@
 /** The personal library: media shared with the caller, favorites. */
-import { zIdParam, zList } from '../common.ts';
-import { zConversationListItem } from '../conversations.ts';
+import { zIdParam } from '../common.ts';
+import { zConversationPage } from '../conversations.ts';
 import { zFavorites, zPersonalListQuery } from '../library.ts';
 import { P, endpoint } from './define.ts';
 
@@ -12,7 +12,7 @@ export const libraryEndpoints = {
     tag: 'library',
     auth: true,
     query: zPersonalListQuery,
-    response: zList(zConversationListItem),
+    response: zConversationPage,
   }),
   favorites: endpoint({
     method: 'GET',
@@ -21,7 +21,7 @@ export const libraryEndpoints = {
     tag: 'library',
     auth: true,
     query: zPersonalListQuery,
-    response: zList(zConversationListItem),
+    response: zConversationPage,
   }),
   addFavorite: endpoint({
     method: 'PUT',
