@@ -56,6 +56,12 @@ export type ListScope =
   | { kind: 'favorites'; organizationId?: string | undefined }
   | { kind: 'shared'; organizationId?: string | undefined };
 
+/** A transcript's first turn matching a search, and its position (0-based). */
+export interface MatchingTurn {
+  index: number;
+  turn: Turn;
+}
+
 /** A listed media with the viewer's right on it. */
 export type ListedRow = ConversationRow & { right: number };
 
@@ -167,14 +173,10 @@ function filterConditions(options: ListOptions): SQL[] {
   const conditions: SQL[] = [];
   const name = options.name?.trim();
   if (name) conditions.push(sql`${conversations.nameFolded} LIKE ('%' || palabre_fold(${likeEscape(name)}) || '%')`);
-  const tags = options.tags ?? [];
-  if (tags.length > 0) {
-    conditions.push(
-      inArray(
-        conversations.id,
-        sql`(SELECT ${conversationTags.conversationId} FROM ${conversationTags} WHERE ${inArray(conversationTags.tagId, tags)} GROUP BY ${conversationTags.conversationId} HAVING count(*) = ${tags.length})`,
-      ),
-    );
+  // One EXISTS per tag: the planner then estimates each from the tag's statistics and may check the
+  // media in the listing's order, stopping at the page, instead of grouping every tagged media first.
+  for (const tag of new Set(options.tags ?? [])) {
+    conditions.push(sql`EXISTS (SELECT 1 FROM ${conversationTags} WHERE ${conversationTags.conversationId} = ${conversations.id} AND ${conversationTags.tagId} = ${tag})`);
   }
   if (options.noTags) conditions.push(sql`NOT EXISTS (SELECT 1 FROM ${conversationTags} WHERE ${conversationTags.conversationId} = ${conversations.id})`);
   const keywords = options.keywords ?? [];
@@ -320,29 +322,48 @@ export const conversationsRepo = {
     return { count: Math.min(total, countLimit), countExact: total <= countLimit, rows: ids.flatMap((id) => byId.get(id) ?? []) };
   },
 
-  /** The first turn of a media's transcript whose text matches any of the terms, read in `language`, with its position (0-based). */
-  async firstMatchingTurn(db: Database, id: string, language: string | null, anyTerm: string): Promise<{ index: number; turn: Turn } | null> {
-    // One scan of the turns in their order (the planner knows it is ordered by ordinality): it stops
-    // at the first matching turn instead of looking at the whole transcript.
+  /**
+   * The first turn of each of these media's transcripts whose text matches any of the terms, read in
+   * the media's language, with its position (0-based); media without a matching turn are left out.
+   */
+  async firstMatchingTurns(db: Database, ids: string[], anyTerm: string): Promise<Map<string, MatchingTurn>> {
+    if (ids.length === 0) return new Map();
+    // Per media, one scan of the turns in their order (the planner knows it is ordered by ordinality):
+    // it stops at the first matching turn instead of looking at the whole transcript.
     const result = await db.execute(sql`
-      SELECT t.i - 1 AS index, t.turn
-      FROM jsonb_array_elements((
-        SELECT CASE WHEN jsonb_typeof(c.transcript->'text') = 'array' THEN c.transcript->'text' ELSE '[]'::jsonb END FROM ${conversations} c WHERE c.id = ${id}
-      )) WITH ORDINALITY AS t(turn, i)
-      WHERE to_tsvector(palabre_ts_config(${language}), palabre_fold(t.turn->>'segment')) @@ ${tsQuery(anyTerm)}
-      ORDER BY t.i
-      LIMIT 1`);
-    const found = (result as unknown as { rows: Array<{ index: number | string; turn: Turn | string }> }).rows[0];
-    if (!found) return null;
-    return { index: Number(found.index), turn: typeof found.turn === 'string' ? (JSON.parse(found.turn) as Turn) : found.turn };
+      SELECT c.id, t.index, t.turn
+      FROM ${conversations} c
+      CROSS JOIN LATERAL (
+        SELECT t.i - 1 AS index, t.turn
+        FROM jsonb_array_elements(CASE WHEN jsonb_typeof(c.transcript->'text') = 'array' THEN c.transcript->'text' ELSE '[]'::jsonb END) WITH ORDINALITY AS t(turn, i)
+        WHERE to_tsvector(palabre_ts_config(coalesce(c.language, c.requested_language)), palabre_fold(t.turn->>'segment')) @@ ${tsQuery(anyTerm)}
+        ORDER BY t.i
+        LIMIT 1
+      ) t
+      WHERE c.id IN (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`);
+    const rows = (result as unknown as { rows: Array<{ id: string; index: number | string; turn: Turn | string }> }).rows;
+    return new Map(rows.map((r) => [r.id, { index: Number(r.index), turn: typeof r.turn === 'string' ? (JSON.parse(r.turn) as Turn) : r.turn }]));
   },
 
-  /** Which of these words match any of the terms, read in the given media language. */
-  async matchingWords(db: Database, language: string | null, words: string[], anyTerm: string): Promise<Set<string>> {
-    if (words.length === 0) return new Set();
-    const result = await db.execute(sql`
-      SELECT w FROM jsonb_array_elements_text(${JSON.stringify([...new Set(words)])}::jsonb) AS w
-      WHERE to_tsvector(palabre_ts_config(${language}), palabre_fold(w)) @@ ${tsQuery(anyTerm)}`);
-    return new Set((result as unknown as { rows: Array<{ w: string }> }).rows.map((r) => r.w));
+  /** Which of these words match any of the terms, each group read in its language. */
+  async matchingWords(
+    db: Database,
+    groups: Array<{ language: string | null; words: string[] }>,
+    anyTerm: string,
+  ): Promise<{ has(language: string | null, word: string): boolean }> {
+    const key = (language: string | null, word: string) => `${language ?? ''}\u0000${word}`;
+    const pairs = new Map<string, { l: string | null; w: string }>();
+    for (const { language, words } of groups) for (const word of words) pairs.set(key(language, word), { l: language, w: word });
+    const found = new Set<string>();
+    if (pairs.size > 0) {
+      const result = await db.execute(sql`
+        SELECT x.l, x.w FROM jsonb_to_recordset(${JSON.stringify([...pairs.values()])}::jsonb) AS x(l text, w text)
+        WHERE to_tsvector(palabre_ts_config(x.l), palabre_fold(x.w)) @@ ${tsQuery(anyTerm)}`);
+      for (const r of (result as unknown as { rows: Array<{ l: string | null; w: string }> }).rows) found.add(key(r.l, r.w));
+    }
+    return { has: (language, word) => found.has(key(language, word)) };
   },
 };

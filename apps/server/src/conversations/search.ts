@@ -3,7 +3,7 @@
  * for a transcript match, the time of the first matching word so the client opens the media there.
  */
 import type { Database } from '../db/client.ts';
-import { conversationsRepo, searchTerms, tsQueryText, type ConversationRow, type SearchType } from './repo.ts';
+import { conversationsRepo, searchTerms, tsQueryText, type ConversationRow, type MatchingTurn, type SearchType } from './repo.ts';
 
 export interface SearchMatch {
   highlight: string;
@@ -30,32 +30,44 @@ function snippet(words: string[], matching: Set<string>, at: number | null): str
 
 const wordsOf = (text: string) => text.split(/\s+/u).filter(Boolean);
 
-export async function matchOf(db: Database, row: ConversationRow, text: string, searchType: SearchType | undefined): Promise<SearchMatch | null> {
-  const terms = searchTerms(text);
-  if (terms.length === 0) return null;
-  const anyTerm = tsQueryText(terms, '|');
-  const language = row.language ?? row.requestedLanguage;
+type Field = { words: string[]; whole: boolean };
 
-  if (searchType === undefined || searchType === 'text') {
-    const found = await conversationsRepo.firstMatchingTurn(db, row.id, language, anyTerm);
-    if (found) {
-      const words = found.turn.words.map((w) => w.word);
-      const matching = await conversationsRepo.matchingWords(db, language, words, anyTerm);
-      const at = Math.max(
-        0,
-        words.findIndex((w) => matching.has(w)),
-      );
-      return { highlight: snippet(words, matching, at), matchTime: found.turn.words[at]?.stime ?? found.turn.stime };
+/**
+ * Where a search matched each listed media, in two statements for the whole page: the first matching
+ * turn of each transcript, then which of the words to show match the terms (in each media's language).
+ */
+export async function matchesOf(db: Database, rows: ConversationRow[], text: string, searchType: SearchType | undefined): Promise<Array<SearchMatch | null>> {
+  const terms = searchTerms(text);
+  if (terms.length === 0 || rows.length === 0) return rows.map(() => null);
+  const anyTerm = tsQueryText(terms, '|');
+  const inTranscript = searchType === undefined || searchType === 'text';
+  const ids = rows.map((row) => row.id);
+  const turns = inTranscript ? await conversationsRepo.firstMatchingTurns(db, ids, anyTerm) : new Map<string, MatchingTurn>();
+
+  // What each media may show: the matching turn, else its title, else its description (as the search looks in them).
+  const shown = rows.map((row): { language: string | null; turn: MatchingTurn | undefined; fields: Field[] } => {
+    const title = { words: wordsOf(row.name), whole: true };
+    const description = { words: wordsOf(row.description), whole: false };
+    const fields = searchType === 'title' ? [title] : searchType === 'description' ? [description] : searchType === 'text' ? [] : [title, description];
+    return { language: row.language ?? row.requestedLanguage, turn: turns.get(row.id), fields };
+  });
+  const matching = await conversationsRepo.matchingWords(
+    db,
+    shown.flatMap(({ language, turn, fields }) => (turn ? [turn.turn.words.map((w) => w.word)] : fields.map((f) => f.words)).map((words) => ({ language, words }))),
+    anyTerm,
+  );
+  return shown.map(({ language, turn, fields }) => {
+    const matches = (word: string) => matching.has(language, word);
+    const marked = (words: string[]) => new Set(words.filter(matches));
+    if (turn) {
+      const words = turn.turn.words.map((w) => w.word);
+      const at = Math.max(0, words.findIndex(matches));
+      return { highlight: snippet(words, marked(words), at), matchTime: turn.turn.words[at]?.stime ?? turn.turn.stime };
     }
-  }
-  const title = { text: row.name, whole: true };
-  const description = { text: row.description, whole: false };
-  const fields = searchType === 'title' ? [title] : searchType === 'description' ? [description] : searchType === 'text' ? [] : [title, description];
-  for (const field of fields) {
-    const words = wordsOf(field.text);
-    const matching = await conversationsRepo.matchingWords(db, language, words, anyTerm);
-    const at = words.findIndex((w) => matching.has(w));
-    if (at >= 0) return { highlight: snippet(words, matching, field.whole ? null : at), matchTime: null };
-  }
-  return null;
+    for (const field of fields) {
+      const at = field.words.findIndex(matches);
+      if (at >= 0) return { highlight: snippet(field.words, marked(field.words), field.whole ? null : at), matchTime: null };
+    }
+    return null;
+  });
 }

@@ -17,7 +17,7 @@ import { rightsRepo } from '../rights/repo.ts';
 import { tagsRepo } from '../tags/repo.ts';
 import { presentConversation, type PresentedConversation } from './presenter.ts';
 import { conversationsRepo, sourceUrlOf, type ConversationRow, type ListOptions, type MediaFacts, type ListScope, type SearchType } from './repo.ts';
-import { matchOf, type SearchMatch } from './search.ts';
+import { matchesOf, type SearchMatch } from './search.ts';
 import { prepareDeletionNotice } from '../realtime/events.ts';
 import { patchTranscript } from '../transcript/patch.ts';
 
@@ -202,7 +202,7 @@ export async function listScope(ctx: AppContext, actor: Actor, scope: ListScope,
   const list: ListedConversation[] = presented.map(({ speakers: _speakers, text: _text, ...item }) => item);
   const text = options.text?.trim();
   if (text) {
-    const matches = await Promise.all(rows.map((row) => matchOf(ctx.db, row, text, options.searchType)));
+    const matches = await matchesOf(ctx.db, rows, text, options.searchType);
     for (const [i, item] of list.entries()) {
       item.highlight = matches[i]?.highlight ?? '';
       item.matchTime = matches[i]?.matchTime ?? null;
