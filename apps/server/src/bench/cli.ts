@@ -11,9 +11,11 @@ export const BENCH_USAGE = `  bench media <benchmark>    measure and print figur
       upload [--tmp <dir>]   memory while uploading a 1 GiB file through HTTP (3 GiB free needed)
       pipeline [--runs 3]    upload end → "done" for a 60 s English file, with per-step times
   bench library [--count 100000] [--database pglite|postgres|both] [--runs 30] [--explain] [--write]
+                [--keep | --seeded <postgres-url>]
                              seeds a fresh database with that many transcribed media, then times
                              listing and search (median, p95); PostgreSQL: a temporary database on
-                             DATABASE_URL's server, else a throwaway local cluster
+                             DATABASE_URL's server, else a throwaway local cluster; --keep leaves it
+                             there (DATABASE_URL only), --seeded measures such a kept library again
   bench editor [--runs 5] [--keystrokes 200] [--remote-edits 100] [--documents 8] [--rate 100]
                [--seconds 10] [--chromium /usr/bin/chromium] [--write]
                              a three-hour transcript: opening the editor, keystroke and remote paint
@@ -113,6 +115,8 @@ async function runLibrary(args: string[], config: Config): Promise<number> {
       count: { type: 'string', default: '100000' },
       runs: { type: 'string', default: '30' },
       database: { type: 'string', default: 'both' },
+      keep: { type: 'boolean', default: false },
+      seeded: { type: 'string' },
     },
   });
   const count = Number(values.count);
@@ -132,7 +136,16 @@ async function runLibrary(args: string[], config: Config): Promise<number> {
     return 2;
   }
   const { benchLibrary } = await import('./library.ts');
-  return benchLibrary({ count, runs, databases: [...databases], write: values.write, explain: values.explain, databaseUrl: config.databaseUrl });
+  return benchLibrary({
+    count,
+    runs,
+    databases: [...databases],
+    write: values.write,
+    explain: values.explain,
+    databaseUrl: config.databaseUrl,
+    keep: values.keep,
+    seeded: values.seeded,
+  });
 }
 
 async function runSubtitles(args: string[]): Promise<number> {

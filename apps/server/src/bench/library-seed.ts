@@ -166,11 +166,12 @@ const sqlQuote = (value: string) => `'${value.replace(/'/g, "''")}'`;
 
 /**
  * Seeds the library into a migrated, empty database. `batch` media per INSERT, `inFlight` INSERTs at
- * once; `progress` is told how many are in after each batch.
+ * once; `progress` is told how many are in after each batch; `record` keeps what was seeded in the
+ * database (`seededLibrary`).
  */
 export async function seedLibrary(
   handle: DatabaseHandle,
-  options: { count: number; batch?: number; inFlight?: number; seed?: number; progress?: (done: number, elapsedMs: number) => void },
+  options: { count: number; batch?: number; inFlight?: number; seed?: number; record?: boolean; progress?: (done: number, elapsedMs: number) => void },
 ): Promise<SeededLibrary> {
   const random = generator(options.seed ?? 20261122);
   const batch = options.batch ?? 500;
@@ -306,7 +307,7 @@ export async function seedLibrary(
   const perTag = (await exec(`SELECT tag_id, count(*)::int AS n FROM conversation_tags GROUP BY tag_id`)).rows as Array<{ tag_id: string; n: number }>;
   const filterTag = perTag.sort((a, b) => Math.abs(a.n / options.count - 0.05) - Math.abs(b.n / options.count - 0.05))[0]?.tag_id ?? tagIds[0]!;
 
-  return {
+  const library: SeededLibrary = {
     organizationId,
     ownerId,
     memberId,
@@ -318,6 +319,23 @@ export async function seedLibrary(
     seedMs: performance.now() - started,
     rate: options.count / (insertMs / 1000),
   };
+  if (options.record) {
+    // Kept in the database, so that a kept library can be measured again without seeding it again.
+    await exec(`CREATE TABLE ${SEED_TABLE} (library jsonb NOT NULL)`);
+    await exec(`INSERT INTO ${SEED_TABLE} (library) VALUES ($1::jsonb)`, [JSON.stringify(library)]);
+  }
+  return library;
+}
+
+const SEED_TABLE = 'bench_seeded_library';
+
+/** The library seeded into this database by `seedLibrary`, or null when there is none. */
+export async function seededLibrary(handle: DatabaseHandle): Promise<SeededLibrary | null> {
+  const [exists] = (await handle.executeSql(`SELECT to_regclass($1) IS NOT NULL AS found`, [SEED_TABLE])).rows as Array<{ found: boolean }>;
+  if (!exists?.found) return null;
+  const [row] = (await handle.executeSql(`SELECT library FROM ${SEED_TABLE}`)).rows as Array<{ library: SeededLibrary | string }>;
+  if (!row) return null;
+  return typeof row.library === 'string' ? (JSON.parse(row.library) as SeededLibrary) : row.library;
 }
 
 /** Sizes as the database reports them (bytes). */

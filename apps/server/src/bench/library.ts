@@ -22,7 +22,7 @@ import { organizationWideRight, policyUser } from '../policy.ts';
 import { openDatabase, type Database, type DatabaseHandle, type DatabaseKind } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
 import type { Actor } from '../http/auth.ts';
-import { librarySizes, PLANTED, seedLibrary, WORDS_MAX, WORDS_MEDIAN, type SeededLibrary } from './library-seed.ts';
+import { librarySizes, PLANTED, seedLibrary, seededLibrary, WORDS_MAX, WORDS_MEDIAN, type SeededLibrary } from './library-seed.ts';
 import { machine, markdownTable, median, mib, PERFORMANCE_FILE, seconds, textTable, today, writeSection } from './report.ts';
 
 type Viewer = 'owner' | 'member' | 'external';
@@ -185,6 +185,7 @@ async function freshDatabase(
   kind: DatabaseKind,
   databaseUrl: string | undefined,
   log: (line: string) => void,
+  keep = false,
 ): Promise<{ handle: DatabaseHandle; dataDir: string; dispose(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'palabre-bench-library-'));
   const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
@@ -237,27 +238,29 @@ async function freshDatabase(
     dataDir,
     async dispose() {
       await handle.close();
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      if (keep) log(`Kept the seeded library: measure it again with --seeded ${url.href.replace(/\/\/[^@/]*@/, '//')}`);
+      else await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
       stopCluster();
       removeDir();
     },
   };
 }
 
-/** Seeds and measures one database from scratch. */
+/** Seeds and measures one database from scratch (`keep`: a PostgreSQL database is kept for `--seeded`). */
 export async function benchLibraryOn(
   kind: DatabaseKind,
-  options: { count: number; runs: number; databaseUrl?: string | undefined; explain?: boolean; batch?: number; log?: (line: string) => void },
+  options: { count: number; runs: number; databaseUrl?: string | undefined; explain?: boolean; batch?: number; keep?: boolean; log?: (line: string) => void },
 ): Promise<DatabaseResult> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const fresh = await freshDatabase(kind, options.databaseUrl, log);
+  if (options.keep && (kind !== 'postgres' || !options.databaseUrl)) throw new Error('--keep needs PostgreSQL on DATABASE_URL (a throwaway cluster does not outlive the run)');
+  const fresh = await freshDatabase(kind, options.databaseUrl, log, options.keep);
   try {
     const { handle } = fresh;
-    const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
-    log(`${label}: seeding ${options.count} media…`);
+    log(`${LABEL[kind]}: seeding ${options.count} media…`);
     let lastReport = 0;
     const library = await seedLibrary(handle, {
       count: options.count,
+      record: options.keep ?? false,
       ...(options.batch ? { batch: options.batch } : {}),
       progress: (done, elapsed) => {
         if (elapsed - lastReport > 15_000 || done === options.count) {
@@ -266,15 +269,52 @@ export async function benchLibraryOn(
         }
       },
     });
-    const sizes = await librarySizes(handle);
-    log(`  seeded in ${seconds(library.seedMs)} (${Math.round(library.rate)} media/s while inserting), ${library.words} words; database ${mib(sizes.database)}`);
-    const config = loadConfig({ PALABRE_DATA_DIR: fresh.dataDir, LOG_LEVEL: 'silent' });
-    const ctx = createContext(config, handle, silentLog);
-    const cases = await measureLibrary(handle, ctx, library, { runs: options.runs, explain: options.explain ?? false, log });
-    return { kind, count: library.count, words: library.words, seedMs: library.seedMs, rate: library.rate, sizes, cases, runs: options.runs, load: os.loadavg()[0]! };
+    return await measureSeeded(handle, fresh.dataDir, library, options, log);
   } finally {
     await fresh.dispose();
   }
+}
+
+/** Measures the library a previous run kept (`--keep`) in the PostgreSQL database at `url`, brought to the current migrations. */
+export async function benchSeededLibrary(url: string, options: { runs: number; explain?: boolean; log?: (line: string) => void }): Promise<DatabaseResult> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'palabre-bench-library-'));
+  const handle = await openDatabase({ databaseUrl: url, dataDir });
+  try {
+    await handle.migrate();
+    const library = await seededLibrary(handle);
+    if (!library) throw new Error('This database holds no library seeded by `palabre bench library --keep`');
+    // As autovacuum would have done by now after a migration.
+    await handle.executeSql('VACUUM ANALYZE conversations');
+    return await measureSeeded(handle, dataDir, library, options, log);
+  } finally {
+    await handle.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function measureSeeded(
+  handle: DatabaseHandle,
+  dataDir: string,
+  library: SeededLibrary,
+  options: { runs: number; explain?: boolean | undefined },
+  log: (line: string) => void,
+): Promise<DatabaseResult> {
+  const sizes = await librarySizes(handle);
+  log(`  seeded in ${seconds(library.seedMs)} (${Math.round(library.rate)} media/s), ${library.words} words; database ${mib(sizes.database)}`);
+  const ctx = createContext(loadConfig({ PALABRE_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), handle, silentLog);
+  const cases = await measureLibrary(handle, ctx, library, { runs: options.runs, explain: options.explain ?? false, log });
+  return {
+    kind: handle.kind,
+    count: library.count,
+    words: library.words,
+    seedMs: library.seedMs,
+    rate: library.rate,
+    sizes,
+    cases,
+    runs: options.runs,
+    load: os.loadavg()[0]!,
+  };
 }
 
 const LABEL: Record<DatabaseKind, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
@@ -282,33 +322,68 @@ const size = (bytes: number) => (bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toF
 const ms = (value: number | undefined) => (value === undefined ? '–' : value < 10 ? value.toFixed(1) : value.toFixed(0));
 const RESULTS_MARK = /<!-- library-results (.*?) -->/s;
 
-/** The figures of the databases already in docs/PERFORMANCE.md (a run on one database keeps the other's). */
-function previousResults(file: string): Partial<Record<DatabaseKind, DatabaseResult & { date: string; machine: string }>> {
-  if (!fs.existsSync(file)) return {};
+type DatedResult = DatabaseResult & { date: string; machine: string };
+/** A run's key: its database and library size ("postgres@1000000"). */
+type RunKey = string;
+const runKey = (result: Pick<DatabaseResult, 'kind' | 'count'>): RunKey => `${result.kind}@${result.count}`;
+const countLabel = (count: number) =>
+  count >= 1_000_000 && count % 1_000_000 === 0 ? `${count / 1_000_000}M` : count >= 1000 && count % 1000 === 0 ? `${count / 1000}k` : `${count}`;
+const runLabel = (result: Pick<DatabaseResult, 'kind' | 'count'>) => `${LABEL[result.kind]} ${countLabel(result.count)}`;
+
+/**
+ * The figures already in docs/PERFORMANCE.md: the latest run of each database and size (a run on one
+ * keeps the others'), and the baseline the latest ones are compared with: the figures before the
+ * listing's rework (count to 1,000 past the page, ids then rows, search by parts), kept as they were.
+ */
+export interface LibraryResults {
+  runs: Record<RunKey, DatedResult>;
+  baseline?: { date: string; runs: Record<RunKey, CaseResult[]> };
+}
+
+function previousResults(file: string): LibraryResults {
+  if (!fs.existsSync(file)) return { runs: {} };
   const found = RESULTS_MARK.exec(fs.readFileSync(file, 'utf8'));
   try {
-    return found ? JSON.parse(found[1]!.replace(/\\u002d/g, '-')) : {};
+    const stored = found ? (JSON.parse(found[1]!.replace(/\\u002d/g, '-')) as LibraryResults | Partial<Record<DatabaseKind, DatedResult>>) : {};
+    if ('runs' in stored && stored.runs) return stored as LibraryResults;
+    // Figures written before runs were keyed by size: they become the baseline.
+    const old = Object.values(stored as Partial<Record<DatabaseKind, DatedResult>>).filter((r): r is DatedResult => Boolean(r?.cases));
+    if (old.length === 0) return { runs: {} };
+    return { runs: {}, baseline: { date: old[0]!.date, runs: Object.fromEntries(old.map((r) => [runKey(r), r.cases])) } };
   } catch {
-    return {};
+    return { runs: {} };
   }
 }
 
-export function librarySection(results: Partial<Record<DatabaseKind, DatabaseResult & { date: string; machine: string }>>): string {
-  const kinds = (['pglite', 'postgres'] as const).filter((k) => results[k]);
-  const names = [...new Set(kinds.flatMap((k) => results[k]!.cases.map((c) => c.name)))];
-  const caseOf = (kind: DatabaseKind, name: string) => results[kind]?.cases.find((c) => c.name === name);
-  const first = results[kinds[0]!]!;
+/** The p95 goals at 100,000 media (ms). */
+const GOAL_P95: Record<DatabaseKind, number> = { postgres: 50, pglite: 150 };
+
+export function librarySection(results: LibraryResults): string {
+  const order = (r: DatedResult) => (r.kind === 'pglite' ? 0 : 1) * 1e9 + r.count;
+  const runs = Object.values(results.runs).sort((a, b) => order(a) - order(b));
+  const names = [...new Set(runs.flatMap((r) => r.cases.map((c) => c.name)))];
+  const caseOf = (run: DatedResult, name: string) => run.cases.find((c) => c.name === name);
+  const before = (run: DatedResult, name: string) => results.baseline?.runs[runKey(run)]?.find((c) => c.name === name);
+  const compared = runs.filter((run) => results.baseline?.runs[runKey(run)]);
+  const first = runs[0]!;
   const rows = names.map((name) => [
     name,
-    (caseOf(kinds[0]!, name)?.count ?? 0).toLocaleString('en-US'),
-    ...kinds.flatMap((k) => [ms(caseOf(k, name)?.medianMs), ms(caseOf(k, name)?.p95Ms)]),
+    ...runs.flatMap((run) => {
+      const now = caseOf(run, name);
+      const then = before(run, name);
+      return [
+        now ? `${now.count.toLocaleString('en-US')}` : '–',
+        ms(now?.medianMs),
+        ms(now?.p95Ms),
+        ...(compared.includes(run) ? [then ? `${ms(then.p95Ms)} (${now ? `${(then.p95Ms / now.p95Ms).toFixed(0)}×` : '–'})` : '–'] : []),
+      ];
+    }),
   ]);
-  const breakdown = names.map((name) => [name, ...kinds.flatMap((k) => [ms(caseOf(k, name)?.countMs), ms(caseOf(k, name)?.pageMs)])]);
-  const seedRows = kinds.map((k) => {
-    const r = results[k]!;
+  const breakdown = names.map((name) => [name, ...runs.flatMap((run) => [ms(caseOf(run, name)?.countMs), ms(caseOf(run, name)?.pageMs)])]);
+  const seedRows = runs.map((r) => {
     const gin = r.sizes.indexes.find((i) => i.name === 'conversations_search_idx');
     return [
-      LABEL[k],
+      LABEL[r.kind],
       r.count.toLocaleString('en-US'),
       `${r.words.toLocaleString('en-US')} (${Math.round(r.words / r.count)} per media)`,
       `${(r.seedMs / 60_000).toFixed(1)} min`,
@@ -316,14 +391,29 @@ export function librarySection(results: Partial<Record<DatabaseKind, DatabaseRes
       size(r.sizes.database),
       size(r.sizes.heapAndToast),
       gin ? size(gin.bytes) : '–',
-      size(r.sizes.indexes.reduce((s, i) => s + i.bytes, 0)),
+      size(r.sizes.indexes.reduce((sum, i) => sum + i.bytes, 0)),
     ];
   });
-  // Kept for the next run on one database only (JSON inside an HTML comment: no "--" in it).
+  const goals = runs
+    .filter((run) => run.count === 100_000)
+    .map((run) => {
+      const worst = run.cases.reduce((a, b) => (b.p95Ms > a.p95Ms ? b : a));
+      const met = worst.p95Ms <= GOAL_P95[run.kind];
+      return `- ${LABEL[run.kind]}, 100,000 media: every p95 at most ${GOAL_P95[run.kind]} ms: ${met ? 'met' : 'not met'} (the slowest: ${worst.name}, ${ms(worst.p95Ms)} ms).`;
+    });
+  const large = runs.filter((run) => run.count > 100_000);
+  for (const run of large) {
+    const worst = run.cases.reduce((a, b) => (b.p95Ms > a.p95Ms ? b : a));
+    const over = run.cases.filter((c) => c.p95Ms > GOAL_P95[run.kind]);
+    goals.push(
+      `- ${LABEL[run.kind]}, ${run.count.toLocaleString('en-US')} media: ${over.length === 0 ? `every p95 within the same ${GOAL_P95[run.kind]} ms` : `${run.cases.length - over.length} of ${run.cases.length} listings within the same ${GOAL_P95[run.kind]} ms`} (the slowest: ${worst.name}, ${ms(worst.p95Ms)} ms).`,
+    );
+  }
+  // Kept for the next run (JSON inside an HTML comment: no "--" in it).
   const stored = JSON.stringify(results).replace(/-/g, '\\u002d');
-  return `## Media library: listing and search with ${first.count.toLocaleString('en-US')} media
+  return `## Media library: listing and search with ${[...new Set(runs.map((r) => r.count))].map((c) => c.toLocaleString('en-US')).join(' and ')} media
 
-${kinds.map((k) => `Measured ${results[k]!.date} on ${LABEL[k]} by \`palabre bench library --count ${results[k]!.count} --database ${k}\` on ${results[k]!.machine}.`).join('\n')}
+${runs.map((r) => `Measured ${r.date} on ${LABEL[r.kind]} by \`palabre bench library --count ${r.count} --database ${r.kind}\` on ${r.machine}.`).join('\n')}
 
 One organization (an owner, a member, an outside user with a few shares) holds the media; 96 % are
 transcribed, with transcripts in Transcript format v1 (words with times and confidence) whose length
@@ -331,42 +421,63 @@ is log-normal: median ${WORDS_MEDIAN} words (about 3 minutes of speech), capped 
 45 % English, everyday vocabulary of each with Zipf frequencies; "${PLANTED.common.word}" planted in
 ${PLANTED.common.share * 100} %, "${PLANTED.uncommon.word}" in ${PLANTED.uncommon.share * 100} %, "${PLANTED.rare.word}" in ${PLANTED.rare.share * 100} % of the media. 35 % carry 1–3 of 15 tags,
 1 % are the owner's favorites, 15 % give members less than the default right (some nothing), 1 %
-carry a custom right of the member. Rows go in by batches of 500 through one INSERT … SELECT each,
-so the database computes each full-text document (the generated \`search\` column) as in real use;
-then \`VACUUM ANALYZE\` (PGlite has no autovacuum; the server refreshes its planner statistics with
-\`ANALYZE\` at start and every six hours, but does not vacuum it). PostgreSQL is a local PostgreSQL 15 cluster with default memory settings (128 MB
-shared buffers, fsync off); PGlite runs in the benchmark's process. Other work shared the machine
-(see the load averages): figures are indicative, within tens of percent.
+carry a custom right of the member. Rows go in by batches of 500 through one INSERT … SELECT each
+(two at once on PostgreSQL), so the database computes each full-text document (the generated
+\`search\` and \`title_search\` columns) as in real use; then \`VACUUM ANALYZE\` (PGlite has no
+autovacuum; the server refreshes its planner statistics with \`ANALYZE\` at start and every six
+hours). PostgreSQL is a local PostgreSQL 15 cluster with default memory settings (128 MB shared
+buffers, fsync off); PGlite runs in the benchmark's process. A library of 1,000,000 media is seeded
+once with \`--keep\` (on DATABASE_URL's server) and measured with \`--seeded <url>\`. Other work shared
+the machine (see the load averages): figures are indicative, within tens of percent.
 
 Seed time is the wall time of the whole seeding, generating the transcripts included.
 
-${markdownTable(['database', 'media', 'transcript words', 'seed time', 'media/s inserting', 'database size', 'conversations table', 'search index', 'all indexes of conversations'], seedRows)}
+${markdownTable(['database', 'media', 'transcript words', 'seed time', 'media/s', 'database size', 'conversations table', 'search index', 'all indexes of conversations'], seedRows)}
 
-Each listing is what the API runs for one page of 10 (\`listScope\`: the rights of the viewer in SQL,
-the total for the pagination, the page, then the page's tags and favorites, and for a search the
-highlight of each listed media), timed ${new Set(kinds.map((k) => results[k]!.runs)).size === 1 ? `${first.runs} times` : kinds.map((k) => `${results[k]!.runs} times on ${LABEL[k]}`).join(' and ')} after 3
-warm-up runs, in milliseconds:
+Each listing is what the API runs for one page of 10 (the organization's media, the favorites or
+what is shared: the viewer's level, the count, the page's ids then its rows, the page's tags and
+favorites, and for a search where each listed media matched), timed ${new Set(runs.map((r) => r.runs)).size === 1 ? `${first.runs} times` : runs.map((r) => `${r.runs} times on ${runLabel(r)}`).join(', ')} after 3
+warm-up runs, in milliseconds. "total" is the count the listing returns: it stops 1,000 past the
+page (\`countExact: false\`, "more than 1,000 media" on screen).${compared.length > 0 ? ` "p95 before" is the same listing measured ${results.baseline!.date} (exact count, \`ts_rank\`), and how many times slower it was.` : ''}
 
-${markdownTable(['listing', 'total', ...kinds.flatMap((k) => [`${LABEL[k]} median`, `${LABEL[k]} p95`])], rows)}
+${markdownTable(['listing', ...runs.flatMap((r) => [`${runLabel(r)} total`, `median`, `p95`, ...(compared.includes(r) ? ['p95 before'] : [])])], rows)}
 
-The two SQL statements of each listing timed alone (medians, ms): the total (\`count(*)\`) and the page.
+Goals (p95 at most 50 ms on PostgreSQL and 150 ms on PGlite at 100,000 media; the same measured at 1,000,000 on PostgreSQL):
 
-${markdownTable(['listing', ...kinds.flatMap((k) => [`${LABEL[k]} total`, `${LABEL[k]} page`])], breakdown)}
+${goals.join('\n')}
 
-What serves them: \`conversations_organization_idx\` (organization, last update) reads the default
-listing and its deep pages in order; \`conversations_organization_name_idx\` and
-\`conversations_organization_created_idx\` (migration 0005) do the same for the other sorts instead of
-sorting the whole organization; the GIN index \`conversations_search_idx\` finds the media of a search;
-the title filter compares the stored folded title \`name_folded\` (migration 0005) instead of folding
-every title; tags, favorites and shares go through the keys of their tables. The total for the
-pagination still counts every readable media of the listing (the rights are decided per media), but
-reads \`conversations_organization_rights_idx\` (migration 0005: the columns the right depends on)
-instead of the wide rows, an index-only scan where the visibility map is current (autovacuum on
-PostgreSQL; on PGlite, after a \`VACUUM\`). Indexing a transcript folds its text (\`palabre_fold\`,
-made several times faster by migration 0005 with the same results). A search ranks every match (\`ts_rank\` reads each matching media's
-full-text document), so a word found in 40 % of the library costs more than a rare one. A list
-carries no transcripts: the page reads them only for a search, to find each result's highlight (a
-look at the turns that match, then at their words).
+The statements of each listing timed alone (medians, ms): the count, and the page (its ids, then its rows).
+
+${markdownTable(['listing', ...runs.flatMap((r) => [`${runLabel(r)} count`, `page`])], breakdown)}
+
+How the listing stays fast as the library grows (\`conversations/repo.ts\`, \`listReadable\`):
+
+- **The count stops.** It counts at most 1,000 media past the page asked for (\`LIMIT\`), so its cost
+  no longer grows with the library; beyond, the API answers \`countExact: false\` and the library says
+  "more than N media", with a page past the last counted one. The count comes first: it also decides
+  how the page is found.
+- **Ids, then rows.** The page's ids are found reading only what the filters, the rights and the order
+  need, then the ten rows are read by id: a deep page no longer carries thousands of wide rows. The
+  order indexes (organization, last update / name / creation, id) also hold the parent, the owner and
+  the members' right, so a page, however deep, is found by an index-only scan.
+- **An administrator's right is known once.** The viewer's right on every media of an organization
+  they administer comes from the policy (\`organizationWideRight\`) instead of a per-media \`CASE\` over
+  joins, which the planner could not estimate (it then sorted the whole organization for a deep page).
+- **Few matches are gathered, many are read in order.** When the count is exact (at most 1,000 past
+  the page), every match is gathered (a materialized CTE: no \`LIMIT\` for the planner to walk an
+  index with) and sorted; otherwise the matches are read in the listing's order up to the page. The
+  planner's estimates of a prefix or a tag it knows little of no longer decide between a walk through
+  the whole organization and a few index lookups.
+- **Search by parts, not \`ts_rank\`.** A search lists the media found in their title first, then in
+  their description, then in their transcript only, each part in the listing's sort. The title and
+  description have their own small full-text document (\`title_search\`, migration 0017): the first
+  two parts are gathered through its index, the third read in order. Ranking every match read the
+  full-text document of each (52,000 for "budget").
+- **Highlights in two statements.** Where each listed media matched is found for the whole page at
+  once: the first matching turn of each transcript (a scan of the turns in order that stops there),
+  then which words of those turns match.
+- **The title filter** ("contains") goes through a trigram index of the folded title (\`pg_trgm\`,
+  in PostgreSQL's contrib modules and in PGlite), and **a tag filter** is one \`EXISTS\` per tag.
 
 <!-- library-results ${stored} -->`;
 }
@@ -378,20 +489,26 @@ export async function benchLibrary(options: {
   runs: number;
   databaseUrl?: string | undefined;
   explain?: boolean;
+  keep?: boolean;
+  seeded?: string | undefined;
 }): Promise<number> {
-  const results: Partial<Record<DatabaseKind, DatabaseResult & { date: string; machine: string }>> = {};
-  for (const kind of options.databases) {
-    const result = await benchLibraryOn(kind, options);
-    results[kind] = { ...result, date: today(), machine: machine() };
-    console.log(`\n${LABEL[kind]}, ${result.count} media:\n`);
+  const measured: DatedResult[] = [];
+  const report = (result: DatabaseResult) => {
+    measured.push({ ...result, date: today(), machine: machine() });
+    console.log(`\n${runLabel(result)}:\n`);
     console.log(
       textTable(
         ['listing', 'total', 'median ms', 'p95 ms', 'count ms', 'page ms'],
         result.cases.map((c) => [c.name, c.count, ms(c.medianMs), ms(c.p95Ms), ms(c.countMs), ms(c.pageMs)]),
       ),
     );
+  };
+  if (options.seeded) report(await benchSeededLibrary(options.seeded, options));
+  else for (const kind of options.databases) report(await benchLibraryOn(kind, options));
+  // Read only now: a run on another database may have finished meanwhile.
+  if (options.write) {
+    const previous = previousResults(PERFORMANCE_FILE);
+    writeSection('library', librarySection({ ...previous, runs: { ...previous.runs, ...Object.fromEntries(measured.map((r) => [runKey(r), r])) } }));
   }
-  // Read only now: a run on the other database may have finished meanwhile.
-  if (options.write) writeSection('library', librarySection({ ...previousResults(PERFORMANCE_FILE), ...results }));
   return 0;
 }

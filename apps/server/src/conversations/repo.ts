@@ -39,6 +39,8 @@ export interface ListOptions {
   noTags?: boolean | undefined;
   /** Keywords the media's extracted keywords must all include (compared folded). */
   keywords?: string[] | undefined;
+  /** How many media past the page the count goes (LIBRARY_COUNT_AHEAD). */
+  countAhead?: number | undefined;
 }
 
 /**
@@ -268,7 +270,7 @@ export const conversationsRepo = {
     const direction = options.descending ? desc : asc;
     const order = [direction(column), direction(conversations.id)];
     const offset = options.page * options.size;
-    const countLimit = offset + LIBRARY_COUNT_AHEAD;
+    const countLimit = offset + (options.countAhead ?? LIBRARY_COUNT_AHEAD);
 
     const sortDirection = sql.raw(options.descending ? 'DESC' : 'ASC');
     const ranked = (fields: { part: SQL }, where: SQL) => from({ id: conversations.id, part: fields.part.as('part'), sortKey: sql`${column}`.as('sort_key') }, where);

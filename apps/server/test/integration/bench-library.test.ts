@@ -69,18 +69,20 @@ describe('bench library', () => {
     expect(sizes.indexes.map((i) => i.name)).toContain('conversations_search_idx');
 
     const section = librarySection({
-      [server.dbKind]: {
-        kind: server.dbKind,
-        count: COUNT,
-        words: library.words,
-        seedMs: library.seedMs,
-        rate: library.rate,
-        sizes,
-        cases: results,
-        runs: 2,
-        load: 0,
-        date: '2026-01-01',
-        machine: 'test',
+      runs: {
+        [`${server.dbKind}@${COUNT}`]: {
+          kind: server.dbKind,
+          count: COUNT,
+          words: library.words,
+          seedMs: library.seedMs,
+          rate: library.rate,
+          sizes,
+          cases: results,
+          runs: 2,
+          load: 0,
+          date: '2026-01-01',
+          machine: 'test',
+        },
       },
     });
     expect(section).toContain('| list by name (owner) |');

@@ -8,7 +8,8 @@ import { Readable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RIGHT, TRANSCRIPT_FORMAT_VERSION, zConversationListItem, type Transcript } from '@palabre/shared';
-import { conversations, memberships } from '../../src/db/schema.ts';
+import { conversationsRepo, type ListOptions } from '../../src/conversations/repo.ts';
+import { conversations, conversationTags, memberships } from '../../src/db/schema.ts';
 import { createOrganization, startTestServer, type TestServer, type TestUser, insertMedia } from '../harness/server.ts';
 
 const API = '/cm-api/api';
@@ -201,7 +202,7 @@ describe('full-text search', () => {
 
   it('ignores query syntax and answers nothing for words that match nothing', async () => {
     expect((await list(owner, `text=${encodeURIComponent("country:* | !'&")}`)).status).toBe(200);
-    expect((await list(owner, 'text=zzzzqqq')).body).toEqual({ count: 0, list: [] });
+    expect((await list(owner, 'text=zzzzqqq')).body).toEqual({ count: 0, countExact: true, list: [] });
   });
 
   it('follows renames (the search document is generated from the row)', async () => {
@@ -212,6 +213,107 @@ describe('full-text search', () => {
     expect(names(await list(owner, 'text=harvest'))).toEqual(['Quarterly harvest']);
     expect((await list(owner, 'text=temporary')).body.count).toBe(0);
     await server.ctx.db.delete(conversations).where(eq(conversations.id, id));
+  });
+});
+
+describe('a listing of many media', () => {
+  let bigOrgId: string;
+  const titles: string[] = [];
+  const tagged: string[] = [];
+  let tagId: string;
+
+  beforeAll(async () => {
+    bigOrgId = (await createOrganization(owner.client))._id;
+    await server.ctx.db.insert(memberships).values({ organizationId: bigOrgId, userId: member.id, role: 1 });
+    const categoryId = (await owner.client.post(`${API}/organizations/${bigOrgId}/categories`, { name: 'Kind', color: 'green' })).body._id;
+    tagId = (await owner.client.post(`${API}/organizations/${bigOrgId}/tags`, { name: 'Concert', categoryId })).body._id;
+    // Orchestra in the title, the description or the transcript, in turn; some hidden from members.
+    for (let i = 0; i < 18; i++) {
+      const where = i % 3;
+      const name = where === 0 ? `Orchestra rehearsal ${i}` : `Session ${String.fromCharCode(65 + ((i * 7) % 26))}${i}`;
+      titles.push(name);
+      const id = await seed(
+        {
+          name,
+          description: where === 1 ? 'Notes for the orchestra' : '',
+          language: 'en',
+          membersRight: i % 4 === 0 ? 0 : RIGHT.READ,
+          transcript: transcript(where === 2 ? ['The orchestra tunes up'] : ['Silence before the start'], 'en'),
+        },
+        bigOrgId,
+      );
+      if (i % 5 === 0) {
+        tagged.push(id);
+        await server.ctx.db.insert(conversationTags).values({ conversationId: id, tagId });
+      }
+    }
+  });
+
+  const page = async (viewer: TestUser, options: Partial<ListOptions>, countAhead: number) => {
+    const wideRight = viewer === owner ? RIGHT.READ | RIGHT.COMMENT | RIGHT.WRITE | RIGHT.DELETE | RIGHT.SHARE : null;
+    return conversationsRepo.listReadable(
+      server.ctx.db,
+      viewer.id,
+      { kind: 'organization', organizationId: bigOrgId, wideRight },
+      { page: 0, size: 4, sortField: 'last_update', descending: true, countAhead, ...options },
+    );
+  };
+
+  it('counts up to the given number past the page, then says there are more', async () => {
+    const exact = await page(owner, {}, 1000);
+    expect(exact).toMatchObject({ count: 18, countExact: true });
+    expect(await page(owner, {}, 6)).toMatchObject({ count: 6, countExact: false });
+    expect(await page(owner, { page: 2 }, 6)).toMatchObject({ count: 14, countExact: false });
+    expect(await page(owner, { page: 3 }, 6)).toMatchObject({ count: 18, countExact: true });
+    // Over HTTP: exact while the library is small.
+    expect((await list(owner, 'size=4', bigOrgId)).body).toMatchObject({ count: 18, countExact: true });
+  });
+
+  it('finds the same pages whether it gathers every match (few) or reads them in order (many)', async () => {
+    const cases: Array<Partial<ListOptions>> = [
+      {},
+      { sortField: 'name', descending: false },
+      { sortField: 'name', descending: true },
+      { sortField: 'created', descending: false },
+      { text: 'orchestra' },
+      { text: 'orch', sortField: 'name', descending: false },
+      { text: 'orchestra', searchType: 'title' },
+      { text: 'orchestra', searchType: 'description' },
+      { text: 'orchestra', searchType: 'text' },
+      { name: 'session' },
+      { tags: [tagId] },
+      { noTags: true },
+    ];
+    for (const viewer of [owner, member]) {
+      for (const options of cases) {
+        for (const p of [0, 1, 2, 4]) {
+          const gathered = await page(viewer, { ...options, page: p }, 1000);
+          const inOrder = await page(viewer, { ...options, page: p }, 0);
+          expect(inOrder.countExact && gathered.count > p * 4).toBe(false);
+          expect(
+            inOrder.rows.map((r) => r.name),
+            JSON.stringify({ viewer: viewer === owner ? 'owner' : 'member', options, p }),
+          ).toEqual(gathered.rows.map((r) => r.name));
+        }
+      }
+    }
+  });
+
+  it('lists a search by where it matched: title, then description, then transcript, each in the sort', async () => {
+    const all = await page(owner, { text: 'orchestra', size: 50 }, 1000);
+    const where = all.rows.map((r) => (r.name.startsWith('Orchestra') ? 'title' : r.description ? 'description' : 'transcript'));
+    expect(where).toEqual([...Array(6).fill('title'), ...Array(6).fill('description'), ...Array(6).fill('transcript')]);
+    for (const part of [0, 6, 12]) {
+      const updated = all.rows.slice(part, part + 6).map((r) => r.updatedAt.getTime());
+      expect(updated).toEqual([...updated].sort((a, b) => b - a));
+    }
+    const byName = await page(owner, { text: 'orchestra', size: 50, sortField: 'name', descending: false }, 1000);
+    const descriptions = byName.rows.slice(6, 12).map((r) => r.name);
+    expect(descriptions).toEqual([...descriptions].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    // The member reads only what members may read, in the same order.
+    const forMember = await page(member, { text: 'orchestra', size: 50 }, 1000);
+    expect(forMember.rows.map((r) => r.name)).toEqual(all.rows.filter((r) => r.membersRight & RIGHT.READ).map((r) => r.name));
+    expect(tagged.length).toBeGreaterThan(0);
   });
 });
 
