@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FULL_RIGHTS, RIGHT, RIGHT_LEVELS, rightLabel, zConversationUsers } from '@palabre/shared';
 import { conversationRights, conversations, memberships, organizations } from '../../src/db/schema.ts';
 import { conversationsRepo, rightSql } from '../../src/conversations/repo.ts';
-import { apiKeyCap, conversationRight, organizationLevel } from '../../src/policy.ts';
+import { apiKeyCap, conversationRight, organizationLevel, organizationWideRight } from '../../src/policy.ts';
 import { createOrganization, startTestServer, type TestServer, type TestUser, insertMedia } from '../harness/server.ts';
 
 const API = '/cm-api/api';
@@ -380,6 +380,16 @@ describe('the SQL rule of listings', () => {
         { page: 0, size: 1000, sortField: 'created', descending: false },
       );
       for (const row of rows) listed.set(row.id, row.right);
+      // As the service lists it: with the right the policy gives on every media of the organization, if any.
+      const level = levels[matrixOrgs.indexOf(organizationId)]!;
+      const wideRight = organizationWideRight({ id: viewer.id, role: 1 }, level);
+      const asServed = await conversationsRepo.listReadable(
+        server.ctx.db,
+        viewer.id,
+        { kind: 'organization', organizationId, wideRight },
+        { page: 0, size: 1000, sortField: 'created', descending: false },
+      );
+      expect(asServed.rows.map((row) => [row.id, row.right])).toEqual(rows.map((row) => [row.id, row.right]));
     }
     let mismatches = 0;
     for (const [id, right] of expected) {
@@ -415,6 +425,13 @@ describe('the SQL rule of listings', () => {
       const cappedRights = new Map(capped.map((r) => [r.id, r.right]));
       const cappedDifferences = matrix.filter((m) => cappedRights.get(m.id) !== conversationRight(user, m.media, organizationLevel(user, m.org, m.stored), m.custom));
       expect(cappedDifferences, JSON.stringify(cap)).toEqual([]);
+      // The right on every media of an organization, where the policy gives one, is each media's right.
+      const wideDifferences = matrix.filter((m) => {
+        const level = organizationLevel(user, m.org, m.stored);
+        const wide = organizationWideRight(user, level);
+        return wide !== null && wide !== conversationRight(user, m.media, level, m.custom);
+      });
+      expect(wideDifferences, JSON.stringify(cap)).toEqual([]);
     }
   });
 });
