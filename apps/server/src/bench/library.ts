@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { loadConfig } from '../config.ts';
 import { createContext, type AppContext } from '../context.ts';
-import { conversationsRepo, type ListOptions, type ListScope } from '../conversations/repo.ts';
+import { listReadable, type ListOptions, type ListScope } from '../conversations/listing.ts';
 import { list } from '../conversations/service.ts';
 import { favorites, shared } from '../favorites/service.ts';
 import { authorize } from '../organizations/service.ts';
@@ -148,7 +148,7 @@ export async function measureLibrary(
     // The statements of the listing itself, recorded, then timed alone.
     if (scope.kind === 'organization') scope.wideRight = organizationWideRight(policyUser(actor), (await authorize(ctx, actor, scope.organizationId, 'read')).level);
     recording.statements.length = 0;
-    await conversationsRepo.listReadable(recording.db, actor.user.id, scope, listOptions);
+    await listReadable(recording.db, actor.user.id, scope, listOptions);
     const isCount = (statement: { text: string }) => statement.text.includes('count(');
     const countStatements = recording.statements.filter(isCount);
     // The page: its ids, then the rows of those ids.

@@ -16,7 +16,8 @@ import { favoritesRepo } from '../favorites/repo.ts';
 import { rightsRepo } from '../rights/repo.ts';
 import { tagsRepo } from '../tags/repo.ts';
 import { presentConversation, type PresentedConversation } from './presenter.ts';
-import { conversationsRepo, sourceUrlOf, type ConversationRow, type ListOptions, type MediaFacts, type ListScope, type SearchType } from './repo.ts';
+import { listReadable, type ListOptions, type ListScope, type SearchType } from './listing.ts';
+import { conversationsRepo, sourceUrlOf, type ConversationRow, type MediaFacts } from './repo.ts';
 import { matchesOf, type SearchMatch } from './search.ts';
 import { prepareDeletionNotice } from '../realtime/events.ts';
 import { patchTranscript } from '../transcript/patch.ts';
@@ -192,7 +193,7 @@ export interface ConversationPage {
 
 /** A page of media of `scope` the caller may read; when searching, each with where it matched. */
 export async function listScope(ctx: AppContext, actor: Actor, scope: ListScope, options: ListOptions): Promise<ConversationPage> {
-  const { count, countExact, rows } = await conversationsRepo.listReadable(ctx.db, actor.user.id, scope, options, actor.cap ?? null);
+  const { count, countExact, rows } = await listReadable(ctx.db, actor.user.id, scope, options, actor.cap ?? null);
   const presented = await presentAll(
     ctx,
     actor,

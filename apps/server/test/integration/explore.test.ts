@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RIGHT, TRANSCRIPT_FORMAT_VERSION, zConversationListItem, type Transcript } from '@palabre/shared';
-import { conversationsRepo, type ListOptions } from '../../src/conversations/repo.ts';
+import { listReadable, type ListOptions } from '../../src/conversations/listing.ts';
 import { conversations, conversationTags, memberships } from '../../src/db/schema.ts';
 import { createOrganization, startTestServer, type TestServer, type TestUser, insertMedia } from '../harness/server.ts';
 
@@ -251,7 +251,7 @@ describe('a listing of many media', () => {
 
   const page = async (viewer: TestUser, options: Partial<ListOptions>, countAhead: number) => {
     const wideRight = viewer === owner ? RIGHT.READ | RIGHT.COMMENT | RIGHT.WRITE | RIGHT.DELETE | RIGHT.SHARE : null;
-    return conversationsRepo.listReadable(
+    return listReadable(
       server.ctx.db,
       viewer.id,
       { kind: 'organization', organizationId: bigOrgId, wideRight },
@@ -299,17 +299,20 @@ describe('a listing of many media', () => {
     }
   });
 
-  it('lists a search by where it matched: title, then description, then transcript, each in the sort', async () => {
+  it('lists a search by where it matched: title or description first, then transcript, each in the sort', async () => {
     const all = await page(owner, { text: 'orchestra', size: 50 }, 1000);
-    const where = all.rows.map((r) => (r.name.startsWith('Orchestra') ? 'title' : r.description ? 'description' : 'transcript'));
-    expect(where).toEqual([...Array(6).fill('title'), ...Array(6).fill('description'), ...Array(6).fill('transcript')]);
-    for (const part of [0, 6, 12]) {
-      const updated = all.rows.slice(part, part + 6).map((r) => r.updatedAt.getTime());
+    const where = all.rows.map((r) => (r.name.startsWith('Orchestra') || r.description ? 'heading' : 'transcript'));
+    expect(where).toEqual([...Array(12).fill('heading'), ...Array(6).fill('transcript')]);
+    for (const [from, to] of [
+      [0, 12],
+      [12, 18],
+    ] as const) {
+      const updated = all.rows.slice(from, to).map((r) => r.updatedAt.getTime());
       expect(updated).toEqual([...updated].sort((a, b) => b - a));
     }
     const byName = await page(owner, { text: 'orchestra', size: 50, sortField: 'name', descending: false }, 1000);
-    const descriptions = byName.rows.slice(6, 12).map((r) => r.name);
-    expect(descriptions).toEqual([...descriptions].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const heading = byName.rows.slice(0, 12).map((r) => r.name);
+    expect(heading).toEqual([...heading].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     // The member reads only what members may read, in the same order.
     const forMember = await page(member, { text: 'orchestra', size: 50 }, 1000);
     expect(forMember.rows.map((r) => r.name)).toEqual(all.rows.filter((r) => r.membersRight & RIGHT.READ).map((r) => r.name));

@@ -9,7 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FULL_RIGHTS, RIGHT, RIGHT_LEVELS, rightLabel, zConversationUsers } from '@palabre/shared';
 import { conversationRights, conversations, memberships, organizations } from '../../src/db/schema.ts';
-import { conversationsRepo, rightSql } from '../../src/conversations/repo.ts';
+import { listReadable, rightSql } from '../../src/conversations/listing.ts';
 import { apiKeyCap, conversationRight, organizationLevel, organizationWideRight } from '../../src/policy.ts';
 import { createOrganization, startTestServer, type TestServer, type TestUser, insertMedia } from '../harness/server.ts';
 
@@ -373,17 +373,12 @@ describe('the SQL rule of listings', () => {
     // Through the listing: every readable media, with the SQL right.
     const listed = new Map<string, number>();
     for (const organizationId of matrixOrgs) {
-      const { rows } = await conversationsRepo.listReadable(
-        server.ctx.db,
-        viewer.id,
-        { kind: 'organization', organizationId },
-        { page: 0, size: 1000, sortField: 'created', descending: false },
-      );
+      const { rows } = await listReadable(server.ctx.db, viewer.id, { kind: 'organization', organizationId }, { page: 0, size: 1000, sortField: 'created', descending: false });
       for (const row of rows) listed.set(row.id, row.right);
       // As the service lists it: with the right the policy gives on every media of the organization, if any.
       const level = levels[matrixOrgs.indexOf(organizationId)]!;
       const wideRight = organizationWideRight({ id: viewer.id, role: 1 }, level);
-      const asServed = await conversationsRepo.listReadable(
+      const asServed = await listReadable(
         server.ctx.db,
         viewer.id,
         { kind: 'organization', organizationId, wideRight },
