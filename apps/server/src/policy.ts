@@ -186,7 +186,7 @@ export interface ConversationFacts {
  * The caller's right mask on a media, given their level in its organization and the per-user right
  * they hold on it, if any: the owner and the organization's admins (level ≥ 3) hold every right; a
  * per-user right comes next (a member's custom right, or a share with someone outside); other
- * members hold the media's members' right; anyone else none. `rightSql` (conversations/listing.ts) is the
+ * members hold the media's members' right; anyone else none. `rightSql` (conversations/library/repo.ts) is the
  * same rule in SQL for listings: change both together (a test compares them).
  */
 export function conversationRight(user: PolicyUser, conversation: ConversationFacts, level: number, custom: number | null = null): number {

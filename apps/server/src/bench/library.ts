@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { loadConfig } from '../config.ts';
 import { createContext, type AppContext } from '../context.ts';
-import { listReadable, type ListOptions, type ListScope } from '../conversations/listing.ts';
+import { listReadable, type ListOptions, type ListScope } from '../conversations/library/repo.ts';
 import { list } from '../conversations/service.ts';
 import { favorites, shared } from '../favorites/service.ts';
 import { authorize } from '../organizations/service.ts';

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API, type LibraryListQuery } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
-import type { ListOptions } from './listing.ts';
+import type { ListOptions } from './library/repo.ts';
 import { route } from '../http/route.ts';
 import { project, projectionOf, projectsTranscript } from './presenter.ts';
 import * as conversations from './service.ts';

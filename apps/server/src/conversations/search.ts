@@ -2,11 +2,8 @@
  * Where a search matched a media: a highlighted snippet (escaped text, only <mark> tags added) and,
  * for a transcript match, the time of the first matching word so the client opens the media there.
  */
-import { sql } from 'drizzle-orm';
-import type { Turn } from '@palabre/shared';
 import type { Database } from '../db/client.ts';
-import { conversations } from '../db/schema.ts';
-import { resolveTsQueries, searchTerms, tsQueryText, type SearchType } from './listing.ts';
+import { firstMatchingTurns, matchingWords, resolveTsQueries, searchTerms, tsQueryText, type MatchingTurn, type SearchType } from './library/repo.ts';
 import type { ConversationRow } from './repo.ts';
 
 export interface SearchMatch {
@@ -33,56 +30,6 @@ function snippet(words: string[], matching: Set<string>, at: number | null): str
 }
 
 const wordsOf = (text: string) => text.split(/\s+/u).filter(Boolean);
-
-/** A transcript's first turn matching a search, and its position (0-based). */
-interface MatchingTurn {
-  index: number;
-  turn: Turn;
-}
-
-/**
- * The first turn of each of these media's transcripts whose text matches `query`, read in the media's
- * language; media without a matching turn are left out.
- */
-async function firstMatchingTurns(db: Database, ids: string[], query: string): Promise<Map<string, MatchingTurn>> {
-  // Per media, one scan of the turns in their order (the planner knows it is ordered by ordinality):
-  // it stops at the first matching turn instead of looking at the whole transcript.
-  const result = await db.execute(sql`
-    SELECT c.id, t.index, t.turn
-    FROM ${conversations} c
-    CROSS JOIN LATERAL (
-      SELECT t.i - 1 AS index, t.turn
-      FROM jsonb_array_elements(CASE WHEN jsonb_typeof(c.transcript->'text') = 'array' THEN c.transcript->'text' ELSE '[]'::jsonb END) WITH ORDINALITY AS t(turn, i)
-      WHERE to_tsvector(palabre_ts_config(coalesce(c.language, c.requested_language)), palabre_fold(t.turn->>'segment')) @@ ${query}::tsquery
-      ORDER BY t.i
-      LIMIT 1
-    ) t
-    WHERE c.id IN (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`);
-  const rows = (result as unknown as { rows: Array<{ id: string; index: number | string; turn: Turn | string }> }).rows;
-  return new Map(rows.map((r) => [r.id, { index: Number(r.index), turn: typeof r.turn === 'string' ? (JSON.parse(r.turn) as Turn) : r.turn }]));
-}
-
-/** Which of these words match `query`, each group read in its language. */
-async function matchingWords(
-  db: Database,
-  groups: Array<{ language: string | null; words: string[] }>,
-  query: string,
-): Promise<(language: string | null, word: string) => boolean> {
-  const key = (language: string | null, word: string) => `${language ?? ''}\u0000${word}`;
-  const pairs = new Map<string, { l: string | null; w: string }>();
-  for (const { language, words } of groups) for (const word of words) pairs.set(key(language, word), { l: language, w: word });
-  const found = new Set<string>();
-  if (pairs.size > 0) {
-    const result = await db.execute(sql`
-      SELECT x.l, x.w FROM jsonb_to_recordset(${JSON.stringify([...pairs.values()])}::jsonb) AS x(l text, w text)
-      WHERE to_tsvector(palabre_ts_config(x.l), palabre_fold(x.w)) @@ ${query}::tsquery`);
-    for (const r of (result as unknown as { rows: Array<{ l: string | null; w: string }> }).rows) found.add(key(r.l, r.w));
-  }
-  return (language, word) => found.has(key(language, word));
-}
 
 type Field = { words: string[]; whole: boolean };
 

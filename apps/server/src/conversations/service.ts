@@ -16,7 +16,7 @@ import { favoritesRepo } from '../favorites/repo.ts';
 import { rightsRepo } from '../rights/repo.ts';
 import { tagsRepo } from '../tags/repo.ts';
 import { presentConversation, type PresentedConversation } from './presenter.ts';
-import { listReadable, type ListOptions, type ListScope, type SearchType } from './listing.ts';
+import { listReadable, type ListOptions, type ListScope, type SearchType } from './library/repo.ts';
 import { conversationsRepo, sourceUrlOf, type ConversationRow, type MediaFacts } from './repo.ts';
 import { matchesOf, type SearchMatch } from './search.ts';
 import { prepareDeletionNotice } from '../realtime/events.ts';

@@ -2,7 +2,7 @@
 import type { AppContext } from '../context.ts';
 import type { Actor } from '../http/auth.ts';
 import { access, listScope, type ConversationPage } from '../conversations/service.ts';
-import type { ListOptions } from '../conversations/listing.ts';
+import type { ListOptions } from '../conversations/library/repo.ts';
 import { favoritesRepo } from './repo.ts';
 
 /** PUT /users/self/favorites/{id}: stars a media the caller can read. */

@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RIGHT, TRANSCRIPT_FORMAT_VERSION, zConversationListItem, type Transcript } from '@palabre/shared';
-import { listReadable, type ListOptions } from '../../src/conversations/listing.ts';
+import { listReadable, type ListOptions } from '../../src/conversations/library/repo.ts';
 import { conversations, conversationTags, memberships } from '../../src/db/schema.ts';
 import { createOrganization, startTestServer, type TestServer, type TestUser, insertMedia } from '../harness/server.ts';
 

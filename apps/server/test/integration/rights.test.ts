@@ -9,7 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FULL_RIGHTS, RIGHT, RIGHT_LEVELS, rightLabel, zConversationUsers } from '@palabre/shared';
 import { conversationRights, conversations, memberships, organizations } from '../../src/db/schema.ts';
-import { listReadable, rightSql } from '../../src/conversations/listing.ts';
+import { listReadable, rightSql } from '../../src/conversations/library/repo.ts';
 import { apiKeyCap, conversationRight, organizationLevel, organizationWideRight } from '../../src/policy.ts';
 import { createOrganization, startTestServer, type TestServer, type TestUser, insertMedia } from '../harness/server.ts';
 

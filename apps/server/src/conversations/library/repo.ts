@@ -1,5 +1,5 @@
 /**
- * The media lists: an organization's media, the viewer's favorites and what is shared with them,
+ * The media library's SQL. The media lists: an organization's media, the viewer's favorites and what is shared with them,
  * filtered, searched, sorted and paged, with the viewer's right on each (docs/PERFORMANCE.md, "Media
  * library", says how it stays fast at a million media).
  *
@@ -8,14 +8,17 @@
  * count is exact) are gathered whole and sorted; many are read in the listing's order (an index) up
  * to the page. So the planner's estimates of a filter it knows little of (a prefix, a tag) never
  * decide between reading a handful of rows and walking the whole organization.
+ *
+ * Also the queries behind a search's highlights (conversations/search.ts): the first matching turn of
+ * each listed transcript, and which words match.
  */
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { LIBRARY_COUNT_AHEAD, RIGHT } from '@palabre/shared';
-import type { Database } from '../db/client.ts';
-import { conversationKeywords, conversationRights, conversations, conversationTags, favorites, memberships, organizations } from '../db/schema.ts';
-import { foldedArray } from '../keywords/repo.ts';
-import type { ApiKeyCap } from '../policy.ts';
-import { conversationRowColumns, type ConversationRow } from './repo.ts';
+import { LIBRARY_COUNT_AHEAD, RIGHT, type Turn } from '@palabre/shared';
+import type { Database } from '../../db/client.ts';
+import { conversationKeywords, conversationRights, conversations, conversationTags, favorites, memberships, organizations } from '../../db/schema.ts';
+import { foldedArray } from '../../keywords/repo.ts';
+import type { ApiKeyCap } from '../../policy.ts';
+import { conversationRowColumns, type ConversationRow } from '../repo.ts';
 
 export type SortField = 'last_update' | 'created' | 'name';
 /** Which part of a media a search looks in: its title, its description or its transcript; all of them when absent. */
@@ -285,4 +288,54 @@ export async function listReadable(
       : ((await from({ ...conversationRowColumns, transcript: sql<null>`NULL`, right }, and(readable, inArray(conversations.id, ids))!)) as unknown as ListedRow[]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return { count: Math.min(total, countLimit), countExact: total <= countLimit, rows: ids.flatMap((id) => byId.get(id) ?? []) };
+}
+
+/** A transcript's first turn matching a search, and its position (0-based). */
+export interface MatchingTurn {
+  index: number;
+  turn: Turn;
+}
+
+/**
+ * The first turn of each of these media's transcripts whose text matches `query`, read in the media's
+ * language; media without a matching turn are left out.
+ */
+export async function firstMatchingTurns(db: Database, ids: string[], query: string): Promise<Map<string, MatchingTurn>> {
+  // Per media, one scan of the turns in their order (the planner knows it is ordered by ordinality):
+  // it stops at the first matching turn instead of looking at the whole transcript.
+  const result = await db.execute(sql`
+    SELECT c.id, t.index, t.turn
+    FROM ${conversations} c
+    CROSS JOIN LATERAL (
+      SELECT t.i - 1 AS index, t.turn
+      FROM jsonb_array_elements(CASE WHEN jsonb_typeof(c.transcript->'text') = 'array' THEN c.transcript->'text' ELSE '[]'::jsonb END) WITH ORDINALITY AS t(turn, i)
+      WHERE to_tsvector(palabre_ts_config(coalesce(c.language, c.requested_language)), palabre_fold(t.turn->>'segment')) @@ ${query}::tsquery
+      ORDER BY t.i
+      LIMIT 1
+    ) t
+    WHERE c.id IN (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`);
+  const rows = (result as unknown as { rows: Array<{ id: string; index: number | string; turn: Turn | string }> }).rows;
+  return new Map(rows.map((r) => [r.id, { index: Number(r.index), turn: typeof r.turn === 'string' ? (JSON.parse(r.turn) as Turn) : r.turn }]));
+}
+
+/** Which of these words match `query`, each group read in its language. */
+export async function matchingWords(
+  db: Database,
+  groups: Array<{ language: string | null; words: string[] }>,
+  query: string,
+): Promise<(language: string | null, word: string) => boolean> {
+  const key = (language: string | null, word: string) => `${language ?? ''}\u0000${word}`;
+  const pairs = new Map<string, { l: string | null; w: string }>();
+  for (const { language, words } of groups) for (const word of words) pairs.set(key(language, word), { l: language, w: word });
+  const found = new Set<string>();
+  if (pairs.size > 0) {
+    const result = await db.execute(sql`
+      SELECT x.l, x.w FROM jsonb_to_recordset(${JSON.stringify([...pairs.values()])}::jsonb) AS x(l text, w text)
+      WHERE to_tsvector(palabre_ts_config(x.l), palabre_fold(x.w)) @@ ${query}::tsquery`);
+    for (const r of (result as unknown as { rows: Array<{ l: string | null; w: string }> }).rows) found.add(key(r.l, r.w));
+  }
+  return (language, word) => found.has(key(language, word));
 }
