@@ -153,6 +153,12 @@ main(process.argv.slice(2)).then(
     if (code >= 0) process.exit(code);
   },
   (error: unknown) => {
+    const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : '';
+    // An unknown or malformed option: say which, with the usage, without a stack trace.
+    if (code.startsWith('ERR_PARSE_ARGS_')) {
+      console.error(`${(error as Error).message}\n\n${USAGE}`);
+      process.exit(2);
+    }
     if (error instanceof ConfigError || error instanceof DatabaseBusyError) console.error(error.message);
     else if (error && typeof error === 'object' && 'code' in error && error.code === 'email_exists') console.error('A user with this email already exists.');
     else console.error(error);
