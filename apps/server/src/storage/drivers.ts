@@ -1,4 +1,5 @@
 /** The storage driver a configuration names (STORAGE_DRIVER), or the other one (`palabre storage migrate`). */
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, type Config } from '../config.ts';
 import { S3Storage } from './s3.ts';
@@ -22,8 +23,12 @@ export function describeStorage(config: Config, driver: StorageDriver): string {
   return `S3 bucket ${s3.bucket}${s3.prefix ? `, prefix ${s3.prefix}` : ''}${s3.endpoint ? ` at ${s3.endpoint}` : ''}`;
 }
 
-/** Checks that the storage can be used (the S3 bucket answers), before the server accepts work. */
+/**
+ * Checks that the storage can be used (the S3 bucket answers), before the server accepts work; makes
+ * the local folder, which readiness then finds writable before the first object is stored.
+ */
 export async function openStorage(storage: Storage): Promise<() => Promise<void>> {
+  if (storage instanceof LocalStorage) await fsp.mkdir(storage.root, { recursive: true });
   if (!(storage instanceof S3Storage)) return async () => undefined;
   await storage.check();
   return async () => storage.destroy();
