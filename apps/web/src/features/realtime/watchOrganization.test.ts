@@ -102,4 +102,18 @@ describe('watching an organization', () => {
     socket.receive(`orga_${organizationId}_conversation_update`, {});
     expect(seen.notices).toEqual([]);
   });
+
+  it('leaves the room only when the last watch of the organization on the socket stops', () => {
+    const socket = new FakeSocket();
+    socket.connected = true;
+    const editor = watching(socket);
+    const panel = watching(socket);
+    panel.stop();
+    panel.stop();
+    expect(socket.sent.filter((request) => request.event === 'unwatch_organization')).toEqual([]);
+    socket.receive(`orga_${organizationId}_conversation_update`, { conversationId: 'x', kind: 'updated' });
+    expect(editor.seen.notices).toHaveLength(1);
+    editor.stop();
+    expect(socket.sent.filter((request) => request.event === 'unwatch_organization')).toEqual([{ event: 'unwatch_organization', payload: organizationId }]);
+  });
 });

@@ -2,7 +2,8 @@
  * Watching an organization's room on the live socket: `watch_organization` at each connection,
  * acknowledged by the server once the socket is in the room (contracts/realtime.ts). A notice raised
  * before that moment (between a page's first fetch and the join, or while the socket was down) never
- * reaches this tab: on the acknowledgement, `onWatched` refetches what the notices refresh.
+ * reaches this tab: on the acknowledgement, `onWatched` refetches what the notices refresh. Several
+ * watches of one organization share the socket's room, left when the last one stops.
  */
 import type { SocketAck } from '@palabre/shared';
 
@@ -26,9 +27,25 @@ export interface OrganizationWatch<T> {
   mayWatch(): boolean;
 }
 
+/**
+ * How many watches of each organization a socket has: the room is one per socket, so only the last
+ * stop leaves it (an editor's watch goes on when a panel watching the same organization closes).
+ */
+const watchers = new WeakMap<WatchSocket, Map<string, number>>();
+
+function count(socket: WatchSocket, organizationId: string, change: 1 | -1): number {
+  const counts = watchers.get(socket) ?? new Map<string, number>();
+  watchers.set(socket, counts);
+  const now = (counts.get(organizationId) ?? 0) + change;
+  if (now > 0) counts.set(organizationId, now);
+  else counts.delete(organizationId);
+  return now;
+}
+
 /** Watches while the socket is connected, again at each reconnection; returns the stop. */
 export function watchOrganization<T>(socket: WatchSocket, organizationId: string, watch: OrganizationWatch<T>): () => void {
   let stopped = false;
+  count(socket, organizationId, 1);
   const join = () => {
     if (!watch.mayWatch()) return;
     socket.emit('watch_organization', organizationId, (ack: SocketAck) => {
@@ -43,8 +60,9 @@ export function watchOrganization<T>(socket: WatchSocket, organizationId: string
   socket.on(watch.event, handle);
   if (socket.connected) join();
   return () => {
+    if (stopped) return;
     stopped = true;
-    if (socket.connected) socket.emit('unwatch_organization', organizationId);
+    if (count(socket, organizationId, -1) === 0 && socket.connected) socket.emit('unwatch_organization', organizationId);
     socket.off('connect', join);
     socket.off('disconnect', lost);
     socket.off(watch.event, handle);
