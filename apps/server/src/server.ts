@@ -106,13 +106,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const serveLive = roles.live && options.listen !== false;
   const runWorkers = roles.worker && options.workers !== false;
   const listening = serveApi || serveCollab || serveLive;
+  /** `palabre serve` (any role) runs on; one-shot commands (admin create-user…) neither listen nor run workers. */
+  const runsOn = listening || runWorkers;
   try {
     await db.migrate();
     const baseLog = createLogger(options.logger === false ? 'silent' : config.logLevel, options.logStream);
     // Beside other nodes, every line says which node wrote it.
     const log = roles.all ? baseLog : baseLog.child({ node: nodeId });
     const ctx = createContext(config, db, log);
-    cleanups.push(await openStorage(ctx.storage));
+    // The bucket is checked only for a server that runs on: a one-shot command may not store anything.
+    cleanups.push(await openStorage(ctx.storage, { check: runsOn }));
     // Refuses to start when a job has no handler or two.
     const registry = new JobRegistry(options.jobs ?? jobDefinitions);
     const queue = new BossQueue(db, registry, log, {
@@ -124,7 +127,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     });
     // On PostgreSQL, socket events cross nodes (realtime/adapter.ts); commands without sockets skip it.
     let adapters: SocketAdapters | undefined;
-    if (db.connectionString && (listening || runWorkers)) {
+    if (db.connectionString && runsOn) {
       const opened = await openSocketAdapters(db.connectionString, log);
       adapters = opened;
       cleanups.push(() => opened.close());

@@ -45,6 +45,24 @@ async function intoFile(output: string, write: (out: Writable) => Promise<void>)
   }
 }
 
+/**
+ * Runs the work of a command on an opened database and closes it in every case: a `BackupError` is the
+ * user's to read (its message printed, exit code 1); anything else is a fault and is thrown.
+ */
+async function runArchiveCommand(handle: DatabaseHandle, work: () => Promise<number>): Promise<number> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof BackupError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await handle.close();
+  }
+}
+
 export async function runBackupCommand(args: string[], config: Config): Promise<number> {
   const { values } = parseArgs({ args, options: { output: { type: 'string', short: 'o' }, url: { type: 'string' }, token: { type: 'string' } } });
   const output = values.output ?? defaultOutput();
@@ -67,19 +85,12 @@ export async function runBackupCommand(args: string[], config: Config): Promise<
     );
     return 1;
   }
-  try {
+  const code = await runArchiveCommand(handle, async () => {
     await intoFile(output, (out) => writeBackup({ db: handle.db, kind: handle.kind, storage: createStorage(config) }, out, { progress: log }).then(() => undefined));
-  } catch (error) {
-    if (error instanceof BackupError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  } finally {
-    await handle.close();
-  }
-  if (output !== '-') log(`Archive: ${path.resolve(output)}`);
-  return 0;
+    return 0;
+  });
+  if (code === 0 && output !== '-') log(`Archive: ${path.resolve(output)}`);
+  return code;
 }
 
 async function backupThroughServer(url: string, token: string, output: string): Promise<number> {
@@ -114,7 +125,7 @@ export async function runRestoreCommand(args: string[], config: Config): Promise
     console.error('A Palabre server is running on this data folder: stop it before restoring.');
     return 1;
   }
-  try {
+  return runArchiveCommand(handle, async () => {
     if (handle.kind === 'postgres') {
       if ((await connectionsNamed(handle.db, SERVER_APPLICATION)) > 0) {
         console.error('A Palabre server is connected to this database: stop every node before restoring.');
@@ -123,13 +134,5 @@ export async function runRestoreCommand(args: string[], config: Config): Promise
     }
     await restoreBackup(archive, { handle, storage: createStorage(config) }, { force: values.force, progress: log });
     return 0;
-  } catch (error) {
-    if (error instanceof BackupError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  } finally {
-    await handle.close();
-  }
+  });
 }

@@ -386,23 +386,12 @@ export function attachCollabSocket(ctx: AppContext, httpServer: HttpServer, host
     host.forget(id);
     droppedLocal(ref);
   });
-  hosts.transcripts.attach(audience);
-  hosts.subtitles.attach(audience);
-
-  const stopListening = disconnectWhenRevoked(ctx, io);
-
-  return {
-    io,
-    async close() {
-      stopListening();
-      clearInterval(announcer);
-      hosts.transcripts.detach();
-      hosts.subtitles.detach();
-      io.local.disconnectSockets(true);
-      io.engine.close();
-      await closeAdapter(io);
-    },
-  };
+  const close = serveDocuments(ctx, io, hosts, audience, () => {
+    clearInterval(announcer);
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
+  return { io, close };
 }
 
 /**
@@ -418,16 +407,23 @@ export function attachCollabEmitter(ctx: AppContext, hosts: CollabHosts, adapter
     rightsChanged: (scope) => void io.serverSideEmit('doc:rights', scope),
     dropped: (ref) => void io.serverSideEmit('doc:dropped', ref),
   };
+  return { io, close: serveDocuments(ctx, io, hosts, audience) };
+}
+
+/**
+ * Gives the document hosts their audience and disconnects revoked sockets (on every node, through the
+ * adapter). The close it returns stops both, then closes what is this node's own (`closeLocal`: its
+ * sockets), then the adapter.
+ */
+function serveDocuments(ctx: AppContext, io: CollabServer, hosts: CollabHosts, audience: DocumentAudience, closeLocal?: () => void): () => Promise<void> {
   hosts.transcripts.attach(audience);
   hosts.subtitles.attach(audience);
   const stopListening = disconnectWhenRevoked(ctx, io);
-  return {
-    io,
-    async close() {
-      stopListening();
-      hosts.transcripts.detach();
-      hosts.subtitles.detach();
-      await closeAdapter(io);
-    },
+  return async () => {
+    stopListening();
+    hosts.transcripts.detach();
+    hosts.subtitles.detach();
+    closeLocal?.();
+    await closeAdapter(io);
   };
 }

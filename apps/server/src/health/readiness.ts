@@ -1,15 +1,13 @@
 /**
  * Readiness, distinct from liveness (/healthcheck: the process answers): whether this process can
  * take work now. Named checks, each ok or failing: the database answers, its migrations are those
- * of this code, the job queue runs (in a process that runs the workers), the storage takes a write,
- * and the process is not shutting down (it turns failing first, so that load balancers stop sending
- * work before anything closes). Answers carry the names and states only, never the reasons: those
- * are logged.
+ * of this code, the job queue runs (in a process that runs the workers), the storage can be used
+ * (checked without writing: the local folder is writable, the S3 bucket answers), and the process is
+ * not shutting down (it turns failing first, so that load balancers stop sending work before
+ * anything closes). Answers carry the names and states only, never the reasons: those are logged.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import type { API, ResponseOf } from '@palabre/shared';
 import type { Logger } from '../context.ts';
 import { MIGRATIONS_DIR, type DatabaseHandle } from '../db/client.ts';
@@ -20,7 +18,7 @@ type ReadinessCheck = Readiness['checks']['database'];
 
 export interface ReadinessParts {
   db: Pick<DatabaseHandle, 'executeSql'>;
-  storage: Pick<Storage, 'put' | 'delete'>;
+  storage: Pick<Storage, 'check'>;
   log: Logger;
   /** The job queue, in a process that runs the workers. */
   jobs?: { readonly ready: boolean } | undefined;
@@ -32,7 +30,7 @@ export interface ReadinessParts {
 const CHECK_TIMEOUT_MS = 3000;
 /** Answers are kept this long: frequent probes cost one round of checks. */
 const CACHE_MS = 1000;
-/** A storage write that worked is trusted this long (with S3, each write is a billed request). */
+/** A storage check that passed is trusted this long (with S3, each check is a request). */
 const STORAGE_OK_MS = 15_000;
 
 /** The folder time of the newest migration in the journal drizzle-kit writes. */
@@ -91,7 +89,7 @@ export class ReadinessProbe {
         },
       ],
       ['migrations', () => this.migrationsApplied()],
-      ['storage', () => this.storageWritable()],
+      ['storage', () => this.storageUsable()],
     ];
     if (jobs) {
       named.push([
@@ -116,9 +114,9 @@ export class ReadinessProbe {
     return { status: results.every(([, state]) => state === 'ok') ? 'ready' : 'unavailable', checks };
   }
 
-  private async storageWritable(): Promise<void> {
+  private async storageUsable(): Promise<void> {
     if (Date.now() - this.storageOkAt < STORAGE_OK_MS) return;
-    await writable(this.parts.storage);
+    await this.parts.storage.check();
     this.storageOkAt = Date.now();
   }
 
@@ -132,11 +130,4 @@ export class ReadinessProbe {
 
 function fail(reason: string): never {
   throw new Error(reason);
-}
-
-/** Writes and removes a small object. */
-async function writable(storage: ReadinessParts['storage']): Promise<void> {
-  const key = `readiness/${process.pid}-${crypto.randomBytes(6).toString('hex')}`;
-  await storage.put(key, Readable.from([Buffer.from('ok')]));
-  await storage.delete(key);
 }

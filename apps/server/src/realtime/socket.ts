@@ -7,8 +7,9 @@
  *   HTTP call would get (`connect_error` data). Without a token the socket is an anonymous viewer,
  *   who may only join and leave live session rooms.
  * - `watch_organization` / `unwatch_organization` (organization id): a member joins the
- *   organization's room and receives `orga_{id}_conversation_update` notices. A non-member gets an
- *   ack error identical to a missing organization.
+ *   organization's room and receives `orga_{id}_conversation_update` notices; the ack comes once the
+ *   socket is in the room (the client refetches then). A non-member gets an ack error identical to a
+ *   missing organization.
  * - `join_room` / `leave_room` ("orgId/sessionId"): live session rooms, for whoever may see the
  *   session, one at a time (live-rooms.ts); `partial`, `final`, `broker_ko` and `broker_ok` go there.
  * Every payload is validated with the contract's zod schema; notices carry ids, status and progress,

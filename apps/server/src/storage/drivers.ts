@@ -1,4 +1,5 @@
 /** The storage driver a configuration names (STORAGE_DRIVER), or the other one (`palabre storage migrate`). */
+import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, type Config } from '../config.ts';
 import { S3Storage } from './s3.ts';
@@ -22,9 +23,20 @@ export function describeStorage(config: Config, driver: StorageDriver): string {
   return `S3 bucket ${s3.bucket}${s3.prefix ? `, prefix ${s3.prefix}` : ''}${s3.endpoint ? ` at ${s3.endpoint}` : ''}`;
 }
 
-/** Checks that the storage can be used (the S3 bucket answers), before the server accepts work. */
-export async function openStorage(storage: Storage): Promise<() => Promise<void>> {
+/**
+ * Opens the storage: makes the local folder (readiness then finds it writable before the first object
+ * is stored); with `check`, for a server that runs on, fails unless the S3 bucket answers, before the
+ * server accepts work (a one-shot command meets a wrong setting at its first object, if any). The
+ * close it returns lets the S3 client's connections go.
+ */
+export async function openStorage(storage: Storage, options: { check: boolean }): Promise<() => Promise<void>> {
+  if (storage instanceof LocalStorage) await fsp.mkdir(storage.root, { recursive: true });
   if (!(storage instanceof S3Storage)) return async () => undefined;
-  await storage.check();
+  try {
+    if (options.check) await storage.check();
+  } catch (error) {
+    storage.destroy();
+    throw error;
+  }
   return async () => storage.destroy();
 }

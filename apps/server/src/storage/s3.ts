@@ -247,7 +247,7 @@ export class S3Storage implements Storage {
     return report;
   }
 
-  /** Whether the bucket answers with these settings and keys (at start: a wrong setting stops the server). */
+  /** Whether the bucket answers with these settings and keys, by a HeadBucket (at start: a wrong setting stops the server). */
   async check(): Promise<void> {
     try {
       await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));

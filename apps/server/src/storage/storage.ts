@@ -49,6 +49,11 @@ export interface Storage {
   withLocalFile<T>(key: string, use: (file: string) => Promise<T>): Promise<T>;
   /** Removes what interrupted writes left behind that has not changed since `before`. */
   removeIncomplete(before: Date): Promise<IncompleteReport>;
+  /**
+   * Fails unless objects can be stored, without writing any (a readiness probe calls it): the local
+   * folder exists and this process may write in it; the S3 bucket answers to these keys.
+   */
+  check(): Promise<void>;
 }
 
 /** Runs `use` with local paths for several objects at once (in the keys' order). */
@@ -179,6 +184,10 @@ export class LocalStorage implements Storage {
     const report: IncompleteReport = { writes: 0, folders: 0 };
     await this.sweepFolder(this.root, before.getTime(), report);
     return report;
+  }
+
+  async check(): Promise<void> {
+    await fsp.access(this.root, fs.constants.W_OK);
   }
 
   /**

@@ -10,6 +10,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationUpdateEvent, sessionUpdateEvent, type ConversationUpdate, type SessionUpdate, type SocketRefusal } from '@palabre/shared';
 import { conversationRights, conversations, memberships, transcriberProfiles, users } from '../../src/db/schema.ts';
+import { organizationRoom } from '../../src/realtime/socket.ts';
 import { createOrganization, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/fixtures/audio');
@@ -92,6 +93,20 @@ describe('session socket', () => {
     // A session that does not exist is not found, for members too.
     expect(await request(socket, 'join_room', `${organizationId}/${crypto.randomUUID()}`)).toEqual({ ok: false, error: 'not_found' });
     expect(await request(socket, 'join_room', `${organizationId}/../x`)).toEqual({ ok: false, error: 'validation_failed' });
+  });
+
+  it('acknowledges a watch once the socket is in the room (the client then refetches what it missed before)', async () => {
+    const socket = open(tokenOf(member));
+    await connected(socket);
+    const room = server.running.sockets.session!.in(organizationRoom(organizationId));
+    expect((await room.fetchSockets()).map((inRoom) => inRoom.id)).not.toContain(socket.id);
+    expect(await request(socket, 'watch_organization', organizationId)).toEqual({ ok: true });
+    expect((await room.fetchSockets()).map((inRoom) => inRoom.id)).toContain(socket.id);
+    // A client of an older version sends no acknowledgement callback: it is watching all the same.
+    const older = open(tokenOf(member));
+    await connected(older);
+    older.emit('watch_organization', organizationId);
+    await expect.poll(async () => (await room.fetchSockets()).map((inRoom) => inRoom.id)).toContain(older.id);
   });
 
   it('pushes a media’s progress to members watching its organization, and to no one else', { timeout: 400_000 }, async () => {

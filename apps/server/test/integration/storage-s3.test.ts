@@ -1,7 +1,8 @@
 /**
  * The real server storing its media in an S3 bucket (s3rver on loopback): an upload is processed
  * from the bucket, the player reads it with HTTP ranges, and deleting the media removes its objects.
- * Nothing is written to the local storage folder, and no temporary copy outlives its job.
+ * Nothing is written to the local storage folder, and no temporary copy outlives its job. The bucket
+ * is checked at start by a server that runs on, not by a one-shot command.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaStatus } from '@palabre/shared';
+import { ConfigError } from '../../src/config.ts';
 import { conversations } from '../../src/db/schema.ts';
 import { S3Storage } from '../../src/storage/s3.ts';
 import { createOrganization, startTestServer, type TestServer } from '../harness/server.ts';
@@ -108,5 +110,19 @@ describe('media on S3 storage', { timeout: 600_000 }, () => {
 
     expect((await owner.client.delete(`${API}/conversations/${id}`)).status).toBe(204);
     await waitFor(async () => ((await objectsOf(id)).length === 0 ? true : undefined), 'the media objects to be deleted', 60_000);
+  });
+});
+
+describe('the bucket check at start', () => {
+  it('stops a server that runs on when the bucket cannot be used, not a one-shot command', async () => {
+    const env = { ...s3.env(prefix), S3_BUCKET: 'no-such-bucket' };
+    await expect(startTestServer({ env })).rejects.toThrow('S3_BUCKET: the bucket no-such-bucket cannot be used (no such bucket)');
+    await expect(startTestServer({ env, start: { listen: false } })).rejects.toThrow(ConfigError);
+    const command = await startTestServer({ env, start: { listen: false, workers: false } });
+    try {
+      expect(command.ctx.storage).toBeInstanceOf(S3Storage);
+    } finally {
+      await command.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 /** Request ids, who may read the metrics, live caption latency's clock, and readiness checks. */
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ReadinessProbe, lastMigrationOf, type ReadinessParts } from '../../src/health/readiness.ts';
 import { requestIdOf, safeRequestId } from '../../src/http/request-id.ts';
 import { AudioArrivals } from '../../src/live/arrivals.ts';
@@ -120,7 +120,7 @@ describe('readiness', () => {
     const applied = overrides.applied ?? 100;
     return {
       db: { executeSql: async (text: string) => ({ rows: text.includes('__drizzle_migrations') ? [{ last: String(applied) }] : [{ '?column?': 1 }] }) },
-      storage: { put: async () => ({ size: 2 }), delete: async () => undefined },
+      storage: { check: async () => undefined },
       log: quiet,
       lastMigration: 100,
       ...overrides,
@@ -135,9 +135,7 @@ describe('readiness', () => {
   });
 
   it('names what fails', async () => {
-    const failing = await new ReadinessProbe(
-      parts({ applied: 99, jobs: { ready: false }, storage: { put: () => Promise.reject(new Error('EACCES /secret/path')), delete: async () => undefined } }),
-    ).check();
+    const failing = await new ReadinessProbe(parts({ applied: 99, jobs: { ready: false }, storage: { check: () => Promise.reject(new Error('EACCES /secret/path')) } })).check();
     expect(failing).toEqual({ status: 'unavailable', checks: { accepting: 'ok', database: 'ok', migrations: 'failing', storage: 'failing', jobs: 'failing' } });
     expect(JSON.stringify(failing)).not.toContain('secret');
     const noDatabase = await new ReadinessProbe(parts({ db: { executeSql: () => Promise.reject(new Error('connection refused')) } })).check();
@@ -149,6 +147,37 @@ describe('readiness', () => {
     expect((await probe.check()).status).toBe('ready');
     probe.stop();
     expect(await probe.check()).toMatchObject({ status: 'unavailable', checks: { accepting: 'failing' } });
+  });
+
+  it('trusts a storage check that passed for a while, and checks again at once after one that failed', async () => {
+    vi.useFakeTimers();
+    try {
+      let checks = 0;
+      let usable = true;
+      const probe = new ReadinessProbe(
+        parts({
+          storage: {
+            check: async () => {
+              checks++;
+              if (!usable) throw new Error('no such bucket');
+            },
+          },
+        }),
+      );
+      expect((await probe.check()).checks.storage).toBe('ok');
+      usable = false;
+      vi.advanceTimersByTime(5_000);
+      expect((await probe.check()).checks.storage).toBe('ok');
+      expect(checks).toBe(1);
+      vi.advanceTimersByTime(15_000);
+      expect((await probe.check()).checks.storage).toBe('failing');
+      usable = true;
+      vi.advanceTimersByTime(1_000);
+      expect((await probe.check()).checks.storage).toBe('ok');
+      expect(checks).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reads the newest migration of the code', () => {

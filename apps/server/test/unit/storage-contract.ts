@@ -40,6 +40,11 @@ export function storageContract(driver: string, create: () => Promise<StorageUnd
     });
     afterEach(() => subject.dispose());
 
+    it('tells that objects can be stored, without writing any', async () => {
+      await storage.check();
+      expect(await keys(storage, '')).toEqual([]);
+    });
+
     it('reads back what was written, with its size and modification time', async () => {
       expect(await storage.put('media/a/original-0.wav', bytes('RIFF and more'))).toEqual({ size: 13 });
       expect((await readBuffer(storage, 'media/a/original-0.wav')).toString()).toBe('RIFF and more');

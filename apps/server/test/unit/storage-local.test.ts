@@ -46,6 +46,22 @@ describe('local folder storage', () => {
     }
   });
 
+  it('fails its check when the folder is missing or not writable by the process', async () => {
+    const root = await tempRoot();
+    try {
+      await expect(new LocalStorage(path.join(root, 'missing')).check()).rejects.toThrow('ENOENT');
+      await new LocalStorage(root).check();
+      // The superuser may write anywhere: only another user sees a read-only folder refused.
+      if (process.getuid?.() !== 0) {
+        await fs.chmod(root, 0o500);
+        await expect(new LocalStorage(root).check()).rejects.toThrow('EACCES');
+      }
+    } finally {
+      await fs.chmod(root, 0o700);
+      await fs.rm(root, { recursive: true, force: true });
+    }
+  });
+
   it('takes writes of one key at the same moment (a retried job meeting the first one), the last one winning', async () => {
     const root = await tempRoot();
     try {

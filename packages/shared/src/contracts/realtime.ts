@@ -39,7 +39,11 @@ export const conversationUpdateEvent = (organizationId: string): ConversationUpd
 
 /** The payload of each client request, by event name. */
 export const clientEventSchemas = {
-  /** Join an organization's room (members only) to receive its media notices. */
+  /**
+   * Join an organization's room (members only) to receive its notices. The acknowledgement (optional)
+   * comes once the socket is in the room: a client refetches then what the notices refresh, since
+   * one raised before never reaches it.
+   */
   watch_organization: zWatchOrganization,
   unwatch_organization: zWatchOrganization,
   /**

@@ -28,16 +28,23 @@ export function useBots(organizationId: string, channelId: string, enabled = tru
   });
 }
 
-/** Follows a channel's bots from the organization's session notices (kind `bot`) while mounted. */
+/** Follows a channel's bots from the organization's session notices (kind `bot`) while mounted, and refetches them once in the room. */
 export function useBotNotices(organizationId: string, channelId: string) {
   const client = useQueryClient();
-  useOrganizationNotices<SessionUpdate>(organizationId, sessionUpdateEvent, (update) => {
-    if (update.kind !== 'bot' || update.bot?.channelId !== channelId) return;
-    const notice = update.bot;
-    client.setQueryData<Bot[]>(botKeys.channel(notice.channelId), (bots) => bots && applyBotNotice(bots, notice));
-    // Times (joined, left) and bots sent from elsewhere come with the list itself.
-    void client.invalidateQueries({ queryKey: botKeys.channel(notice.channelId) });
-  });
+  const refresh = () => void client.invalidateQueries({ queryKey: botKeys.channel(channelId) });
+  useOrganizationNotices<SessionUpdate>(
+    organizationId,
+    sessionUpdateEvent,
+    (update) => {
+      if (update.kind !== 'bot' || update.bot?.channelId !== channelId) return;
+      const notice = update.bot;
+      client.setQueryData<Bot[]>(botKeys.channel(notice.channelId), (bots) => bots && applyBotNotice(bots, notice));
+      // Times (joined, left) and bots sent from elsewhere come with the list itself.
+      refresh();
+    },
+    // Once in the room: status changes made before the join.
+    refresh,
+  );
 }
 
 export type BotInput = BodyInput<typeof API.meetings.createBot>;

@@ -22,7 +22,8 @@ const editorMediaQuery = (conversationId: string) => ({
   queryFn: async () => (await call(API.conversations.get, { params: { id: conversationId }, query: { projection: FIELDS } })) as unknown as EditorMedia,
   retry: (count: number, error: Error) => !isMissing(error) && count < 2,
   // The page takes what the route prefetched (preload.ts) without asking again while the document
-  // joins; a change made elsewhere still refetches at once (useEditorMediaUpdates).
+  // joins; a change made elsewhere still refetches at once (useEditorMediaUpdates), and so does the
+  // join of the organization's room (a change made before it).
   staleTime: 30_000,
 });
 
@@ -41,7 +42,16 @@ export function prefetchEditorMedia(client: QueryClient, conversationId: string)
  */
 export function useEditorMediaUpdates(media: Pick<EditorMedia, '_id' | 'organizationId'> | undefined): void {
   const client = useQueryClient();
-  useOrganizationNotices<ConversationUpdate>(media?.organizationId, conversationUpdateEvent, (update) => {
-    if (media && update.conversationId === media._id && update.kind === 'updated') void client.invalidateQueries({ queryKey: editorMediaKey(media._id) });
-  });
+  const refresh = () => {
+    if (media) void client.invalidateQueries({ queryKey: editorMediaKey(media._id) });
+  };
+  useOrganizationNotices<ConversationUpdate>(
+    media?.organizationId,
+    conversationUpdateEvent,
+    (update) => {
+      if (media && update.conversationId === media._id && update.kind === 'updated') refresh();
+    },
+    // Once in the room: a rename made before the join (after the first fetch) shows too.
+    refresh,
+  );
 }

@@ -27,12 +27,19 @@ export function useHighlights(conversationId: string) {
   });
 }
 
-/** Refetches the list when someone changes the media's highlights. */
+/** Refetches the list when someone changes the media's highlights (and once in the room: changes made before). */
 export function useHighlightNotices(conversationId: string, organizationId: string) {
   const client = useQueryClient();
-  useOrganizationNotices<ConversationUpdate>(organizationId, conversationUpdateEvent, (update) => {
-    if (update.conversationId === conversationId && update.kind === 'highlights') void client.invalidateQueries({ queryKey: highlightKeys.list(conversationId) });
-  });
+  const refresh = () => void client.invalidateQueries({ queryKey: highlightKeys.list(conversationId) });
+  useOrganizationNotices<ConversationUpdate>(
+    organizationId,
+    conversationUpdateEvent,
+    (update) => {
+      if (update.conversationId === conversationId && update.kind === 'highlights') refresh();
+    },
+    // Once in the room: changes made before the join.
+    refresh,
+  );
 }
 
 export function useHighlightMutations(conversationId: string) {

@@ -7,7 +7,7 @@ import { conversationKeys } from '../conversations/api.ts';
 import { exploreKeys, type ConversationPage, type ListParams, type ListSource } from '../explore/api.ts';
 import { keywordKeys } from '../keywords/api.ts';
 import { reportKeys } from '../reports/api.ts';
-import { invalidateAfterUpdate } from './invalidation.ts';
+import { invalidateAfterUpdate, invalidateAfterWatch } from './invalidation.ts';
 
 const mediaId = '6f1c0d1e-3b2a-4c5d-8e9f-0a1b2c3d4e5f';
 const otherId = '0d9e8f7a-6b5c-4d3e-9f1a-2b3c4d5e6f70';
@@ -87,5 +87,18 @@ describe('invalidateAfterUpdate', () => {
     await invalidateAfterUpdate(client, { conversationId: mediaId, kind: 'transcript' });
     for (const key of [cra, keywords]) expect(stale(key), JSON.stringify(key)).toBe(true);
     for (const key of lists) expect(stale(key), JSON.stringify(key)).toBe(false);
+  });
+});
+
+describe('invalidateAfterWatch', () => {
+  it('makes stale every media query a missed notice could have refreshed, and nothing else', async () => {
+    const { client, lists, detail, below, other, stale } = seeded('done');
+    const report = reportKeys.one(mediaId, 'summary');
+    const keywords = keywordKeys.of(mediaId);
+    const profiles = ['organizations', 'a0b1c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d', 'ai_profiles'];
+    for (const key of [report, keywords, profiles]) client.setQueryData(key, {});
+    await invalidateAfterWatch(client);
+    for (const key of [detail, ...below, other, report, keywords, ...lists]) expect(stale(key), JSON.stringify(key)).toBe(true);
+    expect(stale(profiles)).toBe(false);
   });
 });

@@ -61,3 +61,12 @@ export async function invalidateAfterUpdate(client: QueryClient, update: Convers
     listsShowChange(client, update) ? client.invalidateQueries({ queryKey: exploreKeys.lists }) : undefined,
   ]);
 }
+
+/**
+ * What the media notices of an organization may have made stale while this tab was not in its room
+ * (before the join, while the socket was down): every media query lives under the conversations key
+ * (details, what hangs under them, the lists), of which only those on screen refetch.
+ */
+export async function invalidateAfterWatch(client: QueryClient): Promise<void> {
+  await client.invalidateQueries({ queryKey: conversationKeys.all });
+}

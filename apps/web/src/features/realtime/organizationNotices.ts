@@ -1,13 +1,14 @@
 /**
  * The live socket (docs/PRODUCT.md, API): socket.io at /cm-api/socket.io, authenticated with the
  * authToken cookie (anonymous without one: live rooms of public sessions only), one for the whole tab. `watch_organization` joins an organization's room, whose
- * notices (`orga_{id}_…_update`) the hooks of this folder listen to. Events and payloads are the
+ * notices (`orga_{id}_…_update`) the hooks of this folder listen to (watchOrganization.ts). Events and payloads are the
  * contracts of `@palabre/shared` (contracts/realtime.ts).
  */
 import { COOKIE, type ClientToServerEvents, type ServerToClientEvents } from '@palabre/shared';
 import { useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { onSessionChange, readCookie, signedInUser } from '../../api/cookies.ts';
+import { watchOrganization, type WatchSocket } from './watchOrganization.ts';
 
 export type SessionSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -65,37 +66,35 @@ export function releaseSocket() {
 }
 
 /**
- * Listens to `event` in an organization's room while mounted; `onNotice` receives each notice.
+ * Listens to `event` in an organization's room while mounted; `onNotice` receives each notice, and
+ * `onWatched` runs each time the server has put the socket in the room (at mount and after each
+ * reconnection): it refetches what the notices refresh, so that one raised before is not missed.
  * Returns whether the socket is connected.
  */
-export function useOrganizationNotices<T>(organizationId: string | null | undefined, event: (organizationId: string) => string, onNotice: (notice: T) => void): boolean {
+export function useOrganizationNotices<T>(
+  organizationId: string | null | undefined,
+  event: (organizationId: string) => string,
+  onNotice: (notice: T) => void,
+  onWatched: () => void,
+): boolean {
   const [connected, setConnected] = useState(false);
-  const callback = useRef(onNotice);
-  callback.current = onNotice;
+  const callback = useRef({ onNotice, onWatched });
+  callback.current = { onNotice, onWatched };
   const eventOf = useRef(event);
   eventOf.current = event;
 
   useEffect(() => {
     if (!organizationId) return;
-    const socket = acquireSocket() as unknown as Socket;
-    const name = eventOf.current(organizationId);
-    const watch = () => {
+    const stop = watchOrganization<T>(acquireSocket() as unknown as WatchSocket, organizationId, {
+      event: eventOf.current(organizationId),
+      onNotice: (notice) => callback.current.onNotice(notice),
+      onWatched: () => callback.current.onWatched(),
+      onConnected: setConnected,
       // The organization's notices need the signed-in user's socket.
-      if (!matchSignedInUser()) return;
-      socket.emit('watch_organization', organizationId);
-      setConnected(true);
-    };
-    const lost = () => setConnected(false);
-    const handle = (notice: T) => callback.current(notice);
-    socket.on('connect', watch);
-    socket.on('disconnect', lost);
-    socket.on(name, handle);
-    if (socket.connected) watch();
+      mayWatch: matchSignedInUser,
+    });
     return () => {
-      if (socket.connected) socket.emit('unwatch_organization', organizationId);
-      socket.off('connect', watch);
-      socket.off('disconnect', lost);
-      socket.off(name, handle);
+      stop();
       releaseSocket();
     };
   }, [organizationId]);

@@ -1,6 +1,7 @@
 /**
  * Session notices (docs/sessions-api.md, Notices): every `orga_{id}_session_update` refreshes the
- * session queries (lists and the session itself); `onUpdate` also receives it.
+ * session queries (lists and the session itself), as does the join of the room (notices raised before
+ * were missed); `onUpdate` also receives each notice.
  */
 import { sessionUpdateEvent, type SessionUpdate } from '@palabre/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,8 +10,15 @@ import { sessionKeys } from './api.ts';
 
 export function useSessionUpdates(organizationId: string | null | undefined, onUpdate?: (update: SessionUpdate) => void): boolean {
   const client = useQueryClient();
-  return useOrganizationNotices<SessionUpdate>(organizationId, sessionUpdateEvent, (update) => {
-    void client.invalidateQueries({ queryKey: sessionKeys.all });
-    onUpdate?.(update);
-  });
+  const refresh = () => void client.invalidateQueries({ queryKey: sessionKeys.all });
+  return useOrganizationNotices<SessionUpdate>(
+    organizationId,
+    sessionUpdateEvent,
+    (update) => {
+      refresh();
+      onUpdate?.(update);
+    },
+    // Once in the room: what a notice raised before would have refreshed.
+    refresh,
+  );
 }
