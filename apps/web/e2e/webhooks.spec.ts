@@ -98,6 +98,8 @@ test('an admin creates a webhook, sends a test and sees the delivery in the log'
     await expect(row).toContainText('ping');
     await expect(row.getByText('Delivered')).toBeVisible({ timeout: 30_000 });
     await expect(row).toContainText('204');
+    // The card's badge follows the last delivery (the list refreshes while it is pending).
+    await expect(item.getByText('Last delivery: Delivered')).toBeVisible({ timeout: 15_000 });
     expect(received.at(-1)).toMatchObject({ event: 'ping', signature: expect.stringMatching(/^t=\d+,v1=[0-9a-f]{64}$/) });
 
     // Replay: a new delivery of the same event.

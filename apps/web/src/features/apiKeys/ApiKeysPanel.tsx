@@ -66,7 +66,7 @@ export function ApiKeysPanel({ owner }: { owner: KeyOwner }) {
       <Table.Td>{key.expiresAt ? formatDate(key.expiresAt) : t('apiKeys:expiry.never')}</Table.Td>
       <Table.Td>{key.lastUsedAt ? formatDate(key.lastUsedAt) : t('apiKeys:table.neverUsed')}</Table.Td>
       <Table.Td>
-        <Badge color={STATE_COLOR[key.state]} variant="light">
+        <Badge color={STATE_COLOR[key.state]} variant="light" className={classes.state}>
           {t(`apiKeys:states.${key.state}`)}
         </Badge>
       </Table.Td>

@@ -8,11 +8,12 @@ import { DELIVERIES_PAGE_SIZE, useDeliveries, useReplayDelivery } from './api.ts
 
 const STATE_COLORS: Record<WebhookDeliveryState, string> = { pending: 'blue', succeeded: 'green', failed: 'red' };
 
-export function DeliveryStateBadge({ state }: { state: WebhookDeliveryState }) {
+/** A delivery's state; `last`: the webhook's last delivery, said so. */
+export function DeliveryStateBadge({ state, last = false }: { state: WebhookDeliveryState; last?: boolean }) {
   const { t } = useTranslation('webhooks');
   return (
     <Badge color={STATE_COLORS[state]} variant="light">
-      {t(`states.${state}`)}
+      {last ? t('lastDelivery', { state: t(`states.${state}`) }) : t(`states.${state}`)}
     </Badge>
   );
 }

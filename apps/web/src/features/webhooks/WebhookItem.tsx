@@ -42,7 +42,7 @@ export function WebhookItem({ webhook, onSecret }: { webhook: Webhook; onSecret:
             <Badge color={webhook.enabled ? 'green' : 'gray'} variant="light">
               {t(webhook.enabled ? 'webhooks:enabled' : 'webhooks:disabled')}
             </Badge>
-            {webhook.lastDelivery && <DeliveryStateBadge state={webhook.lastDelivery.state} />}
+            {webhook.lastDelivery && <DeliveryStateBadge state={webhook.lastDelivery.state} last />}
           </Group>
         </Group>
         <Group gap={6}>

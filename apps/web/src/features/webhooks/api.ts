@@ -13,10 +13,12 @@ export const webhookKeys = {
   deliveries: (organizationId: string, webhookId: string, page: number) => ['organizations', organizationId, 'webhooks', webhookId, 'deliveries', page] as const,
 };
 
+/** The webhooks, refreshed every few seconds while one's last delivery is pending (its state badge then follows). */
 export function useWebhooks(organizationId: string) {
   return useQuery({
     queryKey: webhookKeys.all(organizationId),
     queryFn: async () => (await call(API.webhooks.list, { params: { id: organizationId } })).list,
+    refetchInterval: (query) => (query.state.data?.some((webhook) => webhook.lastDelivery?.state === 'pending') ? 5000 : false),
   });
 }
 
