@@ -324,6 +324,7 @@ const LABEL: Record<DatabaseKind, string> = { pglite: 'PGlite', postgres: 'Postg
 const size = (bytes: number) => (bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(2)} GiB` : mib(bytes));
 const ms = (value: number | undefined) => (value === undefined ? '–' : value < 10 ? value.toFixed(1) : value.toFixed(0));
 const RESULTS_MARK = /<!-- library-results (.*?) -->/s;
+const times = (ratio: number) => `${ratio < 10 ? ratio.toFixed(1) : ratio.toFixed(0)}×`;
 
 type DatedResult = DatabaseResult & { date: string; machine: string };
 /** A run's key: its database and library size ("postgres@1000000"). */
@@ -343,7 +344,7 @@ export interface LibraryResults {
   baseline?: { date: string; runs: Record<RunKey, CaseResult[]> };
 }
 
-function previousResults(file: string): LibraryResults {
+export function previousResults(file: string): LibraryResults {
   if (!fs.existsSync(file)) return { runs: {} };
   const found = RESULTS_MARK.exec(fs.readFileSync(file, 'utf8'));
   try {
@@ -378,7 +379,7 @@ export function librarySection(results: LibraryResults): string {
         now ? `${now.count.toLocaleString('en-US')}` : '–',
         ms(now?.medianMs),
         ms(now?.p95Ms),
-        ...(compared.includes(run) ? [then ? `${ms(then.p95Ms)} (${now ? `${(then.p95Ms / now.p95Ms).toFixed(0)}×` : '–'})` : '–'] : []),
+        ...(compared.includes(run) ? [then ? `${ms(then.p95Ms)} (${now ? times(then.p95Ms / now.p95Ms) : '–'})` : '–'] : []),
       ];
     }),
   ]);
