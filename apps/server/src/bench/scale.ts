@@ -209,6 +209,17 @@ class Stage {
     return (await createOrganization(this.control.ctx, row!, `Scale ${crypto.randomBytes(3).toString('hex')}`)).id;
   }
 
+  /** A new owner, their organization, and a PocketSphinx (English) transcriber profile of it named `profileName`. */
+  async transcribingOrganization(profileName: string): Promise<{ owner: { id: string; token: string }; organizationId: string; profileId: string }> {
+    const owner = await this.user();
+    const organizationId = await this.organization(owner.id);
+    const [profile] = await this.control.ctx.db
+      .insert(transcriberProfiles)
+      .values({ name: profileName, type: 'pocketsphinx', languages: ['en'], translations: [], config: {}, organizationId })
+      .returning();
+    return { owner, organizationId, profileId: profile!.id };
+  }
+
   async close(): Promise<void> {
     await Promise.all(this.nodes.map((node) => stopNode(node.child, node.exited)));
     for (const cleanup of this.cleanups.splice(0).reverse()) {
@@ -231,12 +242,7 @@ interface UploadFigures {
 }
 
 async function benchUploads(stage: Stage, apis: Node[], count: number, file: string): Promise<UploadFigures> {
-  const owner = await stage.user();
-  const organizationId = await stage.organization(owner.id);
-  const [profile] = await stage.control.ctx.db
-    .insert(transcriberProfiles)
-    .values({ name: 'Scale bench', type: 'pocketsphinx', languages: ['en'], translations: [], config: {}, organizationId })
-    .returning();
+  const { owner, organizationId, profileId } = await stage.transcribingOrganization('Scale bench');
   const clients = apis.map((node) => new BenchClient(node.url).useToken(owner.token));
   log(`${count} concurrent uploads of ${path.basename(file)} across ${apis.length} API nodes…`);
   const started = performance.now();
@@ -244,7 +250,7 @@ async function benchUploads(stage: Stage, apis: Node[], count: number, file: str
     Array.from({ length: count }, async (_, i) => {
       const begin = performance.now();
       try {
-        const answer = await clients[i % clients.length]!.uploadFile(organizationId, file, { name: `Upload ${i + 1}`, serviceName: profile!.id, lang: 'en' });
+        const answer = await clients[i % clients.length]!.uploadFile(organizationId, file, { name: `Upload ${i + 1}`, serviceName: profileId, lang: 'en' });
         return { ms: performance.now() - begin, id: answer.status === 201 ? (answer.body.conversationId as string) : null };
       } catch {
         return { ms: performance.now() - begin, id: null };
@@ -288,14 +294,9 @@ interface ViewersFigures {
 const asLatency = (d: { median: number; p95: number }, count: number): Latency => ({ count, p50: d.median, p95: d.p95, max: d.p95 });
 
 async function benchViewers(stage: Stage, apis: Node[], live: Node, count: number, seconds: number, fixture: string): Promise<ViewersFigures> {
-  const owner = await stage.user();
-  const organizationId = await stage.organization(owner.id);
-  const [profile] = await stage.control.ctx.db
-    .insert(transcriberProfiles)
-    .values({ name: 'Scale live', type: 'pocketsphinx', languages: ['en'], translations: [], config: {}, organizationId })
-    .returning();
+  const { owner, organizationId, profileId } = await stage.transcribingOrganization('Scale live');
   const operator = new BenchClient(apis[0]!.url).useToken(owner.token);
-  const { room, streamKey } = await startPublicSession(operator, organizationId, profile!.id, 'Scale bench', []);
+  const { room, streamKey } = await startPublicSession(operator, organizationId, profileId, 'Scale bench', []);
   log(`${count} viewers on ${apis.length} API nodes, audio streamed into the live node for ${seconds} s…`);
   let lastCaption = performance.now();
   const groups = await Promise.all(

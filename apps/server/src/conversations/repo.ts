@@ -8,9 +8,9 @@ export type ConversationRow = Omit<typeof conversations.$inferSelect, 'search' |
 export type NewConversation = typeof conversations.$inferInsert;
 /** A media's identity, ownership and state: enough for a right and for "is there a transcript". */
 export type MediaFacts = Pick<ConversationRow, 'id' | 'organizationId' | 'ownerId' | 'membersRight' | 'status'> & { hasTranscript: boolean };
-const { search: _searchColumn, titleSearch: _titleSearchColumn, nameFolded: _nameFoldedColumn, ...rowColumns } = getTableColumns(conversations);
 /** The columns of a ConversationRow. */
-export const conversationRowColumns = rowColumns;
+const { search: _searchColumn, titleSearch: _titleSearchColumn, nameFolded: _nameFoldedColumn, ...rowColumns } = getTableColumns(conversations);
+export { rowColumns as conversationRowColumns };
 const { transcript: _transcriptColumn, ...rowColumnsButTranscript } = rowColumns;
 
 /** A URL import keeps its address next to the files (until the schema has a column for it). */
