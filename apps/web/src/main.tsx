@@ -1,20 +1,12 @@
-import './app/zod-config.ts';
+/**
+ * The entry script, kept small so that what a first screen waits for longest starts at once: on the
+ * editor's route it starts joining the transcript's live document (earlyStart.ts), whose round trips
+ * then overlap the loading and running of the application's code (boot.tsx), loaded next.
+ */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dropzone/styles.css';
-import { i18nReady } from './i18n/index.ts';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
+import { joinEditorEarly } from './features/editor/earlyStart.ts';
 
-// The route's loaders have started (the router is made on import); the first render waits for the
-// current language's translations, loaded meanwhile (without them, it shows the texts' keys).
-void i18nReady
-  .catch(() => undefined)
-  .then(() =>
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
+joinEditorEarly(location.pathname);
+void import('./boot.tsx');

@@ -63,3 +63,6 @@ export const XSRF_HEADER = 'x-xsrf-token';
 export const API_BASE = '/cm-api/api';
 export const AUTH_BASE = '/cm-api/auth';
 export const MEDIA_BASE = '/cm-api/media';
+/** Paths a client uses before the endpoint table is loaded (the table names the same ones). */
+export const HEALTH_PATH = '/healthcheck';
+export const REFRESH_PATH = `${AUTH_BASE}/refresh`;

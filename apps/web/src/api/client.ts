@@ -4,8 +4,9 @@
  * access token is refreshed once, transparently; a failed refresh signs the user out.
  * Feature modules call endpoints through `call` and `upload` (call.ts), typed from the endpoint table.
  */
-import { API, COOKIE, type ApiErrorBody, type ErrorCode, type TokenPair } from '@palabre/shared';
-import { clearSession, readCookie, storeTokens } from './cookies.ts';
+import { COOKIE, type ApiErrorBody, type ErrorCode } from '@palabre/shared';
+import { clearSession, readCookie } from './cookies.ts';
+import { ensureXsrf, refreshSession, requestHeaders } from './tokens.ts';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -80,52 +81,6 @@ function buildUrl(method: string, path: string, query: QueryValues = {}): string
   return url.pathname + url.search;
 }
 
-function headers(method: string, json: boolean, accept = 'application/json'): Record<string, string> {
-  // The refresh token stays in the server's HttpOnly cookie: never ask for it in a body.
-  const h: Record<string, string> = { accept, 'x-token-transport': 'cookie' };
-  const token = readCookie(COOKIE.authToken);
-  if (token) h.authorization = `Bearer ${token}`;
-  if (method !== 'GET') {
-    const xsrf = readCookie(COOKIE.xsrf);
-    if (xsrf) h['x-xsrf-token'] = xsrf;
-  }
-  if (json) h['content-type'] = 'application/json';
-  return h;
-}
-
-let xsrfReady: Promise<unknown> | null = null;
-/** The anti-forgery cookie is set by any response; make sure one exists before the first write. */
-async function ensureXsrf() {
-  if (readCookie(COOKIE.xsrf)) return;
-  xsrfReady ??= fetch(API.system.health.path, { credentials: 'same-origin' }).catch(() => undefined);
-  await xsrfReady;
-  xsrfReady = null;
-}
-
-let refreshing: Promise<boolean> | null = null;
-/** Renews the access token with the refresh cookie (one attempt at a time); false when the session is over. */
-export async function refreshSession(): Promise<boolean> {
-  refreshing ??= (async () => {
-    try {
-      await ensureXsrf();
-      const response = await fetch(API.auth.refresh.path, {
-        method: 'POST',
-        headers: headers('POST', true),
-        body: JSON.stringify({}),
-        credentials: 'same-origin',
-      });
-      if (!response.ok) return false;
-      storeTokens((await response.json()) as TokenPair);
-      return true;
-    } catch {
-      return false;
-    } finally {
-      setTimeout(() => (refreshing = null), 0);
-    }
-  })();
-  return refreshing;
-}
-
 async function parseBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const type = response.headers.get('content-type') ?? '';
@@ -141,7 +96,7 @@ export async function request<T>(method: string, path: string, options: RequestO
   try {
     response = await fetch(buildUrl(method, path, options.query), {
       method,
-      headers: headers(method, options.body !== undefined && !isForm, options.stream ? 'text/event-stream, application/json' : undefined),
+      headers: requestHeaders(method, options.body !== undefined && !isForm, options.stream ? 'text/event-stream, application/json' : undefined),
       body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal,
       credentials: 'same-origin',
@@ -173,7 +128,7 @@ export function uploadMultipart<T>(method: 'POST' | 'PUT', path: string, form: F
       new Promise<T>((resolve, reject) => {
         const xhr = new XMLHttpRequest();
         xhr.open(method, buildUrl(method, path));
-        for (const [key, value] of Object.entries(headers(method, false))) xhr.setRequestHeader(key, value);
+        for (const [key, value] of Object.entries(requestHeaders(method, false))) xhr.setRequestHeader(key, value);
         xhr.upload.onprogress = (event) => {
           if (event.lengthComputable) onProgress?.(event.loaded / event.total);
         };

@@ -2,7 +2,8 @@
  * Cookies the client reads (authToken, userId, cm_orga_scope). The refresh token is an HttpOnly
  * cookie the server sets and clears itself: scripts never see it.
  */
-import { AUTH_TOKEN_TTL_SECONDS, COOKIE, ORGA_SCOPE_COOKIE_TTL_SECONDS, USER_ID_COOKIE_TTL_SECONDS, type TokenPair } from '@palabre/shared';
+import type { TokenPair } from '@palabre/shared';
+import { AUTH_TOKEN_TTL_SECONDS, COOKIE, ORGA_SCOPE_COOKIE_TTL_SECONDS, USER_ID_COOKIE_TTL_SECONDS } from '@palabre/shared/constants';
 
 export function readCookie(name: string): string | null {
   const prefix = `${name}=`;

@@ -1,5 +1,5 @@
 /** Server state shared across screens: the signed-in user, their organizations, the public config. */
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { API, type ResponseOf } from '@palabre/shared';
 import { call } from './call.ts';
 import { isAuthenticated } from './cookies.ts';
@@ -30,23 +30,37 @@ export function usePublicConfig() {
   });
 }
 
-export function useMe() {
-  return useQuery({
+/** The signed-in user (the layout's menu, settings, rights shown in pages). */
+const meQuery = () =>
+  queryOptions({
     queryKey: queryKeys.me,
     queryFn: () => call(API.users.self),
     enabled: isAuthenticated(),
     staleTime: 60_000,
     retry: false,
   });
-}
 
-export function useMyOrganizations() {
-  return useQuery({
+/** The organizations the signed-in user belongs to (the layout's organization menu). */
+const myOrganizationsQuery = () =>
+  queryOptions({
     queryKey: queryKeys.organizations,
     queryFn: fetchMyOrganizations,
     enabled: isAuthenticated(),
     staleTime: 30_000,
   });
+
+export const useMe = () => useQuery(meQuery());
+export const useMyOrganizations = () => useQuery(myOrganizationsQuery());
+
+/**
+ * Asks for what the signed-in layout shows (the user, their organizations) without waiting for it: the
+ * interface's route loader calls it, so the answers travel beside the navigation guard's checks instead
+ * of after them. Fresh answers are not asked again.
+ */
+export function prefetchSignedInLayout(client: QueryClient): void {
+  if (!isAuthenticated()) return;
+  void client.prefetchQuery(meQuery());
+  void client.prefetchQuery(myOrganizationsQuery());
 }
 
 export function invalidateSession(client: QueryClient) {

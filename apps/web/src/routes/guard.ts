@@ -4,7 +4,7 @@
  * guardLoader.ts gathers them and carries out the decision.
  */
 import type { RouteHandle } from './handle.ts';
-import { paths } from './paths.ts';
+import { isPathId, paths } from './paths.ts';
 
 export interface NavigationInput {
   pathname: string;
@@ -54,14 +54,12 @@ export function recoverPath(organizationId: string): string {
   return `${paths.quickSession(organizationId)}?recover=true`;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Every identifier in a path (conversationId, organizationId, userId…) is a UUID; anything else can
  * name nothing, so the page is not found rather than an error. The magic id is a token, not an id.
  */
 export function malformedIdParam(params: Record<string, string | undefined>): boolean {
-  return Object.entries(params).some(([name, value]) => name !== 'magicId' && name.endsWith('Id') && value !== undefined && value !== '' && !UUID.test(value));
+  return Object.entries(params).some(([name, value]) => name !== 'magicId' && name.endsWith('Id') && value !== undefined && value !== '' && !isPathId(value));
 }
 
 const trimSlash = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);

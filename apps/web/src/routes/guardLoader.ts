@@ -9,10 +9,10 @@ import { fetchPublicConfig, queryKeys } from '../api/queries.ts';
 import { queryClient } from '../app/queryClient.ts';
 import { loginWithMagicLink } from '../features/auth/api.ts';
 import { loadConversationRight } from '../features/conversations/access.ts';
-import { recoverableOrganization } from '../features/quickMeeting/recovery.ts';
+import { askRecoverableAhead, recoverableOrganization } from '../features/quickMeeting/recovery.ts';
 import { afterMagicLink, decideNavigation, type NavigationInput } from './guard.ts';
 import { mergeHandles } from './handle.ts';
-import { paths } from './paths.ts';
+import { isPathId, paths } from './paths.ts';
 
 async function sessionsEnabled(): Promise<boolean> {
   try {
@@ -39,25 +39,46 @@ async function signInWithMagicLink(magicId: string, conversationId: string | nul
   throw redirect(target);
 }
 
+interface AskedAhead {
+  sessionsEnabled: Promise<boolean>;
+  /** The caller's right on the page's media, when the page is one of a media's. */
+  conversationRight: Promise<number | null> | null;
+}
+
+/**
+ * What the rules may need is asked at once rather than one rule after the other: the configuration,
+ * the meeting in progress (rule 5) and the right on the media (rule 7). Each answer is used only if
+ * its rule is reached; asking one that is not costs one request and decides nothing.
+ */
+function askAhead(input: Omit<NavigationInput, 'sessionsEnabled'>): AskedAhead {
+  const asked: AskedAhead = { sessionsEnabled: sessionsEnabled(), conversationRight: null };
+  if (!input.authenticated) return asked;
+  if (!input.handle.quickSession && !input.handle.backoffice) askRecoverableAhead();
+  const conversationId = input.params.conversationId;
+  if (input.handle.conversationDetail && conversationId && isPathId(conversationId)) asked.conversationRight = loadConversationRight(conversationId);
+  return asked;
+}
+
 export function createGuardLoader(getRoutes: () => RouteObject[]) {
   return async function guardLoader({ request }: LoaderFunctionArgs) {
     const url = new URL(request.url);
     const matches = matchRoutes(getRoutes(), url.pathname) ?? [];
-    const input: NavigationInput = {
+    const known = {
       pathname: url.pathname,
       search: url.search,
       handle: mergeHandles(matches.map((m) => m.route.handle)),
       params: matches.at(-1)?.params ?? {},
       authenticated: isAuthenticated(),
-      sessionsEnabled: await sessionsEnabled(),
     };
+    const asked = askAhead(known);
+    const input: NavigationInput = { ...known, sessionsEnabled: await asked.sessionsEnabled };
     let decision = decideNavigation(input);
     if (decision.type === 'checkRecoverable') {
       input.recoverableOrganizationId = await recoverableOrganization();
       decision = decideNavigation(input);
     }
     if (decision.type === 'checkConversationRight') {
-      const right = await loadConversationRight(decision.conversationId);
+      const right = await (asked.conversationRight ?? loadConversationRight(decision.conversationId));
       decision = right === null ? { type: 'proceed' } : decideNavigation({ ...input, conversationRight: right });
     }
     switch (decision.type) {

@@ -38,3 +38,8 @@ export const paths = {
   backofficeAiProfiles: '/backoffice/aiProfiles',
   backofficeApiKeys: '/backoffice/apiKeys',
 } as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Every identifier in a path (conversationId, organizationId, userId…) is a UUID. */
+export const isPathId = (value: string) => UUID.test(value);

@@ -19,12 +19,18 @@ import { MainLayout } from '../features/layout/MainLayout.tsx';
 import { CreateOrganizationPage } from '../features/organizations/CreateOrganizationPage.tsx';
 import { preloadAgain, preloadEditor } from '../features/editor/preload.ts';
 import { createGuardLoader } from './guardLoader.ts';
+import { prefetchSignedInLayout } from '../api/queries.ts';
+import { queryClient } from '../app/queryClient.ts';
 import type { RouteHandle } from './handle.ts';
 import { paths } from './paths.ts';
 import { RootRoute } from './RootRoute.tsx';
 
 const handle = (flags: RouteHandle) => flags;
 const toNotFound = () => redirect(paths.notFound);
+const preloadSignedInLayout = () => {
+  prefetchSignedInLayout(queryClient);
+  return null;
+};
 
 const conversationRoutes: RouteObject[] = [
   {
@@ -225,6 +231,8 @@ export const routes: RouteObject[] = [
       {
         path: 'interface',
         element: <MainLayout />,
+        // The layout's user and organizations are asked beside the guard's checks, not after them.
+        loader: preloadSignedInLayout,
         errorElement: <RouteErrorView />,
         children: mainRoutes,
       },

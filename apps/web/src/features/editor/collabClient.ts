@@ -6,21 +6,12 @@
  * connection is down are merged on reconnect; they are also kept in sessionStorage so a reload does
  * not lose them. Plain TypeScript (no React): useCollabDocument.ts adapts it to the page.
  */
-import {
-  COLLAB_LIMITS,
-  COLLAB_SOCKET_PATH,
-  COOKIE,
-  type CollabAck,
-  type CollabClientToServerEvents,
-  type CollabServerToClientEvents,
-  type DocAccess,
-  type DocPeer,
-  type DocRef,
-  type ErrorCode,
-} from '@palabre/shared';
+import type { CollabAck, CollabClientToServerEvents, CollabServerToClientEvents, DocAccess, DocPeer, DocRef, ErrorCode } from '@palabre/shared';
+import { COOKIE } from '@palabre/shared/constants';
+import { COLLAB_LIMITS, COLLAB_SOCKET_PATH } from '@palabre/shared/contracts/collab-socket';
 import { io, type Socket } from 'socket.io-client';
 import * as Y from 'yjs';
-import { refreshSession } from '../../api/client.ts';
+import { refreshSession } from '../../api/tokens.ts';
 import { readCookie } from '../../api/cookies.ts';
 import type { SyncState } from './session.ts';
 import { clearPending, loadPending, savePending } from './pendingStore.ts';

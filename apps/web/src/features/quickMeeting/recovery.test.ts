@@ -33,6 +33,16 @@ describe('the recovery lookup', () => {
     expect(await lookup.organization()).toBe('org-1');
   });
 
+  it("asks ahead without offering: the guard's later question finds the answer", async () => {
+    const { lookup, asked } = setup([inProgress('org-1')]);
+    lookup.askAhead();
+    lookup.askAhead();
+    expect(asked()).toBe(1);
+    expect(await lookup.organization()).toBe('org-1');
+    expect(await lookup.organization()).toBeNull();
+    expect(asked()).toBe(1);
+  });
+
   it('shares one question between navigations that come at once', async () => {
     const { lookup, asked } = setup([null]);
     const [a, b] = await Promise.all([lookup.organization(), lookup.organization()]);

@@ -21,6 +21,8 @@ export interface RecoveryLookup {
    * once sent to it, may go elsewhere while it stays in progress.
    */
   organization(): Promise<string | null>;
+  /** Starts asking (or reuses the answer) without offering anything: `organization()` then finds it under way. */
+  askAhead(): void;
   /** The next call asks again. */
   forget(): void;
   /** The user is on this meeting already (created it, or opened its page): it is not offered again. */
@@ -58,6 +60,9 @@ export function createRecoveryLookup(ask: () => Promise<InProgress | null>, curr
       offered.add(meeting.meetingId);
       return meeting.organizationId;
     },
+    askAhead() {
+      void question(currentUser());
+    },
     forget() {
       known = null;
       asking = null;
@@ -78,6 +83,9 @@ const lookup = createRecoveryLookup(
 
 /** The organization of the caller's meeting in progress not yet offered on this page, or null. */
 export const recoverableOrganization = () => lookup.organization();
+
+/** The guard may need the meeting in progress: asked beside its other checks (nothing is offered yet). */
+export const askRecoverableAhead = () => lookup.askAhead();
 
 /** Makes the next navigation ask again. */
 export const forgetRecoverable = () => lookup.forget();

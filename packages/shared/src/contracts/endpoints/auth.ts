@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { zAuthProviderList, zLoginBody, zMagicLinkLoginBody, zMagicLinkRequestBody, zRefreshBody, zTokenPair } from '../auth.ts';
 import { zMessage } from '../common.ts';
 import { A, endpoint } from './define.ts';
+import { REFRESH_PATH } from '../../constants.ts';
 
 export const authEndpoints = {
   providers: endpoint({ method: 'GET', path: `${A}/list`, summary: 'Enabled sign-in providers', tag: 'auth', auth: false, response: zAuthProviderList }),
@@ -35,7 +36,7 @@ export const authEndpoints = {
   }),
   refresh: endpoint({
     method: 'POST',
-    path: `${A}/refresh`,
+    path: REFRESH_PATH,
     summary: 'Exchange a refresh token for a new token pair (rotation)',
     tag: 'auth',
     auth: false,

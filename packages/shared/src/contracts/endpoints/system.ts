@@ -1,6 +1,7 @@
 /** Liveness, readiness, metrics, public configuration and the API document. */
 import { z } from 'zod';
 import { P, endpoint } from './define.ts';
+import { HEALTH_PATH } from '../../constants.ts';
 
 const zOk = z.object({ status: z.literal('ok') });
 /** What the web client needs before anyone signs in. */
@@ -40,7 +41,7 @@ const zReadiness = z.object({
 });
 
 export const systemEndpoints = {
-  health: endpoint({ method: 'GET', path: '/healthcheck', summary: 'Liveness: ok once the app can serve requests', tag: 'system', auth: false, response: zOk }),
+  health: endpoint({ method: 'GET', path: HEALTH_PATH, summary: 'Liveness: ok once the app can serve requests', tag: 'system', auth: false, response: zOk }),
   ready: endpoint({
     method: 'GET',
     path: '/readyz',

@@ -1,0 +1,24 @@
+/**
+ * Run by the entry script (main.tsx) before the application's code is loaded: on the editor's route,
+ * with a session, it starts joining the transcript's live document (earlyDocument.ts), so that the
+ * socket's handshake, the join and the document's state travel while the application loads and its
+ * route checks run. Nothing is decided here: the server checks the caller's right on join before it
+ * sends any of the document, and a client no page takes is closed. Its imports stay small (no
+ * endpoint table, no React): they are loaded before anything else.
+ */
+import { isAuthenticated } from '../../api/cookies.ts';
+import { isPathId, paths } from '../../routes/paths.ts';
+
+/** The media whose editor `pathname` is (paths.conversationTranscription), or null. */
+export function editorMediaOf(pathname: string): string | null {
+  const id = pathname.split('/')[3];
+  if (!id || !isPathId(id)) return null;
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return paths.conversationTranscription(id) === trimmed ? id : null;
+}
+
+export function joinEditorEarly(pathname: string): void {
+  const conversationId = editorMediaOf(pathname);
+  if (!conversationId || !isAuthenticated()) return;
+  void import('./earlyDocument.ts').then((document) => document.openEarly({ conversationId }));
+}
