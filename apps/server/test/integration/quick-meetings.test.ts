@@ -3,9 +3,9 @@
  * user and organization, an abandoned one replaced), the lookups in an organization and across
  * organizations, kept out of the sessions' list and endpoints, their live room and notices for the
  * owner only, and the end: discarded (nothing left), saved to the library from real audio streamed
- * through the ingest WebSocket (the live captions, or the recording transcribed again by the
- * pipeline), refused while audio is sent unless forced; the audio a meeting in progress received,
- * which a continued meeting's clock goes on from.
+ * through the ingest WebSocket (the live captions, said by "Speaker 1", or the recording transcribed
+ * again by the pipeline), refused while audio is sent unless forced; the audio a meeting in progress
+ * received, which a continued meeting's clock goes on from.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -443,7 +443,12 @@ describe('ending a quick meeting', () => {
     const saved = (await media(id))!;
     expect(saved).toMatchObject({ name: 'Weekly check-in', source: 'session', status: 'done', ownerId: user.id, organizationId: cast.orgId });
     // The scripted engine says "caption N" for every second of audio.
-    expect((saved.transcript as Transcript).text.map((turn) => turn.segment)).toEqual(expect.arrayContaining(['caption 1', 'caption 2']));
+    const transcript = saved.transcript as Transcript;
+    expect(transcript.text.map((turn) => turn.segment)).toEqual(expect.arrayContaining(['caption 1', 'caption 2']));
+    // Said by "Speaker 1", as the pipeline names a lone track's speaker: not by the channel ("Microphone").
+    expect(transcript.speakers).toEqual([{ speaker_id: 'spk1', speaker_name: 'Speaker 1' }]);
+    expect(new Set(transcript.text.map((turn) => turn.speaker_id))).toEqual(new Set(['spk1']));
+    expect(saved.channels).toEqual([{ index: 0, name: 'Microphone' }]);
     expect(saved.duration).toBeGreaterThan(10.5);
     const library = await user.client.get(`${API}/organizations/${cast.orgId}/conversations`, { query: { size: '100' } });
     expect((library.body.list as Array<{ _id: string }>).map((m) => m._id)).toContain(id);
