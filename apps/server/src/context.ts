@@ -59,6 +59,7 @@ const noQueue: JobQueue = {
 const noLiveStreams: LiveSessions = {
   sessionStarted: async () => undefined,
   endSession: async () => undefined,
+  channelTime: () => undefined,
 };
 
 /** The signing secret: PALABRE_SECRET, else one generated once and kept in the data folder. */

@@ -2,9 +2,10 @@
  * Quick meetings in Chromium: from the create page's tab, a profile offered for quick meetings, the
  * microphone step (Chromium's fake microphone fed with speech: the level moves and the check
  * passes), live captions of the speech, pause and resume, and a phone-wide screen; the tab closed,
- * a new page is sent back by the guard to recover the meeting, which is continued, then saved under a
- * name and found in the library. In French from the sidebar, a muted microphone trips the mute check, which is
- * bypassed, and the meeting discarded leaves nothing behind. A visitor is asked to sign in first.
+ * a new page is sent back by the guard to recover the meeting, which is continued (its clock going on
+ * from what it recorded), then saved under a name and found in the library. In French from the
+ * sidebar, a muted microphone trips the mute check, which is bypassed, and the meeting discarded
+ * leaves nothing behind. A visitor is asked to sign in first.
  */
 import type { Page } from '@playwright/test';
 import { newAccount, signInBrowser, uniqueName, type Api } from './support/api.ts';
@@ -36,6 +37,9 @@ const current = (api: Api, token: string, organizationId: string) =>
 
 const library = (api: Api, token: string, organizationId: string) =>
   api.get<{ count: number; list: Array<{ _id: string; name: string }> }>(`/cm-api/api/organizations/${organizationId}/conversations`, token);
+
+/** The seconds an elapsed time shows ("1:05" → 65). */
+const clockSeconds = (text: string | null) => (text ?? '').split(':').reduce((total, part) => total * 60 + Number(part), 0);
 
 /** Nothing wider than the phone's screen (once the layout has settled after a resize). */
 async function noWiderThanThePhone(page: Page) {
@@ -105,6 +109,8 @@ test.describe('a microphone that hears speech', () => {
     await page.setViewportSize(DESKTOP);
 
     // The tab closes while recording: a new page is sent back to recover the meeting.
+    const recordedBefore = clockSeconds(await page.getByRole('timer').textContent());
+    expect(recordedBefore).toBeGreaterThan(1);
     await page.close();
     page = await context.newPage();
     status = recordingStatus(page);
@@ -112,12 +118,16 @@ test.describe('a microphone that hears speech', () => {
     await expect(page).toHaveURL(new RegExp(`/interface/${organizationId}/quick-session\\?recover=true$`));
     await expect(page.getByRole('heading', { name: 'A quick meeting is in progress' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Continue the meeting' })).toBeVisible();
+    // What it recorded before the tab closed.
+    await expect(page.getByText(/^Audio received so far: \d+:\d\d\.$/)).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOTS}/quick-meeting-restore.png`, fullPage: true });
 
-    // Continued: the microphone is checked again, and the same meeting records on.
+    // Continued: the microphone is checked again, and the same meeting records on, its clock from what it recorded.
     await page.getByRole('button', { name: 'Continue the meeting' }).click();
     await expect(page.getByText('Your microphone works.')).toBeVisible({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Start recording' }).click();
+    // (The last instant sent may not have reached the server: a second's tolerance, far from 0:00.)
+    expect(clockSeconds(await page.getByRole('timer').textContent())).toBeGreaterThanOrEqual(recordedBefore - 1);
     await expect(status).toHaveText('Recording', { timeout: 30_000 });
     // Reloaded: the page finds it in progress again.
     await page.reload();

@@ -2,8 +2,8 @@
  * `session.save`: a stopped session becomes a media of its owner's library (docs/sessions-api.md,
  * "Saving to the library"). Sent once the session stopped and its last finals are stored.
  *
- * - Live transcription on: the finals are the transcript (one speaker per channel, one turn per
- *   final); with keep audio on, the recordings become the media's audio through the pipeline's own
+ * - Live transcription on: the finals are the transcript (one speaker per channel, a quick
+ *   meeting's "Speaker 1", one turn per final); with keep audio on, the recordings become the media's audio through the pipeline's own
  *   normalisation (engine PCM, web rendition, peaks, duration) and the media is done at once.
  * - Live transcription off, or offline transcription asked (quick meetings): the recordings become a
  *   media sent through the pipeline with the channel's transcriber profile, as an upload is.
@@ -27,6 +27,7 @@ import { conversationsRepo, type NewConversation } from '../conversations/repo.t
 import { originalKey } from '../conversations/upload.ts';
 import { defineJob, RETRY_TWICE, type JobDefinition, type JobDelivery } from '../jobs/registry.ts';
 import { workFolder } from '../pipeline/files.ts';
+import { numberedSpeaker } from '../pipeline/diarize.ts';
 import { normaliseAudio } from '../pipeline/preprocess.ts';
 import { isPermanent } from '../pipeline/step.ts';
 import { sessionNotice } from '../sessions/notices.ts';
@@ -136,6 +137,16 @@ const mediaLanguage = (language: string): MediaLanguage => (language === 'en' ||
 /** The media's tracks: the channels, numbered from 0 in their order, named after them. */
 const tracksOf = (plan: MediaPlan) => plan.channels.map((channel, index) => ({ index, name: channel.name }));
 
+/**
+ * Who speaks on a media made of finals: one speaker per track, named after its channel — but a quick
+ * meeting's one channel is named after where its audio comes from ("Microphone", "Videoconference"),
+ * not after anyone in the room: its speaker is "Speaker 1", as the pipeline names the one speaker of
+ * a lone track (the same meeting saved with offline transcription speaks the same way).
+ */
+export function speakersOf(session: Pick<SessionRow, 'kind'>, tracks: ReadonlyArray<{ index: number; name: string }>): Array<{ index: number; name: string }> {
+  return session.kind === 'quickMeeting' ? tracks.map((track) => ({ index: track.index, name: numberedSpeaker(track.index + 1) })) : [...tracks];
+}
+
 /** Stores the recordings of a media's channels as its originals. */
 async function storeOriginals(ctx: AppContext, sessionId: string, plan: MediaPlan): Promise<MediaFiles['originals']> {
   const originals: MediaFiles['originals'] = [];
@@ -201,7 +212,7 @@ async function transcribedMedia(ctx: AppContext, session: SessionRow, plan: Medi
   const heard = plan.channels.flatMap((channel, track) => channel.finals.map((final) => ({ ...final, channelIndex: track })));
   const finals = plan.translation === null ? heard : translatedFinals(heard, plan.translation);
   const spoken = plan.translation ?? first.language;
-  const transcript = transcriptFromFinals(tracks, finals, { duration: audio?.duration ?? null, fallbackLanguage: spoken });
+  const transcript = transcriptFromFinals(speakersOf(session, tracks), finals, { duration: audio?.duration ?? null, fallbackLanguage: spoken });
   return {
     ...identity(session, plan),
     status: 'done',

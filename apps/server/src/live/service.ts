@@ -215,6 +215,10 @@ export class LiveService implements IngestGate, LiveSessions {
     if (encoders) for (const channel of await sessionsRepo.channels(this.ctx.db, [sessionId])) await encoders.release(channel.streamKey);
   }
 
+  channelTime(channelId: string): number | undefined {
+    return this.streams.get(channelId)?.run.channelTime() ?? this.channelTimes.get(channelId);
+  }
+
   /** Listens for the encoders of the sessions started before this process (call once at start). */
   async resume(): Promise<void> {
     const encoders = this.options.encoders;

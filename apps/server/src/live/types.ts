@@ -26,4 +26,9 @@ export interface LiveSessions {
    * are released, and this resolves once their last finals are stored.
    */
   endSession(sessionId: string): Promise<void>;
+  /**
+   * Seconds of audio a channel has received (its channel time), as this process knows it: from the
+   * stream it holds, or held since it started. Undefined when no stream of the channel connected here.
+   */
+  channelTime(channelId: string): number | undefined;
 }

@@ -7,6 +7,7 @@ import { SESSION_SETTINGS_DEFAULTS, profileLanguages, type EndQuickMeetingQuery,
 import type { AppContext } from '../context.ts';
 import type { Actor } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
+import { channelTimeSoFar } from '../live/channel-time.ts';
 import { removeRecordings } from '../live/save-recordings.ts';
 import { creatorIn, memberOf, sessionFor } from '../sessions/access.ts';
 import { newStreamKey } from '../sessions/channels.ts';
@@ -44,7 +45,13 @@ export function isAbandoned(row: Pick<SessionRow, 'status' | 'startTime' | 'crea
   return row.status === 'pending' && (row.startTime ?? row.createdAt).getTime() + abandonMs <= now.getTime();
 }
 
-const present = async (ctx: AppContext, row: SessionRow): Promise<QuickMeeting> => presentQuickMeeting(await presentOne(ctx, row, 'operate'), row);
+/** A meeting as its owner reads it, with how much audio its channel has received (a continued meeting's clock goes on from it). */
+async function present(ctx: AppContext, row: SessionRow): Promise<QuickMeeting> {
+  const session = await presentOne(ctx, row, 'operate');
+  const channel = session.channels[0];
+  const received = channel ? await channelTimeSoFar(ctx, row, { id: channel._id, position: channel.index }) : 0;
+  return presentQuickMeeting(session, row, received);
+}
 
 /** A meeting's rows are gone, its streams ended: its recordings are removed and its owner's screens told. */
 async function forgotten(ctx: AppContext, row: SessionRow): Promise<void> {

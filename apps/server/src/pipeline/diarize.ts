@@ -61,11 +61,14 @@ export const trackDiarizer: Diarizer = {
   },
 };
 
+/** The name of a speaker no one named: "Speaker 1", "Speaker 2"… (`n` from 1). */
+export const numberedSpeaker = (n: number) => `Speaker ${n}`;
+
 /** One track and no clustering available yet: everything is said by "Speaker 1". */
 export const singleSpeakerDiarizer: Diarizer = {
   name: 'single-speaker',
   async diarize(input) {
-    const speakers = [{ speaker_id: 'spk1', speaker_name: 'Speaker 1' }];
+    const speakers = [{ speaker_id: 'spk1', speaker_name: numberedSpeaker(1) }];
     const turns = input.channels.flatMap((c) => turnsOf(c.segments, 'spk1')).sort(byTime);
     return { speakers, turns };
   },
@@ -88,7 +91,7 @@ export const clusteringDiarizer: Diarizer = {
       }
     }
     if (ids.size === 0) ids.set('S1', 'spk1');
-    const speakers = [...ids.values()].map((speaker_id, i) => ({ speaker_id, speaker_name: `Speaker ${i + 1}` }));
+    const speakers = [...ids.values()].map((speaker_id, i) => ({ speaker_id, speaker_name: numberedSpeaker(i + 1) }));
     return { speakers, turns: turns.sort(byTime) };
   },
 };

@@ -96,9 +96,9 @@ export function presentSession(ctx: Presenting, row: SessionRow, extras: Session
   };
 }
 
-/** A quick meeting: its session as presented, and what makes it one. */
-export function presentQuickMeeting(session: Session, row: SessionRow): QuickMeeting {
-  return { ...session, kind: 'quickMeeting', source: row.source ?? 'microphone', offlineTranscription: row.offlineTranscription };
+/** A quick meeting: its session as presented, what makes it one, and the seconds of audio its channel received. */
+export function presentQuickMeeting(session: Session, row: SessionRow, receivedSeconds: number): QuickMeeting {
+  return { ...session, kind: 'quickMeeting', source: row.source ?? 'microphone', offlineTranscription: row.offlineTranscription, receivedSeconds };
 }
 
 /** What anyone allowed to follow a public session sees: its name, times, channels' languages and watermark. */

@@ -3,8 +3,9 @@
  * user and organization, an abandoned one replaced), the lookups in an organization and across
  * organizations, kept out of the sessions' list and endpoints, their live room and notices for the
  * owner only, and the end: discarded (nothing left), saved to the library from real audio streamed
- * through the ingest WebSocket (the live captions, or the recording transcribed again by the
- * pipeline), refused while audio is sent unless forced.
+ * through the ingest WebSocket (the live captions, said by "Speaker 1", or the recording transcribed
+ * again by the pipeline), refused while audio is sent unless forced; the audio a meeting in progress
+ * received, which a continued meeting's clock goes on from.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -37,6 +38,7 @@ interface Meeting {
   keepAudio: boolean;
   liveTranscription: boolean;
   offlineTranscription: boolean;
+  receivedSeconds: number;
   channels: Array<{ _id: string; streamKey: string; languages: string[]; name: string; endpoints: { websocket: string; rtmp: string | null } }>;
 }
 
@@ -136,6 +138,7 @@ describe('creating a quick meeting', () => {
       keepAudio: true,
       publicLink: null,
       abilities: { operate: true },
+      receivedSeconds: 0,
     });
     expect(meeting.name).toMatch(/^Quick meeting – /);
     expect(meeting.startTime).not.toBeNull();
@@ -289,6 +292,36 @@ describe('one quick meeting in progress', () => {
   });
 });
 
+describe('the audio a meeting in progress received', () => {
+  const seconds = (audio: Buffer) => audio.length / 32000;
+
+  it('is read with it, across reconnections: recorded, the recording says how much', async () => {
+    const user = await member();
+    const meeting = await newMeeting(user);
+    const first = pcm.subarray(0, 32000 * 3);
+    await streamTo(meeting, first, true);
+    const read = (await current(user)).body.quickMeeting;
+    zQuickMeeting.parse(read);
+    expect(read.receivedSeconds).toBeCloseTo(seconds(first), 2);
+    // Continued (a reload, another device): the channel time goes on, and so does the count.
+    const second = pcm.subarray(32000 * 3, 32000 * 5);
+    await streamTo(meeting, second, true);
+    expect((await current(user)).body.quickMeeting.receivedSeconds).toBeCloseTo(seconds(first) + seconds(second), 2);
+    expect((await recoverable(user)).body.quickMeeting).toMatchObject({ _id: meeting._id, receivedSeconds: (await current(user)).body.quickMeeting.receivedSeconds });
+    expect((await end(user, meeting._id, { trash: 'true' })).status).toBe(200);
+  });
+
+  it('is read with it when nothing is recorded: the live service counted it', async () => {
+    const user = await member();
+    const meeting = await newMeeting(user, { keepAudio: false });
+    const audio = pcm.subarray(0, 32000 * 4);
+    await streamTo(meeting, audio, true);
+    expect(fs.existsSync(recordingsFolder(server.ctx.config.dataDir, meeting._id))).toBe(false);
+    expect((await current(user)).body.quickMeeting.receivedSeconds).toBeCloseTo(seconds(audio), 2);
+    expect((await end(user, meeting._id, { trash: 'true' })).status).toBe(200);
+  });
+});
+
 describe('a quick meeting among sessions', () => {
   let user: TestUser;
   let meeting: Meeting;
@@ -410,7 +443,12 @@ describe('ending a quick meeting', () => {
     const saved = (await media(id))!;
     expect(saved).toMatchObject({ name: 'Weekly check-in', source: 'session', status: 'done', ownerId: user.id, organizationId: cast.orgId });
     // The scripted engine says "caption N" for every second of audio.
-    expect((saved.transcript as Transcript).text.map((turn) => turn.segment)).toEqual(expect.arrayContaining(['caption 1', 'caption 2']));
+    const transcript = saved.transcript as Transcript;
+    expect(transcript.text.map((turn) => turn.segment)).toEqual(expect.arrayContaining(['caption 1', 'caption 2']));
+    // Said by "Speaker 1", as the pipeline names a lone track's speaker: not by the channel ("Microphone").
+    expect(transcript.speakers).toEqual([{ speaker_id: 'spk1', speaker_name: 'Speaker 1' }]);
+    expect(new Set(transcript.text.map((turn) => turn.speaker_id))).toEqual(new Set(['spk1']));
+    expect(saved.channels).toEqual([{ index: 0, name: 'Microphone' }]);
     expect(saved.duration).toBeGreaterThan(10.5);
     const library = await user.client.get(`${API}/organizations/${cast.orgId}/conversations`, { query: { size: '100' } });
     expect((library.body.list as Array<{ _id: string }>).map((m) => m._id)).toContain(id);

@@ -1,7 +1,7 @@
 /** Saving a session: its transcript from the finals, which channels make media, and the media ids. */
 import { describe, expect, it } from 'vitest';
 import { checkTranscript, segmentLength, TURN_SIZE } from '@palabre/shared';
-import { channelsToSave, languageName, planMedia, savedMediaId, saveModeOf, type SavedChannel } from '../../src/live/save.ts';
+import { channelsToSave, languageName, planMedia, savedMediaId, saveModeOf, speakersOf, type SavedChannel } from '../../src/live/save.ts';
 import { lastEnd, transcriptFromFinals, translatedFinals, translationLanguages, type SavedFinal } from '../../src/live/save-transcript.ts';
 
 const final = (channelIndex: number, start: number, words: string[], values: Partial<SavedFinal> = {}): SavedFinal => ({
@@ -124,6 +124,18 @@ describe('what a save makes', () => {
     expect(channelsToSave({ keepAudio: false, liveTranscription: false }, [heard, recorded, silent]).map((c) => c.index)).toEqual([1]);
     // Offline transcription (a quick meeting): the recordings go to the pipeline, live finals or not.
     expect(channelsToSave({ keepAudio: true, liveTranscription: true, offlineTranscription: true }, [heard, recorded, silent]).map((c) => c.index)).toEqual([1]);
+  });
+
+  it("names a session's speakers after its channels, a quick meeting's after no one: Speaker 1", () => {
+    const tracks = [{ index: 0, name: 'Floor' }];
+    expect(speakersOf({ kind: 'session' }, tracks)).toEqual([{ index: 0, name: 'Floor' }]);
+    expect(speakersOf({ kind: 'quickMeeting' }, [{ index: 0, name: 'Microphone' }])).toEqual([{ index: 0, name: 'Speaker 1' }]);
+    const transcript = transcriptFromFinals(speakersOf({ kind: 'quickMeeting' }, [{ index: 0, name: 'Videoconference' }]), [final(0, 0, ['hello'])], {
+      duration: null,
+      fallbackLanguage: 'en',
+    });
+    expect(transcript.speakers).toEqual([{ speaker_id: 'spk1', speaker_name: 'Speaker 1' }]);
+    expect(transcript.text.map((turn) => turn.speaker_id)).toEqual(['spk1']);
   });
 
   it('saves from the finals only with live transcription and no offline transcription', () => {

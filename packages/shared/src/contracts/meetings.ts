@@ -58,6 +58,11 @@ export const zQuickMeeting = zSession.extend({
   kind: z.literal('quickMeeting'),
   source: z.enum(QUICK_MEETING_SOURCES),
   offlineTranscription: z.boolean(),
+  /**
+   * Seconds of audio its channel has received so far, across reconnections (its channel time): where
+   * the elapsed recording time of a meeting continued after a reload or on another device goes on from.
+   */
+  receivedSeconds: z.number().min(0),
 });
 export type QuickMeeting = z.infer<typeof zQuickMeeting>;
 

@@ -36,7 +36,8 @@ function MicrophoneControls({ meeting, microphone, onStop }: { meeting: QuickMee
   const { ingest, send, stopSending } = microphone;
   const recording = ingest?.phase === 'ready';
   const failure = ingestFailure(ingest);
-  const elapsed = useElapsed(recording);
+  // A continued meeting's clock goes on from what it already recorded.
+  const elapsed = useElapsed(recording, meeting.receivedSeconds);
   useWakeLock(!paused && failure === null);
 
   const sendAudio = () => channel?.streamKey && send(channel.streamKey, channel.endpoints?.websocket);

@@ -6,6 +6,7 @@ import { Button, Divider, Stack, Text, Title } from '@mantine/core';
 import type { QuickMeeting } from '@palabre/shared';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../conversations/format.ts';
 import { useFormatDateTime } from '../sessions/format.ts';
 import { EndMeetingForm } from './EndMeetingForm.tsx';
 
@@ -27,6 +28,7 @@ export function RestoreStep({ meeting, onContinue, onEnded }: RestoreStepProps) 
       <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
         {started ? t('restore.started', { name: meeting.name, time: formatDateTime(started) }) : t('restore.notStarted', { name: meeting.name })}
       </Text>
+      {meeting.receivedSeconds > 0 && <Text>{t('restore.received', { time: formatTime(meeting.receivedSeconds) })}</Text>}
       <Text c="dimmed">{t('restore.message')}</Text>
       <div>
         <Button size="md" leftSection={<IconPlayerPlay size={18} aria-hidden />} onClick={onContinue}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { elapsedSeconds, NO_TIME, pause, resume } from './elapsed.ts';
+import { alreadyCounted, elapsedSeconds, NO_TIME, pause, resume } from './elapsed.ts';
 
 describe('elapsed recording time', () => {
   it('counts nothing before the first run', () => {
@@ -20,6 +20,23 @@ describe('elapsed recording time', () => {
     expect(resume(running, 3_000)).toBe(running);
     const paused = pause(running, 2_000);
     expect(pause(paused, 9_000)).toBe(paused);
+  });
+
+  it('goes on from what a continued meeting already recorded, not from 0:00', () => {
+    const continued = alreadyCounted(125.6);
+    // Paused until the microphone sends again: what was recorded shows.
+    expect(elapsedSeconds(continued, 50_000)).toBe(125);
+    let elapsed = resume(continued, 1_000);
+    expect(elapsedSeconds(elapsed, 4_000)).toBe(128);
+    elapsed = pause(elapsed, 5_000);
+    expect(elapsedSeconds(elapsed, 90_000)).toBe(129);
+  });
+
+  it('starts a new meeting, or one that received nothing, at 0:00', () => {
+    expect(alreadyCounted(0)).toEqual(NO_TIME);
+    expect(alreadyCounted(-3)).toEqual(NO_TIME);
+    expect(alreadyCounted(Number.NaN)).toEqual(NO_TIME);
+    expect(elapsedSeconds(resume(alreadyCounted(0), 1_000), 3_000)).toBe(2);
   });
 
   it('never counts backwards when the clock does', () => {

@@ -12,6 +12,15 @@ export interface Elapsed {
 
 export const NO_TIME: Elapsed = { counted: 0, since: null };
 
+/**
+ * The clock of a meeting opened on this page, paused: what it already recorded (the seconds of
+ * audio the server received, across reloads and devices) counted, so that a continued meeting goes
+ * on from there rather than from 0:00.
+ */
+export function alreadyCounted(receivedSeconds: number): Elapsed {
+  return Number.isFinite(receivedSeconds) && receivedSeconds > 0 ? { counted: receivedSeconds * 1000, since: null } : NO_TIME;
+}
+
 export function resume(elapsed: Elapsed, now: number): Elapsed {
   return elapsed.since === null ? { counted: elapsed.counted, since: now } : elapsed;
 }

@@ -1,9 +1,12 @@
-/** The elapsed recording time (elapsed.ts) of a meeting, running while `running`, in seconds, ticking every second. */
+/**
+ * The elapsed recording time (elapsed.ts) of a meeting, running while `running`, in seconds, ticking
+ * every second, from the `receivedSeconds` it had already recorded when the page opened it.
+ */
 import { useEffect, useState } from 'react';
-import { elapsedSeconds, NO_TIME, pause, resume, type Elapsed } from './elapsed.ts';
+import { alreadyCounted, elapsedSeconds, pause, resume, type Elapsed } from './elapsed.ts';
 
-export function useElapsed(running: boolean): number {
-  const [elapsed, setElapsed] = useState<Elapsed>(NO_TIME);
+export function useElapsed(running: boolean, receivedSeconds = 0): number {
+  const [elapsed, setElapsed] = useState<Elapsed>(() => alreadyCounted(receivedSeconds));
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     setElapsed((current) => (running ? resume(current, Date.now()) : pause(current, Date.now())));
