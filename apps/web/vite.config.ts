@@ -34,8 +34,34 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The application's chunk (boot.tsx), which the small entry script imports, is announced in
+ * index.html as a module preload: fetched and compiled at once, run when the entry imports it.
+ */
+function preloadBoot(): Plugin {
+  return {
+    name: 'palabre-preload-boot',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const boot = Object.values(context.bundle ?? {}).find(
+          (chunk) => chunk.type === 'chunk' && chunk.isDynamicEntry && chunk.moduleIds.some((id) => id.endsWith('/src/boot.tsx')),
+        );
+        if (boot?.type !== 'chunk') return [];
+        // Its imports too, but not the entry script itself (already a script of the page).
+        const imports = boot.imports.filter((file) => {
+          const chunk = context.bundle?.[file];
+          return !(chunk?.type === 'chunk' && chunk.isEntry);
+        });
+        return [boot.fileName, ...imports].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), preloadBoot()],
   server: {
     port: 5173,
     proxy: {

@@ -8,5 +8,7 @@ import '@mantine/notifications/styles.css';
 import '@mantine/dropzone/styles.css';
 import { joinEditorEarly } from './features/editor/earlyStart.ts';
 
-joinEditorEarly(location.pathname);
-void import('./boot.tsx');
+// The application's code is fetched and compiled meanwhile (a module preload in index.html), and
+// run once the document is in: on this page's one thread, applying the long document's state and
+// running the application's code would otherwise delay each other.
+void joinEditorEarly(location.pathname, 500).then(() => import('./boot.tsx'));

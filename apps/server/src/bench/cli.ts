@@ -20,7 +20,7 @@ export const BENCH_USAGE = `  bench media <benchmark>    measure and print figur
                [--seconds 10] [--chromium /usr/bin/chromium] [--write]
                              a three-hour transcript: opening the editor, keystroke and remote paint
                              latency in Chromium, server memory per open document, CPU per edit rate
-  bench editor-compare --against <dist> [--build apps/web/dist] [--rounds 12] [--chromium /usr/bin/chromium]
+  bench editor-compare --against <dist> [--build apps/web/dist] [--rounds 12] [--latency 0] [--chromium /usr/bin/chromium]
                              opening the three-hour transcript with two builds of the web client side
                              by side (opens alternating, each build on either server): median of the
                              per-round ratios, for a machine whose load varies
@@ -238,9 +238,15 @@ async function runEditorCompare(args: string[]): Promise<number> {
       against: { type: 'string' },
       rounds: { type: 'string', default: '12' },
       chromium: { type: 'string', default: '/usr/bin/chromium' },
+      latency: { type: 'string', default: '0' },
     },
   });
   const rounds = Number(values.rounds);
+  const latency = Number(values.latency);
+  if (!Number.isInteger(latency) || latency < 0 || latency > 1000) {
+    console.error('--latency: milliseconds added to each round trip, an integer between 0 and 1000');
+    return 2;
+  }
   if (!values.against) {
     console.error('--against: the build of the web client to compare with (a dist folder)');
     return 2;
@@ -250,7 +256,7 @@ async function runEditorCompare(args: string[]): Promise<number> {
     return 2;
   }
   const { benchEditorCompare } = await import('./editor-compare.ts');
-  return benchEditorCompare({ build: path.resolve(values.build), against: path.resolve(values.against), rounds, chromium: values.chromium });
+  return benchEditorCompare({ build: path.resolve(values.build), against: path.resolve(values.against), rounds, chromium: values.chromium, latency });
 }
 
 async function runBot(args: string[]): Promise<number> {

@@ -13,6 +13,7 @@ import { BenchClient } from './api.ts';
 import { launchChromium, openEditor, signedInContext, type OpenSample, type Session } from './editor-browser.ts';
 import { quietAudio } from './editor-seed.ts';
 import { EditorServer } from './editor-server.ts';
+import { startLatencyProxy, type LatencyProxy } from './latency-proxy.ts';
 import { median } from './report.ts';
 import { syntheticTranscript } from './synthetic-transcript.ts';
 
@@ -23,15 +24,18 @@ export interface EditorCompareOptions {
   /** Rounds in each of the two server orders. */
   rounds: number;
   chromium: string;
+  /** Milliseconds added to every round trip between the browser and the servers (0: loopback as it is). */
+  latency: number;
 }
 
 interface Side {
   server: EditorServer;
+  proxy: LatencyProxy | null;
   session: Session;
   id: string;
 }
 
-async function startSide(dist: string, audio: { file: string; size: number }): Promise<Side> {
+async function startSide(dist: string, audio: { file: string; size: number }, latency: number): Promise<Side> {
   const server = await EditorServer.start({ WEB_DIST_DIR: dist });
   const client = new BenchClient(server.url);
   const account = await client.signUp();
@@ -40,7 +44,8 @@ async function startSide(dist: string, audio: { file: string; size: number }): P
   const organizationId = organization.body._id as string;
   const tokens = await client.signIn(account.email, account.password);
   const { ids } = await server.seed({ organizationId, ownerId: tokens.user_id, audio, count: 1 });
-  return { server, session: { url: server.url, organizationId, tokens }, id: ids[0]! };
+  const proxy = latency > 0 ? await startLatencyProxy(server.url, latency) : null;
+  return { server, proxy, session: { url: proxy?.url ?? server.url, organizationId, tokens }, id: ids[0]! };
 }
 
 const MARKS = ['editor:join-sent', 'editor:join-answered', 'editor:document-applied'] as const;
@@ -62,12 +67,13 @@ export async function benchEditorCompare(options: EditorCompareOptions): Promise
   const ratios: number[] = [];
   const samples = { build: [] as OpenSample[], against: [] as OpenSample[] };
   try {
+    if (options.latency > 0) console.log(`Every round trip between the browser and the servers: +${options.latency} ms`);
     console.log('Making three hours of audio…');
     const audio = await quietAudio(tmp, syntheticTranscript().duration);
     for (const order of [['build', 'against'] as const, ['against', 'build'] as const]) {
       const sides: Side[] = [];
       try {
-        for (const which of order) sides.push(await startSide(options[which], audio));
+        for (const which of order) sides.push(await startSide(options[which], audio, options.latency));
         const browser = await launchChromium(options.chromium);
         try {
           const contexts = await Promise.all(sides.map((side) => signedInContext(browser, side.session)));
@@ -91,7 +97,10 @@ export async function benchEditorCompare(options: EditorCompareOptions): Promise
           await browser.close();
         }
       } finally {
-        for (const side of sides) await side.server.stop().catch(() => undefined);
+        for (const side of sides) {
+          await side.proxy?.close();
+          await side.server.stop().catch(() => undefined);
+        }
       }
     }
   } catch (error) {

@@ -9,7 +9,7 @@ import { MAX_CHARACTERS_PER_PAGE, TURNS_PER_PAGE, type DocPeer } from '@palabre/
 import { addSpeaker, insertTurnAfter, textOf, turnIndex, turnsOf, type TurnMap } from '@palabre/shared/collab';
 import { IconPlus } from '@tabler/icons-react';
 import { useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
-import { forwardRef, memo, useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type * as Y from 'yjs';
 import { BackToPlayback } from './BackToPlayback.tsx';
@@ -78,8 +78,18 @@ function useBatchedMeasure(measureElement: (element: HTMLElement | null) => void
   );
 }
 
-/** Turns rendered beyond the visible ones, on each side. */
+/** Turns rendered beyond the visible ones, on each side (none in the first render). */
 const OVERSCAN = Math.max(1, Math.floor(TURNS_PER_PAGE / 2));
+
+/** Runs `work` once the page is idle (at the latest after `timeout` ms); answers the cancel. */
+function whenIdle(work: () => void, timeout: number): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(work, { timeout });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(work, 0);
+  return () => clearTimeout(timer);
+}
 
 /** Memoised: the page's status (saving, peers) changes often and does not concern the list itself. */
 export const TranscriptList = memo(
@@ -93,15 +103,18 @@ export const TranscriptList = memo(
     const scrollMargin = useScrollMargin(listRef);
     const [newSpeakerFor, setNewSpeakerFor] = useState<string | null>(null);
     const focused = useRef(-1);
+    // The first render holds only the turns in view (the editor's opening waits for it); the turns
+    // around them are added once the page is idle after the first paint.
+    const [around, setAround] = useState(0);
 
-    // Visible turns, then up to OVERSCAN more on each side while their text stays within one page of
+    // Visible turns, then up to `around` (OVERSCAN once painted) more on each side while their text stays within one page of
     // characters; plus the turn holding the caret, so typing never loses its element.
     const rangeExtractor = useCallback(
       (range: Range) => {
         const indexes: number[] = [];
         for (let i = range.startIndex; i <= range.endIndex; i += 1) indexes.push(i);
         let budget = MAX_CHARACTERS_PER_PAGE;
-        for (let k = 1; k <= OVERSCAN; k += 1) {
+        for (let k = 1; k <= around; k += 1) {
           for (const i of [range.startIndex - k, range.endIndex + k]) {
             if (i < 0 || i >= maps.length) continue;
             budget -= textOf(maps[i]!).length;
@@ -112,14 +125,14 @@ export const TranscriptList = memo(
         if (focused.current >= 0 && focused.current < maps.length && !indexes.includes(focused.current)) indexes.push(focused.current);
         return indexes.sort((a, b) => a - b);
       },
-      [maps],
+      [maps, around],
     );
 
     const virtualizer = useWindowVirtualizer({
       count: maps.length,
       estimateSize: (index) => 56 + Math.ceil(textOf(maps[index]!).length / 90) * 30,
       getItemKey: (index) => (maps[index]?.get('id') as string | undefined) ?? index,
-      overscan: OVERSCAN,
+      overscan: around,
       rangeExtractor,
       scrollMargin,
       // The window's size is known at once: the first render already holds the turns in view.
@@ -168,6 +181,9 @@ export const TranscriptList = memo(
     useLayoutEffect(() => {
       if (painted) onPainted();
     }, [painted, onPainted]);
+    useEffect(() => {
+      if (painted && around < OVERSCAN) return whenIdle(() => setAround(OVERSCAN), 200);
+    }, [painted, around]);
 
     // An empty transcript gets its first turn (and, if there is none, a first speaker) in one step.
     const addFirstTurn = () => {

@@ -5,6 +5,17 @@ class FakeClient {
   static made: FakeClient[] = [];
   closed = false;
   destroyed = false;
+  status = { synced: false, problem: null as null | { kind: string } };
+  readonly listeners = new Set<() => void>();
+  getStatus = () => this.status;
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+  settle(status: Partial<FakeClient['status']>) {
+    this.status = { ...this.status, ...status };
+    for (const listener of this.listeners) listener();
+  }
   readonly doc = { destroy: () => (this.destroyed = true) };
   readonly ref: { conversationId: string; subtitleId?: string };
   constructor(ref: { conversationId: string; subtitleId?: string }) {
@@ -17,7 +28,7 @@ class FakeClient {
 }
 vi.mock('./collabClient.ts', () => ({ CollabClient: FakeClient }));
 
-const { acquireClient, openEarly, releaseClient } = await import('./earlyDocument.ts');
+const { acquireClient, earlySettled, openEarly, releaseClient } = await import('./earlyDocument.ts');
 
 const A = { conversationId: 'a' };
 const B = { conversationId: 'b' };
@@ -77,5 +88,23 @@ describe('the document opened early by the route', () => {
     releaseClient(A, held);
     openEarly(A);
     expect(FakeClient.made).toHaveLength(2);
+  });
+
+  it("settles once the document holds the server's state, or its join failed", async () => {
+    let settled = false;
+    await earlySettled();
+    openEarly(A);
+    void earlySettled().then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    FakeClient.made[0]!.settle({ synced: true });
+    await Promise.resolve();
+    expect(settled).toBe(true);
+    expect(FakeClient.made[0]!.listeners.size).toBe(0);
+
+    openEarly(B);
+    const failed = earlySettled();
+    FakeClient.made[1]!.settle({ problem: { kind: 'join_failed' } });
+    await failed;
   });
 });

@@ -26,6 +26,21 @@ export function openEarly(ref: DocRef): void {
   early = { key, client: new CollabClient(ref, new Y.Doc()), timer: setTimeout(dropEarly, UNCLAIMED_MS) };
 }
 
+/** Resolves once the document opened early holds the server's state, or its join failed (at once when none is open). */
+export function earlySettled(): Promise<void> {
+  const client = early?.client;
+  if (!client) return Promise.resolve();
+  return new Promise((resolve) => {
+    const settled = () => client.getStatus().synced || client.getStatus().problem !== null;
+    if (settled()) return resolve();
+    const unsubscribe = client.subscribe(() => {
+      if (!settled()) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
 /** The page's client for a document: the one opened early when there is one, else a new one. */
 export function acquireClient(ref: DocRef): CollabClient {
   const key = keyOf(ref);

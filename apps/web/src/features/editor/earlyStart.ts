@@ -17,8 +17,16 @@ export function editorMediaOf(pathname: string): string | null {
   return paths.conversationTranscription(id) === trimmed ? id : null;
 }
 
-export function joinEditorEarly(pathname: string): void {
+/**
+ * Starts joining the editor's document when `pathname` is the editor's; resolves once the document
+ * holds the server's state or its join failed, or after `patienceMs` (at once elsewhere).
+ */
+export function joinEditorEarly(pathname: string, patienceMs: number): Promise<void> {
   const conversationId = editorMediaOf(pathname);
-  if (!conversationId || !isAuthenticated()) return;
-  void import('./earlyDocument.ts').then((document) => document.openEarly({ conversationId }));
+  if (!conversationId || !isAuthenticated()) return Promise.resolve();
+  const joined = import('./earlyDocument.ts').then((document) => {
+    document.openEarly({ conversationId });
+    return document.earlySettled();
+  });
+  return Promise.race([joined.catch(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, patienceMs))]);
 }
