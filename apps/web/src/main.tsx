@@ -6,9 +6,14 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dropzone/styles.css';
-import { joinEditorEarly } from './features/editor/earlyStart.ts';
+import { editorMediaOf, joinEditorEarly } from './features/editor/earlyStart.ts';
 
 // The application's code is fetched and compiled meanwhile (a module preload in index.html), and
 // run once the document is in: on this page's one thread, applying the long document's state and
 // running the application's code would otherwise delay each other.
-void joinEditorEarly(location.pathname, 500).then(() => import('./boot.tsx'));
+const onEditor = editorMediaOf(location.pathname) !== null;
+void joinEditorEarly(location.pathname, 500).then(() => {
+  void import('./boot.tsx');
+  // The editor's page is loaded beside the application, not once its router asks for it.
+  if (onEditor) void import('./features/editor/TranscriptionPage.tsx');
+});

@@ -4,36 +4,15 @@
  * On a three-hour media that spares the browser megabytes of JSON before the editor can open.
  * A change of those fields made elsewhere (the media renamed from its overview) is followed live.
  */
-import { API, conversationUpdateEvent, type ConversationDetail, type ConversationUpdate } from '@palabre/shared';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { call } from '../../api/call.ts';
-import { isMissing } from '../../api/client.ts';
-import { conversationKeys } from '../conversations/api.ts';
+import { conversationUpdateEvent, type ConversationUpdate } from '@palabre/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useOrganizationNotices } from '../realtime/organizationNotices.ts';
+import { editorMediaKey, editorMediaQuery, type EditorMedia } from './mediaQuery.ts';
 
-export type EditorMedia = Pick<ConversationDetail, '_id' | 'name' | 'duration' | 'media' | 'right' | 'organizationId' | 'channels' | 'status'>;
-
-const FIELDS = ['name', 'duration', 'media', 'right', 'organizationId', 'channels', 'status'].join(',');
-
-const editorMediaKey = (conversationId: string) => [...conversationKeys.detail(conversationId), 'editor'] as const;
-
-const editorMediaQuery = (conversationId: string) => ({
-  queryKey: editorMediaKey(conversationId),
-  queryFn: async () => (await call(API.conversations.get, { params: { id: conversationId }, query: { projection: FIELDS } })) as unknown as EditorMedia,
-  retry: (count: number, error: Error) => !isMissing(error) && count < 2,
-  // The page takes what the route prefetched (preload.ts) without asking again while the document
-  // joins; a change made elsewhere still refetches at once (useEditorMediaUpdates), and so does the
-  // join of the organization's room (a change made before it).
-  staleTime: 30_000,
-});
+export type { EditorMedia };
 
 export function useEditorMedia(conversationId: string | undefined) {
   return useQuery({ ...editorMediaQuery(conversationId ?? ''), enabled: Boolean(conversationId) });
-}
-
-/** Fetches the fields before the page mounts (preload.ts); the page's query then finds them. */
-export function prefetchEditorMedia(client: QueryClient, conversationId: string): Promise<void> {
-  return client.prefetchQuery(editorMediaQuery(conversationId));
 }
 
 /**

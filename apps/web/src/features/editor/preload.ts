@@ -9,14 +9,13 @@ import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-rou
 import { isAuthenticated } from '../../api/cookies.ts';
 import { queryClient } from '../../app/queryClient.ts';
 import { malformedIdParam } from '../../routes/guard.ts';
+import { prefetchEditorMedia } from './mediaQuery.ts';
 
 export function preloadEditor({ params }: LoaderFunctionArgs): null {
   const conversationId = params.conversationId;
   if (!conversationId || !isAuthenticated() || malformedIdParam(params)) return null;
-  void Promise.all([import('./earlyDocument.ts'), import('./api.ts')]).then(([document, api]) => {
-    document.openEarly({ conversationId });
-    void api.prefetchEditorMedia(queryClient, conversationId);
-  });
+  void prefetchEditorMedia(queryClient, conversationId);
+  void import('./earlyDocument.ts').then((document) => document.openEarly({ conversationId }));
   return null;
 }
 
