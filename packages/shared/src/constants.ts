@@ -66,3 +66,11 @@ export const MEDIA_BASE = '/cm-api/media';
 /** Paths a client uses before the endpoint table is loaded (the table names the same ones). */
 export const HEALTH_PATH = '/healthcheck';
 export const REFRESH_PATH = `${AUTH_BASE}/refresh`;
+/** The GETs a first screen needs, which the web client asks for before its endpoint table loads. */
+export const FIRST_SCREEN_PATHS = {
+  config: `${API_BASE}/config`,
+  self: `${API_BASE}/users/self`,
+  organizations: `${API_BASE}/organizations`,
+  recoverableMeeting: `${API_BASE}/users/self/quickMeeting/`,
+  conversation: `${API_BASE}/conversations/:id`,
+} as const;

@@ -6,6 +6,7 @@
  */
 import { COOKIE, type ApiErrorBody, type ErrorCode } from '@palabre/shared';
 import { clearSession, readCookie } from './cookies.ts';
+import { requestPath, takeEarly } from './earlyAnswers.ts';
 import { ensureXsrf, refreshSession, requestHeaders } from './tokens.ts';
 
 export class ApiError extends Error {
@@ -72,10 +73,7 @@ export function setSessionLostHandler(handler: () => void) {
 
 /** The path and search of a call: its query, `t` on GET (no cached answers), the backoffice scope on backoffice pages. */
 function buildUrl(method: string, path: string, query: QueryValues = {}): string {
-  const url = new URL(path, location.origin);
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
-  }
+  const url = new URL(requestPath(path, query), location.origin);
   if (method === 'GET') url.searchParams.set('t', String(Date.now()));
   if (location.pathname.startsWith('/backoffice')) url.searchParams.set('userScope', 'backoffice');
   return url.pathname + url.search;
@@ -94,13 +92,17 @@ export async function request<T>(method: string, path: string, options: RequestO
   const isForm = options.body instanceof FormData;
   let response: Response;
   try {
-    response = await fetch(buildUrl(method, path, options.query), {
-      method,
-      headers: requestHeaders(method, options.body !== undefined && !isForm, options.stream ? 'text/event-stream, application/json' : undefined),
-      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
-      signal: options.signal,
-      credentials: 'same-origin',
-    });
+    // A GET the entry script asked for already (earlyAnswers.ts), taken once.
+    const early =
+      method === 'GET' && !retried && !options.stream && !options.file && !location.pathname.startsWith('/backoffice') ? takeEarly(requestPath(path, options.query)) : null;
+    response = await (early ??
+      fetch(buildUrl(method, path, options.query), {
+        method,
+        headers: requestHeaders(method, options.body !== undefined && !isForm, options.stream ? 'text/event-stream, application/json' : undefined),
+        body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+        signal: options.signal,
+        credentials: 'same-origin',
+      }));
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw new ApiError(0, { code: undefined }, 'Request aborted');
     throw new ApiError(0, {}, 'Network Error');

@@ -7,10 +7,11 @@
 import { API } from '@palabre/shared';
 import { call } from '../../api/call.ts';
 import { isMissing } from '../../api/client.ts';
+import { RIGHT_QUERY } from '../../routes/firstScreen.ts';
 
 export async function loadConversationRight(conversationId: string): Promise<number | null> {
   try {
-    const body = await call(API.conversations.get, { params: { id: conversationId }, query: { projection: 'right' } });
+    const body = await call(API.conversations.get, { params: { id: conversationId }, query: RIGHT_QUERY });
     return typeof body.right === 'number' ? body.right : null;
   } catch (error) {
     if (isMissing(error)) return 0;

@@ -14,6 +14,7 @@ import {
 } from '../conversations.ts';
 import { zLibraryListQuery } from '../library.ts';
 import { P, endpoint } from './define.ts';
+import { FIRST_SCREEN_PATHS } from '../../constants.ts';
 
 const zCreatedConversation = z.object({ message: z.string(), conversationId: z.string() });
 
@@ -63,7 +64,7 @@ export const conversationEndpoints = {
   }),
   get: endpoint({
     method: 'GET',
-    path: `${P}/conversations/:id`,
+    path: FIRST_SCREEN_PATHS.conversation,
     summary: 'A media with its processing state; `projection` (comma list) or `key=last_update` returns only those fields and _id; speakers and text once done',
     tag: 'conversations',
     auth: true,

@@ -14,6 +14,7 @@ import {
   zQuickMeetingParams,
 } from '../meetings.ts';
 import { P, endpoint } from './define.ts';
+import { FIRST_SCREEN_PATHS } from '../../constants.ts';
 
 const tag = 'meetings';
 
@@ -40,7 +41,7 @@ export const meetingEndpoints = {
   }),
   recoverable: endpoint({
     method: 'GET',
-    path: `${P}/users/self/quickMeeting/`,
+    path: FIRST_SCREEN_PATHS.recoverableMeeting,
     summary: "The caller's most recent quick meeting in progress in any organization (the recovery lookup), or null",
     tag,
     auth: true,

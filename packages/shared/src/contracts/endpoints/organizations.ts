@@ -13,9 +13,10 @@ import {
   zUpdateOrganizationBody,
 } from '../organizations.ts';
 import { P, endpoint } from './define.ts';
+import { FIRST_SCREEN_PATHS } from '../../constants.ts';
 
 export const organizationEndpoints = {
-  list: endpoint({ method: 'GET', path: `${P}/organizations`, summary: 'My organizations', tag: 'organizations', auth: true, response: zList(zOrganization) }),
+  list: endpoint({ method: 'GET', path: FIRST_SCREEN_PATHS.organizations, summary: 'My organizations', tag: 'organizations', auth: true, response: zList(zOrganization) }),
   create: endpoint({
     method: 'POST',
     path: `${P}/organizations`,

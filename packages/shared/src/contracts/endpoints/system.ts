@@ -1,7 +1,7 @@
 /** Liveness, readiness, metrics, public configuration and the API document. */
 import { z } from 'zod';
-import { P, endpoint } from './define.ts';
-import { HEALTH_PATH } from '../../constants.ts';
+import { endpoint } from './define.ts';
+import { FIRST_SCREEN_PATHS, HEALTH_PATH } from '../../constants.ts';
 
 const zOk = z.object({ status: z.literal('ok') });
 /** What the web client needs before anyone signs in. */
@@ -60,7 +60,7 @@ export const systemEndpoints = {
   }),
   config: endpoint({
     method: 'GET',
-    path: `${P}/config`,
+    path: FIRST_SCREEN_PATHS.config,
     summary: 'Public configuration: application name, theme, feature flags, single sign-on',
     tag: 'system',
     auth: false,

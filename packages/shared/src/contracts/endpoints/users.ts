@@ -4,6 +4,7 @@ import { zResetPasswordBody, zResetPasswordRequestBody, zTokenPair } from '../au
 import { zIdParam, zList, zMessage } from '../common.ts';
 import { zChangePasswordBody, zCreateUserFields, zPublicUser, zUpdateSelfBody, zUser, zUserSearchQuery, zVerifyEmailBody } from '../users.ts';
 import { P, endpoint } from './define.ts';
+import { FIRST_SCREEN_PATHS } from '../../constants.ts';
 
 const zCreatedUser = z.object({ message: z.string(), user_id: z.string() });
 
@@ -18,7 +19,7 @@ export const userEndpoints = {
     response: zCreatedUser,
     status: 201,
   }),
-  self: endpoint({ method: 'GET', path: `${P}/users/self`, summary: 'The signed-in user', tag: 'users', auth: true, response: zUser }),
+  self: endpoint({ method: 'GET', path: FIRST_SCREEN_PATHS.self, summary: 'The signed-in user', tag: 'users', auth: true, response: zUser }),
   updateSelf: endpoint({
     method: 'PUT',
     path: `${P}/users/self`,

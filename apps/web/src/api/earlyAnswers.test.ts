@@ -1,0 +1,77 @@
+import { API } from '@palabre/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { askFirstScreen, EDITOR_MEDIA_QUERY, RIGHT_QUERY } from '../routes/firstScreen.ts';
+import { paths } from '../routes/paths.ts';
+import { call } from './call.ts';
+import { askEarly, takeEarly } from './earlyAnswers.ts';
+
+const id = '3ad1b878-dc87-43da-bbe2-0a4e108bae0c';
+let sent: string[];
+
+/** A page at `pathname`, signed in or not, whose fetch records the paths asked (without `t`). */
+function page(pathname: string, signedIn: boolean) {
+  vi.stubGlobal('location', { origin: 'http://palabre.test', pathname, protocol: 'http:' });
+  vi.stubGlobal('document', { cookie: signedIn ? 'authToken=token; userId=u1' : '' });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) => {
+      const asked = new URL(url, 'http://palabre.test');
+      asked.searchParams.delete('t');
+      sent.push(asked.pathname + asked.search);
+      return Promise.resolve(new Response(JSON.stringify({ list: [], right: 1 }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    }),
+  );
+}
+
+describe('answers asked before the application runs', () => {
+  beforeEach(() => {
+    sent = [];
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("are the ones the first screen's calls would ask, each taken once instead of asking again", async () => {
+    page(paths.conversationTranscription(id), true);
+    askFirstScreen(location.pathname);
+    expect(sent).toHaveLength(6);
+    await call(API.system.config);
+    await call(API.users.self);
+    await call(API.organizations.list);
+    await call(API.meetings.recoverable);
+    await call(API.conversations.get, { params: { id }, query: RIGHT_QUERY });
+    await call(API.conversations.get, { params: { id }, query: EDITOR_MEDIA_QUERY });
+    expect(sent).toHaveLength(6);
+    // Taken once: the next call asks the server.
+    await call(API.users.self);
+    expect(sent).toHaveLength(7);
+  });
+
+  it('ask only what the page needs: the configuration signed out, no media elsewhere', () => {
+    page(paths.conversationTranscription(id), false);
+    askFirstScreen(location.pathname);
+    expect(sent).toEqual([API.system.config.path]);
+    sent = [];
+    page(paths.explore, true);
+    askFirstScreen(location.pathname);
+    expect(sent).toEqual([API.system.config.path, API.users.self.path, API.organizations.list.path, API.meetings.recoverable.path]);
+    sent = [];
+    page(paths.conversation(id), true);
+    askFirstScreen(location.pathname);
+    expect(sent).toHaveLength(5);
+    expect(sent.at(-1)).toBe(`${API.conversations.get.path.replace(':id', id)}?projection=right`);
+    for (const path of sent) void takeEarly(path);
+  });
+
+  it('are not taken once stale', () => {
+    vi.useFakeTimers();
+    page(paths.explore, true);
+    askEarly('/cm-api/api/users/self');
+    vi.advanceTimersByTime(6_000);
+    expect(takeEarly('/cm-api/api/users/self')).toBeNull();
+    askEarly('/cm-api/api/users/self');
+    expect(takeEarly('/cm-api/api/users/self')).not.toBeNull();
+    expect(takeEarly('/cm-api/api/users/self')).toBeNull();
+  });
+});
