@@ -52,10 +52,19 @@ export async function presentOne(ctx: AppContext, actor: Actor, row: Conversatio
 
 /**
  * Loads a media the actor holds `needed` on. Without read access it does not exist for them (404);
- * a reader asking for more is told so (403).
+ * a reader asking for more is told so (403). Its transcript is read only when asked for
+ * (`transcript: true`, to present it): megabytes of JSON on long media, which the checks before a
+ * media's audio, waveform, tags or rights do not need.
  */
-export async function access(ctx: AppContext, actor: Actor, id: string, needed: number = RIGHT.READ): Promise<{ row: ConversationRow; right: number }> {
-  return checkedAccess(ctx, actor, await conversationsRepo.byId(ctx.db, id), needed);
+export async function access(
+  ctx: AppContext,
+  actor: Actor,
+  id: string,
+  needed: number = RIGHT.READ,
+  options: { transcript?: boolean } = {},
+): Promise<{ row: ConversationRow; right: number }> {
+  const row = options.transcript ? await conversationsRepo.byId(ctx.db, id) : await conversationsRepo.byIdWithoutTranscript(ctx.db, id);
+  return checkedAccess(ctx, actor, row, needed);
 }
 
 /** `access` without reading the transcript: for checks repeated often (the collaboration socket, turn edits). */
@@ -74,8 +83,7 @@ async function checkedAccess<R extends MediaFacts | ConversationRow>(ctx: AppCon
 
 /** GET /conversations/{id}; `transcript: false` leaves the speakers and turns out (never read from the database). */
 export async function get(ctx: AppContext, actor: Actor, id: string, options: { transcript: boolean } = { transcript: true }): Promise<PresentedConversation> {
-  const found = options.transcript ? await conversationsRepo.byId(ctx.db, id) : await conversationsRepo.byIdWithoutTranscript(ctx.db, id);
-  const { row, right } = await checkedAccess(ctx, actor, found, RIGHT.READ);
+  const { row, right } = await access(ctx, actor, id, RIGHT.READ, options);
   return presentOne(ctx, actor, row, right);
 }
 
@@ -86,7 +94,7 @@ export async function get(ctx: AppContext, actor: Actor, id: string, options: { 
 export async function update(ctx: AppContext, actor: Actor, id: string, patch: UpdateConversationBody) {
   const editsTranscript = patch.speakers !== undefined || patch.text !== undefined;
   const editsText = patch.name !== undefined || patch.description !== undefined || editsTranscript;
-  const { row, right } = await access(ctx, actor, id, editsText ? RIGHT.WRITE : RIGHT.READ);
+  const { row, right } = await access(ctx, actor, id, editsText ? RIGHT.WRITE : RIGHT.READ, { transcript: true });
   const values: { name?: string; description?: string; membersRight?: number } = {};
   if (patch.name !== undefined) values.name = patch.name;
   if (patch.description !== undefined) values.description = patch.description;

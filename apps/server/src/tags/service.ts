@@ -139,7 +139,7 @@ export async function ofConversation(ctx: AppContext, actor: Actor, conversation
  * right on it. The tag must be one of that organization's; doing it twice changes nothing.
  */
 export async function setOnConversation(ctx: AppContext, actor: Actor, conversationId: string, tagId: string, on: boolean): Promise<PresentedConversation> {
-  const { row, right } = await access(ctx, actor, conversationId, RIGHT.WRITE);
+  const { row, right } = await access(ctx, actor, conversationId, RIGHT.WRITE, { transcript: true });
   if (!mayTagConversation(await levelIn(ctx, actor, row.organizationId), right)) {
     throw new AppError('forbidden', 'Only members of the organization put its tags on a media');
   }
