@@ -72,5 +72,17 @@ export default defineConfig({
   },
   // JSON modules (the translations) as one JSON.parse of a string each: parsed faster than object literals.
   json: { stringify: true, namedExports: false },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+    rollupOptions: {
+      output: {
+        // The libraries and code that the application (boot.tsx) shares with the editor's page, both
+        // imported by the entry script, make one chunk: named for what it is, not after one of its modules.
+        chunkFileNames: (chunk) =>
+          !chunk.isDynamicEntry && chunk.moduleIds.some((id) => id.includes('/node_modules/react-dom/')) ? 'assets/app-[hash].js' : 'assets/[name]-[hash].js',
+      },
+    },
+  },
 });
