@@ -154,10 +154,10 @@ function domLine(r: EditorResults): string {
     return times.length > 0 ? ms(median(times)) : '–';
   };
   return (
-    `\nOf the time to open, the page's own scripts had run (DOMContentLoaded) after ${ms(scripts)} (median); the rest is the editor's code, ` +
-    `joining the document over the socket (the whole three-hour document comes in the join's answer) and painting. ` +
-    `The editor's marks (medians, from the navigation's start): join sent (by the route's loader, beside the route's checks) ${mark('editor:join-sent')}, ` +
-    `answered ${mark('editor:join-answered')}, document applied ${mark('editor:document-applied')}. ` +
+    `\nOf the time to open, the page's entry script had run (DOMContentLoaded) after ${ms(scripts)} (median); the rest is ` +
+    `joining the document over the socket (the whole three-hour document comes in the join's answer), the application's code and its ` +
+    `route's checks, and painting. The editor's marks (medians, from the navigation's start): join sent (by the entry script, before the ` +
+    `application's code runs) ${mark('editor:join-sent')}, answered ${mark('editor:join-answered')}, document applied ${mark('editor:document-applied')}. ` +
     `Once open, the page held ${last.turns} of the ${r.document.turns.toLocaleString('en-US')} turns (${last.words.toLocaleString('en-US')} words) and ${last.elements.toLocaleString('en-US')} elements in its DOM.\n`
   );
 }
