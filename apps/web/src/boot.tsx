@@ -1,5 +1,4 @@
-/** The application, loaded by the entry script (main.tsx): translations, router and first render. */
-import './app/zod-config.ts';
+/** The application, loaded by the entry script (main.tsx, which configures zod first): translations, router and first render. */
 import { i18nReady } from './i18n/index.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -14,7 +14,10 @@ import { editorMediaOf, joinEditorEarly } from './features/editor/earlyStart.ts'
 // run once the document is in: on this page's one thread, applying the long document's state and
 // running the application's code would otherwise delay each other.
 const onEditor = editorMediaOf(location.pathname) !== null;
-void joinEditorEarly(location.pathname, 500).then(() => {
+// zod must parse without `new Function` (the Content-Security-Policy forbids it) from its first
+// parse on, some of which run as the application's modules load: configured while the document comes.
+const zodConfigured = import('./app/zod-config.ts');
+void Promise.all([joinEditorEarly(location.pathname, 500), zodConfigured]).then(() => {
   // Asked while the application's code runs (after the document, which the server then answers first).
   askFirstScreen(location.pathname);
   void import('./boot.tsx');
