@@ -297,9 +297,11 @@ test.describe('with a language model', () => {
       await wideAndNarrowScreenshots(page, 'reports-model');
 
       // The provider failing after the retries (4 attempts): the temporary error asks to try again, and the retry succeeds.
+      // The tab opens at once: the choice below is made in its own panel, not in the one it replaces.
       await page.getByRole('tab', { name: 'Summary report' }).click();
-      await expect(page.getByRole('textbox', { name: 'Method' })).toBeVisible({ timeout: LOAD_TIMEOUT });
-      await page.waitForLoadState('networkidle');
+      const panel = page.getByRole('tabpanel', { name: 'Summary report' });
+      await expect(panel.getByRole('heading', { level: 2, name: 'Summary report' })).toBeVisible();
+      await expect(panel.getByRole('textbox', { name: 'Method' })).toBeVisible({ timeout: LOAD_TIMEOUT });
       model!.script(...Array.from({ length: 4 }, () => ({ kind: 'status' as const, status: 503 })));
       await startGeneration(page, { method: { label: 'Method', option: profileName } });
       const failure = page.getByTestId('report-error');

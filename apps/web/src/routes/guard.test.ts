@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideNavigation, safeNext, type NavigationInput } from './guard.ts';
+import { decideNavigation, guardRunsAgain, safeNext, type NavigationInput } from './guard.ts';
 
 const base: NavigationInput = {
   pathname: '/interface/explore',
@@ -188,5 +188,24 @@ describe('safeNext', () => {
     expect(safeNext('//evil.example')).toBeNull();
     expect(safeNext('/\\evil.example')).toBeNull();
     expect(safeNext(null)).toBeNull();
+  });
+});
+
+describe('guardRunsAgain', () => {
+  const at = (address: string) => new URL(address, 'http://palabre.test');
+  const publish = '/interface/conversations/0b7e4a1c-5a4e-4c6f-9a59-3c2d7c1e8f10/publish';
+
+  it('runs on another page, and on the same address asked again', () => {
+    expect(guardRunsAgain(at('/interface/explore'), at('/interface/favorites'))).toBe(true);
+    expect(guardRunsAgain(at(`${publish}?tab=summary`), at(`${publish}?tab=summary`))).toBe(true);
+  });
+  it("does not run when only the page's own query changes, so a tab opens at once", () => {
+    expect(guardRunsAgain(at(`${publish}?tab=summary`), at(`${publish}?tab=cra`))).toBe(false);
+    expect(guardRunsAgain(at(`${publish}/`), at(`${publish}?tab=cra`))).toBe(false);
+    expect(guardRunsAgain(at('/interface/explore?page=2'), at('/interface/explore?page=3&sort=name'))).toBe(false);
+  });
+  it('runs when the query changes a parameter the rules read', () => {
+    expect(guardRunsAgain(at('/interface/explore'), at('/interface/explore?next=%2Finterface%2Fshared'))).toBe(true);
+    expect(guardRunsAgain(at('/magiclink-auth/abc'), at('/magiclink-auth/abc?conversationId=c1'))).toBe(true);
   });
 });

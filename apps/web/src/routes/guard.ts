@@ -64,6 +64,20 @@ export function malformedIdParam(params: Record<string, string | undefined>): bo
 
 const trimSlash = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
+/** The query parameters the rules read: the magic link's media (rule 2) and the wanted path (rule 4). */
+const RULED_QUERY = ['conversationId', 'next'] as const;
+
+/**
+ * Whether a navigation runs the guard again. A new query string on the same page (a tab, a filter, a
+ * page number) decides nothing new unless it changes a parameter the rules read; running the guard
+ * there would hold the page's change until the guard's requests answer. Another page, or the same
+ * address asked again, runs it.
+ */
+export function guardRunsAgain(current: URL, next: URL): boolean {
+  if (trimSlash(current.pathname) !== trimSlash(next.pathname) || current.search === next.search) return true;
+  return RULED_QUERY.some((name) => current.searchParams.get(name) !== next.searchParams.get(name));
+}
+
 export function decideNavigation(input: NavigationInput): NavigationDecision {
   const { handle, authenticated } = input;
   const query = new URLSearchParams(input.search);

@@ -1,5 +1,5 @@
 /**
- * Runs the navigation guard before every navigation (root loader, always revalidated): gathers the
+ * Runs the navigation guard before every navigation (root loader; see guardRunsAgain): gathers the
  * inputs of decideNavigation and carries out its decision.
  */
 import { FEATURES } from '@palabre/shared';

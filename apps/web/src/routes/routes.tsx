@@ -1,7 +1,7 @@
 /**
  * The route table (docs/PRODUCT.md, Screens and routes; history mode). Flags live in each route's `handle` (see handle.ts);
  * named views are route ids; the organizationId parameter sets the organization scope (see
- * OrganizationScopeProvider). The root loader runs the navigation guard before every navigation.
+ * OrganizationScopeProvider). The root loader runs the navigation guard before every navigation (see guardRunsAgain).
  */
 import { Navigate, redirect, type RouteObject } from 'react-router';
 import { LoadingView } from '../components/LoadingView.tsx';
@@ -18,6 +18,7 @@ import { NotFoundPage } from '../features/errors/NotFoundPage.tsx';
 import { MainLayout } from '../features/layout/MainLayout.tsx';
 import { CreateOrganizationPage } from '../features/organizations/CreateOrganizationPage.tsx';
 import { preloadAgain, preloadEditor } from '../features/editor/preload.ts';
+import { guardRunsAgain } from './guard.ts';
 import { createGuardLoader } from './guardLoader.ts';
 import { prefetchSignedInLayout } from '../api/queries.ts';
 import { queryClient } from '../app/queryClient.ts';
@@ -206,8 +207,9 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorView />,
     hydrateFallbackElement: <LoadingView fullScreen />,
     loader: createGuardLoader(() => routes),
-    // The guard runs before every navigation, not only when the root's params change.
-    shouldRevalidate: () => true,
+    // The guard runs before every navigation to a page, not only when the root's params change; a new
+    // query on the same page (a tab, a filter) runs it only if the query changes what the rules read.
+    shouldRevalidate: ({ currentUrl, nextUrl }) => guardRunsAgain(currentUrl, nextUrl),
     children: [
       { index: true, element: <LoadingView fullScreen /> },
       {
