@@ -2,41 +2,18 @@ import { API, COOKIE } from '@palabre/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call, callFile, fillPath } from './call.ts';
 import { ApiError, dispositionFilename } from './client.ts';
+import { jsonResponse, stubPage, type StubbedRequest } from './testPage.ts';
 
-interface Sent {
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
-let sent: Sent[];
+let sent: StubbedRequest[];
 let answers: Response[];
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+const json = jsonResponse;
 
 /** A browser page at `pathname` with the given cookies, whose fetch records requests and plays `answers` in order. */
 function page(pathname: string, cookies: Record<string, string> = {}) {
-  vi.stubGlobal('location', { origin: 'http://palabre.test', pathname, protocol: 'http:' });
-  vi.stubGlobal('document', {
-    cookie: Object.entries(cookies)
-      .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
-      .join('; '),
+  stubPage(pathname, cookies, (request) => {
+    sent.push(request);
+    return answers.shift() ?? json(200, {});
   });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string, init: RequestInit = {}) => {
-      sent.push({
-        url,
-        method: init.method ?? 'GET',
-        headers: (init.headers ?? {}) as Record<string, string>,
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
-      });
-      return Promise.resolve(answers.shift() ?? json(200, {}));
-    }),
-  );
 }
 
 beforeEach(() => {

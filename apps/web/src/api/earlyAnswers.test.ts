@@ -4,23 +4,19 @@ import { askFirstScreen, EDITOR_MEDIA_QUERY, RIGHT_QUERY } from '../routes/first
 import { paths } from '../routes/paths.ts';
 import { call } from './call.ts';
 import { askEarly, takeEarly } from './earlyAnswers.ts';
+import { jsonResponse, stubPage } from './testPage.ts';
 
 const id = '3ad1b878-dc87-43da-bbe2-0a4e108bae0c';
 let sent: string[];
 
 /** A page at `pathname`, signed in or not, whose fetch records the paths asked (without `t`). */
 function page(pathname: string, signedIn: boolean) {
-  vi.stubGlobal('location', { origin: 'http://palabre.test', pathname, protocol: 'http:' });
-  vi.stubGlobal('document', { cookie: signedIn ? 'authToken=token; userId=u1' : '' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string) => {
-      const asked = new URL(url, 'http://palabre.test');
-      asked.searchParams.delete('t');
-      sent.push(asked.pathname + asked.search);
-      return Promise.resolve(new Response(JSON.stringify({ list: [], right: 1 }), { status: 200, headers: { 'content-type': 'application/json' } }));
-    }),
-  );
+  stubPage(pathname, signedIn ? { authToken: 'token', userId: 'u1' } : {}, ({ url }) => {
+    const asked = new URL(url, 'http://palabre.test');
+    asked.searchParams.delete('t');
+    sent.push(asked.pathname + asked.search);
+    return jsonResponse(200, { list: [], right: 1 });
+  });
 }
 
 describe('answers asked before the application runs', () => {
@@ -56,6 +52,13 @@ describe('answers asked before the application runs', () => {
     page(paths.explore, true);
     askFirstScreen(location.pathname);
     expect(sent).toEqual([API.system.config.path, API.users.self.path, API.organizations.list.path, API.meetings.recoverable.path]);
+    for (const path of sent) void takeEarly(path);
+    sent = [];
+    // The guard does not ask for the meeting in progress on the quick session page.
+    page(paths.quickSession(id), true);
+    askFirstScreen(location.pathname);
+    expect(sent).toEqual([API.system.config.path, API.users.self.path, API.organizations.list.path]);
+    for (const path of sent) void takeEarly(path);
     sent = [];
     page(paths.conversation(id), true);
     askFirstScreen(location.pathname);

@@ -8,29 +8,23 @@
 import { FIRST_SCREEN_PATHS } from '@palabre/shared/constants';
 import { isAuthenticated } from '../api/cookies.ts';
 import { askEarly, requestPath } from '../api/earlyAnswers.ts';
-import { editorMediaOf } from '../features/editor/earlyStart.ts';
-import { isPathId, paths } from './paths.ts';
+import { isQuickSessionPath, mediaPageOf, paths } from './paths.ts';
 
 /** How the navigation guard reads the caller's right on a media (rule 7). */
 export const RIGHT_QUERY = { projection: 'right' } as const;
 /** The media's fields the editor shows (never its transcript: the live document carries it). */
 export const EDITOR_MEDIA_QUERY = { projection: ['name', 'duration', 'media', 'right', 'organizationId', 'channels', 'status'].join(',') } as const;
 
-/** The media of a media's page (its overview, editor, subtitles, publishing), or null. */
-function mediaPageOf(pathname: string): string | null {
-  const [, root, section, id] = pathname.split('/');
-  return `/${root}` === paths.interface && section === 'conversations' && id && isPathId(id) ? id : null;
-}
-
 export function askFirstScreen(pathname: string): void {
   askEarly(FIRST_SCREEN_PATHS.config);
   if (!isAuthenticated() || !pathname.startsWith(`${paths.interface}/`)) return;
   askEarly(FIRST_SCREEN_PATHS.self);
   askEarly(FIRST_SCREEN_PATHS.organizations);
-  askEarly(FIRST_SCREEN_PATHS.recoverableMeeting);
+  // The guard asks it everywhere but on the quick session page (rule 5).
+  if (!isQuickSessionPath(pathname)) askEarly(FIRST_SCREEN_PATHS.recoverableMeeting);
   const media = mediaPageOf(pathname);
   if (!media) return;
-  const path = FIRST_SCREEN_PATHS.conversation.replace(':id', media);
+  const path = FIRST_SCREEN_PATHS.conversation.replace(':id', media.conversationId);
   askEarly(requestPath(path, RIGHT_QUERY));
-  if (editorMediaOf(pathname) === media) askEarly(requestPath(path, EDITOR_MEDIA_QUERY));
+  if (media.page === 'transcription') askEarly(requestPath(path, EDITOR_MEDIA_QUERY));
 }

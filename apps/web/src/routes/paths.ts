@@ -43,3 +43,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Every identifier in a path (conversationId, organizationId, userId…) is a UUID. */
 export const isPathId = (value: string) => UUID.test(value);
+
+const segmentsOf = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname).split('/').slice(1);
+
+/**
+ * A media's page read from an address, before the router has matched it: the media and which of its
+ * pages ('' for its overview, 'transcription', 'publish', 'subtitles/{id}'…), or null elsewhere.
+ */
+export function mediaPageOf(pathname: string): { conversationId: string; page: string } | null {
+  const [root, section, conversationId, ...page] = segmentsOf(pathname);
+  if (`/${root}` !== paths.interface || section !== 'conversations' || !conversationId || !isPathId(conversationId)) return null;
+  return { conversationId, page: page.join('/') };
+}
+
+/** Whether an address is an organization's quick session page (paths.quickSession). */
+export function isQuickSessionPath(pathname: string): boolean {
+  const [root, organizationId, page, ...rest] = segmentsOf(pathname);
+  return `/${root}` === paths.interface && organizationId !== undefined && isPathId(organizationId) && page === 'quick-session' && rest.length === 0;
+}

@@ -7,14 +7,12 @@
  * endpoint table, no React): they are loaded before anything else.
  */
 import { isAuthenticated } from '../../api/cookies.ts';
-import { isPathId, paths } from '../../routes/paths.ts';
+import { mediaPageOf } from '../../routes/paths.ts';
 
 /** The media whose editor `pathname` is (paths.conversationTranscription), or null. */
 export function editorMediaOf(pathname: string): string | null {
-  const id = pathname.split('/')[3];
-  if (!id || !isPathId(id)) return null;
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return paths.conversationTranscription(id) === trimmed ? id : null;
+  const media = mediaPageOf(pathname);
+  return media?.page === 'transcription' ? media.conversationId : null;
 }
 
 /**
