@@ -10,7 +10,7 @@
  * A kind says how a document is loaded, what makes an update unacceptable and what it writes.
  */
 import * as Y from 'yjs';
-import type { DocRef } from '@palabre/shared';
+import type { DocRef, UpdateEncoding } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import type { DocumentView, OpenDocument } from './open-document.ts';
@@ -148,9 +148,10 @@ export abstract class DocumentHost<V extends DocumentView> {
     if (entry.holders === 0) await this.settle(entry, { evict: false });
   }
 
-  /** The document as a client lacking `stateVector` needs it, and the server's state vector. */
-  async sync(id: string, stateVector: Uint8Array): Promise<{ update: Uint8Array; stateVector: Uint8Array }> {
-    return this.task(id, async (entry) => ({ update: Y.encodeStateAsUpdate(entry.doc, stateVector), stateVector: Y.encodeStateVector(entry.doc) }));
+  /** The document as a client lacking `stateVector` needs it (in the update format it asked for), and the server's state vector. */
+  async sync(id: string, stateVector: Uint8Array, encoding: UpdateEncoding = 'v1'): Promise<{ update: Uint8Array; stateVector: Uint8Array }> {
+    const encode = encoding === 'v2' ? Y.encodeStateAsUpdateV2 : Y.encodeStateAsUpdate;
+    return this.task(id, async (entry) => ({ update: encode(entry.doc, stateVector), stateVector: Y.encodeStateVector(entry.doc) }));
   }
 
   // ---- changes ----------------------------------------------------------------------------------

@@ -221,7 +221,7 @@ export function attachCollabSocket(ctx: AppContext, httpServer: HttpServer, host
       const ref = refOf(parsed.data);
       const key = keyOf(ref);
       const { host, id } = hostOf(ref);
-      const { stateVector } = parsed.data;
+      const { stateVector, encoding = 'v1' } = parsed.data;
       const now = await accessOf(socket, ref);
       if (!now.actor) {
         socket.disconnect(true);
@@ -248,10 +248,10 @@ export function attachCollabSocket(ctx: AppContext, httpServer: HttpServer, host
       const you = { clientId: socket.id, userId: data.userId, name: data.name, color: colorOf(data.userId), turnId: null, typing: false };
       const first = !present.has(key);
       presence.join(key, { ...you });
-      const sync = await host.sync(id, stateVector);
+      const sync = await host.sync(id, stateVector, encoding);
       broadcastPresence(ref);
       if (first) tellNodes('doc:peers?', ref);
-      return { ok: true, access: now.access, update: sync.update, stateVector: sync.stateVector, you };
+      return { ok: true, access: now.access, update: sync.update, encoding, stateVector: sync.stateVector, you };
     }
 
     async function update(payload: unknown): Promise<CollabAck> {

@@ -21,6 +21,7 @@ import {
   type DocJoinAck,
   type DocPeer,
   type ErrorCode,
+  type UpdateEncoding,
 } from '@palabre/shared';
 
 export type CollabSocket = Socket<CollabServerToClientEvents, CollabClientToServerEvents>;
@@ -69,7 +70,8 @@ export interface JoinedDocument {
 export interface CollabClient {
   socket: CollabSocket;
   /** Joins a document; rejects with CollabRefusal when the server says no. */
-  join(conversationId: string, options?: { doc?: Y.Doc; subtitleId?: string }): Promise<JoinedDocument>;
+  /** `encoding`: the update format asked for the join's answer (none asked: the first). */
+  join(conversationId: string, options?: { doc?: Y.Doc; subtitleId?: string; encoding?: UpdateEncoding }): Promise<JoinedDocument>;
   /** The raw join answer (for tests about refusals). */
   tryJoin(conversationId: string, subtitleId?: string): Promise<DocJoinAck>;
   /** Resolves when the server disconnects this client. */
@@ -199,12 +201,13 @@ export async function connectCollab(url: string, token: unknown): Promise<Collab
       };
       // Relayed updates arriving before the join's answer are applied too (Yjs orders them).
       documents.set(key, joined);
-      const ack: DocJoinAck = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('doc:join', { ...ref, stateVector: Y.encodeStateVector(doc) });
+      const asked = options.encoding ? { encoding: options.encoding } : {};
+      const ack: DocJoinAck = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('doc:join', { ...ref, stateVector: Y.encodeStateVector(doc), ...asked });
       if (!ack.ok) {
         documents.delete(key);
         throw new CollabRefusal(ack.error);
       }
-      Y.applyUpdate(doc, new Uint8Array(ack.update), REMOTE);
+      (ack.encoding === 'v2' ? Y.applyUpdateV2 : Y.applyUpdate)(doc, new Uint8Array(ack.update), REMOTE);
       joined.access = ack.access;
       joined.you = ack.you;
       // Sync step 2 the other way: what this client has that the server lacks (offline edits).

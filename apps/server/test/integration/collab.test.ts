@@ -70,6 +70,19 @@ describe('joining a document', () => {
     expect(await stranger.tryJoin('not-an-id')).toEqual({ ok: false, error: 'validation_failed' });
   });
 
+  it("answers the join in Yjs' second update format when asked, the same document as the first", async () => {
+    const id = await newMedia();
+    const client = await connect(owner);
+    const v2 = await client.join(id, { encoding: 'v2' });
+    expect(readTranscript(v2.doc)).toEqual(smallTranscript());
+    const raw = await (await connect(owner)).tryJoin(id);
+    expect(raw).toMatchObject({ ok: true, encoding: 'v1' });
+    // A format nobody knows is refused, not guessed.
+    const socket = (await connect(owner)).socket;
+    const refused = await socket.timeout(10_000).emitWithAck('doc:join', { conversationId: id, stateVector: Y.encodeStateVector(new Y.Doc()), encoding: 'v3' as 'v2' });
+    expect(refused).toEqual({ ok: false, error: 'validation_failed' });
+  });
+
   it('answers conflict for a media still being processed', async () => {
     const id = await insertMedia(server, { organizationId, ownerId: owner.id, status: 'transcription', transcript: null });
     await expect((await connect(owner)).join(id)).rejects.toEqual(new CollabRefusal('conflict'));

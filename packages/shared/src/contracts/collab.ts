@@ -40,7 +40,21 @@ export interface DocRef {
   subtitleId?: string;
 }
 
-export const zDocJoin = z.strictObject({ conversationId: zConversationId, subtitleId: zSubtitleId, stateVector: zBytes(COLLAB_LIMITS.maxStateVectorBytes) });
+/**
+ * How the join's `update` is encoded: Yjs' first update format (`Y.applyUpdate`), or its second
+ * (`Y.applyUpdateV2`), which a three-hour transcript applies in about two thirds of the time. Other
+ * updates, both ways, are always in the first.
+ */
+export const zUpdateEncoding = z.enum(['v1', 'v2']);
+export type UpdateEncoding = z.infer<typeof zUpdateEncoding>;
+
+export const zDocJoin = z.strictObject({
+  conversationId: zConversationId,
+  subtitleId: zSubtitleId,
+  stateVector: zBytes(COLLAB_LIMITS.maxStateVectorBytes),
+  /** The encoding wanted for the answer's `update`; v1 when absent. */
+  encoding: zUpdateEncoding.optional(),
+});
 export const zDocLeave = z.strictObject({ conversationId: zConversationId, subtitleId: zSubtitleId });
 /** Size is checked separately (to answer payload_too_large rather than validation_failed). */
 export const zDocUpdate = z.strictObject({ conversationId: zConversationId, subtitleId: zSubtitleId, update: z.custom<Uint8Array>((value) => value instanceof Uint8Array) });
@@ -77,7 +91,7 @@ export interface DocPeer {
 }
 
 export type CollabFailure = { ok: false; error: ErrorCode };
-export type DocJoinAck = { ok: true; access: DocAccess; update: Uint8Array; stateVector: Uint8Array; you: DocPeer } | CollabFailure;
+export type DocJoinAck = { ok: true; access: DocAccess; update: Uint8Array; encoding: UpdateEncoding; stateVector: Uint8Array; you: DocPeer } | CollabFailure;
 export type CollabAck = { ok: true } | CollabFailure;
 
 export type CollabClientToServerEvents = {

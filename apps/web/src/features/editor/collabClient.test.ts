@@ -68,14 +68,19 @@ function serverDoc(text: string): Y.Doc {
   return doc;
 }
 
-/** Answers the last join with what `server` has that the client lacks. */
-function answerJoin(server: Y.Doc, you: Partial<DocPeer> = {}) {
+/**
+ * Answers the last join with what `server` has that the client lacks, in the update format the join
+ * asked for (or in the first, as a server that knows no other would).
+ */
+function answerJoin(server: Y.Doc, you: Partial<DocPeer> = {}, options: { ignoreEncoding?: boolean } = {}) {
   const join = socket.last('doc:join')!;
-  const { stateVector } = join.payload as { stateVector: Uint8Array };
+  const { stateVector, encoding: asked } = join.payload as { stateVector: Uint8Array; encoding?: 'v1' | 'v2' };
+  const encoding = options.ignoreEncoding ? undefined : asked;
   join.ack!({
     ok: true,
     access: 'write',
-    update: Y.encodeStateAsUpdate(server, stateVector),
+    update: (encoding === 'v2' ? Y.encodeStateAsUpdateV2 : Y.encodeStateAsUpdate)(server, stateVector),
+    ...(encoding ? { encoding } : {}),
     stateVector: Y.encodeStateVector(server),
     you: { clientId: 'me', userId: 'u1', name: 'Me', color: '#000', turnId: null, typing: false, ...you },
   });
@@ -135,6 +140,19 @@ describe('CollabClient', () => {
     const update = socket.last('doc:update')!;
     Y.applyUpdate(server, (update.payload as { update: Uint8Array }).update);
     expect(server.getText('t').toString()).toBe(client.doc.getText('t').toString());
+  });
+
+  it("asks for the join's answer in the second update format, and applies the first from a server that ignores the wish", () => {
+    const client = new CollabClient({ conversationId: CONVERSATION }, new Y.Doc());
+    socket.connect();
+    expect(socket.last('doc:join')!.payload).toMatchObject({ encoding: 'v2' });
+    answerJoin(serverDoc('second format'));
+    expect(client.doc.getText('t').toString()).toBe('second format');
+
+    const older = new CollabClient({ conversationId: CONVERSATION }, new Y.Doc());
+    socket.connect();
+    answerJoin(serverDoc('first format'), {}, { ignoreEncoding: true });
+    expect(older.doc.getText('t').toString()).toBe('first format');
   });
 
   it('sends local edits, applies others with the remote origin and never echoes them', () => {
