@@ -29,19 +29,27 @@ describe('answers asked before the application runs', () => {
   });
 
   it("are the ones the first screen's calls would ask, each taken once instead of asking again", async () => {
+    // The editor's page: its fields hold the right the guard reads.
     page(paths.conversationTranscription(id), true);
     askFirstScreen(location.pathname);
-    expect(sent).toHaveLength(6);
+    expect(sent).toHaveLength(5);
     await call(API.system.config);
     await call(API.users.self);
     await call(API.organizations.list);
     await call(API.meetings.recoverable);
-    await call(API.conversations.get, { params: { id }, query: RIGHT_QUERY });
     await call(API.conversations.get, { params: { id }, query: EDITOR_MEDIA_QUERY });
-    expect(sent).toHaveLength(6);
+    expect(sent).toHaveLength(5);
     // Taken once: the next call asks the server.
     await call(API.users.self);
-    expect(sent).toHaveLength(7);
+    expect(sent).toHaveLength(6);
+    // Another page of the media: the right alone.
+    sent = [];
+    page(paths.conversationPublish(id), true);
+    askFirstScreen(location.pathname);
+    await call(API.conversations.get, { params: { id }, query: RIGHT_QUERY });
+    expect(sent).toHaveLength(5);
+    expect(sent.at(-1)).toBe(`${API.conversations.get.path.replace(':id', id)}?projection=right`);
+    for (const path of sent) void takeEarly(path);
   });
 
   it('ask only what the page needs: the configuration signed out, no media elsewhere', () => {

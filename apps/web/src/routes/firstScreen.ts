@@ -25,6 +25,6 @@ export function askFirstScreen(pathname: string): void {
   const media = mediaPageOf(pathname);
   if (!media) return;
   const path = FIRST_SCREEN_PATHS.conversation.replace(':id', media.conversationId);
-  askEarly(requestPath(path, RIGHT_QUERY));
-  if (media.page === 'transcription') askEarly(requestPath(path, EDITOR_MEDIA_QUERY));
+  // The editor's fields hold the right: on its page the guard reads it from them (guardLoader.ts).
+  askEarly(requestPath(path, media.page === 'transcription' ? EDITOR_MEDIA_QUERY : RIGHT_QUERY));
 }

@@ -9,6 +9,7 @@ import { fetchPublicConfig, queryKeys } from '../api/queries.ts';
 import { queryClient } from '../app/queryClient.ts';
 import { loginWithMagicLink } from '../features/auth/api.ts';
 import { loadConversationRight } from '../features/conversations/access.ts';
+import { loadEditorRight } from '../features/editor/mediaQuery.ts';
 import { askRecoverableAhead, recoverableOrganization } from '../features/quickMeeting/recovery.ts';
 import { afterMagicLink, decideNavigation, type NavigationInput } from './guard.ts';
 import { mergeHandles } from './handle.ts';
@@ -48,14 +49,17 @@ interface AskedAhead {
 /**
  * What the rules may need is asked at once rather than one rule after the other: the configuration,
  * the meeting in progress (rule 5) and the right on the media (rule 7). Each answer is used only if
- * its rule is reached; asking one that is not costs one request and decides nothing.
+ * its rule is reached; asking one that is not costs one request and decides nothing. On the editor's
+ * page the right is read from the editor's fields, asked once for both.
  */
 function askAhead(input: Omit<NavigationInput, 'sessionsEnabled'>): AskedAhead {
   const asked: AskedAhead = { sessionsEnabled: sessionsEnabled(), conversationRight: null };
   if (!input.authenticated) return asked;
   if (!input.handle.quickSession && !input.handle.backoffice) askRecoverableAhead();
   const conversationId = input.params.conversationId;
-  if (input.handle.conversationDetail && conversationId && isPathId(conversationId)) asked.conversationRight = loadConversationRight(conversationId);
+  if (input.handle.conversationDetail && conversationId && isPathId(conversationId)) {
+    asked.conversationRight = input.handle.view === 'transcription' ? loadEditorRight(queryClient, conversationId) : loadConversationRight(conversationId);
+  }
   return asked;
 }
 

@@ -9,9 +9,14 @@ import { call } from '../../api/call.ts';
 import { isMissing } from '../../api/client.ts';
 import { RIGHT_QUERY } from '../../routes/firstScreen.ts';
 
-export async function loadConversationRight(conversationId: string): Promise<number | null> {
+export function loadConversationRight(conversationId: string): Promise<number | null> {
+  return rightFrom(() => call(API.conversations.get, { params: { id: conversationId }, query: RIGHT_QUERY }));
+}
+
+/** The right in what `read` answers (any projection of the media that holds it), read as above. */
+export async function rightFrom(read: () => Promise<{ right?: unknown }>): Promise<number | null> {
   try {
-    const body = await call(API.conversations.get, { params: { id: conversationId }, query: RIGHT_QUERY });
+    const body = await read();
     return typeof body.right === 'number' ? body.right : null;
   } catch (error) {
     if (isMissing(error)) return 0;

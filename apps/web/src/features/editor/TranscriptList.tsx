@@ -102,6 +102,9 @@ export const TranscriptList = memo(
     const listRef = useRef<HTMLDivElement>(null);
     const scrollMargin = useScrollMargin(listRef);
     const [newSpeakerFor, setNewSpeakerFor] = useState<string | null>(null);
+    // The dialog is mounted once first asked for (not in the editor's opening), then kept for its transitions.
+    const [speakerModalUsed, setSpeakerModalUsed] = useState(false);
+    if (newSpeakerFor !== null && !speakerModalUsed) setSpeakerModalUsed(true);
     const focused = useRef(-1);
     // The first render holds only the turns in view (the editor's opening waits for it); the turns
     // around them are added once the page is idle after the first paint.
@@ -128,10 +131,14 @@ export const TranscriptList = memo(
       [maps, around],
     );
 
+    // Stable between renders: the virtualizer works out every turn's position again (2,000 on a
+    // three-hour transcript) whenever its key function changes.
+    const estimateSize = useCallback((index: number) => 56 + Math.ceil(textOf(maps[index]!).length / 90) * 30, [maps]);
+    const getItemKey = useCallback((index: number) => (maps[index]?.get('id') as string | undefined) ?? index, [maps]);
     const virtualizer = useWindowVirtualizer({
       count: maps.length,
-      estimateSize: (index) => 56 + Math.ceil(textOf(maps[index]!).length / 90) * 30,
-      getItemKey: (index) => (maps[index]?.get('id') as string | undefined) ?? index,
+      estimateSize,
+      getItemKey,
       overscan: around,
       rangeExtractor,
       scrollMargin,
@@ -246,7 +253,7 @@ export const TranscriptList = memo(
           </div>
         )}
         {follow.away && <BackToPlayback label={t('follow.back')} onClick={follow.backToPlayback} />}
-        <NewSpeakerModal turnId={newSpeakerFor} onClose={() => setNewSpeakerFor(null)} />
+        {speakerModalUsed && <NewSpeakerModal turnId={newSpeakerFor} onClose={() => setNewSpeakerFor(null)} />}
       </div>
     );
   }),

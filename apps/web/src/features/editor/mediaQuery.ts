@@ -8,6 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { call } from '../../api/call.ts';
 import { isMissing } from '../../api/client.ts';
 import { EDITOR_MEDIA_QUERY } from '../../routes/firstScreen.ts';
+import { rightFrom } from '../conversations/access.ts';
 import { conversationKeys } from '../conversations/api.ts';
 
 export type EditorMedia = Pick<ConversationDetail, '_id' | 'name' | 'duration' | 'media' | 'right' | 'organizationId' | 'channels' | 'status'>;
@@ -27,4 +28,14 @@ export const editorMediaQuery = (conversationId: string) => ({
 /** Fetches the fields before the page mounts (preload.ts); the page's query then finds them. */
 export function prefetchEditorMedia(client: QueryClient, conversationId: string): Promise<void> {
   return client.prefetchQuery(editorMediaQuery(conversationId));
+}
+
+/**
+ * The caller's right on the media, for the navigation guard on the editor's page: read from the
+ * editor's fields, which hold it, so that one request answers both and the page then finds them.
+ */
+export function loadEditorRight(client: QueryClient, conversationId: string): Promise<number | null> {
+  // Asked afresh, like any right the guard checks, and decided at the first failure: the page's own
+  // query tries again.
+  return rightFrom(() => client.fetchQuery({ ...editorMediaQuery(conversationId), staleTime: 0, retry: false }));
 }
