@@ -150,8 +150,7 @@ export abstract class DocumentHost<V extends DocumentView> {
 
   /** The document as a client lacking `stateVector` needs it (in the update format it asked for), and the server's state vector. */
   async sync(id: string, stateVector: Uint8Array, encoding: UpdateEncoding = 'v1'): Promise<{ update: Uint8Array; stateVector: Uint8Array }> {
-    const encode = encoding === 'v2' ? Y.encodeStateAsUpdateV2 : Y.encodeStateAsUpdate;
-    return this.task(id, async (entry) => ({ update: encode(entry.doc, stateVector), stateVector: Y.encodeStateVector(entry.doc) }));
+    return this.task(id, async (entry) => ({ update: entry.missingFor(stateVector, encoding), stateVector: Y.encodeStateVector(entry.doc) }));
   }
 
   // ---- changes ----------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
  * time, so an update is applied, stored and relayed in the order it was accepted.
  */
 import * as Y from 'yjs';
-import type { DocRef } from '@palabre/shared';
+import type { DocRef, UpdateEncoding } from '@palabre/shared';
 import type { StoredDocument } from './repo.ts';
 
 /** What a kind of document keeps derived from its Y.Doc (the transcript's projection), rebuilt with it. */
@@ -39,6 +39,13 @@ export class OpenDocument<V extends DocumentView = DocumentView> {
   private marks: Array<{ at: number; max: number }> = [];
   private baseFloor: number;
   private chain: Promise<unknown> = Promise.resolve();
+  /**
+   * The whole state in each update format, as a client joining with nothing needs it: encoded once
+   * (30 ms for a three-hour transcript) and shared by such joins until the document's next
+   * transaction (listened to after it, which unlike an `update` listener costs no encoding).
+   */
+  private wholeState = new Map<UpdateEncoding, Uint8Array>();
+  private readonly forgetWholeState = () => this.wholeState.clear();
 
   /** What is derived from the document and stored (conversations.transcript) lags it. */
   projectionDirty = false;
@@ -64,6 +71,7 @@ export class OpenDocument<V extends DocumentView = DocumentView> {
     this.ref = ref;
     this.viewOf = viewOf;
     this.doc = OpenDocument.build(stored);
+    this.doc.on('afterTransaction', this.forgetWholeState);
     this.view = viewOf(this.doc);
     this.knownFolded = stored.foldedUpdateId;
     this.baseFloor = stored.foldedUpdateId;
@@ -85,6 +93,7 @@ export class OpenDocument<V extends DocumentView = DocumentView> {
   reset(stored: StoredDocument & { state: Uint8Array }): void {
     this.destroy();
     this.doc = OpenDocument.build(stored);
+    this.doc.on('afterTransaction', this.forgetWholeState);
     this.view = this.viewOf(this.doc);
     this.knownFolded = stored.foldedUpdateId;
     this.baseFloor = stored.foldedUpdateId;
@@ -148,7 +157,21 @@ export class OpenDocument<V extends DocumentView = DocumentView> {
 
   destroy(): void {
     this.view.destroy();
+    this.doc.off('afterTransaction', this.forgetWholeState);
     this.doc.destroy();
+    this.wholeState.clear();
+  }
+
+  /** What a client whose state vector is `stateVector` lacks, in the update format it asked for. */
+  missingFor(stateVector: Uint8Array, encoding: UpdateEncoding): Uint8Array {
+    const encode = encoding === 'v2' ? Y.encodeStateAsUpdateV2 : Y.encodeStateAsUpdate;
+    if (Y.decodeStateVector(stateVector).size > 0) return encode(this.doc, stateVector);
+    let whole = this.wholeState.get(encoding);
+    if (!whole) {
+      whole = encode(this.doc);
+      this.wholeState.set(encoding, whole);
+    }
+    return whole;
   }
 
   clearTimers(): void {

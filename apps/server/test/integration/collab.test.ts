@@ -83,6 +83,21 @@ describe('joining a document', () => {
     expect(refused).toEqual({ ok: false, error: 'validation_failed' });
   });
 
+  it('shares one encoding of the whole state between new clients until the document changes', async () => {
+    const id = await newMedia();
+    const first = await (await connect(owner)).tryJoin(id);
+    const second = await (await connect(reader)).tryJoin(id);
+    if (!first.ok || !second.ok) throw new Error('joined');
+    expect(second.update).toEqual(first.update);
+    const editor = await (await connect(owner)).join(id);
+    expect(await editor.edit((doc) => textOf(turnsOf(doc).get(0)).insert(0, 'changed '))).toEqual({ ok: true });
+    const after = await (await connect(reader)).tryJoin(id);
+    if (!after.ok) throw new Error('joined');
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, new Uint8Array(after.update));
+    expect(firstText(doc)).toBe('changed bonjour tout le monde');
+  });
+
   it('answers conflict for a media still being processed', async () => {
     const id = await insertMedia(server, { organizationId, ownerId: owner.id, status: 'transcription', transcript: null });
     await expect((await connect(owner)).join(id)).rejects.toEqual(new CollabRefusal('conflict'));
