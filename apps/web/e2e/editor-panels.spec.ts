@@ -160,7 +160,11 @@ for (const locale of LOCALES) {
       await page.screenshot({ path: `${SCREENSHOTS}/editor-speakers-${locale}.png` });
     });
 
-    test(`a turn's speaker changed from its menu is kept after a reload; a speaker with no turn left is no longer listed (${locale})`, async ({ page, api, baseURL }) => {
+    test(`a turn's speaker changed from its menu is kept after a reload; a speaker with no turn left is no longer listed; a new one named from the menu (${locale})`, async ({
+      page,
+      api,
+      baseURL,
+    }) => {
       test.setTimeout(PROCESSING_TIMEOUT + 60_000);
       const { id, token } = await editorWithTranscript(api, page, baseURL!, locale, 'speaker-menu');
       const speakerMenu = (turnId: string) => page.locator(`[data-turn-id="${turnId}"]`).getByTestId('turn-speaker');
@@ -214,6 +218,23 @@ for (const locale of LOCALES) {
       await expect(menuItems).toHaveCount(0);
       await openPanel(page, locale, 'speakers');
       await expect(list.getByRole('listitem')).toHaveText([/Alice/, /Dave/]);
+
+      // "New speaker…" from a turn's menu names a speaker and gives it the turn; asked again, the
+      // dialog opens again and Cancel leaves everything as it was.
+      await speakerMenu('t1').click();
+      await page.getByRole('menuitem', { name: tr(locale, 'editor:turn.newSpeaker') }).click();
+      const named = page.getByRole('dialog', { name: tr(locale, 'editor:speaker.newTitle') });
+      await named.getByRole('textbox', { name: tr(locale, 'editor:speaker.name') }).fill('Eve');
+      await named.getByRole('button', { name: tr(locale, 'editor:speaker.add') }).click();
+      await expect(named).toBeHidden();
+      await expect(speakerMenu('t1')).toHaveText('Eve');
+      await speakerMenu('t3').click();
+      await page.getByRole('menuitem', { name: tr(locale, 'editor:turn.newSpeaker') }).click();
+      await expect(named).toBeVisible();
+      await expect(named.getByRole('textbox', { name: tr(locale, 'editor:speaker.name') })).toHaveValue('');
+      await named.getByRole('button', { name: tr(locale, 'editor:speaker.cancel') }).click();
+      await expect(named).toBeHidden();
+      await expect(speakerMenu('t3')).toHaveText('Dave');
     });
 
     test(`a snapshot is previewed and restored, and the restore can be undone (${locale})`, async ({ page, api, baseURL }) => {
