@@ -4,7 +4,7 @@
  * guardLoader.ts gathers them and carries out the decision.
  */
 import type { RouteHandle } from './handle.ts';
-import { isPathId, paths } from './paths.ts';
+import { isPathId, paths, trimSlash } from './paths.ts';
 
 export interface NavigationInput {
   pathname: string;
@@ -61,8 +61,6 @@ export function recoverPath(organizationId: string): string {
 export function malformedIdParam(params: Record<string, string | undefined>): boolean {
   return Object.entries(params).some(([name, value]) => name !== 'magicId' && name.endsWith('Id') && value !== undefined && value !== '' && !isPathId(value));
 }
-
-const trimSlash = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 
 /** The query parameters the rules read: the magic link's media (rule 2) and the wanted path (rule 4). */
 const RULED_QUERY = ['conversationId', 'next'] as const;

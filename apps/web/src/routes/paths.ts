@@ -44,7 +44,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Every identifier in a path (conversationId, organizationId, userId…) is a UUID. */
 export const isPathId = (value: string) => UUID.test(value);
 
-const segmentsOf = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname).split('/').slice(1);
+/** A path without its trailing slashes ("/" stays "/"). */
+export const trimSlash = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
+const segmentsOf = (pathname: string) => trimSlash(pathname).split('/').slice(1);
 
 /**
  * A media's page read from an address, before the router has matched it: the media and which of its
