@@ -77,6 +77,8 @@ const PREFIX = /^(?:[a-z0-9][a-z0-9/_.-]*\/)?$/i;
  */
 const PART = /\.\d+\.\d+(?:\.\d+)?\.part$/;
 let writes = 0;
+/** Removals of a prefix's folder that writers landing in it meanwhile may undo, before giving up. */
+const PREFIX_REMOVAL_ATTEMPTS = 20;
 
 export class StorageKeyError extends Error {}
 
@@ -148,7 +150,16 @@ export class LocalStorage implements Storage {
   async deletePrefix(prefix: string): Promise<void> {
     if (checkPrefix(prefix) === '') throw new StorageKeyError('refusing to delete the whole storage');
     const folder = path.join(this.root, prefix);
-    await fsp.rm(folder, { recursive: true, force: true });
+    // A write that lands in the folder while it is being emptied makes its final removal fail
+    // (ENOTEMPTY): empty it again, so nothing stays behind (that write, moved away, fails whole).
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await fsp.rm(folder, { recursive: true, force: true });
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOTEMPTY' || attempt >= PREFIX_REMOVAL_ATTEMPTS) throw error;
+      }
+    }
     await this.removeEmptyParents(path.dirname(folder));
   }
 

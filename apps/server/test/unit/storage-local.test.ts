@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LocalStorage } from '../../src/storage/storage.ts';
 import { storageContract } from './storage-contract.ts';
 
@@ -72,6 +72,32 @@ describe('local folder storage', () => {
       // Temporary files of this form are not keys either.
       await expect(storage.put('media/a/x.1.2.3.part', Readable.from(['x']))).rejects.toThrow('invalid storage key');
     } finally {
+      await fs.rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('removes a prefix whole when a write lands in its folder while it is being removed', async () => {
+    const root = await tempRoot();
+    const realRm = fs.rm;
+    const spy = vi.spyOn(fs, 'rm');
+    try {
+      const storage = new LocalStorage(root);
+      await storage.put('media/a/original-0.wav', Readable.from(['first']));
+      const folder = path.join(root, 'media/a/');
+      let landed = false;
+      // What another writer does between the removal's emptying of the folder and its last step.
+      spy.mockImplementation(async (target, options) => {
+        await realRm(target, options);
+        if (landed || path.resolve(String(target)) !== path.resolve(folder)) return;
+        landed = true;
+        await storage.put('media/a/web.m4a', Readable.from(['late']));
+        throw Object.assign(new Error(`ENOTEMPTY: directory not empty, rmdir '${folder}'`), { code: 'ENOTEMPTY' });
+      });
+      await storage.deletePrefix('media/a/');
+      expect(landed).toBe(true);
+      expect(existsSync(path.join(root, 'media'))).toBe(false);
+    } finally {
+      spy.mockRestore();
       await fs.rm(root, { recursive: true, force: true });
     }
   });
