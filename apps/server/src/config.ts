@@ -61,6 +61,8 @@ const envSchema = z.object({
     .optional(),
   LIVE_RTMP_PORTS: portRanges('19350-19449'),
   LIVE_SRT_PORTS: portRanges('19450-19549'),
+  LIVE_MAX_CHANNELS_PER_ORGANIZATION: z.coerce.number().int().min(0).default(20),
+  LIVE_MAX_CHANNELS_PER_USER: z.coerce.number().int().min(0).default(10),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -184,7 +186,14 @@ const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]', '']);
 function liveIngest(env: Env): Config['liveIngest'] {
   const bindHost = env.LIVE_INGEST_HOST ?? env.HOST;
   const publicHost = env.LIVE_PUBLIC_HOST ?? (env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname : WILDCARD_HOSTS.has(bindHost) ? 'localhost' : bindHost);
-  return { bindHost, publicHost, rtmpPorts: env.LIVE_RTMP_PORTS, srtPorts: env.LIVE_SRT_PORTS };
+  return {
+    bindHost,
+    publicHost,
+    rtmpPorts: env.LIVE_RTMP_PORTS,
+    srtPorts: env.LIVE_SRT_PORTS,
+    maxChannelsPerOrganization: env.LIVE_MAX_CHANNELS_PER_ORGANIZATION,
+    maxChannelsPerUser: env.LIVE_MAX_CHANNELS_PER_USER,
+  };
 }
 
 /** An S3-compatible bucket (storage/s3.ts; docs/storage.md). */
@@ -228,9 +237,18 @@ export interface Config {
   /**
    * The RTMP and SRT listeners of live sessions' channels (live/ingest/encoders.ts): the address they
    * bind, the host name shown in their addresses, and the ports each protocol takes one of per
-   * listening channel (null: that protocol is off).
+   * listening channel (null: that protocol is off); and how many channels of started sessions one
+   * organization, and the sessions one user owns, may hold at once (0: no cap), so that no account
+   * takes every port.
    */
-  liveIngest: { bindHost: string; publicHost: string; rtmpPorts: PortRange[] | null; srtPorts: PortRange[] | null };
+  liveIngest: {
+    bindHost: string;
+    publicHost: string;
+    rtmpPorts: PortRange[] | null;
+    srtPorts: PortRange[] | null;
+    maxChannelsPerOrganization: number;
+    maxChannelsPerUser: number;
+  };
   /** Honour X-Forwarded-* headers (only behind a reverse proxy you control). */
   trustProxy: boolean;
   /** The bearer token GET /metrics asks for; without one, only loopback clients may read it. */

@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'quick_meeting_in_progress',
   /** Every videoconference bot slot of the server is taken. */
   'bot_limit_reached',
+  /** Starting the session would exceed the listening channels allowed to its organization or its owner (409). */
+  'live_channel_limit_reached',
   /** A report or keywords are being generated: their text cannot change until the job ends (409). */
   'generation_in_progress',
   /** No AI profile is usable here: the conversation with a transcript needs one (409). */

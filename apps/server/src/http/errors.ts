@@ -45,6 +45,7 @@ const STATUS: Record<ErrorCode, number> = {
   model_unavailable: 503,
   feature_disabled: 404,
   bot_limit_reached: 503,
+  live_channel_limit_reached: 409,
   internal_error: 500,
 };
 

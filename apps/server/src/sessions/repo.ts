@@ -71,6 +71,23 @@ export const sessionsRepo = {
       .innerJoin(sessions, eq(sessions.id, sessionChannels.sessionId))
       .where(and(inArray(sessions.status, [...statuses]), eq(sessions.kind, 'session'))),
 
+  /**
+   * How many channels of started sessions (those whose encoders are listened for) an organization
+   * holds, and how many of them belong to sessions a user owns (in any organization).
+   */
+  listeningChannels: async (db: Database, organizationId: string, ownerId: string | null) => {
+    const started: SessionStatus[] = ['pending', 'active'];
+    const [row] = await db
+      .select({
+        organization: sql<number>`count(*) filter (where ${sessions.organizationId} = ${organizationId})`.mapWith(Number),
+        owner: ownerId === null ? sql<number>`0`.mapWith(Number) : sql<number>`count(*) filter (where ${sessions.ownerId} = ${ownerId})`.mapWith(Number),
+      })
+      .from(sessionChannels)
+      .innerJoin(sessions, eq(sessions.id, sessionChannels.sessionId))
+      .where(and(inArray(sessions.status, started), eq(sessions.kind, 'session')));
+    return { organization: row?.organization ?? 0, owner: row?.owner ?? 0 };
+  },
+
   /** A session and its channels (call it in a transaction). */
   insert: async (db: Database, values: NewSession, channels: NewChannel[]) => {
     const row = (await db.insert(sessions).values(values).returning())[0]!;

@@ -9,6 +9,7 @@ import type { JobPayload } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import { defineJob, RETRY_TWICE, type JobDefinition } from '../jobs/registry.ts';
+import { checkListeningRoom } from './capacity.ts';
 import { streamsEnded, streamsOpened } from './live.ts';
 import { sessionNotice } from './notices.ts';
 import { sessionsRepo, type SessionRow } from './repo.ts';
@@ -38,6 +39,14 @@ async function ignoringStatus(run: () => Promise<unknown>): Promise<void> {
 async function autoStart(ctx: AppContext, { sessionId, at }: JobPayload<'session.auto-start'>): Promise<void> {
   const row = await sessionsRepo.byId(ctx.db, sessionId);
   if (!row || !row.autoStart || row.status !== 'scheduled' || !plannedAt(row.scheduleOn, at)) return;
+  try {
+    await checkListeningRoom(ctx, row);
+  } catch (error) {
+    // Left scheduled: its operators may stop another session and start it by hand.
+    if (!(error instanceof AppError && error.code === 'live_channel_limit_reached')) throw error;
+    ctx.log.warn({ sessionId }, 'planned start refused: too many listening channels');
+    return;
+  }
   let changed = false;
   await ignoringStatus(() =>
     start(ctx, row, (next) => {

@@ -20,6 +20,7 @@ import { AppError, notFound, parse } from '../http/errors.ts';
 import { mayOperateSession, policyUser, type SessionAccess } from '../policy.ts';
 import { creatorIn, memberOf, plainSessionFor, sessionFor } from './access.ts';
 import { aliasTaken } from './aliases.ts';
+import { checkListeningRoom } from './capacity.ts';
 import { checkedChannels, profileNames } from './channels.ts';
 import { streamsEnded, streamsOpened } from './live.ts';
 import { sessionNotice } from './notices.ts';
@@ -230,6 +231,7 @@ export async function patch(ctx: AppContext, actor: Actor, organizationId: strin
 
 export async function startSession(ctx: AppContext, actor: Actor, organizationId: string, sessionId: string): Promise<Session> {
   const { row, access } = await plainSessionFor(ctx, actor, sessionId, 'operate', organizationId);
+  if (row.status === 'scheduled') await checkListeningRoom(ctx, row);
   let changed = false;
   const started = await start(ctx, row, (next) => {
     changed = true;

@@ -22,7 +22,12 @@ interface Channel {
   started: Promise<void>;
 }
 
-export function createEncoderListeners(config: Pick<Config, 'liveIngest'>, gate: IngestGate, log: Logger, options: EncoderListenersOptions = {}): EncoderListeners {
+export function createEncoderListeners(
+  config: { liveIngest: Pick<Config['liveIngest'], 'bindHost' | 'publicHost' | 'rtmpPorts' | 'srtPorts'> },
+  gate: IngestGate,
+  log: Logger,
+  options: EncoderListenersOptions = {},
+): EncoderListeners {
   const { bindHost, publicHost, rtmpPorts, srtPorts } = config.liveIngest;
   const protocols: { spec: EncoderProtocolSpec; ports: PortPool }[] = [];
   for (const [spec, ranges] of [
