@@ -15,6 +15,8 @@ describe('live ingest configuration', () => {
       publicHost: 'localhost',
       rtmpPorts: [{ first: 19350, last: 19449 }],
       srtPorts: [{ first: 19450, last: 19549 }],
+      maxChannelsPerOrganization: 20,
+      maxChannelsPerUser: 10,
     });
     expect(loadConfig({ HOST: '10.1.2.3' }).liveIngest).toMatchObject({ bindHost: '10.1.2.3', publicHost: '10.1.2.3' });
     expect(loadConfig({ PUBLIC_URL: 'https://studio.example.org/palabre' }).liveIngest.publicHost).toBe('studio.example.org');
@@ -27,6 +29,8 @@ describe('live ingest configuration', () => {
       LIVE_PUBLIC_HOST: 'ingest.example.org',
       LIVE_RTMP_PORTS: '1935, 20000-20009',
       LIVE_SRT_PORTS: 'off',
+      LIVE_MAX_CHANNELS_PER_ORGANIZATION: '40',
+      LIVE_MAX_CHANNELS_PER_USER: '0',
     });
     expect(config.liveIngest).toEqual({
       bindHost: '192.168.1.10',
@@ -36,6 +40,8 @@ describe('live ingest configuration', () => {
         { first: 20000, last: 20009 },
       ],
       srtPorts: null,
+      maxChannelsPerOrganization: 40,
+      maxChannelsPerUser: 0,
     });
     expect(loadConfig({ LIVE_PUBLIC_HOST: '2001:db8::1' }).liveIngest.publicHost).toBe('2001:db8::1');
   });
