@@ -86,6 +86,12 @@ export const apiKeys = {
    * signed-in session: a key cannot take over, or lock out, the account it acts for.
    */
   changeAccount: (user: PolicyUser) => !user.cap,
+  /**
+   * Changing what is the actor's own alone (their chats, favorites, profile, picture, answers to
+   * invitations, quick meetings): nobody else's right is involved, so no other check stops a
+   * read-only key there. Its scope bounds it all the same: a reader key writes nothing.
+   */
+  writeOwn: (user: PolicyUser) => !user.cap?.readOnly,
   /** Managing the platform's keys: platform administrators, signed in themselves. */
   managePlatform: (user: PolicyUser) => !user.cap && isSystemAdministratorOrHigher(user.role),
   /** Nobody creates a key above what they hold: an organization key's level, a platform key's flags. */
@@ -141,6 +147,19 @@ export const platform = {
    * those it owns, which would be left without an owner.
    */
   organizationsBlockingDeletion: (levels: number[]) => levels.filter((level) => level >= ORGANIZATION_ROLE.OWNER),
+};
+
+export const people = {
+  /**
+   * Who reads a person's address on their card (GET /users/{id}): the person, and the platform
+   * administrators who manage their account, as `platform.setRole` says who may touch it (a super
+   * administrator's only by super administrators). Sharing an organization is not enough, and a
+   * public profile shows a name and a picture, not an address.
+   */
+  seeEmail: (actor: PolicyUser, target: { id: string; role: number }) =>
+    actor.id === target.id ||
+    (isSystemAdministratorOrHigher(actor.role) &&
+      (hasPlatformFlag(actor.role, PLATFORM_ROLE.SUPER_ADMINISTRATOR) || !hasPlatformFlag(target.role, PLATFORM_ROLE.SUPER_ADMINISTRATOR))),
 };
 
 export type OrganizationAbility = 'read' | 'update' | 'delete' | 'invite' | 'manageMembers' | 'leave' | 'upload' | 'summary' | 'session' | 'manageTags';
@@ -366,7 +385,11 @@ export function mayOperateSession(user: PolicyUser, level: number, session: Pick
 export type SessionAccess = 'operate' | 'read' | 'public' | 'none';
 
 export function sessionAccess(user: PolicyUser | null, level: number, session: SessionFacts): SessionAccess {
-  if (session.kind === 'quickMeeting') return user && level >= ORGANIZATION_ROLE.MEMBER && session.ownerId === user.id ? 'operate' : 'none';
+  if (session.kind === 'quickMeeting') {
+    if (!user || level < ORGANIZATION_ROLE.MEMBER || session.ownerId !== user.id) return 'none';
+    // A read-only key follows its creator's meeting but neither ends it nor sends audio or bots to it.
+    return apiKeys.writeOwn(user) ? 'operate' : 'read';
+  }
   if (user && mayOperateSession(user, level, session)) return 'operate';
   const member = user !== null && level >= ORGANIZATION_ROLE.MEMBER;
   if (member && session.visibility !== 'private') return 'read';

@@ -1,6 +1,7 @@
 /**
  * Conversations with a media's transcript (docs/reports.md). A chat exists for its owner only.
- * Listing, reading, renaming and deleting need the read right on the media; starting one and asking
+ * Listing, reading, renaming and deleting need the read right on the media (and, to rename or delete,
+ * a request not made with a read-only API key); starting one and asking
  * need the organization's generate-summary permission (`aiGenerationAccess(…, 'chat')`) and a usable
  * AI profile. The answer streams (`ask` writes the event stream); the question is saved first, the
  * answer when it ends, or with what came and its error when the provider fails or the client leaves.
@@ -10,6 +11,7 @@ import { CHAT_LIMITS, type AiFailure, type Chat, type ChatMessage, type Citation
 import type { FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { usableAiProfile, type UsableAiProfile } from '../ai-profiles/resolve.ts';
+import { requireWriteOwn } from '../api-keys/read-only.ts';
 import type { AppContext } from '../context.ts';
 import { enforceMediaAccess } from '../conversations/access.ts';
 import { conversationsRepo, type MediaFacts } from '../conversations/repo.ts';
@@ -116,12 +118,14 @@ export async function get(ctx: AppContext, actor: Actor, id: string, chatId: str
 export async function rename(ctx: AppContext, actor: Actor, id: string, chatId: string, title: string): Promise<Chat> {
   const { media } = await readable(ctx, actor, id);
   const chat = await mine(ctx, actor, media, chatId);
+  requireWriteOwn(actor);
   return presentChat(await chatsRepo.update(ctx.db, chat.id, { title }));
 }
 
 export async function remove(ctx: AppContext, actor: Actor, id: string, chatId: string): Promise<void> {
   const { media } = await readable(ctx, actor, id);
   const chat = await mine(ctx, actor, media, chatId);
+  requireWriteOwn(actor);
   await chatsRepo.remove(ctx.db, chat.id);
 }
 

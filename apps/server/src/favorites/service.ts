@@ -1,4 +1,5 @@
 /** Favorites (starred media) and the personal lists: favorites and media shared with the caller. */
+import { requireWriteOwn } from '../api-keys/read-only.ts';
 import type { AppContext } from '../context.ts';
 import type { Actor } from '../http/auth.ts';
 import { access, listScope, type ConversationPage } from '../conversations/service.ts';
@@ -8,6 +9,7 @@ import { favoritesRepo } from './repo.ts';
 /** PUT /users/self/favorites/{id}: stars a media the caller can read. */
 export async function star(ctx: AppContext, actor: Actor, id: string): Promise<{ favorites: string[] }> {
   const { row } = await access(ctx, actor, id);
+  requireWriteOwn(actor);
   await favoritesRepo.add(ctx.db, actor.user.id, row.id);
   return { favorites: await favoritesRepo.idsOf(ctx.db, actor.user.id) };
 }
@@ -18,8 +20,9 @@ export async function star(ctx: AppContext, actor: Actor, id: string): Promise<{
  */
 export async function unstar(ctx: AppContext, actor: Actor, id: string): Promise<{ favorites: string[] }> {
   const starred = await favoritesRepo.among(ctx.db, actor.user.id, [id]);
+  if (!starred.has(id)) await access(ctx, actor, id);
+  requireWriteOwn(actor);
   if (starred.has(id)) await favoritesRepo.remove(ctx.db, actor.user.id, id);
-  else await access(ctx, actor, id);
   return { favorites: await favoritesRepo.idsOf(ctx.db, actor.user.id) };
 }
 

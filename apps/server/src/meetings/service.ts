@@ -7,6 +7,7 @@ import { SESSION_SETTINGS_DEFAULTS, profileLanguages, type EndQuickMeetingQuery,
 import type { AppContext } from '../context.ts';
 import type { Actor } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
+import { apiKeys, policyUser } from '../policy.ts';
 import { channelTimeSoFar } from '../live/channel-time.ts';
 import { removeRecordings } from '../live/save-recordings.ts';
 import { creatorIn, memberOf, sessionFor } from '../sessions/access.ts';
@@ -46,8 +47,9 @@ export function isAbandoned(row: Pick<SessionRow, 'status' | 'startTime' | 'crea
 }
 
 /** A meeting as its owner reads it, with how much audio its channel has received (a continued meeting's clock goes on from it). */
-async function present(ctx: AppContext, row: SessionRow): Promise<QuickMeeting> {
-  const session = await presentOne(ctx, row, 'operate');
+async function present(ctx: AppContext, row: SessionRow, actor: Actor): Promise<QuickMeeting> {
+  // A read-only key is not given the stream keys that would let it send audio (`sessionAccess`).
+  const session = await presentOne(ctx, row, apiKeys.writeOwn(policyUser(actor)) ? 'operate' : 'read');
   const channel = session.channels[0];
   const received = channel ? await channelTimeSoFar(ctx, row, { id: channel._id, position: channel.index }) : 0;
   return presentQuickMeeting(session, row, received);
@@ -110,20 +112,20 @@ export async function createQuickMeeting(ctx: AppContext, actor: Actor, organiza
   sessionNotice(ctx, row, 'created');
   // A quick meeting is created started.
   await dispatchWebhooks(ctx, row.organizationId, 'session.started', sessionData(ctx, row));
-  return present(ctx, row);
+  return present(ctx, row, actor);
 }
 
 /** GET …/organizations/{id}/quickMeeting/: the caller's meeting in progress there. */
 export async function currentQuickMeeting(ctx: AppContext, actor: Actor, organizationId: string): Promise<{ quickMeeting: QuickMeeting | null }> {
   await memberOf(ctx, actor, organizationId);
   const row = await meetingsRepo.inProgress(ctx.db, actor.user.id, organizationId);
-  return { quickMeeting: row ? await present(ctx, row) : null };
+  return { quickMeeting: row ? await present(ctx, row, actor) : null };
 }
 
 /** GET /users/self/quickMeeting/: the caller's most recent meeting in progress in an organization they belong to. */
 export async function recoverableQuickMeeting(ctx: AppContext, actor: Actor): Promise<{ quickMeeting: QuickMeeting | null }> {
   const row = await meetingsRepo.recoverable(ctx.db, actor.user.id);
-  return { quickMeeting: row ? await present(ctx, row) : null };
+  return { quickMeeting: row ? await present(ctx, row, actor) : null };
 }
 
 /**

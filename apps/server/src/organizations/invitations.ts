@@ -4,6 +4,7 @@
  * so sending them draws on hourly budgets per inviter and per organization.
  */
 import { ORGANIZATION_ROLE, type Organization, type PendingInvitation } from '@palabre/shared';
+import { requireWriteOwn } from '../api-keys/read-only.ts';
 import type { AppContext } from '../context.ts';
 import type { Actor, UserRow } from '../http/auth.ts';
 import { budgets, tooManyRequests } from '../http/budget.ts';
@@ -104,6 +105,7 @@ export async function accept(ctx: AppContext, actor: Actor, organizationId: stri
   const invitation = await organizationsRepo.invitation(ctx.db, organizationId, actor.user.email);
   const org = invitation && (await organizationsRepo.byId(ctx.db, organizationId));
   if (!invitation || !org) throw notFound('Invitation');
+  requireWriteOwn(actor);
   await ctx.db.transaction(async (tx) => {
     const current = await organizationsRepo.membership(tx, org.id, actor.user.id);
     // Someone who joined meanwhile (by their address's domain) keeps the higher of the two roles.
@@ -119,5 +121,6 @@ export async function decline(ctx: AppContext, actor: Actor, organizationId: str
   requireVerified(actor);
   const invitation = await organizationsRepo.invitation(ctx.db, organizationId, actor.user.email);
   if (!invitation) throw notFound('Invitation');
+  requireWriteOwn(actor);
   await organizationsRepo.deleteInvitation(ctx.db, organizationId, actor.user.email);
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_EMAIL_NOTIFICATIONS, type PublicUser, type User } from '@palabre/shared';
+import { DEFAULT_EMAIL_NOTIFICATIONS, type PublicUser, type User, type UserCard } from '@palabre/shared';
 import type { UserRow } from '../http/auth.ts';
 
 export function pictureUrl(row: Pick<UserRow, 'id' | 'picture' | 'updatedAt'>): string | null {
@@ -26,4 +26,10 @@ export function presentUser(row: UserRow, favorites: string[] = []): User {
 
 export function presentPublicUser(row: Pick<UserRow, 'id' | 'firstname' | 'lastname' | 'email' | 'picture' | 'updatedAt'>): PublicUser {
   return { _id: row.id, firstname: row.firstname, lastname: row.lastname, email: row.email, picture: pictureUrl(row) };
+}
+
+/** Someone's card: the address only when `withEmail` (`people.seeEmail`). */
+export function presentUserCard(row: Pick<UserRow, 'id' | 'firstname' | 'lastname' | 'email' | 'picture' | 'updatedAt'>, withEmail: boolean): UserCard {
+  const { email, ...card } = presentPublicUser(row);
+  return withEmail ? { ...card, email } : card;
 }

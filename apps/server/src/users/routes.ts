@@ -1,13 +1,15 @@
 /** /cm-api/api/users: accounts, own profile, password, picture, search. */
 import type { FastifyInstance } from 'fastify';
 import { API, zEmail } from '@palabre/shared';
+import { requireWriteOwn } from '../api-keys/read-only.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, notFound, parse } from '../http/errors.ts';
 import { readSmallForm } from '../http/multipart.ts';
 import { route } from '../http/route.ts';
 import * as authService from '../auth/service.ts';
 import { MAX_PICTURE_BYTES, pictureType } from './picture.ts';
-import { presentPublicUser } from './presenter.ts';
+import { people, policyUser } from '../policy.ts';
+import { presentPublicUser, presentUserCard } from './presenter.ts';
 import { usersRepo } from './repo.ts';
 import * as users from './service.ts';
 import { resendVerification, verifyEmail } from './verification.ts';
@@ -51,6 +53,7 @@ export function userRoutes(ctx: AppContext) {
       API.users.resendVerification,
       { config: { rateLimit: { max: 3, timeWindow: '10 minutes', keyGenerator: (request) => `verify-email|${request.actor?.user.id ?? request.ip}` } } },
       async ({ actor }) => {
+        requireWriteOwn(actor);
         await resendVerification(ctx, actor.user);
         return { message: 'A new verification link has been sent.' };
       },
@@ -83,7 +86,10 @@ export function userRoutes(ctx: AppContext) {
       return { count: list.length, list };
     });
 
-    route(app, API.users.get, async ({ actor, params }) => presentPublicUser(await users.getVisibleUser(ctx, actor, params.id)));
+    route(app, API.users.get, async ({ actor, params }) => {
+      const user = await users.getVisibleUser(ctx, actor, params.id);
+      return presentUserCard(user, people.seeEmail(policyUser(actor), user));
+    });
 
     route(app, API.users.picture, async ({ actor, params, reply }) => {
       const user = await users.getVisibleUser(ctx, actor, params.id);

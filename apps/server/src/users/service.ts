@@ -1,4 +1,5 @@
 import { DEFAULT_EMAIL_NOTIFICATIONS, PLATFORM_ROLE, type User } from '@palabre/shared';
+import { requireWriteOwn } from '../api-keys/read-only.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Actor, UserRow } from '../http/auth.ts';
@@ -84,6 +85,7 @@ export interface SelfUpdate {
  * follows the link mailed to it, and asking for it needs the current password (when there is one).
  */
 export async function updateSelf(ctx: AppContext, actor: Actor, input: SelfUpdate): Promise<User> {
+  requireWriteOwn(actor);
   const { role, emailNotifications, email, currentPassword, ...rest } = input;
   if (((email !== undefined && email !== actor.user.email) || (role !== undefined && role !== actor.user.role)) && !apiKeys.changeAccount(policyUser(actor))) {
     throw new AppError('forbidden', 'An API key cannot change the address or the roles of its account');
@@ -120,6 +122,7 @@ export async function changePassword(ctx: AppContext, actor: Actor, current: str
 }
 
 export async function setPicture(ctx: AppContext, actor: Actor, bytes: Buffer | null): Promise<User> {
+  requireWriteOwn(actor);
   const key = bytes ? await storePicture(ctx.storage, actor.user.id, bytes) : null;
   const previous = actor.user.picture;
   const updated = await usersRepo.update(ctx.db, actor.user.id, { picture: key });

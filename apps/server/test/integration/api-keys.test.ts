@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_ROLE, zApiKey, zApiKeyWithSecret, zList } from '@palabre/shared';
-import { apiKeys, users } from '../../src/db/schema.ts';
+import { apiKeys, chats, users } from '../../src/db/schema.ts';
 import { createOrganization, insertMedia, joinByInvitation, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
 
 let server: TestServer;
@@ -86,6 +86,34 @@ describe('organization API keys', () => {
     const maintainer = await createKey(admin, 'maintainer');
     expect((await withKey(maintainer.secret, 'PATCH', `/cm-api/api/conversations/${mediaId}`, { name: 'Not allowed' })).status).toBe(403);
     expect((await withKey(key.secret, 'GET', `/cm-api/api/conversations/${mediaId}`)).body.name).not.toBe('Not allowed');
+  });
+
+  it('writes nothing with a reader key, not even what is its creator’s own', async () => {
+    const key = await createKey(admin, 'reader');
+    const [chat] = await server.ctx.db.insert(chats).values({ conversationId: mediaId, userId: admin.id, title: 'Mine' }).returning();
+    const chatPath = `/cm-api/api/conversations/${mediaId}/chats/${chat!.id}`;
+    expect((await withKey(key.secret, 'GET', chatPath)).status).toBe(200);
+    expect((await withKey(key.secret, 'PATCH', chatPath, { title: 'Renamed by a reader' })).status).toBe(403);
+    expect((await withKey(key.secret, 'DELETE', chatPath)).status).toBe(403);
+    expect((await admin.client.get(chatPath)).body.title).toBe('Mine');
+
+    expect((await withKey(key.secret, 'PUT', '/cm-api/api/users/self', { firstname: 'Reader' })).status).toBe(403);
+    expect((await withKey(key.secret, 'DELETE', '/cm-api/api/users/self/picture')).status).toBe(403);
+    expect((await withKey(key.secret, 'PUT', `/cm-api/api/users/self/favorites/${mediaId}`)).status).toBe(403);
+    const self = await admin.client.get('/cm-api/api/users/self');
+    expect(self.body.firstname).not.toBe('Reader');
+    expect(self.body.favorites).not.toContain(mediaId);
+
+    // Joining an organization is a change too: the invitation stays pending.
+    const thirdOrgId = (await createOrganization(owner.client))._id;
+    expect((await owner.client.post(`/cm-api/api/organizations/${thirdOrgId}/users`, { email: admin.email, role: 1 })).status).toBe(201);
+    expect((await withKey(key.secret, 'POST', `/cm-api/api/users/self/invitations/${thirdOrgId}/accept`)).status).toBe(403);
+    expect((await withKey(key.secret, 'POST', `/cm-api/api/users/self/invitations/${thirdOrgId}/decline`)).status).toBe(403);
+    expect((await admin.client.get(`/cm-api/api/organizations/${thirdOrgId}`)).status).toBe(404);
+
+    // A member key of the same creator still changes what is theirs.
+    const writer = await createKey(admin, 'member');
+    expect((await withKey(writer.secret, 'PATCH', chatPath, { title: 'Renamed by a key' })).status).toBe(200);
   });
 
   it('caps the key to its organization: the creator’s other organizations do not exist for it', async () => {

@@ -1,7 +1,7 @@
 /** Own profile, pictures, user search and who may see whom. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLATFORM_ROLE, zList, zPublicUser, zUser } from '@palabre/shared';
-import { TINY_PNG, createOrganization, insertMedia, joinByInvitation, linkIn, startTestServer, type TestServer } from '../harness/server.ts';
+import { PLATFORM_ROLE, zList, zPublicUser, zUser, zUserCard } from '@palabre/shared';
+import { TINY_PNG, createOrganization, insertMedia, joinByInvitation, linkIn, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const { USER, ORGANIZATION_INITIATOR, SYSTEM_ADMINISTRATOR } = PLATFORM_ROLE;
+const { USER, ORGANIZATION_INITIATOR, SYSTEM_ADMINISTRATOR, SUPER_ADMINISTRATOR } = PLATFORM_ROLE;
 
 describe('GET /cm-api/api/users/self', () => {
   it('describes the signed-in user in the shared contract, without secrets', async () => {
@@ -228,8 +228,31 @@ describe('GET /cm-api/api/users/:id', () => {
     const bob = await server.quickUser();
     const response = await bob.client.get(`/cm-api/api/users/${ada.id}`);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual(zPublicUser.parse(response.body));
+    expect(response.body).toEqual(zUserCard.parse(response.body));
     expect(response.body).not.toHaveProperty('role');
+  });
+
+  it('shows the address only to the person and to the platform administrators who manage them', async () => {
+    const ada = await server.quickUser();
+    const colleague = await server.quickUser();
+    const admin = await server.quickUser({ role: USER | SYSTEM_ADMINISTRATOR });
+    const superAdmin = await server.quickUser({ role: USER | SYSTEM_ADMINISTRATOR | SUPER_ADMINISTRATOR });
+    const org = await createOrganization(ada.client);
+    await joinByInvitation(server, ada.client, org._id, colleague);
+    const card = async (viewer: TestUser, id: string) => {
+      const response = await viewer.client.get(`/cm-api/api/users/${id}`);
+      expect(response.status).toBe(200);
+      return zUserCard.parse(response.body);
+    };
+
+    expect((await card(ada, ada.id)).email).toBe(ada.email);
+    expect(await card(colleague, ada.id)).not.toHaveProperty('email');
+    expect(await card(colleague, superAdmin.id)).not.toHaveProperty('email');
+    expect((await card(admin, ada.id)).email).toBe(ada.email);
+    // A system administrator does not manage a super administrator's account: no address either.
+    expect(await card(admin, superAdmin.id)).not.toHaveProperty('email');
+    expect((await card(superAdmin, admin.id)).email).toBe(admin.email);
+    expect((await card(superAdmin, superAdmin.id)).email).toBe(superAdmin.email);
   });
 
   it('shows a private profile only to itself, to members of a shared organization and to administrators', async () => {

@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { FULL_RIGHTS, ORGANIZATION_ROLE, PLATFORM_ROLE, RIGHT, zCreateOrganizationApiKeyBody } from '@palabre/shared';
 import { apiKeyPrefix, isApiKeyValue, matchesApiKey, newApiKey, visiblePrefix } from '../../src/api-keys/format.ts';
 import { hashSecret } from '../../src/auth/secrets.ts';
-import { apiKeyCap, apiKeys, cappedAccount, conversationRight, mayCreateSession, organizationAbilities, organizationLevel, type PolicyUser } from '../../src/policy.ts';
+import {
+  apiKeyCap,
+  apiKeys,
+  cappedAccount,
+  conversationRight,
+  mayCreateSession,
+  organizationAbilities,
+  organizationLevel,
+  sessionAccess,
+  type PolicyUser,
+} from '../../src/policy.ts';
 
 const PERMISSIONS = { upload: true, summary: true, session: true };
 
@@ -64,6 +74,16 @@ describe('API key cap', () => {
     expect(abilities.read).toBe(true);
     expect(Object.entries(abilities).filter(([, allowed]) => allowed)).toEqual([['read', true]]);
     expect(mayCreateSession(reader, ORGANIZATION_ROLE.MEMBER, org)).toBe(false);
+  });
+
+  it('lets a reader key change nothing of its creator’s own, and only follow their quick meeting', () => {
+    expect(apiKeys.writeOwn(keyed('org-a', 'reader'))).toBe(false);
+    expect(apiKeys.writeOwn(keyed(null, 'reader'))).toBe(false);
+    expect(apiKeys.writeOwn(keyed('org-a', 'member'))).toBe(true);
+    expect(apiKeys.writeOwn({ id: 'ada', role: PLATFORM_ROLE.USER })).toBe(true);
+    const meeting = { ownerId: 'ada', visibility: 'private' as const, anonymousAccess: false, kind: 'quickMeeting' as const };
+    expect(sessionAccess(keyed('org-a', 'reader'), ORGANIZATION_ROLE.MEMBER, meeting)).toBe('read');
+    expect(sessionAccess(keyed('org-a', 'member'), ORGANIZATION_ROLE.MEMBER, meeting)).toBe('operate');
   });
 
   it('keeps only the platform flags the key allows', () => {

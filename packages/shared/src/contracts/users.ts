@@ -34,6 +34,13 @@ export type User = z.infer<typeof zUser>;
 export const zPublicUser = zUser.pick({ _id: true, firstname: true, lastname: true, email: true, picture: true });
 export type PublicUser = z.infer<typeof zPublicUser>;
 
+/**
+ * GET /users/{id}: someone's card, the address only for the person themselves and the platform
+ * administrators who manage their account (`people.seeEmail` on the server).
+ */
+export const zUserCard = zPublicUser.extend({ email: z.string().optional() });
+export type UserCard = z.infer<typeof zUserCard>;
+
 const zPersonName = zText({ required: true, max: TEXT_LIMITS.personName });
 
 /** Multipart fields of POST /users (the picture is a file part). */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { zResetPasswordBody, zResetPasswordRequestBody, zTokenPair } from '../auth.ts';
 import { zIdParam, zList, zMessage } from '../common.ts';
-import { zChangePasswordBody, zCreateUserFields, zPublicUser, zUpdateSelfBody, zUser, zUserSearchQuery, zVerifyEmailBody } from '../users.ts';
+import { zChangePasswordBody, zCreateUserFields, zPublicUser, zUpdateSelfBody, zUser, zUserCard, zUserSearchQuery, zVerifyEmailBody } from '../users.ts';
 import { P, endpoint } from './define.ts';
 import { FIRST_SCREEN_PATHS } from '../../constants.ts';
 
@@ -85,6 +85,6 @@ export const userEndpoints = {
     query: zUserSearchQuery,
     response: zList(zPublicUser),
   }),
-  get: endpoint({ method: 'GET', path: `${P}/users/:id`, summary: 'A user as the caller may see them', tag: 'users', auth: true, params: zIdParam, response: zPublicUser }),
+  get: endpoint({ method: 'GET', path: `${P}/users/:id`, summary: 'A user as the caller may see them', tag: 'users', auth: true, params: zIdParam, response: zUserCard }),
   picture: endpoint({ method: 'GET', path: `${P}/users/:id/picture`, summary: 'A user picture', tag: 'users', auth: true, params: zIdParam }),
 };
