@@ -24,7 +24,7 @@ export type RevokeTarget = { sessionId: string } | { userId: string };
 type RevokeListener = (target: RevokeTarget) => void;
 
 const ISSUER = 'palabre';
-/** How long the refresh secret just replaced stays usable (once), for concurrent refreshes. */
+/** How long the refresh secret just replaced stays usable, for concurrent refreshes (several tabs). */
 const REFRESH_GRACE_SECONDS = 30;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -55,8 +55,8 @@ export class TokenService {
   }
 
   /**
-   * Rotates the refresh secret. The secret just replaced is accepted once more within a short grace
-   * window (two tabs refreshing at once) and answers the same new pair, since the next secret is
+   * Rotates the refresh secret. The secret just replaced is still accepted within a short grace
+   * window (several tabs refreshing at once) and answers the same new pair, since the next secret is
    * derived from the previous one with the server key. Any other stale secret ends the session.
    */
   async refresh(refreshToken: string): Promise<TokenPair> {
@@ -89,13 +89,11 @@ export class TokenService {
         session.rotatedAt !== null &&
         Date.now() - session.rotatedAt.getTime() <= REFRESH_GRACE_SECONDS * 1000 &&
         safeEqual(session.refreshHash, hashSecret(next));
+      // Every tab of a browser holds the same cookie: each of them may refresh at once, so the grace
+      // use is not consumed. Only a secret two rotations old, or one past the window, is a theft.
       if (inGrace) {
-        const consumed = await this.db
-          .update(authSessions)
-          .set({ previousRefreshHash: null, lastUsedAt: new Date() })
-          .where(and(eq(authSessions.id, sessionId), eq(authSessions.previousRefreshHash, presented)))
-          .returning({ id: authSessions.id });
-        if (consumed.length > 0) return this.pair(session.userId, sessionId, next);
+        await this.db.update(authSessions).set({ lastUsedAt: new Date() }).where(eq(authSessions.id, sessionId));
+        return this.pair(session.userId, sessionId, next);
       }
       break;
     }

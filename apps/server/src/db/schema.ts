@@ -85,7 +85,7 @@ export const authSessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     refreshHash: text('refresh_hash').notNull(),
-    /** The secret this one replaced, accepted once more shortly after rotation (two tabs refreshing at once). */
+    /** The secret this one replaced, still accepted shortly after rotation (tabs refreshing at once). */
     previousRefreshHash: text('previous_refresh_hash'),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     method: text('method', { enum: ['password', 'magic_link', 'oidc', 'signup'] }).notNull(),

@@ -222,15 +222,31 @@ describe('POST /cm-api/auth/refresh', () => {
     expect(next.status).toBe(200);
   });
 
-  it('accepts the previous token only once: a third use ends the session', async () => {
+  it('lets three and more tabs refresh with the same token at once without ending the session', async () => {
+    const client = server.client();
+    await client.login(ada.email, ada.password);
+    const shared = client.refreshToken!;
+    const answers = await Promise.all(Array.from({ length: 4 }, () => client.post('/cm-api/auth/refresh', { refresh_token: shared }, { auth: false })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.body.refresh_token)).size).toBe(1);
+    // A tab that comes a little later with the same token is still within the window.
+    const late = await client.post('/cm-api/auth/refresh', { refresh_token: shared }, { auth: false });
+    expect(late.status).toBe(200);
+    for (const answer of [...answers, late]) expect((await client.get('/cm-api/api/users/self', { auth: answer.body.auth_token })).status).toBe(200);
+    const next = await client.post('/cm-api/auth/refresh', { refresh_token: late.body.refresh_token }, { auth: false });
+    expect(next.status).toBe(200);
+  });
+
+  it('treats a token two rotations old as stolen, even within the window', async () => {
     const client = server.client();
     await client.login(ada.email, ada.password);
     const old = client.refreshToken!;
-    const rotated = await client.post('/cm-api/auth/refresh', { refresh_token: old }, { auth: false });
-    expect((await client.post('/cm-api/auth/refresh', { refresh_token: old }, { auth: false })).status).toBe(200);
-    const third = await client.post('/cm-api/auth/refresh', { refresh_token: old }, { auth: false });
-    expect(third.status).toBe(401);
-    expect((await client.get('/cm-api/api/users/self', { auth: rotated.body.auth_token })).status).toBe(401);
+    const first = await client.post('/cm-api/auth/refresh', { refresh_token: old }, { auth: false });
+    const second = await client.post('/cm-api/auth/refresh', { refresh_token: first.body.refresh_token }, { auth: false });
+    expect(second.status).toBe(200);
+    const replay = await client.post('/cm-api/auth/refresh', { refresh_token: old }, { auth: false });
+    expect(replay.status).toBe(401);
+    expect((await client.get('/cm-api/api/users/self', { auth: second.body.auth_token })).status).toBe(401);
   });
 
   it('refuses made-up refresh tokens', async () => {

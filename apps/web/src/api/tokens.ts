@@ -1,6 +1,6 @@
 /**
  * What every request carries and the renewal of the access token: the Bearer token from the authToken
- * cookie, the anti-forgery cookie mirrored into X-XSRF-TOKEN, and the refresh (one attempt at a time).
+ * cookie, the anti-forgery cookie mirrored into X-XSRF-TOKEN, and the refresh (one attempt at a time, across tabs).
  * No endpoint table here: the collaboration client loads this before the contracts (client.ts is the
  * HTTP client built on it).
  */
@@ -30,11 +30,27 @@ export async function ensureXsrf() {
   xsrfReady = null;
 }
 
+/** The lock every tab of the application takes to refresh, so that tabs refresh one after the other. */
+export const REFRESH_LOCK = 'palabre-refresh';
+
+/** Runs `work` holding the lock shared by the tabs of this origin, where the browser has Web Locks. */
+async function acrossTabs<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? await locks.request(REFRESH_LOCK, work) : await work();
+}
+
 let refreshing: Promise<boolean> | null = null;
-/** Renews the access token with the refresh cookie (one attempt at a time); false when the session is over. */
+/**
+ * Renews the access token with the refresh cookie (one attempt at a time in a tab, one tab at a time);
+ * false when the session is over. A tab that waited while another one refreshed takes the new token
+ * that tab stored instead of refreshing again.
+ */
 export async function refreshSession(): Promise<boolean> {
-  refreshing ??= (async () => {
+  const stale = readCookie(COOKIE.authToken);
+  refreshing ??= acrossTabs(async () => {
     try {
+      const current = readCookie(COOKIE.authToken);
+      if (current !== null && current !== stale) return true;
       await ensureXsrf();
       const response = await fetch(REFRESH_PATH, {
         method: 'POST',
@@ -50,6 +66,6 @@ export async function refreshSession(): Promise<boolean> {
     } finally {
       setTimeout(() => (refreshing = null), 0);
     }
-  })();
+  });
   return refreshing;
 }
