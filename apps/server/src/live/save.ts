@@ -15,7 +15,9 @@
  * Idempotent and crash-safe: the media ids are derived from the session's, files are written under
  * them before the rows exist (a retry writes the same keys again), and the rows are inserted in the
  * transaction that sets `savedConversationId` only when it is still null. The recordings are
- * removed only once the media holds what it needs of them.
+ * removed only once the media holds what it needs of them. Two saves of one session on one node take
+ * turns (save-turns.ts); on two nodes, one that removes the media's folder empties it again when the
+ * other's write lands in it meanwhile.
  */
 import crypto from 'node:crypto';
 import type { JobPayload, MediaLanguage } from '@palabre/shared';
@@ -35,6 +37,7 @@ import { sessionsRepo, type ChannelRow, type SessionRow } from '../sessions/repo
 import { withLocalFiles } from '../storage/storage.ts';
 import { transcriptFingerprint } from '../subtitles/fingerprint.ts';
 import { savingRepo } from './repo.ts';
+import { inTurn } from './save-turns.ts';
 import { recordedBytes, removeRecordings, storeRecording } from './save-recordings.ts';
 import { lastEnd, transcriptFromFinals, translatedFinals, translationLanguages, type SavedFinal } from './save-transcript.ts';
 
@@ -252,7 +255,11 @@ async function savedChannels(ctx: AppContext, session: SessionRow, channels: Cha
   return saved;
 }
 
-export async function saveSession(ctx: AppContext, { sessionId }: JobPayload<'session.save'>, delivery: JobDelivery): Promise<void> {
+export function saveSession(ctx: AppContext, payload: JobPayload<'session.save'>, delivery: JobDelivery): Promise<void> {
+  return inTurn(payload.sessionId, () => saveNow(ctx, payload, delivery));
+}
+
+async function saveNow(ctx: AppContext, { sessionId }: JobPayload<'session.save'>, delivery: JobDelivery): Promise<void> {
   const session = await sessionsRepo.byId(ctx.db, sessionId);
   if (!session) {
     ctx.log.info({ sessionId }, 'session not saved: it no longer exists');

@@ -258,24 +258,32 @@ describe('an interrupted save', () => {
 });
 
 describe('a recording that cannot be converted', () => {
-  it('is left out: the transcript is saved without audio', async () => {
-    const sessionId = await stoppedSession({ keepAudio: true, liveTranscription: true }, async (sid) => {
-      await insertFinals(sid, 0);
-      writeRecording(sid, 0);
-    });
+  it('is left out: the transcript is saved without audio, and no file of it stays behind', async () => {
     // Longer than this installation accepts (a media limit, as for uploads): no attempt would do better.
+    // Set before the stop: the job the stop sends may run at once.
     const { maxMediaDurationSeconds } = server.ctx.config;
-    server.ctx.config.maxMediaDurationSeconds = 5;
+    let sessionId: string;
     try {
-      await save(sessionId);
+      sessionId = await stoppedSession({ keepAudio: true, liveTranscription: true }, async (sid) => {
+        await insertFinals(sid, 0);
+        writeRecording(sid, 0);
+        server.ctx.config.maxMediaDurationSeconds = 5;
+      });
+      // The job sent at the stop, a retry and a direct save (the session deleted) at once: each
+      // leaves the audio out and removes the media's folder while another may write into it.
+      await Promise.all([save(sessionId), save(sessionId), saveStoppedSession(server.ctx, sessionId)]);
     } finally {
       server.ctx.config.maxMediaDurationSeconds = maxMediaDurationSeconds;
     }
-    const row = (await media((await savedId(sessionId))!))!;
+    const id = (await savedId(sessionId))!;
+    const row = (await media(id))!;
     expect(row.files).toEqual({ originals: [] });
     expect((row.transcript as Transcript).text).toHaveLength(2);
     expect(recordingsGone(sessionId)).toBe(true);
     expect(server.logged()).toContain('saved without audio');
+    const left: string[] = [];
+    for await (const object of server.ctx.storage.list(`media/${id}/`, { incomplete: true })) left.push(object.key);
+    expect(left).toEqual([]);
   });
 });
 
