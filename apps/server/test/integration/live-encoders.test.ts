@@ -112,6 +112,28 @@ function bound(transport: Transport, port: number): boolean {
   });
 }
 
+/** The command lines of this process's ffmpeg children, as any local user reads them in /proc. */
+function ffmpegCommandLines(): string[] {
+  const lines: string[] = [];
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      // The parent's pid is the 4th field, after the command name in parentheses.
+      const parent = Number(
+        fs
+          .readFileSync(`/proc/${pid}/stat`, 'utf8')
+          .replace(/^.*\) /s, '')
+          .split(' ')[1],
+      );
+      if (parent !== process.pid) continue;
+      const line = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+      if (line.includes('ffmpeg')) lines.push(line);
+    } catch {
+      // The process is gone meanwhile.
+    }
+  }
+  return lines;
+}
+
 async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
@@ -169,6 +191,9 @@ describe.each([
     expect(address).toContain(KEY);
     const port = portOf(address);
     await until(() => bound(transport, port), 'the listener is up');
+    // The key is not on the listeners' command lines (both protocols listen).
+    await until(() => ffmpegCommandLines().length === 2, 'both listeners are running');
+    for (const line of ffmpegCommandLines()) expect(line).not.toContain(KEY);
 
     // Another channel's key: not let in, nothing reaches the gate.
     const intruder = encoder(kind, wrong(address), 3);

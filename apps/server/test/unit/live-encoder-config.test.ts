@@ -63,7 +63,8 @@ describe('ingest addresses', () => {
     expect(RTMP.address('ingest.example.org', 19350, KEY)).toBe(`rtmp://ingest.example.org:19350/live/${KEY}`);
     expect(SRT.address('ingest.example.org', 19450, KEY)).toBe(`srt://ingest.example.org:19450?mode=caller&passphrase=${KEY}`);
     expect(SRT.address('2001:db8::1', 19450, KEY)).toBe(`srt://[2001:db8::1]:19450?mode=caller&passphrase=${KEY}`);
-    expect(RTMP.input('::', 19350, KEY).args).toContain(`rtmp://[::]:19350/live/${KEY}`);
+    expect(RTMP.input('::', 19350, KEY).script).toContain(`file 'rtmp://[::]:19350/live/${KEY}'`);
+    expect(SRT.input('::', 19450, KEY).script).toContain(`file 'srt://[::]:19450?mode=listener&passphrase=${KEY}&`);
   });
 
   it('gives the ingest WebSocket on the public address, ws or wss', () => {

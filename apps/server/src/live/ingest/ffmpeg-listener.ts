@@ -28,10 +28,16 @@ export interface ListenerExit {
   lastLine: string;
 }
 
-/** What the input side of the command line looks like for one protocol. */
+/** What ffmpeg listens on for one protocol. */
 export interface ListenerInput {
-  /** ffmpeg options before the input address, and the input address. */
-  args: readonly string[];
+  /**
+   * A concat script naming the address to listen on, with the options to open it with. It holds the
+   * stream key: ffmpeg reads it from its stdin, never from its command line (which any local user
+   * may read, in the process list or /proc/<pid>/cmdline).
+   */
+  script: string;
+  /** The protocols the address needs, beside the pipe the script comes through. */
+  protocols: readonly string[];
   /** Lines of ffmpeg's log that mean the encoder is not the one expected. */
   refusal?: RegExp;
 }
@@ -57,10 +63,18 @@ export class FfmpegListener extends EventEmitter<{ connected: [] }> {
 
   constructor(input: ListenerInput, ffmpegPath = 'ffmpeg') {
     super();
-    const args = ['-hide_banner', '-nostdin', '-nostats', '-analyzeduration', '500000', ...input.args, ...OUTPUT_ARGS];
+    // `-nostdin` only stops ffmpeg reading keys from the terminal: the script still comes through `pipe:0`.
+    const args = [
+      ...['-hide_banner', '-nostdin', '-nostats', '-analyzeduration', '500000'],
+      ...['-f', 'concat', '-safe', '0', '-protocol_whitelist', ['pipe', ...input.protocols].join(','), '-i', 'pipe:0'],
+      ...OUTPUT_ARGS,
+    ];
     const [program, programArgs] = withParentDeath(ffmpegPath, args);
-    this.child = spawn(program, programArgs, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    this.child = spawn(program, programArgs, { stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
     killOnExit(this.child);
+    // A process that died before reading it (not installed, killed) closes its end: nothing to report.
+    this.child.stdin!.on('error', () => undefined);
+    this.child.stdin!.end(input.script);
     this.stdout = this.child.stdout!;
     this.child.stderr!.setEncoding('utf8');
     this.child.stderr!.on('data', (text: string) => this.read(text, input.refusal));
