@@ -643,6 +643,11 @@ export const sessionCaptions = pgTable(
     words: jsonb('words').$type<Array<{ word: string; start: number; end: number; confidence: number }>>().notNull(),
     /** Target language → translated text. */
     translations: jsonb('translations').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * The utterance in progress, stored now and then while the engine revises it (live/channel-run.ts):
+     * its final replaces it. One whose stream died with its node is made final when found.
+     */
+    partial: boolean('partial').notNull().default(false),
     createdAt: timestamps.createdAt,
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.channelIndex, t.segmentId] })],

@@ -1,0 +1,1 @@
+ALTER TABLE "session_captions" ADD COLUMN "partial" boolean DEFAULT false NOT NULL;
