@@ -124,6 +124,9 @@ const envSchema = z.object({
     .max(24 * 3600)
     .default(3600),
   MEDIA_IMPORT_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  MEDIA_IMPORTS_PER_USER: z.coerce.number().int().min(1).max(256).default(2),
+  MEDIA_IMPORT_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).default(8192),
+  MEDIA_IMPORT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   PALABRE_DEFAULT_MODEL: z
     .string()
     .default('base')
@@ -277,6 +280,15 @@ export interface Config {
   mediaImportTimeoutMs: number;
   /** A URL import fails when no byte arrives for this long. */
   mediaImportIdleTimeoutMs: number;
+  /**
+   * URL imports one user may have queued or running at once, across organizations: the import
+   * workers are shared by everyone, and per-organization fairness does not stop one user who
+   * belongs to several organizations from holding them all.
+   */
+  mediaImportsPerUser: number;
+  /** A URL import fails when it receives less than this many bytes per second over a window (0: no floor). */
+  mediaImportMinBytesPerSecond: number;
+  mediaImportRateWindowMs: number;
   /** An OpenAI-compatible endpoint `palabre bench media rtf` also measures (its --openai-endpoint wins). */
   benchOpenAiEndpoint: string | undefined;
   /** What translates live captions: Apertium (offline, default), or a LibreTranslate or OpenAI-compatible server. */
@@ -402,6 +414,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     modelsBaseUrl: env.PALABRE_MODELS_BASE_URL,
     mediaImportTimeoutMs: env.MEDIA_IMPORT_TIMEOUT_SECONDS * 1000,
     mediaImportIdleTimeoutMs: env.MEDIA_IMPORT_IDLE_TIMEOUT_SECONDS * 1000,
+    mediaImportsPerUser: env.MEDIA_IMPORTS_PER_USER,
+    mediaImportMinBytesPerSecond: env.MEDIA_IMPORT_MIN_BYTES_PER_SECOND,
+    mediaImportRateWindowMs: env.MEDIA_IMPORT_RATE_WINDOW_SECONDS * 1000,
     benchOpenAiEndpoint: env.PALABRE_BENCH_OPENAI_ENDPOINT,
     jobConcurrency: jobConcurrency(env),
     storage: storage(env, dataDir),

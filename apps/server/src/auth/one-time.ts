@@ -1,5 +1,5 @@
 /** Single-use secrets (magic links, password resets, SSO exchange codes): hashed, expiring, consumed once. */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { oneTimeTokens } from '../db/schema.ts';
 import { hashSecret, randomSecret } from './secrets.ts';
@@ -24,6 +24,17 @@ export async function issueOneTime(db: Database, kind: Kind, userId: string, ttl
     expiresAt: new Date(Date.now() + ttlSeconds * 1000),
   });
   return secret;
+}
+
+/**
+ * Ends the user's unused sign-in and reset links: a new password must not leave a link that was
+ * mailed before it (perhaps to someone reading the mailbox) able to sign in or set another one.
+ */
+export async function retireSignInLinks(db: Database, userId: string): Promise<void> {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(oneTimeTokens.userId, userId), inArray(oneTimeTokens.kind, ['magic_link', 'password_reset']), isNull(oneTimeTokens.usedAt)));
 }
 
 /** Marks the token used and returns it, atomically: a second use of the same secret finds nothing. */

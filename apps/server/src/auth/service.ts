@@ -6,7 +6,7 @@ import { renderMail } from '../mail/templates.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../users/passwords.ts';
 import { usersRepo } from '../users/repo.ts';
 import { markVerified } from '../users/verification.ts';
-import { consumeOneTime, issueOneTime } from './one-time.ts';
+import { consumeOneTime, issueOneTime, retireSignInLinks } from './one-time.ts';
 
 const badCredentials = () => new AppError('invalid_credentials', 'Wrong email or password');
 
@@ -66,5 +66,6 @@ export async function resetPassword(ctx: AppContext, secret: string, password: s
   const user = await usersRepo.update(ctx.db, token.userId, { passwordHash: await hashPassword(password) });
   // The link was mailed to the account's address: following it proves the address.
   if (user) await markVerified(ctx, user);
+  await retireSignInLinks(ctx.db, token.userId);
   await ctx.tokens.revokeAllForUser(token.userId);
 }

@@ -1,5 +1,5 @@
 /** Data access for media (conversations). */
-import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { conversations, type MediaFiles } from '../db/schema.ts';
 
@@ -50,6 +50,21 @@ export const conversationsRepo = {
         .where(eq(conversations.id, id))
         .returning(rowColumns)
     )[0],
+  /** URL imports of the user's media that are queued or downloading (pending, nothing downloaded yet), in every organization. */
+  importsInProgress: async (db: Database, ownerId: string): Promise<number> => {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.ownerId, ownerId),
+          eq(conversations.source, 'url'),
+          eq(conversations.status, 'pending'),
+          sql`jsonb_array_length(${conversations.files}->'originals') = 0`,
+        ),
+      );
+    return Number(row?.n ?? 0);
+  },
   delete: (db: Database, id: string) => db.delete(conversations).where(eq(conversations.id, id)),
   deleteMany: (db: Database, ids: string[]) => db.delete(conversations).where(inArray(conversations.id, ids)),
   children: (db: Database, parentId: string): Promise<ConversationRow[]> =>

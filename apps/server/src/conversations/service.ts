@@ -12,6 +12,7 @@ import { availableProfileForOrganization, profileForLanguage, profileForOrganiza
 import type { TranscriberProfileRow } from '../transcriber-profiles/repo.ts';
 import { deleteFiles, removeMediaFiles, storageKeys } from './cleanup.ts';
 import { emit, enqueue } from './effects.ts';
+import { tooManyImports, withinImportCap } from './import-quota.ts';
 import { favoritesRepo } from '../favorites/repo.ts';
 import { rightsRepo } from '../rights/repo.ts';
 import { tagsRepo } from '../tags/repo.ts';
@@ -251,6 +252,12 @@ export async function retry(ctx: AppContext, actor: Actor, id: string, body: Ret
   if (row.files.originals.length === 0 && url) {
     // A URL import that failed before anything was downloaded: import again.
     await conversationsRepo.update(ctx.db, row.id, { status: 'pending', progress: 0, processing: { steps: [] }, ...settings });
+    if (!(await withinImportCap(ctx, row.ownerId))) {
+      // Counted once pending (import-quota.ts): beyond the owner's cap it goes back as it was.
+      const previous: RetrySettings = { requestedLanguage: row.requestedLanguage, transcriberProfileId: row.transcriberProfileId };
+      await conversationsRepo.update(ctx.db, row.id, { status: row.status, progress: row.progress, processing: row.processing, ...previous });
+      throw tooManyImports(ctx.config.mediaImportsPerUser);
+    }
     await enqueue(ctx, 'media.import-url', { conversationId: row.id, url });
     emit(ctx, row.organizationId, { conversationId: row.id, kind: 'updated', status: 'pending' });
   } else {

@@ -20,6 +20,7 @@ import { emit, enqueue } from './effects.ts';
 import { conversationsRepo, type FilesWithSource } from './repo.ts';
 import { deleteFiles } from './service.ts';
 import { refuseUpload, servedMediaType, SNIFF_BYTES } from './sniff.ts';
+import { tooManyImports, withinImportCap } from './import-quota.ts';
 import { checkImportUrl, ImportRefused } from './url-import.ts';
 import { assertStorable } from '../http/text-input.ts';
 
@@ -225,6 +226,11 @@ export async function createFromRequest(ctx: AppContext, actor: Actor, organizat
         originals.map((o) => o.key),
       );
     throw multipartLimitError(error) ?? error;
+  }
+
+  if (sourceUrl && !(await withinImportCap(ctx, actor.user.id))) {
+    await conversationsRepo.delete(ctx.db, conversationId);
+    throw tooManyImports(ctx.config.mediaImportsPerUser);
   }
 
   try {

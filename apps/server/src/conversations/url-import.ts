@@ -5,13 +5,15 @@
  * resolved and checked, the connection pinned to the checked address, every redirect hop checked
  * again. Pages that are not media (video sites) go through yt-dlp (yt-dlp.ts), whose connections
  * all pass through a policy-enforcing proxy. The download has the upload size limit, a total
- * timeout and an idle timeout (no byte for a while), and goes to storage through a temporary file:
- * a failure leaves nothing. Messages never contain DNS answers or resolved addresses.
+ * timeout, an idle timeout (no byte for a while) and a minimum rate (import-rate.ts), and goes to
+ * storage through a temporary file: a failure leaves nothing. Messages never contain DNS answers
+ * or resolved addresses.
  */
 import path from 'node:path';
 import type { AppContext } from '../context.ts';
 import { byteLimit, connectionError, openFollowing, OutboundFailed, OutboundRefused, outboundPolicy, resolveChecked, type PinnedTarget } from '../net/outbound.ts';
 import { emit, enqueue } from './effects.ts';
+import { RateFloor, tooSlowMessage } from './import-rate.ts';
 import { conversationsRepo, sourceUrlOf, type FilesWithSource } from './repo.ts';
 import { servedMediaType, SNIFF_BYTES } from './sniff.ts';
 import { downloadWithYtDlp } from './yt-dlp.ts';
@@ -85,8 +87,8 @@ export interface Downloaded {
   mimeType: string | null;
 }
 
-/** Downloads the URL into storage under `keyBase` (plus an extension). */
-export async function download(ctx: AppContext, url: string, keyBase: string, signal: AbortSignal, idle: IdleTimer): Promise<Downloaded> {
+/** Downloads the URL into storage under `keyBase` (plus an extension); every byte received is counted by `rate`. */
+export async function download(ctx: AppContext, url: string, keyBase: string, signal: AbortSignal, idle: IdleTimer, rate: RateFloor): Promise<Downloaded> {
   const policy = outboundPolicy(ctx.config);
   const opened = await openFollowing(policy, url, { signal, headers: { 'user-agent': 'Palabre media import', accept: 'audio/*, video/*, application/ogg, */*;q=0.1' } }).catch(
     (error: unknown) => {
@@ -104,7 +106,7 @@ export async function download(ctx: AppContext, url: string, keyBase: string, si
   if (!isMediaContentType(type)) {
     response.destroy();
     idle.stop(); // yt-dlp has its own socket timeout
-    return downloadWithYtDlp(ctx, policy, url, keyBase, signal);
+    return downloadWithYtDlp(ctx, policy, url, keyBase, signal, rate);
   }
   const declared = Number(response.headers['content-length']);
   if (Number.isFinite(declared) && declared > ctx.config.maxUploadBytes) {
@@ -118,10 +120,15 @@ export async function download(ctx: AppContext, url: string, keyBase: string, si
     byteLimit(
       ctx.config.maxUploadBytes,
       () => new ImportRefused(TOO_BIG),
-      () => idle.touch(),
+      (bytes) => {
+        idle.touch();
+        rate.count(bytes);
+      },
     ),
   );
   response.on('error', (error) => limited.destroy(connectionError(error)));
+  // Whatever storing the end of the file takes, nothing more comes from the network.
+  response.on('end', () => rate.stop());
   const { size } = await ctx.storage.put(key, limited);
   return { key, name, size, mimeType: null };
 }
@@ -158,15 +165,20 @@ export async function importFromUrl(ctx: AppContext, conversationId: string, url
   const keyBase = `media/${row.id}/original-0`;
   const total = AbortSignal.timeout(ctx.config.mediaImportTimeoutMs);
   const idle = new IdleTimer(ctx.config.mediaImportIdleTimeoutMs);
-  const signal = AbortSignal.any([total, idle.signal]);
+  const rate = new RateFloor(ctx.config.mediaImportMinBytesPerSecond, ctx.config.mediaImportRateWindowMs);
+  const signal = AbortSignal.any([total, idle.signal, rate.signal]);
   try {
-    const media = await download(ctx, address, keyBase, signal, idle)
+    const media = await download(ctx, address, keyBase, signal, idle, rate)
       .catch((error: unknown) => {
         if (total.aborted) throw new ImportFailed(`the download did not finish within ${Math.round(ctx.config.mediaImportTimeoutMs / 1000)} s`);
         if (idle.signal.aborted) throw new ImportFailed(`the server sent nothing for ${Math.round(ctx.config.mediaImportIdleTimeoutMs / 1000)} s`);
+        if (rate.signal.aborted) throw new ImportFailed(tooSlowMessage(ctx.config.mediaImportMinBytesPerSecond, ctx.config.mediaImportRateWindowMs));
         throw error;
       })
-      .finally(() => idle.stop());
+      .finally(() => {
+        idle.stop();
+        rate.stop();
+      });
     media.mimeType = await storedMediaType(ctx, media.key);
     const files: FilesWithSource = { ...(row.files as FilesWithSource), originals: [media], sourceUrl: address };
     const updated = await conversationsRepo.update(ctx.db, row.id, {

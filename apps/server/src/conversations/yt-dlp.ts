@@ -16,6 +16,7 @@ import type { AppContext } from '../context.ts';
 import type { OutboundPolicy } from '../net/outbound.ts';
 import { ADDRESS_NOT_ALLOWED } from '../net/outbound.ts';
 import { startPolicyProxy } from '../net/proxy.ts';
+import type { RateFloor } from './import-rate.ts';
 import { fileNameOf, ImportFailed, ImportRefused, TOO_BIG, type Downloaded } from './url-import.ts';
 
 const FORMATS = 'ba[protocol^=http]/ba[protocol^=m3u8]/b[protocol^=http]/b[protocol^=m3u8]';
@@ -44,11 +45,12 @@ export function ytDlpArgs(url: string, output: string, maxBytes: number, proxy: 
   ];
 }
 
-export async function downloadWithYtDlp(ctx: AppContext, policy: OutboundPolicy, url: string, keyBase: string, signal: AbortSignal): Promise<Downloaded> {
+/** `rate` counts what yt-dlp receives through the proxy (the import's minimum rate), until yt-dlp is done. */
+export async function downloadWithYtDlp(ctx: AppContext, policy: OutboundPolicy, url: string, keyBase: string, signal: AbortSignal, rate?: RateFloor): Promise<Downloaded> {
   const binary = findOnPath('yt-dlp');
   if (!binary) throw new ImportRefused('this address is not a media file, and yt-dlp is not installed to extract one from the page');
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'palabre-import-'));
-  const proxy = await startPolicyProxy(policy);
+  const proxy = await startPolicyProxy(policy, rate && ((bytes) => rate.count(bytes)));
   try {
     // Programs yt-dlp might start read the proxy from the environment too.
     const env = { ...process.env, http_proxy: proxy.url, https_proxy: proxy.url, HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, ALL_PROXY: proxy.url, NO_PROXY: '', no_proxy: '' };
@@ -62,6 +64,8 @@ export async function downloadWithYtDlp(ctx: AppContext, policy: OutboundPolicy,
         else reject(new ImportFailed('yt-dlp could not extract a media from this page'));
       });
     });
+    // Storing the file receives nothing from the network: the floor no longer applies.
+    rate?.stop();
     const produced = (await fsp.readdir(dir)).filter((f) => f.startsWith('media.') && !f.endsWith('.part'));
     if (produced.length === 0) throw new ImportFailed('yt-dlp produced no media (it may be larger than the limit)');
     const file = path.join(dir, produced[0]!);

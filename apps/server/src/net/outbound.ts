@@ -154,12 +154,12 @@ export async function openFollowing(
 }
 
 /** Passes bytes through until `max`, then fails with `error()`. */
-export function byteLimit(max: number, error: () => Error, onChunk?: () => void): Transform {
+export function byteLimit(max: number, error: () => Error, onChunk?: (bytes: number) => void): Transform {
   let seen = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       seen += chunk.length;
-      onChunk?.();
+      onChunk?.(chunk.length);
       if (seen > max) callback(error());
       else callback(null, chunk);
     },

@@ -21,7 +21,8 @@ export interface PolicyProxy {
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authorization', 'proxy-authenticate', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
 
-export async function startPolicyProxy(policy: OutboundPolicy): Promise<PolicyProxy> {
+/** `onBytes` is told how many bytes come back from upstream servers (a caller's rate floor). */
+export async function startPolicyProxy(policy: OutboundPolicy, onBytes?: (bytes: number) => void): Promise<PolicyProxy> {
   let refused = 0;
   const sockets = new Set<Socket>();
 
@@ -38,6 +39,7 @@ export async function startPolicyProxy(policy: OutboundPolicy): Promise<PolicyPr
       const answer: Record<string, string | string[]> = {};
       for (const [name, value] of Object.entries(upstream.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) answer[name] = value;
       response.writeHead(upstream.statusCode ?? 502, answer);
+      if (onBytes) upstream.on('data', (chunk: Buffer) => onBytes(chunk.length));
       upstream.pipe(response);
       upstream.on('error', () => response.destroy());
     } catch (error) {
@@ -58,6 +60,7 @@ export async function startPolicyProxy(policy: OutboundPolicy): Promise<PolicyPr
       upstream.once('connect', () => {
         client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
         if (head.length > 0) upstream.write(head);
+        if (onBytes) upstream.on('data', (chunk: Buffer) => onBytes(chunk.length));
         upstream.pipe(client);
         client.pipe(upstream);
       });

@@ -1,5 +1,6 @@
 import { DEFAULT_EMAIL_NOTIFICATIONS, PLATFORM_ROLE, type User } from '@palabre/shared';
 import { requireWriteOwn } from '../api-keys/read-only.ts';
+import { retireSignInLinks } from '../auth/one-time.ts';
 import type { AppContext } from '../context.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import type { Actor, UserRow } from '../http/auth.ts';
@@ -116,7 +117,8 @@ export async function changePassword(ctx: AppContext, actor: Actor, current: str
     throw new AppError('wrong_password', 'The current password is not correct', { currentPassword: 'error.wrong_password' });
   }
   await usersRepo.update(ctx.db, actor.user.id, { passwordHash: await hashPassword(next) });
-  // Every other sign-in ends; this one continues with fresh tokens.
+  // Every other sign-in ends, and so do the sign-in and reset links mailed before; this one continues with fresh tokens.
+  await retireSignInLinks(ctx.db, actor.user.id);
   await ctx.tokens.revokeAllForUser(actor.user.id);
   return ctx.tokens.openSession(actor.user.id, 'password');
 }

@@ -46,6 +46,25 @@ describe('PUT /cm-api/api/users/self/password', () => {
     expect((await server.client().login(ada.email, 'brand-new-secret')).status).toBe(200);
   });
 
+  it('ends the reset and sign-in links mailed before the change', async () => {
+    const ada = await server.signUp();
+    await server.client().post('/cm-api/api/users/self/reset-password', { email: ada.email });
+    const resetToken = linkIn(server.lastMail(ada.email)).searchParams.get('token')!;
+    await server.client().post('/cm-api/auth/magic-link', { email: ada.email });
+    const magicId = linkIn(server.lastMail(ada.email)).pathname.split('/').pop()!;
+
+    const changed = await ada.client.put('/cm-api/api/users/self/password', { currentPassword: ada.password, newPassword: 'brand-new-secret' });
+    expect(changed.status).toBe(200);
+
+    const reset = await server.client().put('/cm-api/api/users/self/reset-password', { token: resetToken, password: 'someone-elses-1' });
+    expect(reset.status).toBe(400);
+    expect(reset.body.code).toBe('reset_link_invalid');
+    const magic = await server.client().post('/cm-api/auth/login/magic-link', { magicId });
+    expect(magic.status).toBe(401);
+    expect(magic.body.code).toBe('magic_link_invalid');
+    expect((await server.client().login(ada.email, 'brand-new-secret')).status).toBe(200);
+  });
+
   it('accepts the current password typed with surrounding spaces, as it was typed at sign-up', async () => {
     const ada = await server.signUp({ password: ' spaced secret ' });
     const response = await ada.client.put('/cm-api/api/users/self/password', { currentPassword: ' spaced secret ', newPassword: 'plain-secret' });
@@ -97,6 +116,18 @@ describe('password reset', () => {
     expect(again.status).toBe(400);
     expect(again.body.code).toBe('reset_link_invalid');
     expect((await server.client().login(ada.email, 'reset-secret-2')).status).toBe(401);
+  });
+
+  it('ends the sign-in link mailed before the reset', async () => {
+    const ada = await server.signUp();
+    await server.client().post('/cm-api/auth/magic-link', { email: ada.email });
+    const magicId = linkIn(server.lastMail(ada.email)).pathname.split('/').pop()!;
+    await ask(ada.email);
+    const token = linkIn(server.lastMail(ada.email)).searchParams.get('token')!;
+    expect((await reset(token, 'reset-secret-1')).status).toBe(200);
+    const magic = await server.client().post('/cm-api/auth/login/magic-link', { magicId });
+    expect(magic.status).toBe(401);
+    expect(magic.body.code).toBe('magic_link_invalid');
   });
 
   it('limits requests from one address', async () => {
