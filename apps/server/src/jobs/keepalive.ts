@@ -7,6 +7,11 @@
  * after the last keep-alive; the step-sized expiry stays the ceiling, counted from the delivery:
  * past it, keep-alives stop and a handler that hangs loses its job too.
  *
+ * That ceiling is at most MAX_JOB_EXPIRY_SECONDS (just under 24 h, pg-boss's limit; registry.ts
+ * expiryOf): keep-alives cannot stretch one attempt past it, since pg-boss's worker fails a handler
+ * still running after its job's expiry. A step that may take longer on a slow engine (a long media)
+ * is checkpointed instead: the next attempt resumes where the last one stopped.
+ *
  * A dead worker's job is therefore delivered again within `leaseSeconds` + pg-boss's supervision
  * interval (SUPERVISE_INTERVAL_SECONDS) + the retry delay: under two minutes with the defaults.
  * Re-delivery is safe because every job is idempotent or checkpointed (docs/ARCHITECTURE.md

@@ -47,7 +47,10 @@ export interface JobSpec<N extends JobName> {
    */
   singletonKey?: (payload: JobPayload<N>) => string;
   retry: JobRetry;
-  /** How long one attempt may run before it counts as lost and is delivered again. */
+  /**
+   * How long one attempt may run before it counts as lost and is delivered again; capped at
+   * MAX_JOB_EXPIRY_SECONDS when sent (expiryOf).
+   */
   expireInSeconds: number | ((media: JobMedia) => number);
 }
 
@@ -63,10 +66,23 @@ export function defineJob<N extends JobName>(name: N, spec: JobSpec<N>): JobDefi
 /** The usual retry: twice, after 5 s then about 10 s (never more than 5 minutes). */
 export const RETRY_TWICE: JobRetry = { limit: 2, delaySeconds: 5, backoff: true, maxDelaySeconds: 300 };
 
-/** An attempt's expiry for a media of the given duration. */
+/**
+ * The longest expiry pg-boss 11 accepts: it refuses `expireInSeconds / 3600 >= 24` on every send and
+ * queue (node_modules/pg-boss/src/attorney.js, `POLICY.MAX_EXPIRATION_HOURS` and
+ * `validateExpirationConfig`), so a job sized to a long media would never be sent at all.
+ */
+export const PG_BOSS_MAX_EXPIRATION_HOURS = 24;
+export const MAX_JOB_EXPIRY_SECONDS = PG_BOSS_MAX_EXPIRATION_HOURS * 3600 - 1;
+
+/**
+ * An attempt's expiry for a media of the given duration, within what the queue accepts. An attempt
+ * never runs longer than this (pg-boss's worker also fails a handler past it): work that may take
+ * longer is checkpointed, and its next attempt resumes there (see jobs/keepalive.ts).
+ */
 export function expiryOf(definition: Pick<JobSpec<JobName>, 'expireInSeconds'>, media: JobMedia): number {
   const { expireInSeconds } = definition;
-  return Math.ceil(typeof expireInSeconds === 'number' ? expireInSeconds : expireInSeconds(media));
+  const wanted = Math.ceil(typeof expireInSeconds === 'number' ? expireInSeconds : expireInSeconds(media));
+  return Math.min(MAX_JOB_EXPIRY_SECONDS, Math.max(1, wanted));
 }
 
 export class JobRegistryError extends Error {}

@@ -33,6 +33,12 @@ const STEP_HANDLERS: Record<PipelineStep, JobHandler<StepJobName>> = {
  * - the other steps (conversion, diarization, punctuation, post-processing) run faster than real
  *   time: twice the duration, and never under 15 minutes;
  * - a media whose duration is not known yet (before preprocessing has measured it) counts as one hour.
+ *
+ * Whatever these give, what is sent is capped just under 24 hours (MAX_JOB_EXPIRY_SECONDS, pg-boss's
+ * limit, applied by expiryOf): a transcription of more than about 1 h 58 min, a video rendition of
+ * more than 6 h or a step of more than 12 h gets the cap. One attempt then has that much time;
+ * the keep-alive still notices a dead worker within a minute (jobs/keepalive.ts), and a transcription
+ * cut short resumes at its next channel (transcribe.ts).
  */
 const JOB_EXPIRY = {
   unknownDurationSeconds: 3600,

@@ -158,7 +158,8 @@ export async function runBurn(ctx: AppContext, payload: { conversationId: string
 
 /**
  * How long one attempt may run: encoding at `veryfast` runs near real time on two cores for 1080p,
- * faster below; six times the duration leaves room for a loaded machine, never under 15 minutes.
+ * faster below; six times the duration leaves room for a loaded machine, never under 15 minutes
+ * (and never over the queue's cap, MAX_JOB_EXPIRY_SECONDS, reached from a 4-hour media on).
  */
 export function burnExpiry(media: JobMedia): number {
   return Math.max(15 * 60, Math.ceil((media.durationSeconds ?? 3600) * 6));

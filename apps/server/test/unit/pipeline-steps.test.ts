@@ -1,17 +1,27 @@
 /** The processing statuses, the job of each step, and crash recovery covering every status still processing and pending video renditions. */
+import { createRequire } from 'node:module';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ACTIVE_MEDIA_STATUSES, FINAL_MEDIA_STATUSES, isActiveMediaStatus, JOBS, MEDIA_STATUSES, PIPELINE_STEPS, type ActiveMediaStatus } from '@palabre/shared';
+import { loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
+import { jobDefinitions } from '../../src/job-definitions.ts';
 import { queueOptions } from '../../src/jobs/boss.ts';
-import { expiryOf } from '../../src/jobs/registry.ts';
+import { expiryOf, MAX_JOB_EXPIRY_SECONDS } from '../../src/jobs/registry.ts';
 import { pipelineJobs, resumeStuckConversations } from '../../src/pipeline/index.ts';
 import { jobOfStatus, STEP_JOBS, stepOfStatus } from '../../src/pipeline/state.ts';
 
-/** A context whose database answers the recovery query with the given media, and which records what is enqueued. */
-function recoveryContext(media: Array<{ id: string; status: string; files: object }>) {
+/** pg-boss's own check of a queue's or a send's options (the one its `send` and `createQueue` run). */
+const { validateQueueArgs } = createRequire(import.meta.url)('pg-boss/src/attorney.js') as { validateQueueArgs: (options: { expireInSeconds?: number }) => void };
+
+/**
+ * A context whose database answers the recovery query with the given media, and which records what
+ * is enqueued (a send for a media listed in `refused` throws, as a send the queue refuses does).
+ */
+function recoveryContext(media: Array<{ id: string; status: string; files: object }>, refused: string[] = []) {
   const sent: Array<{ name: string; payload: unknown }> = [];
+  const logged: string[] = [];
   const queried: unknown[][] = [];
   const db = {
     select: () => ({
@@ -25,10 +35,15 @@ function recoveryContext(media: Array<{ id: string; status: string; files: objec
   };
   const ctx = {
     db,
-    jobs: { send: async (name: string, payload: unknown) => void sent.push({ name, payload }) },
-    log: { info: () => undefined },
+    jobs: {
+      send: async (name: string, payload: { conversationId: string }) => {
+        if (refused.includes(payload.conversationId)) throw new Error('configuration assert: expiration cannot exceed 24 hours');
+        sent.push({ name, payload });
+      },
+    },
+    log: { info: () => undefined, error: (_details: object, message: string) => void logged.push(message) },
   } as unknown as AppContext;
-  return { ctx, sent, queried };
+  return { ctx, sent, queried, logged };
 }
 
 const withOriginal = { originals: [{ key: 'media/original-0' }] };
@@ -86,6 +101,28 @@ describe('step jobs', () => {
     expect(imports.singletonKey?.({ conversationId: 'media-1', url: 'https://example.org/a.mp3' })).toBe('media-1');
   });
 
+  it('give every job an expiry the queue accepts, up to the longest media allowed', () => {
+    const longest = loadConfig({}).maxMediaDurationSeconds;
+    expect(longest).toBe(6 * 3600);
+    const configurable = 7 * 24 * 3600; // the highest MAX_MEDIA_DURATION_SECONDS accepted
+    for (const definition of jobDefinitions) {
+      for (const durationSeconds of [null, 0, 60, 7140, longest, configurable]) {
+        const expiry = expiryOf(definition, { durationSeconds });
+        expect(expiry, `${definition.name} at ${durationSeconds} s`).toBeLessThanOrEqual(MAX_JOB_EXPIRY_SECONDS);
+        expect(() => validateQueueArgs({ expireInSeconds: expiry }), `${definition.name} at ${durationSeconds} s`).not.toThrow();
+      }
+    }
+    // The cap is pg-boss's own limit, not a smaller one.
+    expect(() => validateQueueArgs({ expireInSeconds: MAX_JOB_EXPIRY_SECONDS })).not.toThrow();
+    expect(() => validateQueueArgs({ expireInSeconds: MAX_JOB_EXPIRY_SECONDS + 1 })).toThrow(/24 hours/);
+    // The long steps of the longest media get the whole cap.
+    const byName = (name: string) => jobDefinitions.find((d) => d.name === name)!;
+    for (const name of [STEP_JOBS.transcription, 'media.video', 'subtitles.burn']) {
+      expect(expiryOf(byName(name), { durationSeconds: longest }), name).toBe(MAX_JOB_EXPIRY_SECONDS);
+      expect(queueOptions(byName(name)).defaults.expireInSeconds, name).toBeLessThanOrEqual(MAX_JOB_EXPIRY_SECONDS);
+    }
+  });
+
   it('give every status still processing the job of its step (pending waits for the first step)', () => {
     expect(jobOfStatus('pending')).toBe(STEP_JOBS[PIPELINE_STEPS[0]]);
     for (const step of PIPELINE_STEPS) expect(jobOfStatus(step)).toBe(STEP_JOBS[step]);
@@ -121,6 +158,14 @@ describe('resumeStuckConversations', () => {
     expect(await resumeStuckConversations(ctx)).toBe(ACTIVE_MEDIA_STATUSES.length);
     expect(sent).toEqual(media.map((m) => ({ name: jobOfStatus(m.status as ActiveMediaStatus), payload: { conversationId: m.id } })));
     for (const { name } of sent) expect(Object.keys(JOBS)).toContain(name);
+  });
+
+  it('resumes the other media when the job of one cannot be sent', async () => {
+    const media = ['media-a', 'media-long', 'media-b'].map((id) => ({ id, status: 'transcription', files: withOriginal }));
+    const { ctx, sent, logged } = recoveryContext(media, ['media-long']);
+    expect(await resumeStuckConversations(ctx)).toBe(3);
+    expect(sent.map((s) => s.payload)).toEqual([{ conversationId: 'media-a' }, { conversationId: 'media-b' }]);
+    expect(logged).toEqual(['media processing not resumed']);
   });
 
   it('downloads again a URL import that had not finished', async () => {
