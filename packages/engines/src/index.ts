@@ -27,7 +27,21 @@ export {
   type FfmpegProgress,
   type RunFfmpegOptions,
   type ConvertOptions,
+  type InputFile,
 } from './media/ffmpeg.ts';
+export {
+  CONTAINER_HEAD_BYTES,
+  MEDIA_DEMUXERS,
+  containerOf,
+  containerOfFile,
+  inputArgs,
+  readHead,
+  withMediaInput,
+  withMediaInputs,
+  type Container,
+  type MediaDemuxer,
+  type MediaInput,
+} from './media/containers.ts';
 export {
   playableVideoType,
   fitShortSide,

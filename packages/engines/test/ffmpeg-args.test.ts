@@ -8,7 +8,23 @@ describe('argument builders', () => {
   it('pass paths as file: URLs so they are never options or other protocols', () => {
     expect(fileArg('-y')).toBe('file:-y');
     expect(fileArg('http://example.com/x.mp3')).toBe('file:http://example.com/x.mp3');
-    expect(probeArgs('/media/a b.mp3')).toEqual(['-hide_banner', '-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', 'file:/media/a b.mp3']);
+    const whitelists = ['-protocol_whitelist', 'file', '-format_whitelist', 'wav,w64,avi,mp3,aac,ogg,flac,mov,aiff,amr,caf,au,matroska,asf,mpeg,mpegts,rm,flv'];
+    expect(probeArgs('/media/a b.mp3')).toEqual([
+      '-hide_banner',
+      '-v',
+      'error',
+      '-print_format',
+      'json',
+      '-show_format',
+      '-show_streams',
+      ...whitelists,
+      '-i',
+      'file:/media/a b.mp3',
+    ]);
+    // The demuxer the file's first bytes name is forced, before its -i.
+    expect(probeArgs({ path: '/media/a.ogg', demuxer: 'ogg' }).slice(-4)).toEqual(['-f', 'ogg', '-i', 'file:/media/a.ogg']);
+    const pcm = toEnginePcmArgs({ path: 'in.mkv', demuxer: 'matroska' }, 'out.wav');
+    expect(pcm.slice(pcm.indexOf('-protocol_whitelist'), pcm.indexOf('-i') + 2)).toEqual([...whitelists, '-f', 'matroska', '-i', 'file:in.mkv']);
     expect(() => fileArg('')).toThrow();
   });
 

@@ -31,7 +31,7 @@ describe('ffprobe', () => {
     await writeFile(broken, Buffer.from('this is not audio at all, just text pretending to be an mp3'.repeat(50)));
     await expect(probeMedia(broken)).rejects.toMatchObject({
       code: 'media_unreadable',
-      message: expect.stringMatching(/^Reading the media file failed \(exit status 1\): .*broken\.mp3/s),
+      message: 'Reading the media file failed: broken.mp3: not a known audio or video format',
     });
   });
 
@@ -76,12 +76,16 @@ describe('ffmpeg', () => {
   });
 
   it('fails with ffmpeg’s message on a corrupted input', async () => {
-    const broken = path.join(dir, 'broken2.mp3');
-    await writeFile(broken, Buffer.alloc(4096, 7));
-    await expect(convertToEnginePcm(broken, path.join(dir, 'x.wav'))).rejects.toMatchObject({
-      code: 'media_conversion_failed',
-      message: expect.stringContaining(broken),
-    });
+    // A WAV's signature, then nothing ffmpeg can read; its message names the file, not a path.
+    const broken = path.join(dir, 'broken2.wav');
+    await writeFile(broken, Buffer.concat([Buffer.from('RIFF\u0000\u0010\u0000\u0000WAVE', 'latin1'), Buffer.alloc(4096, 7)]));
+    const failure = convertToEnginePcm(broken, path.join(dir, 'x.wav'));
+    await expect(failure).rejects.toMatchObject({ code: 'media_conversion_failed', message: expect.stringContaining('broken2.wav') });
+    await expect(failure).rejects.not.toMatchObject({ message: expect.stringContaining(os.tmpdir()) });
+    // Bytes of no known container never reach ffmpeg.
+    const unknown = path.join(dir, 'broken3.mp3');
+    await writeFile(unknown, Buffer.alloc(4096, 7));
+    await expect(convertToEnginePcm(unknown, path.join(dir, 'y.wav'))).rejects.toMatchObject({ code: 'media_unreadable' });
   });
 
   it('stops when aborted', async () => {

@@ -145,6 +145,6 @@ describe('with the real ffmpeg', () => {
     const controller = new AbortController();
     controller.abort();
     await expect(burnSubtitles(source, srt, path.join(dir, 'never.mp4'), { signal: controller.signal })).rejects.toMatchObject({ code: 'aborted' });
-    await expect(burnSubtitles(path.join(dir, 'missing.avi'), srt, path.join(dir, 'never.mp4'))).rejects.toMatchObject({ code: 'media_conversion_failed' });
+    await expect(burnSubtitles(path.join(dir, 'missing.avi'), srt, path.join(dir, 'never.mp4'))).rejects.toMatchObject({ code: 'media_unreadable' });
   });
 });

@@ -1,30 +1,19 @@
 /**
- * Early refusal of obviously wrong uploads from the declared type and the first bytes. The real
- * check is ffprobe in the pipeline; this only keeps images, documents and archives out.
+ * Uploads are judged by their first bytes, never by their declared type: a file whose first bytes
+ * name no media container we read is refused (a text playlist declared `audio/x-mpegurl` included),
+ * as are images, documents and archives. The containers and how ffmpeg may read them are
+ * @palabre/engines' (media/containers.ts); ffprobe in the pipeline is the deeper check.
  */
+import { CONTAINER_HEAD_BYTES, containerOf } from '@palabre/engines';
 
-/** Bytes to look at: enough for every signature below. */
-export const SNIFF_BYTES = 16;
+/** Bytes to look at: enough for every signature. */
+export const SNIFF_BYTES = CONTAINER_HEAD_BYTES;
 
 const ascii = (head: Buffer, offset: number, text: string) => head.subarray(offset, offset + text.length).toString('latin1') === text;
 
 /** A media container recognised from its first bytes, or null. */
 export function mediaSignature(head: Buffer): string | null {
-  if (ascii(head, 0, 'RIFF') && (ascii(head, 8, 'WAVE') || ascii(head, 8, 'AVI '))) return ascii(head, 8, 'WAVE') ? 'wav' : 'avi';
-  if (ascii(head, 0, 'RF64')) return 'wav';
-  if (ascii(head, 0, 'ID3')) return 'mp3';
-  if (ascii(head, 0, 'OggS')) return 'ogg';
-  if (ascii(head, 0, 'fLaC')) return 'flac';
-  if (ascii(head, 4, 'ftyp')) return 'mp4';
-  if (ascii(head, 0, 'FORM') && (ascii(head, 8, 'AIFF') || ascii(head, 8, 'AIFC'))) return 'aiff';
-  if (ascii(head, 0, '#!AMR')) return 'amr';
-  if (ascii(head, 0, 'caff')) return 'caf';
-  if (ascii(head, 0, '.snd')) return 'au';
-  if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return 'matroska';
-  if (head.length >= 4 && head.readUInt32BE(0) === 0x3026b275) return 'asf';
-  if (head.length >= 2 && head[0] === 0xff && (head[1]! & 0xe0) === 0xe0) return 'mpeg-audio'; // MP3 / AAC ADTS frame sync
-  if (head.length >= 4 && head.readUInt32BE(0) === 0x000001ba) return 'mpeg-ps';
-  return null;
+  return containerOf(head)?.name ?? null;
 }
 
 /** The type a media is served with, from its container as we recognised it (never the declared one). */
@@ -43,6 +32,8 @@ const SERVED_TYPES: Record<string, string> = {
   asf: 'video/x-ms-asf',
   'mpeg-audio': 'audio/mpeg',
   'mpeg-ps': 'video/mpeg',
+  'mpeg-ts': 'video/mp2t',
+  flv: 'video/x-flv',
 };
 
 export const OPAQUE_TYPE = 'application/octet-stream';
@@ -68,14 +59,11 @@ export function nonMediaSignature(head: Buffer): string | null {
   return null;
 }
 
-const MEDIA_TYPE = /^(audio|video)\/|^application\/(ogg|octet-stream|x-matroska|mp4|vnd\.rn-realmedia)$/i;
-
-/** null when the part may be a media file; else why it is refused. */
-export function refuseUpload(declaredType: string | undefined, head: Buffer): string | null {
+/** null when the part may be a media file; else why it is refused (whatever type it was declared with). */
+export function refuseUpload(head: Buffer): string | null {
   if (head.length === 0) return 'the file is empty';
   const bad = nonMediaSignature(head);
   if (bad) return `a ${bad} file is not an audio or video file`;
   if (mediaSignature(head)) return null;
-  if (declaredType && MEDIA_TYPE.test(declaredType.split(';')[0]!.trim()) && !/octet-stream/i.test(declaredType)) return null;
   return 'the file is not a known audio or video format';
 }

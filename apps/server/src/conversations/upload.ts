@@ -80,7 +80,7 @@ async function storePart(ctx: AppContext, part: MultipartFile, key: string): Pro
     length += next.value.length;
   }
   const head = Buffer.concat(first);
-  const refused = refuseUpload(part.mimetype, head.subarray(0, SNIFF_BYTES));
+  const refused = refuseUpload(head.subarray(0, SNIFF_BYTES));
   if (refused) {
     if (!ended) await drain(Readable.from({ [Symbol.asyncIterator]: () => iterator }));
     return { refused };

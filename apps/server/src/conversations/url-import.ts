@@ -15,7 +15,7 @@ import { byteLimit, connectionError, openFollowing, OutboundFailed, OutboundRefu
 import { emit, enqueue } from './effects.ts';
 import { RateFloor, tooSlowMessage } from './import-rate.ts';
 import { conversationsRepo, sourceUrlOf, type FilesWithSource } from './repo.ts';
-import { servedMediaType, SNIFF_BYTES } from './sniff.ts';
+import { refuseUpload, servedMediaType, SNIFF_BYTES } from './sniff.ts';
 import { downloadWithYtDlp } from './yt-dlp.ts';
 import { dispatchWebhooks } from '../webhooks/dispatch.ts';
 import { mediaData } from '../webhooks/events.ts';
@@ -138,11 +138,20 @@ export interface ImportResult {
   error?: string;
 }
 
-/** The type detected from the stored file's first bytes, as uploads record it: never what the remote server declared. */
+/**
+ * The type detected from the stored file's first bytes, as uploads record it: never what the remote
+ * server declared. A file uploads would refuse is deleted and refused here too.
+ */
 async function storedMediaType(ctx: AppContext, key: string): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of ctx.storage.read(key, { start: 0, end: SNIFF_BYTES - 1 })) chunks.push(chunk as Buffer);
-  return servedMediaType(Buffer.concat(chunks));
+  const head = Buffer.concat(chunks);
+  const refused = refuseUpload(head);
+  if (refused) {
+    await ctx.storage.delete(key);
+    throw new ImportRefused(refused);
+  }
+  return servedMediaType(head);
 }
 
 /**

@@ -11,6 +11,7 @@ import fsp from 'node:fs/promises';
 import {
   convertToEnginePcm,
   fileArg,
+  inputArgs,
   makeWebRendition,
   peaksFromMedia,
   peaksFromWavFile,
@@ -19,6 +20,8 @@ import {
   readWavInfo,
   runFfmpeg,
   VIDEO_HEAD_BYTES,
+  withMediaInputs,
+  type InputFile,
   type MediaInfo,
 } from '@palabre/engines';
 import type { AppContext } from '../context.ts';
@@ -33,7 +36,7 @@ import { PipelineError, runStep, type StepContext, type StepDefinition } from '.
  * Several tracks mixed into one AAC/MP4 rendition (the engines package converts one input only;
  * this is the local adapter for the multi-track case, same container and codec choices).
  */
-export function mixToWebRenditionArgs(inputs: readonly string[], output: string, bounds?: { maxDurationSeconds: number; maxOutputBytes: number }): string[] {
+export function mixToWebRenditionArgs(inputs: readonly InputFile[], output: string, bounds?: { maxDurationSeconds: number; maxOutputBytes: number }): string[] {
   const labels = inputs.map((_, i) => `[${i}:a:0]`).join('');
   return [
     '-hide_banner',
@@ -41,7 +44,7 @@ export function mixToWebRenditionArgs(inputs: readonly string[], output: string,
     '-v',
     'error',
     '-y',
-    ...inputs.flatMap((input) => ['-i', fileArg(input)]),
+    ...inputs.flatMap((input) => inputArgs(input)),
     '-filter_complex',
     `${labels}amix=inputs=${inputs.length}:duration=longest[mix]`,
     '-map',
@@ -166,18 +169,15 @@ export async function normaliseAudio(ctx: AppContext, { row, report, work, signa
       onProgress: webProgress,
     });
   } else {
-    await runFfmpeg(
-      mixToWebRenditionArgs(
-        inputs.map((i) => i.path),
-        web,
-        outputBounds(duration, WEB_BYTES_PER_SECOND),
-      ),
-      {
-        signal,
-        durationSeconds: duration,
-        onProgress: webProgress,
-        description: 'Mixing the tracks into the web-playable rendition',
-      },
+    await withMediaInputs(
+      inputs.map((i) => i.path),
+      (media) =>
+        runFfmpeg(mixToWebRenditionArgs(media, web, outputBounds(duration, WEB_BYTES_PER_SECOND)), {
+          signal,
+          durationSeconds: duration,
+          onProgress: webProgress,
+          description: 'Mixing the tracks into the web-playable rendition',
+        }),
     );
   }
 

@@ -201,6 +201,49 @@ describe('POST /organizations/:id/conversations/create', () => {
     expect(storedFiles()).toHaveLength(before);
   });
 
+  it('refuses bytes of no known media container whatever their declared type: a playlist naming another media’s original', async () => {
+    const victim = await team();
+    const victimId = await uploaded(victim.owner, victim.org._id);
+    const { owner, org } = await team();
+    const before = storedFiles().length;
+    const playlist = Buffer.from(`#EXTM3U\n#EXT-X-TARGETDURATION:11\n#EXTINF:11,\n../${victimId}/original-0.wav\n#EXT-X-ENDLIST\n`);
+    const concat = Buffer.from(`ffconcat version 1.0\nfile '../${victimId}/original-0.wav'\n`);
+    for (const [bytes, type] of [
+      [playlist, 'audio/x-mpegurl'],
+      [playlist, 'audio/mpeg'],
+      [playlist, 'video/mp4'],
+      [concat, 'audio/wav'],
+    ] as const) {
+      const response = await upload(owner, org._id, { name: 'Stream' }, [{ bytes, name: 'stream.mp3', type }]);
+      expect(response.status, type).toBe(400);
+      expect(response.body, type).toMatchObject({ code: 'validation_failed', fields: { file: 'error.invalid_format' } });
+    }
+    expect(await rowsOf(org._id)).toHaveLength(0);
+    expect(storedFiles()).toHaveLength(before);
+    expect(sent.filter((job) => job.name === 'media.preprocess' && job.payload.conversationId !== victimId)).toEqual([]);
+  });
+
+  it('accepts the containers users upload, whatever type the browser declared', async () => {
+    const { owner, org } = await team();
+    const mp3 = fs.readFileSync(path.join(ROOT, '../shared/fixtures/audio/meeting-fr-60s.mp3'));
+    // The same audio without its ID3 tag starts with a frame header.
+    const tagSize = 10 + ((mp3[6]! << 21) | (mp3[7]! << 14) | (mp3[8]! << 7) | mp3[9]!);
+    const cases: Upload[] = [
+      { bytes: JFK, name: 'jfk.wav', type: 'application/octet-stream' },
+      { bytes: mp3.subarray(0, 300_000), name: 'tagged.mp3', type: 'audio/mpeg' },
+      { bytes: mp3.subarray(tagSize, tagSize + 300_000), name: 'bare.mp3', type: '' },
+      { bytes: Buffer.concat([Buffer.from('OggS\u0000\u0002', 'latin1'), Buffer.alloc(64)]), name: 'a.opus', type: 'audio/ogg' },
+      { bytes: Buffer.concat([Buffer.from('\u0000\u0000\u0000\u0018ftyp3gp4', 'latin1'), Buffer.alloc(64)]), name: 'a.3gp', type: 'video/3gpp' },
+      { bytes: Buffer.concat([Buffer.from('fff15080', 'hex'), Buffer.alloc(64)]), name: 'a.aac', type: 'audio/aac' },
+      { bytes: Buffer.concat([Buffer.from('3026b2758e66cf11', 'hex'), Buffer.alloc(64)]), name: 'a.wma', type: 'audio/x-ms-wma' },
+      { bytes: Buffer.concat([Buffer.from('#!AMR\n', 'latin1'), Buffer.alloc(64)]), name: 'a.amr', type: 'audio/amr' },
+    ];
+    for (const file of cases) {
+      const response = await upload(owner, org._id, { name: file.name }, [file]);
+      expect(response.status, file.name).toBe(201);
+    }
+  });
+
   it('answers 413 with the product message for a file over the limit and keeps none of the parts', async () => {
     const { owner, org } = await team();
     const before = storedFiles().length;

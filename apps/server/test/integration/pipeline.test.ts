@@ -282,6 +282,27 @@ describe('media pipeline', { timeout: 600_000 }, () => {
     expect(allWords(retried.transcript!)).toContain('country');
   });
 
+  it('never reads another media through a playlist or a concat script, even one whose first bytes pass for an MP3', async () => {
+    const victim = await createMedia([{ file: fixture('jfk-en.wav') }], {}, { enqueue: false });
+    const id3 = Buffer.from('ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000', 'latin1');
+    const target = `../${victim}/original-0.wav`;
+    const crafted = {
+      'tagged-playlist.mp3': Buffer.concat([id3, Buffer.from(`#EXTM3U\n#EXT-X-TARGETDURATION:11\n#EXTINF:11,\n${target}\n#EXT-X-ENDLIST\n`)]),
+      'playlist.mp3': Buffer.from(`#EXTM3U\n#EXT-X-TARGETDURATION:11\n#EXTINF:11,\n${target}\n#EXT-X-ENDLIST\n`),
+      'tagged-concat.mp3': Buffer.concat([id3, Buffer.from(`ffconcat version 1.0\nfile '${target}'\n`)]),
+    };
+    const ids = await Promise.all(Object.entries(crafted).map(([name, bytes]) => createMedia([{ bytes, name }])));
+    for (const [n, id] of ids.entries()) {
+      const ended = await waitForStatus(id, ['done', 'error']);
+      expect(ended.status, Object.keys(crafted)[n]).toBe('error');
+      expect(ended.transcript).toBeNull();
+      expect(ended.duration).toBeNull();
+      expect(storedFiles(id)).toEqual(['original-0.mp3']);
+      expect(ended.processing.log).not.toMatch(/\/tmp|palabre-test|\n\s+at |0x[0-9a-f]{6,}/i);
+    }
+    expect(storedFiles(victim)).toEqual(['original-0.wav']);
+  });
+
   it('gives one speaker per uploaded track, named after its channel', async () => {
     const id = await createMedia([
       { file: fixture('jfk-en.wav'), name: 'Alice.wav' },

@@ -4,6 +4,7 @@ import { loadConfig, ConfigError } from '../../src/config.ts';
 import { parseRange } from '../../src/conversations/media-range.ts';
 import { addressRefusal, blockListOf, classifyAddress, embeddedIpv4, parseCidr } from '../../src/net/addresses.ts';
 import { ytDlpArgs } from '../../src/conversations/yt-dlp.ts';
+import { containerOf } from '@palabre/engines';
 import { mediaSignature, refuseUpload } from '../../src/conversations/sniff.ts';
 import { channelName, extensionOf } from '../../src/conversations/upload.ts';
 import { isMediaContentType } from '../../src/conversations/url-import.ts';
@@ -104,17 +105,46 @@ describe('upload sniffing', () => {
     expect(mediaSignature(Buffer.from('1a45dfa3a34286', 'hex'))).toBe('matroska');
     expect(mediaSignature(Buffer.from('fffb9064', 'hex'))).toBe('mpeg-audio');
   });
-  it('refuses images, documents, text and empty files; accepts unknown bytes declared as audio', () => {
-    expect(refuseUpload('audio/wav', wav)).toBeNull();
-    expect(refuseUpload('application/octet-stream', wav)).toBeNull();
-    expect(refuseUpload('image/png', png)).toMatch(/png/);
-    expect(refuseUpload('audio/wav', png)).toMatch(/png/);
-    expect(refuseUpload('application/pdf', Buffer.from('%PDF-1.7'))).toMatch(/pdf/);
-    expect(refuseUpload('text/html', Buffer.from('<!DOCTYPE html>'))).toMatch(/markup/);
-    expect(refuseUpload('text/plain', Buffer.from('hello world'))).toMatch(/not a known/);
-    expect(refuseUpload('application/octet-stream', Buffer.from('hello world'))).toMatch(/not a known/);
-    expect(refuseUpload('audio/x-unknown', Buffer.from('\x01\x02\x03\x04'))).toBeNull();
-    expect(refuseUpload('audio/wav', Buffer.alloc(0))).toMatch(/empty/);
+  it('refuses images, documents, text, unknown bytes and empty files, whatever their declared type', () => {
+    expect(refuseUpload(wav)).toBeNull();
+    expect(refuseUpload(png)).toMatch(/png/);
+    expect(refuseUpload(Buffer.from('%PDF-1.7'))).toMatch(/pdf/);
+    expect(refuseUpload(Buffer.from('<!DOCTYPE html>'))).toMatch(/markup/);
+    expect(refuseUpload(Buffer.from('hello world'))).toMatch(/not a known/);
+    expect(refuseUpload(Buffer.from('\x01\x02\x03\x04'))).toMatch(/not a known/);
+    expect(refuseUpload(Buffer.from('#EXTM3U\n#EXTINF:60,\n../other/original-0.mp3\n'))).toMatch(/not a known/);
+    expect(refuseUpload(Buffer.from("ffconcat version 1.0\nfile '../other/original-0.mp3'\n"))).toMatch(/not a known/);
+    expect(refuseUpload(Buffer.alloc(0))).toMatch(/empty/);
+  });
+  it('recognises the containers users upload, each with the demuxer that reads it', () => {
+    const ts = Buffer.alloc(400);
+    ts[0] = 0x47;
+    ts[188] = 0x47;
+    const m2ts = Buffer.alloc(400);
+    m2ts[4] = 0x47;
+    m2ts[196] = 0x47;
+    const cases: Array<[Buffer, string, string | null]> = [
+      [Buffer.from('RF64\xff\xff\xff\xffWAVEds64', 'latin1'), 'wav', 'wav'],
+      [Buffer.from('RIFF\x00\x00\x00\x00AVI LIST', 'latin1'), 'avi', 'avi'],
+      [Buffer.from('ID3\x04\x00', 'latin1'), 'mp3', null],
+      [Buffer.from('fffb9064', 'hex'), 'mpeg-audio', 'mp3'],
+      [Buffer.from('fff15080', 'hex'), 'mpeg-audio', 'aac'],
+      [Buffer.from('fff95080', 'hex'), 'mpeg-audio', 'aac'],
+      [Buffer.from('OggS\x00\x02', 'latin1'), 'ogg', 'ogg'],
+      [Buffer.from('fLaC\x00\x00', 'latin1'), 'flac', 'flac'],
+      [Buffer.from('\x00\x00\x00\x18ftyp3gp4', 'latin1'), 'mp4', 'mov'],
+      [Buffer.from('\x00\x00\x00\x14ftypqt  ', 'latin1'), 'mp4', 'mov'],
+      [Buffer.from('1a45dfa3a34286', 'hex'), 'matroska', 'matroska'],
+      [Buffer.from('3026b2758e66cf11', 'hex'), 'asf', 'asf'],
+      [Buffer.from('#!AMR\n', 'latin1'), 'amr', 'amr'],
+      [Buffer.from('#!AMR-WB\n', 'latin1'), 'amr', 'amr'],
+      [Buffer.from('caff\x00\x01', 'latin1'), 'caf', 'caf'],
+      [Buffer.from('FORM\x00\x00\x00\x00AIFC', 'latin1'), 'aiff', 'aiff'],
+      [Buffer.from('000001ba44000400', 'hex'), 'mpeg-ps', 'mpeg'],
+      [ts, 'mpeg-ts', 'mpegts'],
+      [m2ts, 'mpeg-ts', 'mpegts'],
+    ];
+    for (const [head, name, demuxer] of cases) expect(containerOf(head), name).toEqual({ name, demuxer });
   });
   it('names channels and keys from file names', () => {
     expect(extensionOf('Talk.WAV')).toBe('.wav');

@@ -8,7 +8,8 @@
  * as another protocol. Failures carry ffmpeg's message for the logs only; callers show a stable code.
  */
 import { runProcess } from '../process.ts';
-import { runFfmpeg, type ConvertOptions, type MediaToolsOptions } from './ffmpeg.ts';
+import { withMediaInput } from './containers.ts';
+import { runFfmpeg, type ConvertOptions, type InputFile, type MediaToolsOptions } from './ffmpeg.ts';
 import { fitShortSide, h264Mp4Args, type VideoEncodeOptions } from './video.ts';
 
 /** Escapes a filter option value (first level). */
@@ -60,7 +61,7 @@ export function burnFilters(subtitlesPath: string): string {
   return `${fitShortSide(BURN_SHORT_SIDE)},${subtitles}`;
 }
 
-export function burnSubtitlesArgs(input: string, subtitlesPath: string, output: string, options: VideoEncodeOptions = {}): string[] {
+export function burnSubtitlesArgs(input: InputFile, subtitlesPath: string, output: string, options: VideoEncodeOptions = {}): string[] {
   return h264Mp4Args(input, output, burnFilters(subtitlesPath), { crf: 21, ...options });
 }
 
@@ -69,7 +70,7 @@ export function burnSubtitlesArgs(input: string, subtitlesPath: string, output: 
  * Progress (0..1) follows the encoded position against `durationSeconds`; the signal stops ffmpeg.
  */
 export function burnSubtitles(input: string, subtitlesPath: string, output: string, options: ConvertOptions & VideoEncodeOptions = {}): Promise<{ stderrTail: string }> {
-  return runFfmpeg(burnSubtitlesArgs(input, subtitlesPath, output, options), { ...options, description: 'Burning the subtitles into the video' });
+  return withMediaInput(input, (media) => runFfmpeg(burnSubtitlesArgs(media, subtitlesPath, output, options), { ...options, description: 'Burning the subtitles into the video' }));
 }
 
 /**

@@ -4,6 +4,8 @@
  * - Argument builders are pure and return arrays; processes are spawned without a shell, and every
  *   path is passed as `file:<path>` so a name such as `-y`, `concat:…` or `http://…` can never be
  *   read as an option or another protocol.
+ * - A user's file is read only by a media demuxer, through the file protocol, from a private folder
+ *   (containers.ts): never as a playlist or a script that opens other files.
  * - ffmpeg writes machine-readable progress with `-progress pipe:3` (file descriptor 3), which
  *   leaves stdout free for data (raw PCM for peaks) and stderr for errors only (`-v error`), of
  *   which a bounded tail is kept for the media's error log.
@@ -13,6 +15,9 @@
 import { z } from 'zod';
 import { EngineError } from '../errors.ts';
 import { lastLines, runProcess } from '../process.ts';
+import { fileArg, inputArgs, withMediaInput, type MediaInput } from './containers.ts';
+
+export { fileArg };
 
 export const ENGINE_SAMPLE_RATE = 16_000;
 
@@ -25,12 +30,6 @@ export interface MediaToolsOptions {
   background?: boolean | undefined;
 }
 
-/** A path as an ffmpeg URL of the file protocol: never an option, never another protocol. */
-export function fileArg(path: string): string {
-  if (path.length === 0) throw new TypeError('empty media path');
-  return `file:${path}`;
-}
-
 export const COMMON_INPUT = ['-hide_banner', '-nostdin', '-v', 'error'] as const;
 export const PROGRESS = ['-progress', 'pipe:3', '-nostats'] as const;
 
@@ -41,8 +40,11 @@ const ENGINE_PCM = ['-ar', String(ENGINE_SAMPLE_RATE), '-c:a', 'pcm_s16le'] as c
 // Argument builders (pure)
 // ---------------------------------------------------------------------------------------------
 
-export function probeArgs(input: string): string[] {
-  return ['-hide_banner', '-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', fileArg(input)];
+/** A user's file to read: a path (probed among the allowed demuxers only) or a MediaInput naming its demuxer. */
+export type InputFile = string | MediaInput;
+
+export function probeArgs(input: InputFile): string[] {
+  return ['-hide_banner', '-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...inputArgs(input)];
 }
 
 export interface StreamChoice {
@@ -72,14 +74,13 @@ export function outputLimits(options: StreamChoice): string[] {
  * dropped), encode it with `encode`, report progress on fd 3 and write to `output` (overwritten),
  * or to stdout when `output` is null.
  */
-function audioConversionArgs(input: string, output: string | null, options: StreamChoice, encode: readonly string[]): string[] {
+function audioConversionArgs(input: InputFile, output: string | null, options: StreamChoice, encode: readonly string[]): string[] {
   // `0:a:0` = first audio stream; an absolute index comes from parseProbe's audioStreams[].index.
   const stream = options.audioStreamIndex === undefined ? '0:a:0' : `0:${options.audioStreamIndex}`;
   return [
     ...COMMON_INPUT,
     ...(output === null ? [] : ['-y']),
-    '-i',
-    fileArg(input),
+    ...inputArgs(input),
     '-map',
     stream,
     '-vn',
@@ -93,7 +94,7 @@ function audioConversionArgs(input: string, output: string | null, options: Stre
 }
 
 /** 16 kHz, mono, signed 16-bit little-endian PCM in a WAV container: what every engine reads. */
-export function toEnginePcmArgs(input: string, output: string, options: StreamChoice = {}): string[] {
+export function toEnginePcmArgs(input: InputFile, output: string, options: StreamChoice = {}): string[] {
   return audioConversionArgs(input, output, options, ['-ac', '1', ...ENGINE_PCM, '-f', 'wav']);
 }
 
@@ -114,7 +115,7 @@ export interface WebRenditionOptions extends StreamChoice {
  * `moov` index before the data, so with HTTP Range the player starts and seeks after a few small
  * range requests instead of downloading the file first.
  */
-export function toWebRenditionArgs(input: string, output: string, options: WebRenditionOptions = {}): string[] {
+export function toWebRenditionArgs(input: InputFile, output: string, options: WebRenditionOptions = {}): string[] {
   const channels = Math.min(Math.max(options.sourceChannels ?? 2, 1), 2);
   const kbps = (options.kbpsPerChannel ?? 64) * channels;
   return audioConversionArgs(input, output, options, ['-ac', String(channels), '-c:a', 'aac', '-b:a', `${kbps}k`, '-movflags', '+faststart', '-f', 'mp4']);
@@ -124,7 +125,7 @@ export function toWebRenditionArgs(input: string, output: string, options: WebRe
  * One channel (0-based) of a multi-channel file as engine PCM (16 kHz mono WAV): used when each
  * speaker was recorded on their own channel.
  */
-export function extractChannelArgs(input: string, output: string, channel: number, options: StreamChoice = {}): string[] {
+export function extractChannelArgs(input: InputFile, output: string, channel: number, options: StreamChoice = {}): string[] {
   if (!Number.isInteger(channel) || channel < 0 || channel > 63) {
     throw new RangeError(`channel must be an integer between 0 and 63, got ${channel}`);
   }
@@ -132,7 +133,7 @@ export function extractChannelArgs(input: string, output: string, channel: numbe
 }
 
 /** Decodes to raw 16 kHz mono s16le on stdout, for streaming into the peaks accumulator. */
-export function peaksArgs(input: string, options: StreamChoice = {}): string[] {
+export function peaksArgs(input: InputFile, options: StreamChoice = {}): string[] {
   return audioConversionArgs(input, null, options, ['-ac', '1', ...ENGINE_PCM, '-f', 's16le']);
 }
 
@@ -332,19 +333,21 @@ export function withoutAddresses(text: string): string {
 export async function probeMedia(input: string, options: MediaToolsOptions = {}): Promise<MediaInfo> {
   const chunks: Buffer[] = [];
   let size = 0;
-  await runProcess(options.ffprobePath ?? 'ffprobe', probeArgs(input), {
-    signal: options.signal,
-    timeoutMs: options.timeoutMs ?? 60_000,
-    onStdout: (chunk) => {
-      size += chunk.length;
-      // Hundreds of streams would still fit; anything larger is not a media file worth probing.
-      if (size > 16 * 1024 * 1024) throw new Error('ffprobe output is larger than 16 MiB');
-      chunks.push(chunk);
-    },
-    failureCode: 'media_unreadable',
-    description: 'Reading the media file',
-    explain: explainFfmpeg,
-  });
+  await withMediaInput(input, (media) =>
+    runProcess(options.ffprobePath ?? 'ffprobe', probeArgs(media), {
+      signal: options.signal,
+      timeoutMs: options.timeoutMs ?? 60_000,
+      onStdout: (chunk) => {
+        size += chunk.length;
+        // Hundreds of streams would still fit; anything larger is not a media file worth probing.
+        if (size > 16 * 1024 * 1024) throw new Error('ffprobe output is larger than 16 MiB');
+        chunks.push(chunk);
+      },
+      failureCode: 'media_unreadable',
+      description: 'Reading the media file',
+      explain: explainFfmpeg,
+    }),
+  );
   return parseProbe(Buffer.concat(chunks).toString('utf8'));
 }
 
@@ -391,19 +394,23 @@ export interface ConvertOptions extends MediaToolsOptions, StreamChoice {
 }
 
 export function convertToEnginePcm(input: string, output: string, options: ConvertOptions = {}): Promise<{ stderrTail: string }> {
-  return runFfmpeg(toEnginePcmArgs(input, output, options), {
-    ...options,
-    description: 'Converting the media to 16 kHz mono PCM',
-  });
+  return withMediaInput(input, (media) =>
+    runFfmpeg(toEnginePcmArgs(media, output, options), {
+      ...options,
+      description: 'Converting the media to 16 kHz mono PCM',
+    }),
+  );
 }
 
 export function makeWebRendition(input: string, output: string, options: ConvertOptions & WebRenditionOptions = {}): Promise<{ stderrTail: string }> {
-  return runFfmpeg(toWebRenditionArgs(input, output, options), { ...options, description: 'Making the web-playable rendition' });
+  return withMediaInput(input, (media) => runFfmpeg(toWebRenditionArgs(media, output, options), { ...options, description: 'Making the web-playable rendition' }));
 }
 
 export function extractChannel(input: string, output: string, channel: number, options: ConvertOptions = {}): Promise<{ stderrTail: string }> {
-  return runFfmpeg(extractChannelArgs(input, output, channel, options), {
-    ...options,
-    description: `Extracting channel ${channel + 1}`,
-  });
+  return withMediaInput(input, (media) =>
+    runFfmpeg(extractChannelArgs(media, output, channel, options), {
+      ...options,
+      description: `Extracting channel ${channel + 1}`,
+    }),
+  );
 }

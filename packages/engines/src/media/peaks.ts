@@ -20,6 +20,7 @@
 import { createReadStream } from 'node:fs';
 import type { WaveformPeaks } from '@palabre/shared';
 import { EngineError } from '../errors.ts';
+import { withMediaInput } from './containers.ts';
 import { ENGINE_SAMPLE_RATE, peaksArgs, runFfmpeg, type ConvertOptions } from './ffmpeg.ts';
 import { Pcm16Decoder } from './pcm.ts';
 import { assertEnginePcm, readWavInfo } from './wav.ts';
@@ -120,10 +121,12 @@ export async function peaksFromWavFile(path: string, options: { peaksPerSecond?:
 /** Peaks of any media ffmpeg reads, decoded to PCM on the fly (no intermediate file). */
 export async function peaksFromMedia(input: string, options: ConvertOptions & { peaksPerSecond?: number } = {}): Promise<WaveformPeaks> {
   const accumulator = new PeaksAccumulator({ peaksPerSecond: options.peaksPerSecond });
-  await runFfmpeg(peaksArgs(input, options), {
-    ...options,
-    onStdout: (chunk) => accumulator.push(chunk),
-    description: 'Computing the waveform',
-  });
+  await withMediaInput(input, (media) =>
+    runFfmpeg(peaksArgs(media, options), {
+      ...options,
+      onStdout: (chunk) => accumulator.push(chunk),
+      description: 'Computing the waveform',
+    }),
+  );
   return accumulator.finish();
 }

@@ -7,7 +7,8 @@
  * AAC, Opus, Vorbis or MP3 audio. The container's brand or DocType is read from the file's first
  * bytes, which ffprobe's format name ("mov,mp4,…", "matroska,webm") does not tell apart.
  */
-import { COMMON_INPUT, fileArg, outputLimits, PROGRESS, runFfmpeg, type ConvertOptions, type MediaInfo, type StreamChoice } from './ffmpeg.ts';
+import { inputArgs, withMediaInput } from './containers.ts';
+import { COMMON_INPUT, fileArg, outputLimits, PROGRESS, runFfmpeg, type ConvertOptions, type InputFile, type MediaInfo, type StreamChoice } from './ffmpeg.ts';
 
 export type PlayableVideoType = 'video/mp4' | 'video/webm';
 
@@ -70,14 +71,13 @@ export interface VideoEncodeOptions extends StreamChoice {
  * applied to one video stream, one audio stream (when the file has one; `?` keeps ffmpeg from
  * failing without), `-preset veryfast`, `+faststart` so players start after a few range requests.
  */
-export function h264Mp4Args(input: string, output: string, filters: string, options: VideoEncodeOptions = {}): string[] {
+export function h264Mp4Args(input: InputFile, output: string, filters: string, options: VideoEncodeOptions = {}): string[] {
   const video = options.videoStreamIndex === undefined ? '0:v:0' : `0:${options.videoStreamIndex}`;
   const audio = options.audioStreamIndex === undefined ? '0:a:0?' : `0:${options.audioStreamIndex}`;
   return [
     ...COMMON_INPUT,
     '-y',
-    '-i',
-    fileArg(input),
+    ...inputArgs(input),
     '-map',
     video,
     '-map',
@@ -111,11 +111,11 @@ export function h264Mp4Args(input: string, output: string, filters: string, opti
 /** The rendition's short side: 720p. */
 export const VIDEO_RENDITION_SHORT_SIDE = 720;
 
-export function toVideoRenditionArgs(input: string, output: string, options: VideoEncodeOptions = {}): string[] {
+export function toVideoRenditionArgs(input: InputFile, output: string, options: VideoEncodeOptions = {}): string[] {
   return h264Mp4Args(input, output, fitShortSide(VIDEO_RENDITION_SHORT_SIDE), options);
 }
 
 /** Makes the ≤720p H.264/AAC MP4 rendition of a video the browser does not play as it is. */
 export function makeVideoRendition(input: string, output: string, options: ConvertOptions & VideoEncodeOptions = {}): Promise<{ stderrTail: string }> {
-  return runFfmpeg(toVideoRenditionArgs(input, output, options), { ...options, description: 'Making the web-playable video' });
+  return withMediaInput(input, (media) => runFfmpeg(toVideoRenditionArgs(media, output, options), { ...options, description: 'Making the web-playable video' }));
 }
