@@ -34,6 +34,24 @@ function playingOnScreen(page: Page): Promise<number> {
   });
 }
 
+/** From now on, the page notes the turn of each word highlighted as playing, in order (a highlight may last less than a poll). */
+async function recordHighlightedTurns(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { highlightedTurns: string[] }).highlightedTurns = seen;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const word = record.target as Element;
+        if (word.getAttribute('data-playing') !== 'true') continue;
+        const turn = word.closest('[data-turn-id]')?.getAttribute('data-turn-id');
+        if (turn && seen[seen.length - 1] !== turn) seen.push(turn);
+      }
+    }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-playing'] });
+  });
+}
+
+const highlightedTurns = (page: Page) => page.evaluate(() => (window as unknown as { highlightedTurns: string[] }).highlightedTurns);
+
 const paused = (page: Page) => mediaAudio(page).evaluate((audio: HTMLAudioElement) => audio.paused);
 
 for (const locale of LOCALES) {
@@ -54,8 +72,11 @@ for (const locale of LOCALES) {
       }
 
       // Playing from the third turn: the playing word is highlighted, then followed past the first screen.
+      // At 2× the third turn plays for half a second: the page records each highlight as it happens.
+      await recordHighlightedTurns(page);
       await page.getByRole('button', { name: tr(locale, 'editor:turn.playFrom', { time: '0:02' }), exact: true }).click();
-      await expect(turnText(page, 't2').locator('[data-playing="true"]')).toHaveCount(1);
+      await expect.poll(() => highlightedTurns(page)).not.toEqual([]);
+      expect((await highlightedTurns(page))[0]).toBe('t2');
       await expect.poll(() => playingOnScreen(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(14);
       const back = page.getByRole('button', { name: tr(locale, 'editor:follow.back') });
       await expect(back).toHaveCount(0);
@@ -64,9 +85,11 @@ for (const locale of LOCALES) {
       // (A scroll right after one the list made itself counts as the list's: then scroll again.)
       await expect(async () => {
         await page.evaluate(() => window.scrollTo(0, 0));
-        await expect(back).toBeVisible({ timeout: 1000 });
-      }).toPass({ timeout: 15_000 });
-      await page.waitForTimeout(1500);
+        await expect(back).toBeVisible({ timeout: 5_000 });
+      }).toPass({ timeout: 30_000 });
+      // Several turns later, the view has not followed.
+      const scrolledAt = await currentTime(page);
+      await expect.poll(() => currentTime(page), { timeout: 30_000 }).toBeGreaterThan(scrolledAt + 3);
       expect(await playingOnScreen(page)).toBe(-1);
       await expect(turnText(page, 't0')).toBeInViewport();
       await page.screenshot({ path: `${SCREENSHOTS}/editor-back-to-playback-${locale}.png` });
