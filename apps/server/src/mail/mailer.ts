@@ -1,7 +1,7 @@
 /**
  * Outgoing mail. With SMTP configured, mails go through nodemailer. Without it they go to a
- * development outbox: written under <data>/outbox and logged with their links, so that a person
- * on a laptop can still follow a magic link or a password reset.
+ * development outbox: written under <data>/outbox (the log names the file, never the links), so that
+ * a person on a laptop can still follow a magic link or a password reset.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -48,7 +48,8 @@ export function createMailer(config: Config, log: Logger): Mailer {
       await fs.mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.json`);
       await fs.writeFile(file, JSON.stringify(mail, null, 2), { mode: 0o600 });
-      log.info({ to: mail.to, subject: mail.subject, outbox: file }, `mail (no SMTP configured):\n${mail.text}`);
+      // The mail's text holds sign-in, reset and verification links: they stay in the outbox (owner-only file), never in the log.
+      log.info({ to: mail.to, subject: mail.subject, outbox: file }, 'mail (no SMTP configured) written to the outbox');
     },
   };
 }

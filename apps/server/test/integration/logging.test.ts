@@ -1,7 +1,9 @@
-/** What the server logs when a request fails in the database: the failure, never the values it carried. */
+/** What the server logs when a request fails in the database (the failure, never the values it carried), and of mails without SMTP. */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PLATFORM_ROLE } from '@palabre/shared';
-import { startTestServer, uniqueEmail, type TestServer } from '../harness/server.ts';
+import { linkIn, startTestServer, uniqueEmail, type TestServer } from '../harness/server.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -54,4 +56,25 @@ it('redacts secret fields in logged objects', () => {
   const log = server.logged();
   expect(log).toContain('object with secrets');
   for (const secret of ['$argon2id$v=19$x', 'sk-field-secret', 'tok-secret']) expect(log).not.toContain(secret);
+});
+
+it('writes the links of mails without SMTP to the outbox only, never to the log', async () => {
+  const user = await server.quickUser();
+  const before = server.logged().length;
+  expect((await server.client().post('/cm-api/auth/magic-link', { email: user.email }, { auth: false })).status).toBe(200);
+  expect((await server.client().post('/cm-api/api/users/self/reset-password', { email: user.email }, { auth: false })).status).toBe(200);
+  const mails = server.mails(user.email);
+  const secrets = mails.map((mail) => linkIn(mail)).map((link) => link.searchParams.get('token') ?? link.pathname.split('/').pop()!);
+  expect(secrets).toHaveLength(2);
+  const outbox = path.join(server.running.ctx.config.dataDir, 'outbox');
+  const written = fs
+    .readdirSync(outbox)
+    .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'))
+    .join('\n');
+  const log = server.logged().slice(before);
+  expect(log).toContain('outbox');
+  for (const secret of secrets) {
+    expect(written).toContain(secret);
+    expect(log).not.toContain(secret);
+  }
 });
