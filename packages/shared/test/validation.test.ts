@@ -6,7 +6,11 @@ import {
   TEXT_LIMITS,
   VALIDATION_ERRORS,
   zAdminCreateUserBody,
+  zAiProfileConfig,
+  zConversationTranscriptPatch,
   zCreateConversationFields,
+  zCreateOrganizationBody,
+  zInsertTurnBody,
   zCreateUserFields,
   zLoginBody,
   zUpdateOrganizationBody,
@@ -15,6 +19,7 @@ import {
   zTranscriberProfileBody,
   zUpdateSelfBody,
   email,
+  fileName,
   freeText,
   password,
   passwordConfirmation,
@@ -99,6 +104,21 @@ describe('contract limits', () => {
     expect(issueKeys(profile)).toMatchObject({ name: 'error.too_long' });
   });
 
+  it('refuse markup in track names, speaker names and model names, like other names', () => {
+    const upload = zCreateConversationFields.safeParse({ name: 'Media', channelNames: JSON.stringify(['Left', '<b>Right</b>']) });
+    expect(issueKeys(upload)).toEqual({ 'channelNames.1': 'error.unauthorized_caracters' });
+    expect(zCreateConversationFields.parse({ name: 'Media', channelNames: JSON.stringify([' Left ']) }).channelNames).toEqual(['Left']);
+    const profile = { name: 'P', type: 'whisper', languages: ['en'] };
+    expect(issueKeys(zTranscriberProfileBody.safeParse({ ...profile, config: { model: '<script>x</script>' } }))).toEqual({ 'config.model': 'error.unauthorized_caracters' });
+    expect(zTranscriberProfileBody.parse({ ...profile, config: { model: 'base.en' } }).config.model).toBe('base.en');
+    expect(issueKeys(zAiProfileConfig.safeParse({ endpoint: 'https://ai.example.org/v1', model: 'gpt<x>' }))).toEqual({ model: 'error.unauthorized_caracters' });
+    const turn = { speaker_id: 'spk9', segment: 'Hello', speaker_name: '<i>Eve</i>' };
+    expect(issueKeys(zInsertTurnBody.safeParse(turn))).toMatchObject({ speaker_name: 'error.unauthorized_caracters' });
+    expect(issueKeys(zConversationTranscriptPatch.pick({ speakers: true }).safeParse({ speakers: [{ speaker_id: 'spk1', speaker_name: 'a>b' }] }))).toEqual({
+      'speakers.0.speaker_name': 'error.unauthorized_caracters',
+    });
+  });
+
   it(`one password maximum (${MAX_PASSWORD_LENGTH}) for sign-up, reset, and sign-in`, () => {
     const longest = 'p'.repeat(MAX_PASSWORD_LENGTH);
     const tooLong = `${longest}p`;
@@ -108,6 +128,50 @@ describe('contract limits', () => {
     expect(issueKeys(zResetPasswordBody.safeParse({ token: 't'.repeat(32), password: tooLong }))).toEqual({ password: 'error.passwordLength' });
     expect(zLoginBody.safeParse({ email: 'someone@example.org', password: longest }).success).toBe(true);
     expect(issueKeys(zLoginBody.safeParse({ email: 'someone@example.org', password: tooLong }))).toEqual({ password: 'error.passwordLength' });
+  });
+});
+
+describe('invisible and look-alike characters in names', () => {
+  it('normalise to NFC and drop zero-width, directional and other invisible characters', () => {
+    expect(freeText('Cafe\u0301').value).toBe('Caf\u00e9');
+    expect(freeText('Ad\u200ba\u200c \u200dLove\u200e\u200flace').value).toBe('Ada Lovelace');
+    expect(freeText('\ufeffreport\u202egpj.exe\u202c').value).toBe('reportgpj.exe');
+    expect(freeText('a\u2066b\u2069c\u00add\u2060e\u061cf\u180eg\u034fh').value).toBe('abcdefgh');
+    expect(freeText('\u200b\u200b', { required: true }).error).toBe(VALIDATION_ERRORS.required);
+    expect(zCreateOrganizationBody.parse({ name: 'Acme\u202e' }).name).toBe('Acme');
+    expect(zUpdateSelfBody.parse({ firstname: '\u200bAda' }).firstname).toBe('Ada');
+  });
+
+  it('keep the joiners some scripts need in descriptions, dropping only what reorders text', () => {
+    expect(freeText('\u0645\u06cc\u200c\u062e\u0648\u0627\u0645 \u202eabc', { multiline: true }).value).toBe('\u0645\u06cc\u200c\u062e\u0648\u0627\u0645 abc');
+  });
+
+  it('refuse a word mixing Latin, Cyrillic or Greek letters, and allow each script alone or in separate words', () => {
+    expect(freeText('P\u0430ypal').error).toBe(VALIDATION_ERRORS.unauthorizedCharacters);
+    expect(freeText('\u0391pple').error).toBe(VALIDATION_ERRORS.unauthorizedCharacters);
+    expect(zTagBody.safeParse({ name: 'adm\u0456n', categoryId: '00000000-0000-4000-8000-000000000000' }).error?.issues[0]?.message).toBe('error.unauthorized_caracters');
+    for (const name of [
+      '\u0410\u043d\u043d\u0430 Karenina',
+      '\u0391\u03b8\u03ae\u03bd\u03b1',
+      'Zo\u00eb Ren\u00e9e',
+      '\u6771\u4eac\u30bf\u30ef\u30fc',
+      'iPhone\u7248',
+      'Jean-\u041f\u044c\u0435\u0440',
+    ]) {
+      expect(freeText(name).error).toBeNull();
+    }
+  });
+});
+
+describe('file names', () => {
+  it('are neutralised: markup, controls and separators replaced, invisible characters dropped, 255 characters at most', () => {
+    expect(fileName('<img src=x onerror=alert(1)>.mp3', 'media')).toBe('_img src=x onerror=alert(1)_.mp3');
+    expect(fileName('Interview\u202e3pm.exe', 'media')).toBe('Interview3pm.exe');
+    expect(fileName('../../etc/passwd', 'media')).toBe('.._.._etc_passwd');
+    expect(fileName('a\u0007b\\c', 'media')).toBe('a_b_c');
+    expect(fileName(' \u200b ', 'media')).toBe('media');
+    expect(fileName(undefined, 'file')).toBe('file');
+    expect(fileName('x'.repeat(300), 'media')).toHaveLength(255);
   });
 });
 

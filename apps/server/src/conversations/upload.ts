@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { zCreateConversationFields, type CreateConversationFields } from '@palabre/shared';
+import { fileName, zCreateConversationFields, type CreateConversationFields } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import type { MediaFiles } from '../db/schema.ts';
 import type { Actor } from '../http/auth.ts';
@@ -101,7 +101,7 @@ async function storePart(ctx: AppContext, part: MultipartFile, key: string): Pro
     })(),
   );
   const { size } = await ctx.storage.put(key, body);
-  return { stored: { key, name: (part.filename || 'media').slice(0, 255), size, mimeType: servedMediaType(head.subarray(0, SNIFF_BYTES)) } };
+  return { stored: { key, name: fileName(part.filename, 'media'), size, mimeType: servedMediaType(head.subarray(0, SNIFF_BYTES)) } };
 }
 
 function formError(issues: Array<{ path: PropertyKey[]; message: string; code?: string; origin?: string }>): AppError {
@@ -153,10 +153,10 @@ export async function createFromRequest(ctx: AppContext, actor: Actor, organizat
       const key = originalKey(conversationId, originals.length, extensionOf(part.filename));
       try {
         const result = await storePart(ctx, part, key);
-        if ('refused' in result) refusal = `${part.filename || 'file'}: ${result.refused}`;
+        if ('refused' in result) refusal = `${fileName(part.filename, 'file')}: ${result.refused}`;
         else {
           originals.push(result.stored);
-          fileNames.push(part.filename);
+          fileNames.push(fileName(part.filename, ''));
         }
       } catch (error) {
         if (!(error instanceof TooBig)) throw error;

@@ -10,6 +10,7 @@
  * or resolved addresses.
  */
 import path from 'node:path';
+import { fileName } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import { byteLimit, connectionError, openFollowing, OutboundFailed, OutboundRefused, outboundPolicy, resolveChecked, type PinnedTarget } from '../net/outbound.ts';
 import { emit, enqueue } from './effects.ts';
@@ -76,8 +77,14 @@ export function isMediaContentType(type: string | undefined): boolean {
 }
 
 export function fileNameOf(url: URL, fallback: string): string {
-  const last = decodeURIComponent(url.pathname.split('/').pop() ?? '').trim();
-  return (last || fallback).slice(0, 255);
+  const last = url.pathname.split('/').pop() ?? '';
+  let decoded = last;
+  try {
+    decoded = decodeURIComponent(last);
+  } catch {
+    // A malformed escape: the segment as it came.
+  }
+  return fileName(decoded, fallback);
 }
 
 export interface Downloaded {

@@ -169,6 +169,20 @@ describe('POST /organizations/:id/conversations/create', () => {
     expect(a.files.originals.map((o) => o.size)).toEqual([JFK.length, SHORT_FR.length]);
   });
 
+  it('refuses markup in track names and neutralises it in file names', async () => {
+    const { owner, org } = await team();
+    const refused = await upload(owner, org._id, { name: 'Tracks', channelNames: JSON.stringify(['<b>Alice</b>']) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({ 'channelNames.0': 'error.unauthorized_caracters' });
+    expect(await rowsOf(org._id)).toHaveLength(0);
+
+    const hostile = await upload(owner, org._id, { name: 'Hostile' }, [{ bytes: JFK, name: '<img src=x onerror=alert(1)>\u202evaw.exe\u200b.wav' }]);
+    expect(hostile.status).toBe(201);
+    const [row] = await rowsOf(org._id);
+    expect(row!.files.originals[0]!.name).toBe('_img src=x onerror=alert(1)_vaw.exe.wav');
+    expect(row!.channels).toEqual([{ index: 0, name: '_img src=x onerror=alert(1)_vaw.exe' }]);
+  });
+
   it('answers 400 "you did not upload any audio file" without a file or a URL', async () => {
     const { owner, org } = await team();
     const response = await upload(owner, org._id, { name: 'Nothing' }, []);

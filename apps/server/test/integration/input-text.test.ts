@@ -67,6 +67,19 @@ it('refuses too long names, markup and control characters with the field named',
   expect(self.body).toMatchObject({ firstname: 'Test', lastname: 'User' });
 });
 
+it('drops invisible and reordering characters from names, and refuses a word mixing look-alike scripts', async () => {
+  const user = await server.quickUser();
+  const created = await user.client.post(`${API}/organizations`, { name: `Acme\u200b \u202eLabs\u202c ${Date.now()}` });
+  expect(created.status).toBe(201);
+  expect(created.body.name).toMatch(/^Acme Labs \d+$/);
+  const renamed = await user.client.put(`${API}/users/self`, { firstname: '\ufeffAda\u2066', lastname: 'Love\u00adlace' });
+  expect(renamed.status).toBe(200);
+  expect(renamed.body).toMatchObject({ firstname: 'Ada', lastname: 'Lovelace' });
+  const lookalike = await user.client.put(`${API}/users/self`, { lastname: 'P\u0430ypal' });
+  expect(lookalike.status).toBe(400);
+  expect(lookalike.body.fields).toEqual({ lastname: 'error.unauthorized_caracters' });
+});
+
 it('has one password maximum for sign-up and sign-in', async () => {
   const tooLong = 'p'.repeat(129);
   const signUp = await server.client().signUp({ firstname: 'A', lastname: 'B', email: uniqueEmail(), password: tooLong });

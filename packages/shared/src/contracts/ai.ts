@@ -18,7 +18,7 @@ export const zAiProfileConfig = z.strictObject({
   /** Base URL of an OpenAI-compatible server (its `/chat/completions` and `/models` are under it). */
   endpoint: z.string().url().max(500),
   /** The model id on that server. */
-  model: z.string().trim().min(1).max(200),
+  model: zText({ required: true, max: 200 }),
   /** Written, never read back (`hasApiKey`). On a replacement: absent keeps the stored key, "" removes it. */
   apiKey: z.string().max(500).optional(),
   /** The model's context window in tokens: long transcripts are summarised by map-reduce over chunks that fit it. */

@@ -136,7 +136,7 @@ export const zCreateConversationFields = z
     endpoint: z.string().max(200).optional(),
     url: z.string().url().max(2000).optional(),
     /** Track names, one per file part, in order (JSON array of strings). */
-    channelNames: jsonField(z.array(z.string().trim().min(1).max(100)).max(16)).optional(),
+    channelNames: jsonField(z.array(zText({ required: true, max: 100 })).max(16)).optional(),
   })
   .strict();
 export type CreateConversationFields = z.output<typeof zCreateConversationFields>;
@@ -284,7 +284,7 @@ export type EngineType = (typeof ENGINE_TYPES)[number];
 
 export const zTranscriberProfileConfig = z.object({
   /** whisper: model name (e.g. "base.en"); openai: model id on the server. */
-  model: z.string().max(200).optional(),
+  model: zText({ max: 200 }).optional(),
   /** openai: base URL of an OpenAI-compatible server. */
   endpoint: z.string().url().optional(),
   /** openai: API key (never returned by the API). */

@@ -5,7 +5,10 @@
  */
 import { z } from 'zod';
 import { TURN_SIZE } from '../constants.ts';
-import { zId } from './common.ts';
+import { zId, zText } from './common.ts';
+
+/** A speaker's name: a name like any other (no markup, no invisible characters). */
+const zSpeakerName = zText({ required: true, max: 200 });
 import { zSpeaker, zTurn, zTranscript } from '../transcript/schema.ts';
 
 export const zTurnParams = z.object({ id: zId, turnId: z.string().min(1).max(100) });
@@ -23,7 +26,7 @@ export const zInsertTurnBody = z.strictObject({
   speaker_id: zSpeakerRef,
   segment: zSegment,
   /** A speaker name, to create the speaker when `speaker_id` is new. */
-  speaker_name: z.string().min(1).max(200).optional(),
+  speaker_name: zSpeakerName.optional(),
 });
 
 /** PATCH /conversations/{id}/turns/{turnId}: a new text (timing rules apply) and/or another speaker. */
@@ -41,7 +44,7 @@ export const zTurnEditResult = z.object({ turn: zTurn.optional(), speakers: z.ar
  * every turn (a whole valid transcript text; a snapshot is taken first).
  */
 export const zConversationTranscriptPatch = z.object({
-  speakers: z.array(z.strictObject({ speaker_id: zSpeakerRef, speaker_name: z.string().min(1).max(200) })).max(500),
+  speakers: z.array(z.strictObject({ speaker_id: zSpeakerRef, speaker_name: zSpeakerName })).max(500),
   text: zTranscript.shape.text,
 });
 
