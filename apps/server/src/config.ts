@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { MAX_AUDIO_FILE_BYTES } from '@palabre/shared';
+import { COLLAB_LIMITS, MAX_AUDIO_FILE_BYTES } from '@palabre/shared';
 import { DEFAULT_MODEL_HOST, MODEL_CATALOGUE } from '@palabre/engines';
 import { parseCidr } from './net/addresses.ts';
 import { normalizeBucketPrefix } from './storage/prefix.ts';
@@ -75,6 +75,7 @@ const envSchema = z.object({
     .max(7 * 24 * 3600)
     .default(3600),
   TRANSCRIPT_SNAPSHOT_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(300),
+  COLLAB_MAX_DOCUMENT_BYTES: z.coerce.number().int().min(COLLAB_LIMITS.maxUpdateBytes).default(COLLAB_LIMITS.maxDocumentBytes),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   INVITATIONS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(50),
   INVITATIONS_PER_ORGANIZATION_PER_HOUR: z.coerce.number().int().min(1).default(200),
@@ -222,6 +223,8 @@ export interface Config {
   accessTokenTtlSeconds: number;
   /** An automatic transcript snapshot is taken at the first edit this long after the previous one. */
   transcriptSnapshotIntervalSeconds: number;
+  /** Largest encoded state of a collaborative document (a transcript, a subtitle version's screens). */
+  collabMaxDocumentBytes: number;
   loginRateLimitPerMinute: number;
   /** Invitation mails one user, and one organization, may cause per hour. */
   invitationsPerUserPerHour: number;
@@ -378,6 +381,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     secret: env.PALABRE_SECRET,
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     transcriptSnapshotIntervalSeconds: env.TRANSCRIPT_SNAPSHOT_INTERVAL_SECONDS,
+    collabMaxDocumentBytes: env.COLLAB_MAX_DOCUMENT_BYTES,
     loginRateLimitPerMinute: env.LOGIN_RATE_LIMIT_PER_MINUTE,
     invitationsPerUserPerHour: env.INVITATIONS_PER_USER_PER_HOUR,
     invitationsPerOrganizationPerHour: env.INVITATIONS_PER_ORGANIZATION_PER_HOUR,

@@ -11,6 +11,7 @@ import { createStorage } from './storage/drivers.ts';
 import { TokenService } from './auth/tokens.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { silentEvents, type EventBus } from './realtime/events.ts';
+import type { HostContext } from './collab/host.ts';
 import { DocumentRegistry, type RegistryContext } from './collab/registry.ts';
 import type { TranscriptDocuments } from './collab/types.ts';
 import { SubtitleDocuments } from './subtitles/documents.ts';
@@ -73,9 +74,14 @@ export function resolveSecret(config: Config): string {
   return secret;
 }
 
-/** The transcript documents of a process, timed by the configuration. */
+/** The transcript documents of a process, timed and bounded by the configuration. */
 export function createDocuments(config: Config, ctx: RegistryContext): DocumentRegistry {
-  return new DocumentRegistry(ctx, { snapshotIntervalMs: config.transcriptSnapshotIntervalSeconds * 1000 });
+  return new DocumentRegistry(ctx, { snapshotIntervalMs: config.transcriptSnapshotIntervalSeconds * 1000, maxDocumentBytes: config.collabMaxDocumentBytes });
+}
+
+/** The subtitle screen documents of a process, bounded by the configuration. */
+export function createSubtitleDocuments(config: Config, ctx: HostContext): SubtitleDocuments {
+  return new SubtitleDocuments(ctx, { maxDocumentBytes: config.collabMaxDocumentBytes });
 }
 
 export function createContext(config: Config, handle: DatabaseHandle, log: Logger): AppContext {
@@ -92,7 +98,7 @@ export function createContext(config: Config, handle: DatabaseHandle, log: Logge
     events: silentEvents,
     // Without a socket server (workers, commands) documents still change, store and project.
     documents: createDocuments(config, { db: handle.db, log }),
-    subtitles: new SubtitleDocuments({ db: handle.db, log }),
+    subtitles: createSubtitleDocuments(config, { db: handle.db, log }),
     live: noLiveStreams,
     metrics: new Metrics(),
   };

@@ -5,9 +5,8 @@ import type { DestinationStream } from 'pino';
 import type { CatalogueModel } from '@palabre/engines';
 import type { Config } from './config.ts';
 import { buildApp } from './app.ts';
-import { createContext, createDocuments, type AppContext } from './context.ts';
+import { createContext, createDocuments, createSubtitleDocuments, type AppContext } from './context.ts';
 import { attachCollabEmitter, attachCollabSocket } from './collab/socket.ts';
-import { SubtitleDocuments } from './subtitles/documents.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { createLogger } from './logging.ts';
 import { BossQueue } from './jobs/boss.ts';
@@ -137,7 +136,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ctx.jobs = queue;
     ctx.events = events;
     ctx.documents = documents;
-    const subtitles = new SubtitleDocuments(ctx);
+    const subtitles = createSubtitleDocuments(config, ctx);
     ctx.subtitles = subtitles;
     // Last out: every document is written back once nothing can change it any more.
     cleanups.push(() => documents.close());

@@ -7,10 +7,11 @@
  * - what the kind derives from the document (`write`) follows with a short debounce, on last
  *   disconnect and on flush();
  * - rows other processes append to the log are picked up every second and relayed.
+ * - no document grows past its size limit encoded (COLLAB_MAX_DOCUMENT_BYTES; document-size.ts).
  * A kind says how a document is loaded, what makes an update unacceptable and what it writes.
  */
 import * as Y from 'yjs';
-import type { DocRef, UpdateEncoding } from '@palabre/shared';
+import { COLLAB_LIMITS, type DocRef, type UpdateEncoding } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import type { DocumentView, OpenDocument } from './open-document.ts';
@@ -53,6 +54,11 @@ const COMPACT_AFTER_UPDATES = 500;
 
 export type HostContext = Pick<AppContext, 'db' | 'log'>;
 
+export interface HostOptions extends Partial<RegistryTiming> {
+  /** Largest encoded state of a document (COLLAB_MAX_DOCUMENT_BYTES). */
+  maxDocumentBytes?: number;
+}
+
 export abstract class DocumentHost<V extends DocumentView> {
   protected readonly open = new Map<string, Promise<OpenDocument<V>>>();
   protected audience: DocumentAudience | null = null;
@@ -60,13 +66,16 @@ export abstract class DocumentHost<V extends DocumentView> {
   private polling = false;
   protected readonly timing: RegistryTiming;
   protected readonly ctx: HostContext;
+  private readonly maxDocumentBytes: number;
   /** The name of the document in messages and logs ("transcript", "subtitles"). */
   protected abstract readonly kind: string;
   protected abstract readonly log: DocumentLog;
 
-  constructor(ctx: HostContext, timing: Partial<RegistryTiming> = {}) {
+  constructor(ctx: HostContext, options: HostOptions = {}) {
+    const { maxDocumentBytes = COLLAB_LIMITS.maxDocumentBytes, ...timing } = options;
     this.ctx = ctx;
     this.timing = { ...DEFAULT_TIMING, ...timing };
+    this.maxDocumentBytes = maxDocumentBytes;
   }
 
   /** Loads a document from the database (creating its first state if the kind allows). */
@@ -162,6 +171,10 @@ export abstract class DocumentHost<V extends DocumentView> {
    */
   async applyUpdate(id: string, update: Uint8Array, userId: string, sender: string): Promise<void> {
     return this.task(id, async (entry) => {
+      // Past the size estimate, the document is measured after the update, unless it was measured
+      // moments ago: then the update is refused as it is, without touching the document.
+      const fits = entry.size.fits(update.byteLength, this.maxDocumentBytes);
+      if (!fits && !entry.size.mayMeasure()) throw this.tooLarge(entry);
       await this.beforeUserChange(entry);
       let captured: Uint8Array | null;
       let scope: ChangeScope;
@@ -176,6 +189,10 @@ export abstract class DocumentHost<V extends DocumentView> {
         this.ctx.log.warn({ document: entry.ref, problems: problems.slice(0, 5) }, 'document update refused');
         await this.reload(entry);
         throw new AppError('invalid_document', `The update breaks the ${this.kind}`);
+      }
+      if (captured && !this.withinSize(entry, captured, fits)) {
+        await this.reload(entry);
+        throw this.tooLarge(entry);
       }
       // Nothing new (a repeated update): acknowledged without storing anything.
       if (captured) await this.persist(entry, captured, userId, sender);
@@ -202,8 +219,29 @@ export abstract class DocumentHost<V extends DocumentView> {
       await this.reload(entry);
       throw new AppError('invalid_document', `The change breaks the ${this.kind}`);
     }
+    // A user's change (the REST turn endpoints) has the document measured no more often than a client's update.
+    const fits = entry.size.fits(captured.byteLength, this.maxDocumentBytes);
+    const measurable = fits || author === null || entry.size.mayMeasure();
+    if (!measurable || !this.withinSize(entry, captured, fits)) {
+      await this.reload(entry);
+      throw this.tooLarge(entry);
+    }
     await this.persist(entry, captured, author?.userId ?? null, null);
     return result;
+  }
+
+  /** Whether the document, `update` applied, stays within its size (measured when the estimate `fits` said no). */
+  private withinSize(entry: OpenDocument<V>, update: Uint8Array, fits: boolean): boolean {
+    if (fits) {
+      entry.size.grew(update.byteLength);
+      return true;
+    }
+    return entry.size.measure(entry.doc, this.maxDocumentBytes);
+  }
+
+  private tooLarge(entry: OpenDocument<V>): AppError {
+    this.ctx.log.warn({ document: entry.ref }, `${this.kind} update refused: the document would be too large`);
+    return new AppError('payload_too_large', `The ${this.kind} would be larger than ${Math.floor(this.maxDocumentBytes / 1024 / 1024)} MiB`);
   }
 
   /** Appends to the log (the durable point), then tells the others. */
@@ -358,7 +396,9 @@ export abstract class DocumentHost<V extends DocumentView> {
     const upTo = ids.reduce((max, id) => Math.max(max, id), entry.knownFolded);
     // Rows below the last fold (committed late) stay in the log until a later fold takes them.
     if (upTo === entry.knownFolded) return;
-    if (await this.log.compact(this.ctx.db, entry.id, Y.encodeStateAsUpdate(entry.doc), { previous: entry.knownFolded, next: upTo, ids })) {
+    const state = Y.encodeStateAsUpdate(entry.doc);
+    entry.size.measured(state.byteLength);
+    if (await this.log.compact(this.ctx.db, entry.id, state, { previous: entry.knownFolded, next: upTo, ids })) {
       entry.knownFolded = upTo;
       for (const id of ids) entry.unfoldedIds.delete(id);
     }
@@ -391,6 +431,7 @@ export abstract class DocumentHost<V extends DocumentView> {
     if (entry.closed) return;
     const update = await pickUpForeign(this.ctx.db, this.log, entry);
     if (!update) return;
+    entry.size.grew(update.byteLength);
     this.audience?.relay(entry.ref, update, null);
     // Its writer writes the derived data too; whoever writes last writes the merged document.
     entry.projectionDirty = true;

@@ -5,6 +5,7 @@
  */
 import * as Y from 'yjs';
 import type { DocRef, UpdateEncoding } from '@palabre/shared';
+import { DocumentSize } from './document-size.ts';
 import type { StoredDocument } from './repo.ts';
 
 /** What a kind of document keeps derived from its Y.Doc (the transcript's projection), rebuilt with it. */
@@ -47,6 +48,9 @@ export class OpenDocument<V extends DocumentView = DocumentView> {
   private wholeState = new Map<UpdateEncoding, Uint8Array>();
   private readonly forgetWholeState = () => this.wholeState.clear();
 
+  /** Its encoded size, bounded (document-size.ts). */
+  readonly size: DocumentSize;
+
   /** What is derived from the document and stored (conversations.transcript) lags it. */
   projectionDirty = false;
   projectionTimer: NodeJS.Timeout | null = null;
@@ -73,6 +77,7 @@ export class OpenDocument<V extends DocumentView = DocumentView> {
     this.doc = OpenDocument.build(stored);
     this.doc.on('afterTransaction', this.forgetWholeState);
     this.view = viewOf(this.doc);
+    this.size = new DocumentSize(stored);
     this.knownFolded = stored.foldedUpdateId;
     this.baseFloor = stored.foldedUpdateId;
     this.maxSeen = stored.foldedUpdateId;
@@ -95,6 +100,7 @@ export class OpenDocument<V extends DocumentView = DocumentView> {
     this.doc = OpenDocument.build(stored);
     this.doc.on('afterTransaction', this.forgetWholeState);
     this.view = this.viewOf(this.doc);
+    this.size.restart(stored);
     this.knownFolded = stored.foldedUpdateId;
     this.baseFloor = stored.foldedUpdateId;
     this.seen = new Set();

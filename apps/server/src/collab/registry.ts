@@ -9,7 +9,7 @@ import { applyTranscript, createTranscriptDoc, TranscriptProjection } from '@pal
 import { emit } from '../conversations/effects.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import type { AppContext } from '../context.ts';
-import { DocumentHost, type HostContext, type RegistryTiming } from './host.ts';
+import { DocumentHost, type HostContext, type HostOptions } from './host.ts';
 import { OpenDocument } from './open-document.ts';
 import { documentStore, snapshotStore } from './repo.ts';
 import { problemsAfter, type ChangeScope } from './validation.ts';
@@ -23,8 +23,8 @@ export type RegistryContext = HostContext & Partial<Pick<AppContext, 'events'>>;
 export class DocumentRegistry extends DocumentHost<TranscriptProjection> implements TranscriptDocuments {
   private readonly app: RegistryContext;
 
-  constructor(ctx: RegistryContext, timing: Partial<RegistryTiming> = {}) {
-    super(ctx, timing);
+  constructor(ctx: RegistryContext, options: HostOptions = {}) {
+    super(ctx, options);
     this.app = ctx;
   }
 

@@ -8,8 +8,8 @@
  *   media's); the right decides between `write` and `read`. Every
  *   update re-checks the write right (remembered for a few seconds, forgotten when rights change),
  *   so a reader's update never reaches the shared document.
- * - Updates are size- and rate-limited, checked against the document's invariants and acknowledged
- *   only once stored (host.ts).
+ * - Updates are size-limited, rate-limited per user (all their sockets together, update-budgets.ts),
+ *   checked against the document's invariants and bounds and acknowledged only once stored (host.ts).
  * - Across nodes (with the PostgreSQL adapter, realtime/adapter.ts): each node relays updates to its
  *   own sockets only, and tells the others which log row it stored so they read the log at once;
  *   presence, rights re-checks and deleted documents are told to every node; revocations disconnect
@@ -18,6 +18,7 @@
 import crypto from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
+import * as Y from 'yjs';
 import { z } from 'zod';
 import {
   COLLAB_LIMITS,
@@ -44,7 +45,7 @@ import { colorOf, PRESENCE_ANNOUNCE_MS, PresenceRooms, RemotePresence } from './
 import type { DocumentAudience, DocumentHost } from './host.ts';
 import type { DocumentView } from './open-document.ts';
 import { subtitlesRepo } from '../subtitles/repo.ts';
-import { TokenBucket } from './token-bucket.ts';
+import { UpdateBudgets } from './update-budgets.ts';
 
 /** How long a checked right is trusted before an update checks it again (other nodes' changes). */
 const RIGHT_RECHECK_MS = 5_000;
@@ -65,7 +66,6 @@ interface SocketData {
   token: string;
   name: string;
   joined: Map<string, Joined>;
-  updates: TokenBucket;
 }
 
 type RightsScope = { conversationId?: string; userId?: string; organizationId?: string };
@@ -93,6 +93,15 @@ const refOf = (payload: DocRef): DocRef =>
   payload.subtitleId ? { conversationId: payload.conversationId, subtitleId: payload.subtitleId } : { conversationId: payload.conversationId };
 const failure = (error: ErrorCode) => ({ ok: false as const, error });
 const codeOf = (error: unknown): ErrorCode | null => (error instanceof AppError ? error.code : null);
+/** A state vector the client built with Yjs (bytes of anything else are the client's mistake, not the server's). */
+function readableStateVector(bytes: Uint8Array): boolean {
+  try {
+    Y.decodeStateVector(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export interface CollabSocketServer {
   io: CollabServer;
@@ -115,6 +124,8 @@ export function attachCollabSocket(ctx: AppContext, httpServer: HttpServer, host
     ...(adapter ? { adapter } : {}),
   });
   const presence = new PresenceRooms();
+  /** Per user, not per socket: more sockets do not widen what a user may send. */
+  const budgets = new UpdateBudgets();
   /** Peers on other nodes, and this server's name among them. */
   const remote = new RemotePresence();
   const node = crypto.randomUUID();
@@ -133,7 +144,6 @@ export function attachCollabSocket(ctx: AppContext, httpServer: HttpServer, host
           token: token.data,
           name: `${actor.user.firstname} ${actor.user.lastname}`.trim(),
           joined: new Map(),
-          updates: new TokenBucket(COLLAB_LIMITS.updateBurst, COLLAB_LIMITS.updatesPerSecond),
         };
         next();
       },
@@ -222,6 +232,7 @@ export function attachCollabSocket(ctx: AppContext, httpServer: HttpServer, host
       const key = keyOf(ref);
       const { host, id } = hostOf(ref);
       const { stateVector, encoding = 'v1' } = parsed.data;
+      if (!readableStateVector(stateVector)) return failure('validation_failed');
       const now = await accessOf(socket, ref);
       if (!now.actor) {
         socket.disconnect(true);
@@ -263,7 +274,7 @@ export function attachCollabSocket(ctx: AppContext, httpServer: HttpServer, host
       if (bytes.byteLength > COLLAB_LIMITS.maxUpdateBytes) return failure('payload_too_large');
       const joined = data.joined.get(key);
       if (!joined) return failure('not_found');
-      if (!data.updates.take()) return failure('rate_limited');
+      if (!budgets.take(data.userId, bytes.byteLength)) return failure('rate_limited');
       if (Date.now() - joined.checkedAt > RIGHT_RECHECK_MS) await recheck(socket, [key]);
       if (!socket.connected) return failure('unauthorized');
       const current = data.joined.get(key);

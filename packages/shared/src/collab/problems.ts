@@ -4,6 +4,7 @@
  * thousands of turns, so the work it repeats for unchanged turns is cached (see TranscriptProjection).
  */
 import type * as Y from 'yjs';
+import { COLLAB_LIMITS } from '../contracts/collab-socket.ts';
 import { checkTranscript, type Turn } from '../transcript/schema.ts';
 import { COLLAB_DOC_VERSION, metaOf, readTurn, speakersOf, turnsOf } from './doc.ts';
 import { projectionOf, usedSpeakers, type TranscriptProjection, type TurnEntry } from './projection.ts';
@@ -57,7 +58,8 @@ function acrossTurnsValid(text: readonly Turn[], projection: TranscriptProjectio
 
 /**
  * The document's problems against the transcript format (checkTranscript on the projection) plus the
- * document's own rules (every turn map well formed, known speaker, text within TURN_SIZE). Empty: valid.
+ * document's own rules (every turn map well formed, known speaker, text within TURN_SIZE, at most
+ * COLLAB_LIMITS.maxSpeakers speakers). Empty: valid.
  *
  * Turns come from a TranscriptProjection (`projection`, else the one `projectionOf` keeps for the
  * document), so an unchanged turn is neither re-read nor re-checked; only the checks across turns run
@@ -70,6 +72,8 @@ export function documentProblems(doc: Y.Doc, options: { duration?: number; proje
   const version = metaOf(doc).get('version');
   if (version !== undefined && version !== COLLAB_DOC_VERSION) problems.push(`meta.version: must be ${COLLAB_DOC_VERSION}`);
   const speakers = speakersOf(doc);
+  // Unused speakers count too: nothing else would bound them (they are never removed).
+  if (speakers.size > COLLAB_LIMITS.maxSpeakers) problems.push(`speakers: more than ${COLLAB_LIMITS.maxSpeakers}`);
   for (const [id, name] of speakers.entries()) {
     if (id === '') problems.push('speakers: a speaker id must not be empty');
     if (typeof name !== 'string') problems.push(`speakers.${JSON.stringify(id)}: the name must be a string`);
