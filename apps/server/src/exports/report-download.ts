@@ -11,6 +11,7 @@ import { AppError } from '../http/errors.ts';
 import { exportLanguageOf, reportTitle } from '../reports/labels.ts';
 import * as reports from '../reports/service.ts';
 import { labelsFor } from './labels.ts';
+import { withExportSlot } from './fair-share.ts';
 import { renderReport } from './render.ts';
 import type { ExportFile } from './service.ts';
 
@@ -27,7 +28,7 @@ export function reportJson(report: Report): Buffer {
 
 export async function downloadReport(ctx: AppContext, actor: Actor, id: string, kind: ReportKind, query: DownloadQuery): Promise<ExportFile | { accepted: Report }> {
   if (query.regenerate) return { accepted: await reports.regenerate(ctx, actor, id, kind) };
-  const { report, mediaName } = await reports.reportText(ctx, actor, id, kind);
+  const { report, mediaName, organizationId } = await reports.reportText(ctx, actor, id, kind);
   const format = query.preview ? 'pdf' : query.format;
   if (!isReportFormat(format)) {
     throw new AppError('validation_failed', `A report is downloaded as ${REPORT_EXPORT_FORMATS.join(', ')}`, { format: 'error.invalid' });
@@ -50,7 +51,9 @@ export async function downloadReport(ctx: AppContext, actor: Actor, id: string, 
     case 'docx':
     case 'pdf': {
       const language = exportLanguageOf(report.language);
-      const bytes = await renderReport({ title, language, labels: labelsFor(language), exportedAt: new Date(), blocks: parseMarkdown(markdown) }, format);
+      const bytes = await withExportSlot(ctx, { userId: actor.user.id, organizationId }, () =>
+        renderReport({ title, language, labels: labelsFor(language), exportedAt: new Date(), blocks: parseMarkdown(markdown) }, format),
+      );
       return file(bytes, EXPORT_MEDIA_TYPES[format]);
     }
   }

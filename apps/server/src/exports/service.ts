@@ -10,6 +10,7 @@ import type { Actor } from '../http/auth.ts';
 import { AppError } from '../http/errors.ts';
 import { keywordsRepo } from '../keywords/repo.ts';
 import { tagsRepo } from '../tags/repo.ts';
+import { withExportSlot } from './fair-share.ts';
 import { exportLanguage } from './labels.ts';
 import { buildDocument } from './model.ts';
 import { render } from './render.ts';
@@ -42,12 +43,12 @@ export async function download(
   const tags = needsTags ? (await tagsRepo.onConversation(ctx.db, row.id)).tags.map((tag) => tag.name) : [];
   const keywords = body.metadata.keyword ? ((await keywordsRepo.of(ctx.db, row.id))?.keywords ?? []) : [];
   const media = { id: row.id, name: row.name, description: row.description, language: row.language, duration: row.duration, tags, keywords };
-  const doc = buildDocument(media, transcript, body, {
-    title: query.title,
-    language: exportLanguage(actor.user.locale, acceptLanguage),
-  });
   const format: ExportFormat = query.preview ? 'pdf' : query.format;
-  const bytes = await render(doc, format);
+  // Every format goes through the shared writer thread (fair-share.ts).
+  const { doc, bytes } = await withExportSlot(ctx, { userId: actor.user.id, organizationId: row.organizationId }, async () => {
+    const doc = buildDocument(media, transcript, body, { title: query.title, language: exportLanguage(actor.user.locale, acceptLanguage) });
+    return { doc, bytes: await render(doc, format) };
+  });
   const { type, extension } = EXPORT_MEDIA_TYPES[format];
   return { bytes, type, filename: `${doc.title}.${extension}`, disposition: query.preview ? 'inline' : 'attachment' };
 }

@@ -169,10 +169,10 @@ export async function restore(ctx: AppContext, actor: Actor, id: string, kind: R
 }
 
 /** A report's current text for a download (read right); a report without one is not found. */
-export async function reportText(ctx: AppContext, actor: Actor, id: string, kind: ReportKind): Promise<{ report: Report; mediaName: string }> {
+export async function reportText(ctx: AppContext, actor: Actor, id: string, kind: ReportKind): Promise<{ report: Report; mediaName: string; organizationId: string }> {
   const media = await mediaFor(ctx, actor, id, 'read');
   const row = await reportOf(ctx, media.id, kind);
   if (!row.markdown) throw notFound('Report');
   const details = await reportsRepo.mediaDetails(ctx.db, media.id);
-  return { report: await present(ctx, row), mediaName: details?.name ?? '' };
+  return { report: await present(ctx, row), mediaName: details?.name ?? '', organizationId: media.organizationId };
 }
