@@ -283,13 +283,16 @@ describe('media pipeline', { timeout: 600_000 }, () => {
   });
 
   it('never reads another media through a playlist or a concat script, even one whose first bytes pass for an MP3', async () => {
-    const victim = await createMedia([{ file: fixture('jfk-en.wav') }], {}, { enqueue: false });
+    const victim = await createMedia([{ file: fixture('meeting-fr-60s.mp3') }], {}, { enqueue: false });
     const id3 = Buffer.from('ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000', 'latin1');
-    const target = `../${victim}/original-0.wav`;
+    const target = `../${victim}/original-0.mp3`;
+    // Comment lines make the file large enough for the minute it claims (the probe's size check).
+    const padding = Array.from({ length: 1000 }, (_, n) => `# ${String(n).padStart(4, '0')} ${'.'.repeat(56)}\n`).join('');
+    const hls = `#EXTM3U\n${padding}#EXT-X-TARGETDURATION:65\n#EXTINF:65,\n${target}\n#EXT-X-ENDLIST\n`;
     const crafted = {
-      'tagged-playlist.mp3': Buffer.concat([id3, Buffer.from(`#EXTM3U\n#EXT-X-TARGETDURATION:11\n#EXTINF:11,\n${target}\n#EXT-X-ENDLIST\n`)]),
-      'playlist.mp3': Buffer.from(`#EXTM3U\n#EXT-X-TARGETDURATION:11\n#EXTINF:11,\n${target}\n#EXT-X-ENDLIST\n`),
-      'tagged-concat.mp3': Buffer.concat([id3, Buffer.from(`ffconcat version 1.0\nfile '${target}'\n`)]),
+      'tagged-playlist.mp3': Buffer.concat([id3, Buffer.from(hls)]),
+      'playlist.mp3': Buffer.from(hls),
+      'tagged-concat.mp3': Buffer.concat([id3, Buffer.from(`ffconcat version 1.0\n${padding}file '${target}'\n`)]),
     };
     const ids = await Promise.all(Object.entries(crafted).map(([name, bytes]) => createMedia([{ bytes, name }])));
     for (const [n, id] of ids.entries()) {
@@ -300,7 +303,7 @@ describe('media pipeline', { timeout: 600_000 }, () => {
       expect(storedFiles(id)).toEqual(['original-0.mp3']);
       expect(ended.processing.log).not.toMatch(/\/tmp|palabre-test|\n\s+at |0x[0-9a-f]{6,}/i);
     }
-    expect(storedFiles(victim)).toEqual(['original-0.wav']);
+    expect(storedFiles(victim)).toEqual(['original-0.mp3']);
   });
 
   it('gives one speaker per uploaded track, named after its channel', async () => {
