@@ -19,7 +19,8 @@ import type { StreamingEngine, StreamResult, TranscriptionStream, TranscriptLang
 import type { AppContext } from '../context.ts';
 import type { ChannelRow, SessionRow } from '../sessions/repo.ts';
 import { sessionsRepo } from '../sessions/repo.ts';
-import { captionsRepo } from './repo.ts';
+import { captionsRepo, type NewCaption } from './repo.ts';
+import { keepLostPartials } from './lost-partials.ts';
 import type { AudioSink } from './ingest/gate.ts';
 import { AudioArrivals } from './arrivals.ts';
 import { recordingFile } from './save-recordings.ts';
@@ -41,6 +42,12 @@ export const ENGINE_RETRY_DELAYS_MS = [500, 2000, 5000];
 
 /** A reopened engine that runs this long without failing (or gives any result) is back. */
 const RECOVERED_AFTER_MS = 1000;
+
+/**
+ * The utterance in progress is stored at most this often (one write per channel per second at most):
+ * a node that dies loses at most this much of it.
+ */
+export const PARTIAL_STORE_MS = 1000;
 
 export interface ChannelRunOptions {
   ctx: Pick<AppContext, 'db' | 'log' | 'events' | 'config' | 'metrics'>;
@@ -80,6 +87,12 @@ export class ChannelRun implements AudioSink {
   private heard = false;
   /** When the recent audio arrived (caption latency). */
   private readonly arrivals = new AudioArrivals();
+  /** The utterance in progress: its segment, where it began, and its latest partial not stored yet. */
+  private utterance: { segmentId: number; start: number; unstored: Omit<NewCaption, 'partial' | 'translations'> | null } | null = null;
+  private partialTimer: NodeJS.Timeout | null = null;
+  private lastPartialStored = 0;
+  /** The language of the last final, for the partials of a channel of several languages. */
+  private lastLanguage: string | null = null;
   /** Whether the stream ended because the engine could not be brought back. */
   failed = false;
 
@@ -107,6 +120,8 @@ export class ChannelRun implements AudioSink {
 
   private async open(): Promise<void> {
     const { ctx, session, channel } = this.options;
+    // The utterance the last stream was in when its node died is kept, before the new segments.
+    await keepLostPartials(ctx, session, channel.position);
     this.nextSegmentId = await captionsRepo.nextSegmentId(ctx.db, session.id, channel.position);
     if (records(session)) {
       const file = recordingFile(ctx.config.dataDir, session.id, channel.position);
@@ -182,9 +197,13 @@ export class ChannelRun implements AudioSink {
       // The engine's last finals arrive before end() resolves, and go through the chain.
       if (this.stream) await this.stream.end().catch((error: unknown) => this.options.ctx.log.warn({ err: error }, 'live transcription ended badly'));
       this.stream = null;
+      this.utterance = null;
       await this.chain;
       await Promise.all(this.translating);
       await this.chain;
+      // The engine said its last word: an utterance it did not finish is not kept.
+      const unfinished = this.nextSegmentId;
+      if (this.options.session.liveTranscription) await this.queue(() => captionsRepo.dropPartial(this.options.ctx.db, this.sessionId, this.channelIndex, unfinished));
       const recording = this.recording;
       this.recording = null;
       if (recording) await new Promise<void>((resolve) => recording.end(resolve));
@@ -201,7 +220,8 @@ export class ChannelRun implements AudioSink {
   private clearTimers(): void {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     if (this.recoveryTimer) clearTimeout(this.recoveryTimer);
-    this.retryTimer = this.recoveryTimer = null;
+    if (this.partialTimer) clearTimeout(this.partialTimer);
+    this.retryTimer = this.recoveryTimer = this.partialTimer = null;
   }
 
   private emit<E extends keyof LiveServerEvents>(event: E, payload: Parameters<LiveServerEvents[E]>[0]): void {
@@ -218,7 +238,7 @@ export class ChannelRun implements AudioSink {
     stream.on('partial', (result) => {
       if (!current()) return;
       this.working();
-      this.partial(result.text);
+      this.partial(result.text, result.words);
     });
     stream.on('final', (result) => {
       if (!current()) return;
@@ -274,16 +294,78 @@ export class ChannelRun implements AudioSink {
       .catch((error: unknown) => this.options.ctx.log.warn({ err: error }, 'live transcriber status not saved'));
   }
 
-  private partial(text: string): void {
+  private partial(text: string, words: StreamResult['words'] = []): void {
     const partial: LivePartial = { sessionId: this.sessionId, channelIndex: this.channelIndex, segmentId: this.nextSegmentId, text: text.slice(0, LIVE_LIMITS.textLength) };
     this.emit('partial', partial);
+    this.keepPartial(partial.text, words);
+  }
+
+  /** Engine word times in channel time. */
+  private channelWords(words: StreamResult['words']) {
+    const offset = this.engineOffset;
+    return words.map((word) => ({ word: word.word, start: round(word.start + offset), end: round(word.end + offset), confidence: word.confidence }));
+  }
+
+  /**
+   * Stores the utterance in progress at most every PARTIAL_STORE_MS (the latest partial each time), so
+   * that a node that dies mid-utterance leaves it behind (lost-partials.ts); an empty one withdraws it.
+   */
+  private keepPartial(text: string, words: StreamResult['words']): void {
+    const { ctx, channel } = this.options;
+    if (text.trim() === '') {
+      this.forgetPartial();
+      const withdrawn = this.nextSegmentId;
+      void this.queue(() => captionsRepo.dropPartial(ctx.db, this.sessionId, this.channelIndex, withdrawn));
+      return;
+    }
+    const now = round(this.channelTime());
+    if (this.utterance?.segmentId !== this.nextSegmentId) this.utterance = { segmentId: this.nextSegmentId, start: now, unstored: null };
+    const timed = this.channelWords(words);
+    this.utterance.unstored = {
+      sessionId: this.sessionId,
+      channelIndex: this.channelIndex,
+      segmentId: this.nextSegmentId,
+      text,
+      start: timed[0]?.start ?? this.utterance.start,
+      end: timed.at(-1)?.end ?? now,
+      language: channel.languages.length === 1 ? channel.languages[0]! : (this.lastLanguage ?? channel.languages[0] ?? 'en'),
+      words: timed,
+    };
+    if (this.partialTimer || this.ending) return;
+    this.partialTimer = setTimeout(
+      () => {
+        this.partialTimer = null;
+        const caption = this.utterance?.unstored;
+        if (!caption) return;
+        this.utterance!.unstored = null;
+        this.lastPartialStored = Date.now();
+        void this.queue(() => captionsRepo.storePartial(ctx.db, caption));
+      },
+      Math.max(0, this.lastPartialStored + PARTIAL_STORE_MS - Date.now()),
+    );
+  }
+
+  /** The utterance is over (its final came, or it was withdrawn): its partials are no longer stored. */
+  private forgetPartial(): void {
+    this.utterance = null;
+    if (this.partialTimer) clearTimeout(this.partialTimer);
+    this.partialTimer = null;
+  }
+
+  /** Runs a write after those before it (finals, partials), logging its failure. */
+  private queue(task: () => Promise<void>): Promise<void> {
+    this.chain = this.chain
+      .then(task)
+      .catch((error: unknown) => this.options.ctx.log.error({ err: error, sessionId: this.sessionId, channelIndex: this.channelIndex }, 'live caption not stored'));
+    return this.chain;
   }
 
   private final(result: StreamResult, language: TranscriptLanguage): void {
+    this.forgetPartial();
     // An empty final withdraws the partial.
     if (result.text.trim() === '') return this.partial('');
-    const offset = this.engineOffset;
-    const words = result.words.map((word) => ({ word: word.word, start: round(word.start + offset), end: round(word.end + offset), confidence: word.confidence }));
+    this.lastLanguage = language;
+    const words = this.channelWords(result.words);
     const now = this.channelTime();
     const final: LiveFinal = {
       sessionId: this.sessionId,
@@ -303,16 +385,14 @@ export class ChannelRun implements AudioSink {
 
   /** Stores a final (or its new version) and sends it to the room, after those before it. */
   private store(final: LiveFinal, kind: 'final' | 'translation'): void {
-    const { db, log, metrics } = this.options.ctx;
+    const { db, metrics } = this.options.ctx;
     const heardAt = this.arrivals.arrivalOf(final.end);
-    this.chain = this.chain
-      .then(async () => {
-        const { at: _at, ...caption } = final;
-        await captionsRepo.upsert(db, caption);
-        this.emit('final', final);
-        if (heardAt !== null) metrics.liveLatency.observe({ kind }, Math.max(0, Date.now() - heardAt) / 1000);
-      })
-      .catch((error: unknown) => log.error({ err: error, sessionId: this.sessionId, channelIndex: this.channelIndex }, 'live caption not stored'));
+    void this.queue(async () => {
+      const { at: _at, ...caption } = final;
+      await captionsRepo.upsert(db, caption);
+      this.emit('final', final);
+      if (heardAt !== null) metrics.liveLatency.observe({ kind }, Math.max(0, Date.now() - heardAt) / 1000);
+    });
   }
 
   private translate(final: LiveFinal): void {

@@ -4,10 +4,12 @@
  * gives it back when the stream ends. A lease not renewed for `expireMs` (about three renewals: its
  * node died or lost the database) is free: any node takes it when an encoder connects, and the
  * sweeper of a surviving node marks the channel's stream as lost (errored, told to the organization)
- * so the operator sees it. Times are the database's clock, the same for every node.
+ * so the operator sees it, and keeps the utterance it was in (lost-partials.ts). Times are the database's clock, the same for every node.
  */
 import type { AppContext } from '../context.ts';
+import { sessionsRepo } from '../sessions/repo.ts';
 import { audioEnded } from '../sessions/service.ts';
+import { keepLostPartials } from './lost-partials.ts';
 import { leasesRepo } from './repo.ts';
 
 export interface LeaseTiming {
@@ -82,6 +84,9 @@ export class StreamLeases {
   async sweep(): Promise<string[]> {
     const lost: string[] = [];
     for (const { channel, nodeId } of await leasesRepo.takeExpired(this.ctx.db)) {
+      // The utterance in progress when the node died is kept as a final.
+      const session = await sessionsRepo.byId(this.ctx.db, channel.sessionId);
+      if (session) await keepLostPartials(this.ctx, session, channel.position);
       if (channel.streamStatus !== 'active') continue;
       await audioEnded(this.ctx, channel, 'errored');
       this.ctx.log.warn({ sessionId: channel.sessionId, channelIndex: channel.position, node: nodeId }, 'live stream lost: its node stopped renewing it');

@@ -35,12 +35,48 @@ export const captionsRepo = {
         .values(caption)
         .onConflictDoUpdate({
           target: [sessionCaptions.sessionId, sessionCaptions.channelIndex, sessionCaptions.segmentId],
-          set: { text: caption.text, start: caption.start, end: caption.end, language: caption.language, words: caption.words, translations: caption.translations ?? {} },
+          set: {
+            text: caption.text,
+            start: caption.start,
+            end: caption.end,
+            language: caption.language,
+            words: caption.words,
+            translations: caption.translations ?? {},
+            partial: false,
+          },
         })
         .returning()
     )[0]!,
 
-  /** The last `limit` finals of a channel, oldest first. */
+  /**
+   * Stores the utterance in progress as a partial caption, or updates the stored one; a final of the
+   * same segment already stored stays as it is.
+   */
+  storePartial: async (db: Database, caption: Omit<NewCaption, 'partial' | 'translations'>) =>
+    void (await db
+      .insert(sessionCaptions)
+      .values({ ...caption, partial: true })
+      .onConflictDoUpdate({
+        target: [sessionCaptions.sessionId, sessionCaptions.channelIndex, sessionCaptions.segmentId],
+        set: { text: caption.text, start: caption.start, end: caption.end, language: caption.language, words: caption.words },
+        setWhere: eq(sessionCaptions.partial, true),
+      })),
+
+  /** Deletes a segment's stored partial (the engine withdrew the utterance, or its stream ended without it). */
+  dropPartial: async (db: Database, sessionId: string, channelIndex: number, segmentId: number) =>
+    void (await db.delete(sessionCaptions).where(and(key(sessionId, channelIndex), eq(sessionCaptions.segmentId, segmentId), eq(sessionCaptions.partial, true)))),
+
+  /**
+   * Makes the channel's stored partials final (their stream died with its node: what was heard so far
+   * is kept) and answers them.
+   */
+  finalizePartials: (db: Database, sessionId: string, channelIndex: number): Promise<CaptionRow[]> =>
+    db
+      .update(sessionCaptions)
+      .set({ partial: false })
+      .where(and(key(sessionId, channelIndex), eq(sessionCaptions.partial, true)))
+      .returning(),
+
   /** The most recent `limit` finals of each channel of the session (one query), by channel then in order. */
   recent: async (db: Database, sessionId: string, limit: number): Promise<CaptionRow[]> => {
     const ranked = db
@@ -49,7 +85,8 @@ export const captionsRepo = {
         rank: sql<number>`row_number() over (partition by ${sessionCaptions.channelIndex} order by ${sessionCaptions.segmentId} desc)`.as('rank'),
       })
       .from(sessionCaptions)
-      .where(eq(sessionCaptions.sessionId, sessionId))
+      // The utterance in progress reaches viewers as partials, not as a final.
+      .where(and(eq(sessionCaptions.sessionId, sessionId), eq(sessionCaptions.partial, false)))
       .as('ranked');
     const rows = await db.select().from(ranked).where(lte(ranked.rank, limit)).orderBy(asc(ranked.channelIndex), asc(ranked.segmentId));
     return rows.map(({ rank: _rank, ...row }) => row);
