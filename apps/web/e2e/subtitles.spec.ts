@@ -65,8 +65,7 @@ async function openVersion(page: Page, id: string, subtitleId: string) {
 
 /** Waits until every local edit is acknowledged by the server. */
 async function saved(page: Page) {
-  // Local updates are sent at most every 50 ms: by then the last one is on its way.
-  await page.waitForTimeout(150);
+  // An edit counts as unsaved from its keystroke (not only once its throttled send leaves).
   await expect(page.getByTestId('sync-state')).toHaveAttribute('data-sync-state', 'connected');
   await expect(page.getByTestId('sync-state')).toHaveAttribute('data-unsaved', 'false');
 }
@@ -214,9 +213,8 @@ test('generate a version through the form, then edit, split, merge, undo, warnin
   // The help lists every shortcut.
   await page.getByRole('button', { name: 'Help' }).click();
   await expect(page.getByTestId('subtitle-shortcuts').locator('[data-shortcut]')).toHaveCount(18);
-  // The drawer has slid in.
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SCREENSHOTS}/subtitle-help-en-US.png` });
+  // The drawer as it is once slid in (its transition run to the end).
+  await page.screenshot({ path: `${SCREENSHOTS}/subtitle-help-en-US.png`, animations: 'disabled' });
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('subtitle-shortcuts')).toHaveCount(0);
 

@@ -178,6 +178,20 @@ describe('CollabClient', () => {
     expect(socket.all('doc:update')).toHaveLength(sends);
   });
 
+  it('counts an edit as unsaved from the keystroke, before the throttled send leaves', () => {
+    const client = new CollabClient({ conversationId: CONVERSATION }, new Y.Doc());
+    socket.connect();
+    const server = serverDoc('abc');
+    answerJoin(server);
+    const sends = socket.all('doc:update').length;
+    client.doc.getText('t').insert(3, 'd');
+    expect(socket.all('doc:update')).toHaveLength(sends);
+    expect(client.getStatus().unsaved).toBe(true);
+    vi.advanceTimersByTime(100);
+    acknowledge(server);
+    expect(client.getStatus().unsaved).toBe(false);
+  });
+
   it('keeps unacknowledged edits through a lost connection and merges them on reconnect', () => {
     const client = new CollabClient({ conversationId: CONVERSATION }, new Y.Doc());
     socket.connect();

@@ -182,6 +182,8 @@ export class CollabClient {
   private onLocalUpdate = (update: Uint8Array, origin: unknown) => {
     if (origin === REMOTE_ORIGIN) return;
     this.queued.push(update);
+    // Unsaved from the keystroke: "saved" must never show while an edit waits for the throttled send.
+    if (!this.status.unsaved) this.patch({ unsaved: true });
     this.persist();
     this.scheduleFlush();
   };
