@@ -130,6 +130,7 @@ const envSchema = z.object({
   MEDIA_IMPORT_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   EXPORTS_PER_USER: z.coerce.number().int().min(1).max(256).default(2),
   EXPORTS_PER_ORGANIZATION: z.coerce.number().int().min(1).max(256).default(6),
+  BURNS_PER_USER: z.coerce.number().int().min(1).max(256).default(2),
   PALABRE_DEFAULT_MODEL: z
     .string()
     .default('base')
@@ -296,9 +297,9 @@ export interface Config {
   mediaImportRateWindowMs: number;
   /**
    * CPU-heavy work the read right starts: exports rendered at once per user and per organization
-   * (in this process); beyond, 429 too_many_requests.
+   * (in this process), and burns queued or running per user; beyond, 429 too_many_requests.
    */
-  heavyWork: { exportsPerUser: number; exportsPerOrganization: number };
+  heavyWork: { exportsPerUser: number; exportsPerOrganization: number; burnsPerUser: number };
   /** An OpenAI-compatible endpoint `palabre bench media rtf` also measures (its --openai-endpoint wins). */
   benchOpenAiEndpoint: string | undefined;
   /** What translates live captions: Apertium (offline, default), or a LibreTranslate or OpenAI-compatible server. */
@@ -428,7 +429,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mediaImportsPerUser: env.MEDIA_IMPORTS_PER_USER,
     mediaImportMinBytesPerSecond: env.MEDIA_IMPORT_MIN_BYTES_PER_SECOND,
     mediaImportRateWindowMs: env.MEDIA_IMPORT_RATE_WINDOW_SECONDS * 1000,
-    heavyWork: { exportsPerUser: env.EXPORTS_PER_USER, exportsPerOrganization: env.EXPORTS_PER_ORGANIZATION },
+    heavyWork: { exportsPerUser: env.EXPORTS_PER_USER, exportsPerOrganization: env.EXPORTS_PER_ORGANIZATION, burnsPerUser: env.BURNS_PER_USER },
     benchOpenAiEndpoint: env.PALABRE_BENCH_OPENAI_ENDPOINT,
     jobConcurrency: jobConcurrency(env),
     storage: storage(env, dataDir),

@@ -13,6 +13,7 @@ import type { AppContext } from '../context.ts';
 import { emit } from '../conversations/effects.ts';
 import type { Actor } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
+import { tooManyRequests } from '../http/budget.ts';
 import { throttledProgress, type ProgressWriter } from '../jobs/progress.ts';
 import { defineJob, RETRY_TWICE, type JobDelivery, type JobMedia } from '../jobs/registry.ts';
 import { deleteKeys, mediaKeys, putFile, workFolder } from '../pipeline/files.ts';
@@ -55,6 +56,13 @@ export async function requestBurn(ctx: AppContext, actor: Actor, id: string, sub
   if (!(await canBurn())) throw new AppError('export_unavailable', 'Burning subtitles needs ffmpeg with libass, which this server lacks');
   if (screens.length === 0) throw new AppError('conflict', 'This version has no screens to burn into the video');
   const { row, created } = await burnsRepo.request(ctx.db, { conversationId: id, subtitleId: version.id, screensSrt: toSrt(screens), requestedBy: actor.user.id });
+  // The read right suffices and a burn takes a media-step worker for minutes: one user has at most
+  // BURNS_PER_USER queued or running. Counted once recorded, so that requests at once cannot all
+  // slip under the cap (one too many may be refused, never one too many let through).
+  if (created && (await burnsRepo.activeOf(ctx.db, actor.user.id)) > ctx.config.heavyWork.burnsPerUser) {
+    await burnsRepo.remove(ctx.db, row.id);
+    throw tooManyRequests(`You already have ${ctx.config.heavyWork.burnsPerUser} burns queued or running; try again when one of them is done`);
+  }
   if (created) {
     await ctx.jobs.send('subtitles.burn', { conversationId: id, subtitleId: version.id, burnId: row.id });
     notify(ctx, media.organizationId, row, 'queued', 0);

@@ -229,6 +229,20 @@ export const burnsRepo = {
     });
   },
 
+  /** Burns the user asked for that are queued or running, on every media. */
+  async activeOf(db: Database, userId: string): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(subtitleBurns)
+      .where(and(eq(subtitleBurns.requestedBy, userId), inArray(subtitleBurns.state, [...ACTIVE])));
+    return Number(row?.n ?? 0);
+  },
+
+  /** Forgets a burn that was never started (refused after it was recorded). */
+  async remove(db: Database, id: string): Promise<void> {
+    await db.delete(subtitleBurns).where(eq(subtitleBurns.id, id));
+  },
+
   /** Takes a queued burn (or one a lost delivery left running) for a job; undefined when it is over or gone. */
   async claim(db: Database, id: string): Promise<BurnRow | undefined> {
     const [row] = await db
