@@ -13,7 +13,7 @@ import type { AppContext } from '../context.ts';
 import type { MediaFiles } from '../db/schema.ts';
 import type { Actor } from '../http/auth.ts';
 import { AppError, fieldErrorKey } from '../http/errors.ts';
-import { multipartLimitError } from '../http/multipart.ts';
+import { formParts, multipartLimitError, readingForm, tooLongField } from '../http/multipart.ts';
 import { authorize } from '../organizations/service.ts';
 import { profileForLanguage, profileForOrganization, supportsLanguage } from '../transcriber-profiles/service.ts';
 import { emit, enqueue } from './effects.ts';
@@ -56,9 +56,13 @@ export function channelName(index: number, given: string[] | undefined, filename
 }
 
 async function drain(stream: Readable): Promise<void> {
-  for await (const _ of stream) {
-    // discard
-  }
+  await readingForm(
+    (async () => {
+      for await (const _ of stream) {
+        // discard
+      }
+    })(),
+  );
 }
 
 /**
@@ -71,7 +75,7 @@ async function storePart(ctx: AppContext, part: MultipartFile, key: string): Pro
   let length = 0;
   let ended = false;
   while (length < SNIFF_BYTES) {
-    const next = await iterator.next();
+    const next = await readingForm(iterator.next());
     if (next.done) {
       ended = true;
       break;
@@ -90,7 +94,7 @@ async function storePart(ctx: AppContext, part: MultipartFile, key: string): Pro
       if (head.length > 0) yield head;
       if (!ended) {
         for (;;) {
-          const next = await iterator.next();
+          const next = await readingForm(iterator.next());
           if (next.done) break;
           yield next.value;
         }
@@ -134,9 +138,9 @@ export async function createFromRequest(ctx: AppContext, actor: Actor, organizat
       throwFileSizeLimit: false,
       limits: { fileSize: ctx.config.maxUploadBytes, files: MAX_TRACKS + 1, fields: 40, fieldSize: 100_000, parts: 60 },
     };
-    const parts = request.parts(options as Parameters<FastifyRequest['parts']>[0]);
-    for await (const part of parts) {
+    for await (const part of formParts(request, options as Parameters<FastifyRequest['parts']>[0])) {
       if (part.type === 'field') {
+        if (part.valueTruncated) throw tooLongField(part.fieldname);
         if (typeof part.value === 'string') raw[part.fieldname] = part.value;
         continue;
       }

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import type { z } from 'zod';
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResponseOf } from '@palabre/shared';
 import { requireActor, type Actor } from './auth.ts';
-import { parse } from './errors.ts';
+import { AppError, parse } from './errors.ts';
 
 export interface RouteInput<E extends Endpoint> {
   /** The signed-in user: always there when the entry says `auth: true`, else when a valid token came. */
@@ -57,6 +57,8 @@ export function route<const E extends Endpoint>(app: FastifyInstance, entry: E, 
     config: { ...options.config, endpoint: entry },
     handler: async (request, reply) => {
       const actor = entry.auth ? requireActor(request) : request.actor;
+      // A JSON route given a form would read it as an empty body: refused, not taken as "no change".
+      if (entry.body && request.isMultipart()) throw new AppError('validation_failed', 'This route takes a JSON body, not a form', { _: 'error.invalid' });
       const input = {
         actor,
         params: entry.params ? parse(entry.params, request.params) : undefined,
