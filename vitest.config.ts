@@ -4,11 +4,25 @@
  *  - engines: the media and speech adapters against the real ffmpeg, PocketSphinx and whisper.cpp;
  *  - integration: the real server over HTTP on loopback, against PGlite or PostgreSQL
  *    (PALABRE_TEST_DB=pglite|postgres; see apps/server/test/harness);
+ *  - integration-postgres: the same files always on PostgreSQL (`npm run test:integration` runs both
+ *    projects at once), but those that open no database (harness/database-free.ts);
  *  - cluster: several real nodes (`bin/palabre serve --role …` processes) on one throwaway
  *    PostgreSQL, killed and restarted (see apps/server/test/cluster/harness.ts).
  */
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { DATABASE_FREE_FILES } from './apps/server/test/harness/database-free.ts';
+
+const integration = {
+  environment: 'node',
+  include: ['apps/server/test/integration/**/*.test.ts'],
+  globalSetup: ['apps/server/test/harness/global-setup.ts'],
+  setupFiles: ['apps/server/test/harness/response-check.ts'],
+  // Servers, PGlite and argon2 make these slower than unit tests; no test asserts timings.
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  teardownTimeout: 30_000,
+} as const;
 
 export default defineConfig({
   test: {
@@ -32,19 +46,11 @@ export default defineConfig({
           testTimeout: 60_000,
         },
       },
-      {
-        test: {
-          name: 'integration',
-          environment: 'node',
-          include: ['apps/server/test/integration/**/*.test.ts'],
-          globalSetup: ['apps/server/test/harness/global-setup.ts'],
-          setupFiles: ['apps/server/test/harness/response-check.ts'],
-          // Servers, PGlite and argon2 make these slower than unit tests; no test asserts timings.
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          teardownTimeout: 30_000,
-        },
-      },
+      { test: { name: 'integration', ...integration } },
+      // The same files on PostgreSQL, run together with the PGlite pass by `npm run test:integration`
+      // (one run: no idle workers while the slowest file of the first pass ends). Files that open no
+      // database are the same on both: they run once.
+      { test: { name: 'integration-postgres', ...integration, exclude: DATABASE_FREE_FILES } },
       {
         test: {
           name: 'cluster',

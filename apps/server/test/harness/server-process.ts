@@ -11,7 +11,7 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { freePort } from './postgres.ts';
-import { createDatabase } from './server.ts';
+import { createDatabase, refuseInDatabaseFreeFile } from './server.ts';
 
 const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server-child.ts');
 
@@ -66,6 +66,7 @@ export interface ServerHome {
  * run them in reverse.
  */
 export async function serverHome(prefix: string, cleanups: Array<() => Promise<void> | void>): Promise<ServerHome> {
+  refuseInDatabaseFreeFile();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const database = inject('testDatabase') === 'postgres' ? await createDatabase(inject('postgresAdminUrl')) : undefined;

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import type { AppContext } from '../../src/context.ts';
 import type { Mail } from '../../src/mail/mailer.ts';
@@ -16,6 +16,7 @@ import { createAccount } from '../../src/users/service.ts';
 import { eq } from 'drizzle-orm';
 import { conversations, users } from '../../src/db/schema.ts';
 import { TestClient, type ApiResponse, type SignUpFields } from './client.ts';
+import { DATABASE_FREE_FILES } from './database-free.ts';
 
 export { TestClient, type ApiResponse } from './client.ts';
 
@@ -73,7 +74,15 @@ export function linkIn(mail: Mail): URL {
 /** A real 1×1 PNG image. */
 export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
+/** Fails in a file listed as opening no database (see database-free.ts). */
+export function refuseInDatabaseFreeFile(): void {
+  const file = expect.getState().testPath?.split('\\').join('/');
+  const listed = file && DATABASE_FREE_FILES.find((free) => file.endsWith(`/${free}`));
+  if (listed) throw new Error(`${listed} is listed as opening no database (test/harness/database-free.ts): take it off the list to start a server in it`);
+}
+
 export async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  refuseInDatabaseFreeFile();
   const name = `palabre_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -106,6 +115,7 @@ export async function startTestServer(
     start?: Omit<StartOptions, 'logger' | 'logStream'>;
   } = {},
 ): Promise<TestServer> {
+  refuseInDatabaseFreeFile();
   const dbKind = inject('testDatabase');
   const logLines: string[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'palabre-test-'));
