@@ -4,7 +4,7 @@
 #   npm test                   everything (what CI runs)
 #   npm test -- unit e2e       only the named steps (system packages and dependencies always run)
 #
-# Steps: typecheck, lint, migrations, i18n, unit, integration, cluster, build, e2e.
+# Steps: typecheck, lint, migrations, cycles, i18n, unit, integration, cluster, build, e2e.
 # The last line of output is always "<n> passed, <n> failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +17,7 @@ STEPS=(
   "typecheck|Type check|npm run typecheck"
   "lint|Lint (ESLint) and formatting (Prettier)|npm run lint"
   "migrations|Migrations match the schema|node scripts/check-migrations.ts"
+  "cycles|No import cycle|node scripts/check-cycles.ts"
   "i18n|Translations in both languages|node scripts/check-i18n.ts"
   "unit|Unit tests|npm run test:unit"
   "integration|Integration tests (PGlite and PostgreSQL)|npm run test:integration"
@@ -31,7 +32,7 @@ for wanted in "$@"; do
   known=0
   for step in "${STEPS[@]}"; do [ "${step%%|*}" = "$wanted" ] && known=1; done
   if [ "$known" = 0 ]; then
-    echo "Unknown step: $wanted (steps: typecheck lint migrations i18n unit integration cluster build e2e)" >&2
+    echo "Unknown step: $wanted (steps: typecheck lint migrations cycles i18n unit integration cluster build e2e)" >&2
     exit 2
   fi
 done
@@ -77,10 +78,13 @@ record() { # record <id> <title> <status> <elapsed>
 }
 
 index=0
+built=0
 for step in "${STEPS[@]}"; do
   IFS='|' read -r id title command <<<"$step"
   if [ $# -gt 0 ] && [[ "$ALWAYS" != *" $id "* && "$selected" != *" $id "* ]]; then continue; fi
   index=$((index + 1))
+  # `npm run test:e2e` builds the web client first; after this run's build step, Playwright alone.
+  if [ "$id" = e2e ] && [ "$built" = 1 ]; then command="bash scripts/with-node.sh playwright test -c apps/web/playwright.config.ts"; fi
   echo
   echo "=============================================================================="
   echo "==> [$index/$total] $title: $command"
@@ -95,6 +99,7 @@ for step in "${STEPS[@]}"; do
     status=$?
   fi
   record "$id" "$title" "$status" $((SECONDS - started))
+  [ "$id" = build ] && [ "$status" -eq 0 ] && built=1
   [ "$status" -eq 0 ] || break
 done
 
