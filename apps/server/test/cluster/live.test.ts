@@ -2,12 +2,12 @@
  * Live sessions across nodes: a channel streamed into a live node (the ingest WebSocket, the JFK
  * sentence) is captioned for viewers on both API nodes; the live node killed (kill -9) mid-stream
  * shows the operator the stream lost, and the encoder reconnecting to another live node resumes the
- * captions.
+ * captions; killed mid-sentence, the words heard of the sentence so far are kept as a final.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_AUDIO } from '@palabre/shared';
-import { eq } from 'drizzle-orm';
-import { sessionChannels } from '../../src/db/schema.ts';
+import { and, eq } from 'drizzle-orm';
+import { sessionCaptions, sessionChannels } from '../../src/db/schema.ts';
 import { ingest, liveProfile, newLiveSession, pcmOf, startLive, stopLive, viewer, type IngestClient, type Viewer } from '../harness/live.ts';
 import { until } from './clients.ts';
 import { showLogsOnFailure, startCluster, type Cluster, type ClusterNode, type ClusterUser } from './harness.ts';
@@ -127,6 +127,43 @@ describe('a live session across nodes', () => {
     await second.stream(silence, { bytes: 3200, intervalMs: 20 });
     await until(() => saidCountry(onA!, fromA) && saidCountry(onB!, fromB), 'the captions after the reconnection', 60_000);
     second.socket.close();
+    expect((await stopLive(operator, organizationId, session.id, { force: 'true' })).status).toBe(204);
+  });
+
+  it('keeps the words of the sentence in progress when its live node is killed mid-sentence', async () => {
+    // The previous test left one live node: two again, one to kill and one to notice.
+    await cluster.restart(live1);
+    const {
+      operator,
+      session,
+      viewers: [onA],
+    } = await watchedSession();
+    const encoder = await encoderOn(live1, session.channels[0]!.streamKey);
+    // The first five seconds, then nothing more (the encoder stays connected): the sentence is in progress.
+    await encoder.stream(pcm.subarray(0, 5 * LIVE_AUDIO.sampleRate * LIVE_AUDIO.bytesPerSample), { bytes: 3200, intervalMs: 70 });
+    const db = cluster.control.ctx.db;
+    const partialRows = () =>
+      db
+        .select()
+        .from(sessionCaptions)
+        .where(and(eq(sessionCaptions.sessionId, session.id), eq(sessionCaptions.partial, true)));
+    await until(async () => (await partialRows()).some((row) => row.text.trim() !== ''), 'the sentence in progress to be stored', 60_000);
+    await cluster.kill9(live1);
+    // Still in progress when its node died (no final replaced it): what follows is the recovery's.
+    const [inProgress] = await partialRows();
+    expect(inProgress?.text).toMatch(/\w/);
+    await encoder.closed;
+
+    // The other live node finds the stream lost and keeps the sentence as a final, sent to the viewers.
+    await until(() => onA!.finals.some((final) => final.segmentId === inProgress!.segmentId), 'the kept sentence on the viewer', 90_000);
+    const kept = onA!.finals.find((final) => final.segmentId === inProgress!.segmentId)!;
+    expect(kept.text).toBe(inProgress!.text);
+    expect(await partialRows()).toEqual([]);
+    const [stored] = await db
+      .select()
+      .from(sessionCaptions)
+      .where(and(eq(sessionCaptions.sessionId, session.id), eq(sessionCaptions.segmentId, inProgress!.segmentId)));
+    expect(stored!.text).toBe(inProgress!.text);
     expect((await stopLive(operator, organizationId, session.id, { force: 'true' })).status).toBe(204);
   });
 });
