@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCaptions, sessionChannels } from '../../src/db/schema.ts';
 import { captionsRepo } from '../../src/live/repo.ts';
 import { recordingFile } from '../../src/live/save-recordings.ts';
+import { liveRoom } from '../../src/realtime/live-rooms.ts';
 import { createCast, type Cast } from '../harness/cast.ts';
 import {
   eventually,
@@ -233,7 +234,12 @@ describe('live rooms', () => {
     // The session becomes internal: the anonymous viewer leaves its room, the member stays.
     const res = await cast.owner.client.patch(`/cm-api/api/organizations/${cast.orgId}/sessions/${other.session.id}`, { visibility: 'internal' });
     expect(res.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The room is checked again after the answer: once it holds only the member, the next caption goes out.
+    const inRoom = await eventually(
+      () => server.running.sockets.session!.in(liveRoom(other.room)).fetchSockets(),
+      (sockets) => sockets.length === 1,
+    );
+    expect(inRoom).toHaveLength(1);
     await other.client.stream(second());
     await eventually(
       () => member.finals,
