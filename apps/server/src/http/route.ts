@@ -58,7 +58,8 @@ export function route<const E extends Endpoint>(app: FastifyInstance, entry: E, 
     handler: async (request, reply) => {
       const actor = entry.auth ? requireActor(request) : request.actor;
       // A JSON route given a form would read it as an empty body: refused, not taken as "no change".
-      if (entry.body && request.isMultipart()) throw new AppError('validation_failed', 'This route takes a JSON body, not a form', { _: 'error.invalid' });
+      if (entry.body && /^multipart\//i.test(request.headers['content-type'] ?? ''))
+        throw new AppError('validation_failed', 'This route takes a JSON body, not a form', { _: 'error.invalid' });
       const input = {
         actor,
         params: entry.params ? parse(entry.params, request.params) : undefined,
