@@ -35,6 +35,9 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['packages/shared/test/**/*.test.ts', 'apps/server/test/unit/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'scripts/*.test.js'],
+          // Some pure tests build whole transcripts (problems, mapping): seconds of CPU on a busy
+          // two-core machine. The limit catches a hang, not a slow machine; no test asserts timings.
+          testTimeout: 30_000,
         },
       },
       {
