@@ -1,4 +1,7 @@
-/** Start-up seeding: a fresh installation gets one offline engine so the first upload transcribes. */
+/**
+ * Start-up seeding: a fresh installation gets one offline engine so the first upload transcribes and a
+ * quick meeting starts.
+ */
 import type { AppContext } from '../context.ts';
 import { transcriberProfilesRepo, type TranscriberProfileRow } from './repo.ts';
 
@@ -9,26 +12,36 @@ export const DEFAULT_GLOBAL_PROFILE = {
   languages: ['en'],
   isDefault: true,
   diarization: true,
-  quickMeeting: false,
+  // Quick meetings are in everyone's sidebar: they work out of the box.
+  quickMeeting: true,
   organizationId: null,
   config: {},
 } as const;
 
-/** Idempotent: creates the default global profile only when no global profile exists. */
+/**
+ * Idempotent: creates the default global profile only when no global profile exists. On an existing
+ * installation, the profile seeded before quick meetings were offered by default is offered now, but
+ * only while no administrator ever saved it: a switch an administrator turned off stays off.
+ */
 export async function seedTranscriberProfiles(ctx: AppContext): Promise<void> {
-  if ((await transcriberProfilesRepo.global(ctx.db)).length > 0) return;
-  await transcriberProfilesRepo.insert(ctx.db, { ...DEFAULT_GLOBAL_PROFILE, languages: [...DEFAULT_GLOBAL_PROFILE.languages], config: {} });
+  const globals = await transcriberProfilesRepo.global(ctx.db);
+  if (globals.length === 0) {
+    await transcriberProfilesRepo.insert(ctx.db, { ...DEFAULT_GLOBAL_PROFILE, languages: [...DEFAULT_GLOBAL_PROFILE.languages], config: {} });
+    return;
+  }
+  const seed = globals.find((row) => isNeverSavedSeed(row) && !row.quickMeeting);
+  // Quietly: the row must still read as never saved, for adoptWhisperModel.
+  if (seed) await transcriberProfilesRepo.amend(ctx.db, seed.id, { quickMeeting: true });
+}
+
+/** The seeded PocketSphinx profile, never saved since it was seeded (saving sets `updatedAt`). */
+function isNeverSavedSeed(row: TranscriberProfileRow): boolean {
+  return row.organizationId === null && row.type === DEFAULT_GLOBAL_PROFILE.type && row.name === DEFAULT_GLOBAL_PROFILE.name && row.updatedAt.getTime() === row.createdAt.getTime();
 }
 
 /** The seeded PocketSphinx profile, still the global default and never saved since it was seeded. */
 function isUntouchedSeed(row: TranscriberProfileRow): boolean {
-  return (
-    row.organizationId === null &&
-    row.isDefault &&
-    row.type === DEFAULT_GLOBAL_PROFILE.type &&
-    row.name === DEFAULT_GLOBAL_PROFILE.name &&
-    row.updatedAt.getTime() === row.createdAt.getTime()
-  );
+  return row.isDefault && isNeverSavedSeed(row);
 }
 
 /**

@@ -53,6 +53,51 @@ describe('seeding', () => {
     await seedTranscriberProfiles(server.ctx);
     expect((await transcriberProfilesRepo.global(server.ctx.db)).filter((p) => p.type === 'pocketsphinx')).toHaveLength(1);
   });
+
+  it('a fresh installation starts a quick meeting with the seeded profile', async () => {
+    const owner = await server.quickUser();
+    const org = await createOrganization(owner.client);
+    const offered = (await owner.client.get(`${API}/organizations/${org._id}/transcriber_profiles`)).body.list.filter((p: any) => p.quickMeeting);
+    expect(offered).toEqual([expect.objectContaining({ name: 'PocketSphinx (English, offline)', organizationId: null })]);
+    const meeting = await owner.client.post(`${API}/organizations/${org._id}/quickMeeting/`, {
+      transcriberProfileId: offered[0]._id,
+      liveTranscription: true,
+      offlineTranscription: false,
+      source: 'microphone',
+    });
+    expect(meeting.status, JSON.stringify(meeting.body)).toBe(201);
+    expect(meeting.body).toMatchObject({ kind: 'quickMeeting', channels: [expect.objectContaining({ languages: ['en'] })] });
+  });
+
+  it('an earlier seed no administrator saved is offered for quick meetings at start-up; one an administrator saved keeps its switch', async () => {
+    const [seed] = (await transcriberProfilesRepo.global(server.ctx.db)).filter((p) => p.type === 'pocketsphinx');
+    const quickMeetingOf = async () => (await transcriberProfilesRepo.byId(server.ctx.db, seed!.id))!.quickMeeting;
+    // As seeded by an earlier version: switch off, never saved.
+    await server.ctx.db.update(transcriberProfiles).set({ quickMeeting: false, updatedAt: seed!.createdAt }).where(eq(transcriberProfiles.id, seed!.id));
+    await seedTranscriberProfiles(server.ctx);
+    expect(await quickMeetingOf()).toBe(true);
+    const stillNeverSaved = (await transcriberProfilesRepo.byId(server.ctx.db, seed!.id))!;
+    expect(stillNeverSaved.updatedAt.getTime()).toBe(stillNeverSaved.createdAt.getTime());
+
+    const sysadmin = await server.quickUser({ role: PLATFORM_ROLE.USER | PLATFORM_ROLE.SYSTEM_ADMINISTRATOR });
+    const save = (quickMeeting: boolean) =>
+      sysadmin.client.put(`${API}/transcriber_profiles/${seed!.id}`, {
+        name: seed!.name,
+        description: seed!.description,
+        type: 'pocketsphinx',
+        languages: ['en'],
+        organizationId: null,
+        isDefault: true,
+        diarization: true,
+        quickMeeting,
+        config: {},
+      });
+    const saved = await save(false);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await seedTranscriberProfiles(server.ctx);
+    expect(await quickMeetingOf()).toBe(false);
+    expect((await save(true)).status).toBe(200);
+  });
 });
 
 describe('management rights', () => {

@@ -143,6 +143,15 @@ describe('setupChoices', () => {
     expect(setupChoices([first, preferred], { profileId: 'first', language: 'en' })).toMatchObject({ profile: first, language: 'fr', subtitleLanguages: ['fr'] });
   });
 
+  it("prefers the organization's own profiles to the global default seeded at installation", () => {
+    const seeded = profile({ _id: 'seeded', isDefault: true, organizationId: null });
+    const own = profile({ _id: 'own', organizationId: 'o1' });
+    const ownDefault = profile({ _id: 'own-default', organizationId: 'o1', isDefault: true });
+    expect(setupChoices([seeded, first, own], none).profile).toBe(own);
+    expect(setupChoices([seeded, own, ownDefault], none).profile).toBe(ownDefault);
+    expect(setupChoices([first, seeded], none).profile).toBe(seeded);
+  });
+
   it('has nothing to offer without a profile for quick meetings', () => {
     expect(setupChoices([profile({ quickMeeting: false })], none)).toEqual({ profiles: [], profile: null, languages: [], language: null, subtitleLanguages: [] });
   });

@@ -59,13 +59,22 @@ export interface SetupChoices {
 }
 
 /**
- * The setup's choices: the chosen profile among those offered (else the default one, else the first),
+ * The profile chosen until someone picks one: the organization's default, else one of its own (its
+ * administrators added it for this), else the global default, else the first.
+ */
+export function preferredProfile<P extends Pick<TranscriberProfile, 'isDefault' | 'organizationId'>>(profiles: readonly P[]): P | null {
+  const own = profiles.filter((p) => p.organizationId !== null);
+  return own.find((p) => p.isDefault) ?? own[0] ?? profiles.find((p) => p.isDefault) ?? profiles[0] ?? null;
+}
+
+/**
+ * The setup's choices: the chosen profile among those offered (else the preferred one),
  * the chosen language among its languages (else its first). A quick meeting's channel transcribes that
  * one language and translates to none, so its captions are in that language.
  */
 export function setupChoices(all: readonly TranscriberProfile[], chosen: { profileId: string | null; language: string | null }): SetupChoices {
   const profiles = quickMeetingProfiles(all);
-  const profile = profiles.find((p) => p._id === chosen.profileId) ?? profiles.find((p) => p.isDefault) ?? profiles[0] ?? null;
+  const profile = profiles.find((p) => p._id === chosen.profileId) ?? preferredProfile(profiles);
   const languages: string[] = profile ? profileLanguages(profile) : [];
   const language = languages.find((l) => l === chosen.language) ?? languages[0] ?? null;
   return { profiles, profile, languages, language, subtitleLanguages: language ? [language] : [] };

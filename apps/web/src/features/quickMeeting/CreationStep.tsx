@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { FormFailure, useApiErrors } from '../../components/FormFailure.tsx';
 import { useTranscriberProfiles } from '../conversations/api.ts';
+import { preferredProfile } from '../bots/status.ts';
 import { useSessionCreateAllowed } from '../sessions/access.ts';
 import { useLanguageName } from '../sessions/format.ts';
 import { fetchCurrentQuickMeeting, useCreateQuickMeeting } from './api.ts';
@@ -39,8 +40,8 @@ export function CreationStep({ organizationId, onCreated, onInProgress }: Creati
   const [transcriptionError, setTranscriptionError] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
 
-  // The default profile (else the first usable) is chosen at once, and its first language.
-  const profile = offered.find((p) => p._id === chosen) ?? usable.find((p) => p.isDefault) ?? usable[0] ?? null;
+  // The preferred usable profile is chosen at once, and its first language.
+  const profile = offered.find((p) => p._id === chosen) ?? preferredProfile(usable);
   const languages: string[] = profile ? profileLanguages(profile) : [];
   const spoken = language && languages.includes(language) ? language : (languages[0] ?? null);
 
@@ -50,7 +51,8 @@ export function CreationStep({ organizationId, onCreated, onInProgress }: Creati
   if (usable.length === 0) {
     return (
       <Alert color="orange" role="alert">
-        {t('creation.noProfile')}
+        {/* None offered is an administrator's choice: the person is told which switch to ask for. */}
+        {t(offered.length === 0 ? 'creation.noProfile' : 'creation.noProfileAvailable')}
       </Alert>
     );
   }
