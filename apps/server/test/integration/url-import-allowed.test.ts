@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { findOnPath } from '@palabre/engines';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { importFromUrl } from '../../src/conversations/url-import.ts';
 import { conversations } from '../../src/db/schema.ts';
 import { createOrganization, startTestServer, type TestServer, type TestUser } from '../harness/server.ts';
@@ -26,7 +26,7 @@ const open = new Set<http.ServerResponse>();
 
 beforeAll(async () => {
   server = await startTestServer({
-    env: { MEDIA_IMPORT_ALLOWED_RANGES: '127.0.0.0/8', MAX_UPLOAD_BYTES: String(LIMIT), MEDIA_IMPORT_TIMEOUT_SECONDS: '3', MEDIA_IMPORT_IDLE_TIMEOUT_SECONDS: '1' },
+    env: { MEDIA_IMPORT_ALLOWED_RANGES: '127.0.0.0/8', MAX_UPLOAD_BYTES: String(LIMIT), MEDIA_IMPORT_TIMEOUT_SECONDS: '120', MEDIA_IMPORT_IDLE_TIMEOUT_SECONDS: '60' },
   });
   server.ctx.jobs = { send: async (name, payload) => void sent.push({ name, payload }) };
   media = http.createServer((request, response) => {
@@ -144,6 +144,15 @@ describe('URL import from an allowed range', () => {
     const owner = await server.quickUser();
     const org = await createOrganization(owner.client);
     const before = storedFiles().length;
+    // Short limits for this test only: elsewhere a busy machine must never turn a good download
+    // into an idle timeout.
+    const limits = { total: server.ctx.config.mediaImportTimeoutMs, idle: server.ctx.config.mediaImportIdleTimeoutMs };
+    server.ctx.config.mediaImportTimeoutMs = 3_000;
+    server.ctx.config.mediaImportIdleTimeoutMs = 1_000;
+    onTestFinished(() => {
+      server.ctx.config.mediaImportTimeoutMs = limits.total;
+      server.ctx.config.mediaImportIdleTimeoutMs = limits.idle;
+    });
     for (const [route, reason] of [
       ['/forever', /too big/],
       ['/declared-big', /too big/],
