@@ -7,7 +7,7 @@ import { AppError, notFound } from '../http/errors.ts';
 import { authorize } from '../organizations/service.ts';
 import { organizationsRepo } from '../organizations/repo.ts';
 import { conversationRight, everyMediaAccess, givesAccess, mayGiveMembersRight, mayShare, mediaAccess, organizationLevel, organizationWideRight, policyUser } from '../policy.ts';
-import { retryProcessing, type RetrySettings } from '../pipeline/index.ts';
+import { retryProcessing, type RetrySettings } from '../pipeline/retry.ts';
 import { availableProfileForOrganization, profileForLanguage, profileForOrganization, supportsLanguage } from '../transcriber-profiles/service.ts';
 import type { TranscriberProfileRow } from '../transcriber-profiles/repo.ts';
 import { deleteFiles, removeMediaFiles, storageKeys } from './cleanup.ts';

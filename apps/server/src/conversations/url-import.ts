@@ -10,10 +10,10 @@
  * or resolved addresses.
  */
 import path from 'node:path';
-import { fileName } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import { byteLimit, connectionError, openFollowing, OutboundFailed, OutboundRefused, outboundPolicy, resolveChecked, type PinnedTarget } from '../net/outbound.ts';
 import { emit, enqueue } from './effects.ts';
+import { fileNameOf, ImportFailed, ImportRefused, TOO_BIG, type Downloaded } from './import-common.ts';
 import { RateFloor, tooSlowMessage } from './import-rate.ts';
 import { conversationsRepo, sourceUrlOf, type FilesWithSource } from './repo.ts';
 import { refuseUpload, servedMediaType, SNIFF_BYTES } from './sniff.ts';
@@ -21,18 +21,12 @@ import { downloadWithYtDlp } from './yt-dlp.ts';
 import { dispatchWebhooks } from '../webhooks/dispatch.ts';
 import { mediaData } from '../webhooks/events.ts';
 
-/** The address cannot be imported (not retryable); the message is safe to show. */
-export class ImportRefused extends Error {}
-
-/** The download failed; the message is safe to show (no address, path or DNS answer). */
-export class ImportFailed extends Error {}
+export { ImportRefused } from './import-common.ts';
 
 /** What the media's log may say about a failure: our own messages, never a system error's text. */
 function readable(error: unknown): string | null {
   return error instanceof ImportRefused || error instanceof ImportFailed || error instanceof OutboundFailed ? error.message : null;
 }
-
-export const TOO_BIG = 'The audio file is too big. The maximum size is 1GB.';
 
 /** Checks one URL against the outbound-address policy. Returns the address to connect to. */
 export async function checkImportUrl(ctx: AppContext, raw: string): Promise<PinnedTarget> {
@@ -74,24 +68,6 @@ const MEDIA_CONTENT_TYPE = /^(audio|video)\/|^application\/(ogg|octet-stream|x-m
 
 export function isMediaContentType(type: string | undefined): boolean {
   return MEDIA_CONTENT_TYPE.test((type ?? '').split(';')[0]!.trim());
-}
-
-export function fileNameOf(url: URL, fallback: string): string {
-  const last = url.pathname.split('/').pop() ?? '';
-  let decoded = last;
-  try {
-    decoded = decodeURIComponent(last);
-  } catch {
-    // A malformed escape: the segment as it came.
-  }
-  return fileName(decoded, fallback);
-}
-
-export interface Downloaded {
-  key: string;
-  name: string;
-  size: number;
-  mimeType: string | null;
 }
 
 /** Downloads the URL into storage under `keyBase` (plus an extension); every byte received is counted by `rate`. */

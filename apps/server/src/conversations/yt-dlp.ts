@@ -17,7 +17,7 @@ import type { OutboundPolicy } from '../net/outbound.ts';
 import { ADDRESS_NOT_ALLOWED } from '../net/outbound.ts';
 import { startPolicyProxy } from '../net/proxy.ts';
 import type { RateFloor } from './import-rate.ts';
-import { fileNameOf, ImportFailed, ImportRefused, TOO_BIG, type Downloaded } from './url-import.ts';
+import { fileNameOf, ImportFailed, ImportRefused, TOO_BIG, type Downloaded } from './import-common.ts';
 
 const FORMATS = 'ba[protocol^=http]/ba[protocol^=m3u8]/b[protocol^=http]/b[protocol^=m3u8]';
 
