@@ -29,10 +29,13 @@ test('sign up in two steps, land in the app, log out, log back in', async ({ pag
   await expect(organizationSwitcher(page)).toHaveValue(organizationName);
   await expect(page.getByRole('button', { name: 'User menu of Sacha Signup' })).toBeVisible();
 
-  // The account has its picture.
-  const self = await (await page.request.get('/cm-api/api/users/self')).json();
+  // The account has its picture. Calls need the Bearer header: the cookie alone opens only files (the picture of an <img>).
+  const authToken = await readCookie(page.context(), 'authToken');
+  expect((await page.request.get('/cm-api/api/users/self')).status()).toBe(401);
+  const self = await (await page.request.get('/cm-api/api/users/self', { headers: { authorization: `Bearer ${authToken}` } })).json();
   expect(self.email).toBe(account.email);
   expect(self.picture).toBeTruthy();
+  expect((await page.request.get(self.picture)).status()).toBe(200);
 
   // The refresh token is out of the page's reach: an HttpOnly cookie for the auth routes only.
   const refresh = (await page.context().cookies()).find((c) => c.name === 'refreshToken');

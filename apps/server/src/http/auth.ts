@@ -1,6 +1,6 @@
 /**
- * Authentication of API calls: a Bearer access token (or, for GET only, the authToken cookie), checked
- * by auth/authenticate.ts like every other transport's.
+ * Authentication of API calls: a Bearer access token (or, for the GET of a file that media elements
+ * and links fetch, the authToken cookie), checked by auth/authenticate.ts like every other transport's.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { COOKIE } from '@palabre/shared';
@@ -19,8 +19,10 @@ declare module 'fastify' {
 function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
-  // Media elements cannot send headers; reads may authenticate with the cookie the client keeps.
-  if (request.method === 'GET') return request.cookies[COOKIE.authToken];
+  // Media elements and links cannot send headers: the files they fetch (entries marked `cookieAuth`)
+  // accept the cookie the client keeps. Nothing else does, so that a cookie a browser sends by itself
+  // opens as little as possible.
+  if (request.method === 'GET' && request.routeOptions.config.endpoint?.cookieAuth) return request.cookies[COOKIE.authToken];
   return undefined;
 }
 

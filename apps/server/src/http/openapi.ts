@@ -37,7 +37,7 @@ export function openApiDocument(appName: string) {
     (paths[path] ??= {})[e.method.toLowerCase()] = {
       summary: e.summary,
       tags: [e.tag],
-      security: e.auth ? [{ bearer: [] }] : [],
+      security: e.auth ? [{ bearer: [] }, ...(e.cookieAuth ? [{ cookie: [] }] : [])] : [],
       parameters: parameters(e),
       ...(body ? { requestBody: body } : {}),
       responses: {
@@ -57,7 +57,7 @@ export function openApiDocument(appName: string) {
       version: '1',
       description: 'Non-GET calls must mirror the XSRF-TOKEN cookie in the X-XSRF-TOKEN header.',
     },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, cookie: { type: 'apiKey', in: 'cookie', name: 'authToken' } } },
     paths,
   };
 }

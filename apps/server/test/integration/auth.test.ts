@@ -328,14 +328,20 @@ describe('POST /cm-api/auth/logout', () => {
     expect(response.status).toBe(401);
   });
 
-  it('does not accept the authToken cookie in place of the header on non-GET calls', async () => {
+  it('accepts the authToken cookie in place of the header only on the GET of files media elements fetch', async () => {
     const client = server.client();
     await client.login(ada.email, ada.password);
     client.cookies.set('authToken', client.authToken!);
-    const response = await client.post('/cm-api/auth/logout', undefined, { auth: false });
-    expect(response.status).toBe(401);
-    // Reads may use the cookie (media elements cannot send headers).
-    expect((await client.get('/cm-api/api/users/self', { auth: false })).status).toBe(200);
+    expect((await client.post('/cm-api/auth/logout', undefined, { auth: false })).status).toBe(401);
+    // JSON reads need the header: a cookie the browser sends by itself opens none of them.
+    for (const path of ['/cm-api/api/users/self', '/cm-api/api/organizations', `/cm-api/api/users/${ada.id}`]) {
+      const response = await client.get(path, { auth: false });
+      expect(response.status, path).toBe(401);
+    }
+    // A picture (an <img>) does: Ada has none, so it is not found rather than unauthorized.
+    const picture = await client.get(`/cm-api/api/users/${ada.id}/picture`, { auth: false });
+    expect(picture.status).toBe(404);
+    expect((await server.client().get(`/cm-api/api/users/${ada.id}/picture`, { auth: false })).status).toBe(401);
   });
 });
 
@@ -367,6 +373,20 @@ describe('refresh cookie', () => {
     expect((await browser.post('/cm-api/auth/refresh', {}, { ...cookieOnly, auth: false })).status).toBe(400);
     // And the session behind the cookie has ended.
     expect((await server.client().post('/cm-api/auth/refresh', { refresh_token: decodeURIComponent(kept) }, { auth: false })).status).toBe(401);
+  });
+
+  it('keeps the refresh token out of the body of every browser request, even without X-Token-Transport', async () => {
+    // Sec-Fetch-Site is sent by browsers and cannot be set or removed by a page's scripts.
+    const browser = { headers: { 'sec-fetch-site': 'same-origin' } };
+    const client = server.client();
+    const login = await client.post('/cm-api/auth/login', { email: ada.email, password: ada.password }, { ...browser, auth: false });
+    expect(login.status).toBe(200);
+    expect(login.body.refresh_token).toBeUndefined();
+    expect(client.cookies.get('refreshToken')).toEqual(expect.any(String));
+    const token = decodeURIComponent(client.cookies.get('refreshToken')!);
+    const refreshed = await server.client().post('/cm-api/auth/refresh', { refresh_token: token }, { ...browser, auth: false });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.refresh_token).toBeUndefined();
   });
 
   it('still accepts the refresh token in the body for other clients, without a cookie', async () => {

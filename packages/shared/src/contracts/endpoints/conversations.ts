@@ -98,6 +98,7 @@ export const conversationEndpoints = {
       'The audio (web rendition, else the original) with HTTP Range; `mediatype=json`: the waveform peaks (404 until computed); `mediatype=video`: the video (404 when the media has none). The authToken cookie authenticates it',
     tag: 'conversations',
     auth: true,
+    cookieAuth: true,
     params: zIdParam,
     query: z.object({ mediatype: z.enum(['json', 'audio', 'video']).optional() }),
   }),

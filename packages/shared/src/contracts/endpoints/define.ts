@@ -20,6 +20,12 @@ export interface Endpoint {
   tag: string;
   /** Whether a signed-in user is required. */
   auth: boolean;
+  /**
+   * A file that media elements (`<audio>`, `<video>`, `<img>`) and download links fetch, which send no
+   * header: the authToken cookie authenticates it in place of the Bearer header (GET only). Every
+   * other call needs the header.
+   */
+  cookieAuth?: true;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -171,9 +171,10 @@ export const subtitleEndpoints = {
   burnedVideo: endpoint({
     method: 'GET',
     path: `${S}/:subtitleId/burn/video`,
-    summary: 'The burned-in video (MP4, HTTP Range) once done (read right)',
+    summary: 'The burned-in video (MP4, HTTP Range) once done (read right). The authToken cookie authenticates it',
     tag: 'subtitles',
     auth: true,
+    cookieAuth: true,
     params: zSubtitleParams,
   }),
 } as const;

@@ -86,5 +86,13 @@ export const userEndpoints = {
     response: zList(zPublicUser),
   }),
   get: endpoint({ method: 'GET', path: `${P}/users/:id`, summary: 'A user as the caller may see them', tag: 'users', auth: true, params: zIdParam, response: zUserCard }),
-  picture: endpoint({ method: 'GET', path: `${P}/users/:id/picture`, summary: 'A user picture', tag: 'users', auth: true, params: zIdParam }),
+  picture: endpoint({
+    method: 'GET',
+    path: `${P}/users/:id/picture`,
+    summary: 'A user picture. The authToken cookie authenticates it',
+    tag: 'users',
+    auth: true,
+    cookieAuth: true,
+    params: zIdParam,
+  }),
 };
