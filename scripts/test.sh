@@ -4,7 +4,7 @@
 #   npm test                   everything (what CI runs)
 #   npm test -- unit e2e       only the named steps (system packages and dependencies always run)
 #
-# Steps: typecheck, lint, migrations, cycles, i18n, unit, integration, cluster, build, e2e.
+# Steps: typecheck, lint, migrations, cycles, map, i18n, unit, integration, cluster, build, e2e.
 # The last line of output is always "<n> passed, <n> failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -18,6 +18,7 @@ STEPS=(
   "lint|Lint (ESLint) and formatting (Prettier)|npm run lint"
   "migrations|Migrations match the schema|node scripts/check-migrations.ts"
   "cycles|No import cycle|node scripts/check-cycles.ts"
+  "map|The folder map lists every folder|node scripts/check-map.ts"
   "i18n|Translations in both languages|node scripts/check-i18n.ts"
   "unit|Unit tests|npm run test:unit"
   "integration|Integration tests (PGlite and PostgreSQL)|npm run test:integration"
@@ -32,7 +33,7 @@ for wanted in "$@"; do
   known=0
   for step in "${STEPS[@]}"; do [ "${step%%|*}" = "$wanted" ] && known=1; done
   if [ "$known" = 0 ]; then
-    echo "Unknown step: $wanted (steps: typecheck lint migrations cycles i18n unit integration cluster build e2e)" >&2
+    echo "Unknown step: $wanted (steps: typecheck lint migrations cycles map i18n unit integration cluster build e2e)" >&2
     exit 2
   fi
 done
