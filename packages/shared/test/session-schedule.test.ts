@@ -1,4 +1,4 @@
-/** The schedule rules of a session (spec §5): end after start, planned times in the future. */
+/** The schedule rules of a session (docs/PRODUCT.md, Validation): end after start, planned times in the future. */
 import { describe, expect, it } from 'vitest';
 import { scheduleIssues } from '../src/contracts/sessions.ts';
 

@@ -58,7 +58,7 @@ async function present(ctx: AppContext, rows: SessionRow[], accessOf: (row: Sess
 /** A single session's read, as `access` sees it (stream keys for operators). */
 export const presentOne = async (ctx: AppContext, row: SessionRow, access: SessionAccess) => (await present(ctx, [row], () => access, true))[0]!;
 
-/** The schedule rules of spec §5, as field errors. */
+/** The schedule rules (docs/PRODUCT.md, Validation), as field errors. */
 function checkSchedule(value: Parameters<typeof scheduleIssues>[0], previous?: Parameters<typeof scheduleIssues>[2]): void {
   const issues = scheduleIssues(value, new Date(), previous);
   if (issues.length === 0) return;

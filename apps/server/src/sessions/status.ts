@@ -43,8 +43,8 @@ export function statusesOf(filter: SessionStatusFilter): readonly SessionStatus[
 export const isReady = (status: SessionStatus) => (READY_SESSION_STATUSES as readonly SessionStatus[]).includes(status);
 
 /**
- * Spec §4: a session is usable if it is active, or if it is ready and has either no schedule or a
- * schedule date that has passed.
+ * A session is usable if it is active, or if it is ready and has either no schedule or a schedule
+ * date that has passed (docs/PRODUCT.md, States).
  */
 export function isUsable(session: { status: SessionStatus; scheduleOn: Date | null }, now: Date): boolean {
   if (session.status === 'active') return true;

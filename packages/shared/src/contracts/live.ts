@@ -31,7 +31,7 @@ export const LIVE_LIMITS = {
   textLength: 5000,
   /** Seconds the ingest WebSocket waits for its hello before closing. */
   helloTimeoutSeconds: 10,
-  /** Consecutive `broker_ko` notices after which a client closes its socket (spec §9: more than 5). */
+  /** Consecutive `broker_ko` notices after which a client closes its socket (docs/PRODUCT.md, Limits: more than 5). */
   brokerDownNotices: 5,
 } as const;
 

@@ -26,9 +26,9 @@ export const QUICK_MEETING_SOURCES = ['microphone', 'videoconference'] as const;
 export type QuickMeetingSource = (typeof QUICK_MEETING_SOURCES)[number];
 
 /**
- * POST /organizations/{id}/quickMeeting/. Spec §5: a profile (one offered for quick meetings) and
- * live or offline transcription, or both; offline transcription forces keepAudio on (the server
- * stores it so whatever was sent).
+ * POST /organizations/{id}/quickMeeting/ (docs/PRODUCT.md, Validation): a profile (one offered for
+ * quick meetings) and live or offline transcription, or both; offline transcription forces keepAudio
+ * on (the server stores it so whatever was sent).
  */
 export const zQuickMeetingBody = z
   .object({
@@ -66,7 +66,7 @@ export const zQuickMeeting = zSession.extend({
 });
 export type QuickMeeting = z.infer<typeof zQuickMeeting>;
 
-/** GET …/quickMeeting/: the caller's meeting in progress, or null (spec §8: "null on empty"). */
+/** GET …/quickMeeting/: the caller's meeting in progress, or null when there is none (docs/PRODUCT.md, Screens and routes). */
 export const zQuickMeetingLookup = z.object({ quickMeeting: zQuickMeeting.nullable() });
 export type QuickMeetingLookup = z.infer<typeof zQuickMeetingLookup>;
 
@@ -122,7 +122,7 @@ export function recogniseMeetingUrl(input: string): { url: URL; service: BotServ
   return { url, service: 'generic' };
 }
 
-/** A meeting address (spec §5: valid; `error.invalid_videoconference_url` otherwise). */
+/** A meeting address (docs/PRODUCT.md, Validation: valid; `error.invalid_videoconference_url` otherwise). */
 export const zMeetingUrl = z
   .string()
   .trim()

@@ -160,7 +160,7 @@ const zSchedule = {
 };
 
 /**
- * The schedule rules (spec §5): the end after the start; planned times in the future; an automatic
+ * The schedule rules (docs/PRODUCT.md, Validation): the end after the start; planned times in the future; an automatic
  * start needs a start time, an automatic stop an end time. `previous` is the stored schedule: a
  * time left as it was is not checked against now again.
  */
@@ -243,7 +243,7 @@ export const zSession = z.object({
   owner: z.string().nullable(),
   name: z.string(),
   status: z.enum(SESSION_STATUSES),
-  /** Active, or set up (scheduled or pending) with no schedule or one that has come (spec §4). */
+  /** Active, or set up (scheduled or pending) with no schedule or one that has come (docs/PRODUCT.md, States). */
   usable: z.boolean(),
   visibility: z.enum(SESSION_VISIBILITIES),
   anonymousAccess: z.boolean(),

@@ -1,5 +1,5 @@
 /**
- * /interface/{organizationId}/sessions/{sessionId} (spec §2; public, responsive): a session's live
+ * /interface/{organizationId}/sessions/{sessionId} (docs/PRODUCT.md, Screens and routes; public, responsive): a session's live
  * page. Its name and status, a channel and a language (spoken or a translation, labelled as machine
  * translation), the captions as they
  * come with the connection's state, a font size remembered in this browser, full-screen captions and

@@ -1,4 +1,4 @@
-/** The session's watermark over the captions' top (spec §3), on its schedule from the page's opening. */
+/** The session's watermark over the captions' top (docs/PRODUCT.md, Entities), on its schedule from the page's opening. */
 import type { Watermark as WatermarkSettings } from '@palabre/shared';
 import { useEffect, useState } from 'react';
 import classes from './Live.module.css';

@@ -1,5 +1,5 @@
 /**
- * The broker-down rule of the live socket (spec §4): consecutive `broker_ko` notices are counted, a
+ * The broker-down rule of the live socket (docs/PRODUCT.md, Limits): consecutive `broker_ko` notices are counted, a
  * `broker_ok` resets the count, and more than `LIVE_LIMITS.brokerDownNotices` in a row close the
  * connection (the count starts again from zero).
  */

@@ -1,5 +1,5 @@
 /**
- * A live session's room on the tab's socket (spec §4, §7): joins "organizationId/sessionId" (one
+ * A live session's room on the tab's socket (docs/PRODUCT.md, States; API): joins "organizationId/sessionId" (one
  * room at a time: the server leaves any earlier one), receives its recent finals then its partials
  * and finals, and follows the broker notices: a `broker_ko` means transcription is interrupted, and
  * more than `LIVE_LIMITS.brokerDownNotices` in a row close the connection until the viewer reconnects.

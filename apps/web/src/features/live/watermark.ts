@@ -1,5 +1,5 @@
 /**
- * When a session's watermark shows (spec §3): its text every `frequency` seconds for `duration`
+ * When a session's watermark shows (docs/PRODUCT.md, Entities): its text every `frequency` seconds for `duration`
  * seconds from the page's opening, or all the time when pinned; never when off or empty.
  */
 import type { Watermark } from '@palabre/shared';

@@ -1,5 +1,5 @@
 /**
- * The creation step (spec §4, §5): a transcription service among the organization's profiles offered
+ * The creation step (docs/PRODUCT.md, States; Validation): a transcription service among the organization's profiles offered
  * for quick meetings, one of its languages, live and/or offline transcription (at least one), and
  * whether the audio is kept (forced on with offline transcription). A meeting already in progress
  * opens the restore step instead.

@@ -1,5 +1,5 @@
 /**
- * Ending a quick meeting (spec §4): saved to the library under a name (the meeting's by default), or
+ * Ending a quick meeting (docs/PRODUCT.md, States): saved to the library under a name (the meeting's by default), or
  * discarded after a confirmation. A meeting still receiving audio elsewhere (another tab or device)
  * is refused once with the reason; the next attempt ends it anyway.
  */

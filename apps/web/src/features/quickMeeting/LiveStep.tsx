@@ -1,5 +1,5 @@
 /**
- * The live step (spec §4): the meeting's captions as they come (partials and finals of its room),
+ * The live step (docs/PRODUCT.md, States): the meeting's captions as they come (partials and finals of its room),
  * the elapsed recording time, Pause (the ingest is closed: nothing is sent; the server keeps the
  * channel) and Resume, and Stop, which asks to save under a name or discard. The screen is kept
  * awake while recording. A videoconference meeting shows its bot's panel instead of the microphone.

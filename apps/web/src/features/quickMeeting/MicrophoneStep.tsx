@@ -1,5 +1,5 @@
 /**
- * The microphone step (spec §4, §8): the microphone is switched on (permission asked), its device
+ * The microphone step (docs/PRODUCT.md, States; Screens and routes): the microphone is switched on (permission asked), its device
  * chosen and its level shown while it is tested; a muted or silent microphone shows "Microphone
  * muted or no permission" with "Continue anyway" and "Try again"; a refused permission says how to
  * allow it. Recording starts once sound is heard or the warning bypassed.

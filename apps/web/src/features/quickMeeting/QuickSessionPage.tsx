@@ -1,5 +1,5 @@
 /**
- * /interface/{organizationId}/quick-session (spec §2, §4; public, responsive): a quick meeting from
+ * /interface/{organizationId}/quick-session (docs/PRODUCT.md, Screens and routes; States; public, responsive): a quick meeting from
  * creation (or the videoconference setup with `?source=videoconference`) through the microphone's
  * check to live captions, and its ending; a meeting in progress (`?recover=true` from the navigation
  * guard, or found on opening) is restored. Visitors are asked to sign in and come back here.

@@ -1,5 +1,5 @@
 /**
- * The restore step (spec §4): a meeting left in progress (a closed tab, a crash, another device) is
+ * The restore step (docs/PRODUCT.md, States): a meeting left in progress (a closed tab, a crash, another device) is
  * continued (its microphone set up again, then live), saved to the library under a name, or discarded.
  */
 import { Button, Divider, Stack, Text, Title } from '@mantine/core';

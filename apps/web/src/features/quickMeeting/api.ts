@@ -1,7 +1,7 @@
 /**
  * Quick meeting calls (docs/meetings.md): the caller's meeting in progress in an organization, its
  * creation, and its ending (saved under a name, or discarded). A lookup that fails reads as no
- * meeting (spec §8: "quick meeting fetch returns null on error or empty"). Creating or ending one
+ * meeting (docs/PRODUCT.md, Screens and routes: "a failed or empty answer means none"). Creating or ending one
  * makes the navigation guard look for a recoverable meeting again (recovery.ts).
  */
 import { API, type BodyInput, type QuickMeeting } from '@palabre/shared';

@@ -1,5 +1,5 @@
 /**
- * The microphone step's check (spec §4, §8 "Microphone muted or no permission"): once the
+ * The microphone step's check (docs/PRODUCT.md, States; Screens and routes: "Microphone muted or no permission"): once the
  * microphone is on, it is tested until sound is heard; a muted track, or a level that stays under
  * the silence threshold for a few seconds (level.ts), shows the warning, which the user may bypass.
  * A refused permission shows the same message with how to allow it, and cannot be bypassed: there

@@ -1,5 +1,5 @@
 /**
- * The quick meeting's steps (spec §4): creation (or the videoconference setup), the microphone's
+ * The quick meeting's steps (docs/PRODUCT.md, States): creation (or the videoconference setup), the microphone's
  * setup with its mute check, then live; a meeting found in progress (the recovery lookup, or a
  * creation refused because one runs) opens the restore step, where it is saved, discarded or
  * continued. Once ended, the page says where it went. A pure reducer, so the flow can be tested.

@@ -1,5 +1,5 @@
 /**
- * /interface/sessions/create (spec §2, §5): the session form with templates (apply, save, delete),
+ * /interface/sessions/create (docs/PRODUCT.md, Screens and routes; Validation): the session form with templates (apply, save, delete),
  * checked with the contract's rules before it is sent. Only for those who may create sessions in the
  * current organization; the new session's settings page opens once it is created. What is typed is
  * kept as a draft in the tab (draft.ts) until the session is created.

@@ -1,5 +1,5 @@
 /**
- * The fields of the session form (spec §2, §5), shared by the create and settings pages: name and
+ * The fields of the session form (docs/PRODUCT.md, Screens and routes; Validation), shared by the create and settings pages: name and
  * alias, channels (add, remove), schedule, visibility, options, watermark and metadata. Errors are
  * translated messages by field path.
  */

@@ -1,5 +1,5 @@
 /**
- * /interface/{organizationId}/sessions/{sessionId}/settings (spec §2, §5): those who operate the
+ * /interface/{organizationId}/sessions/{sessionId}/settings (docs/PRODUCT.md, Screens and routes; Validation): those who operate the
  * session change what the API lets them (channels only while it is scheduled), name it with an
  * alias, share the public link (with its QR code) of a public session, see each channel's stream key and, while it runs, its
  * videoconference bots, start, stop and delete it; its status follows the session

@@ -1,5 +1,5 @@
 /**
- * /interface/sessionsList (spec §2): the current organization's sessions in four tabs (ongoing,
+ * /interface/sessionsList (docs/PRODUCT.md, Screens and routes): the current organization's sessions in four tabs (ongoing,
  * scheduled, past, all; docs/sessions-api.md), a week selector where planned times matter, pages
  * beyond 100 sessions, and live refresh from the session notices. A row opens the settings page
  * for those who operate the session (with a link to its live page beside it), the live page otherwise.
