@@ -120,8 +120,11 @@ export function organizationLevel(user: PolicyUser, org: Pick<OrganizationFacts,
 export const platform = {
   createOrganization: (user: PolicyUser) => canCreateOrganization(user.role),
   backoffice: (user: PolicyUser) => isSystemAdministratorOrHigher(user.role),
-  /** A backup holds everything, password hashes included: super administrators only. */
-  backup: (user: PolicyUser) => hasPlatformFlag(user.role, PLATFORM_ROLE.SUPER_ADMINISTRATOR),
+  /**
+   * A backup holds everything, password hashes included: super administrators only, signed in
+   * themselves (never with an API key, whose leak must not hand over the whole installation).
+   */
+  backup: (user: PolicyUser) => !user.cap && hasPlatformFlag(user.role, PLATFORM_ROLE.SUPER_ADMINISTRATOR),
   /** Only system administrators point a configured endpoint (transcriber profile…) outside the allowed outbound ranges. */
   approveInternalEndpoint: (user: PolicyUser) => isSystemAdministratorOrHigher(user.role),
   /**

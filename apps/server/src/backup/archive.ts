@@ -29,6 +29,8 @@ export const zManifest = z.object({
   migration: z.object({ tag: z.string(), when: z.number().int() }),
   database: z.enum(['pglite', 'postgres']),
   createdAt: z.string(),
+  /** `sealed`: the secrets of the rows are sealed with the server's signing secret (backup/secrets.ts); absent: in clear. */
+  secrets: z.literal('sealed').optional(),
   /** In the order they are restored in (parents before children). */
   tables: z.array(z.object({ name: z.string(), rows: z.number().int().nonnegative(), bytes: z.number().int().nonnegative(), sha256: zDigest })),
   objects: z.object({

@@ -18,6 +18,7 @@ import type { Database, DatabaseKind } from '../db/client.ts';
 import type { Storage } from '../storage/storage.ts';
 import { applicationTables, inSnapshot, readTable, type TableInfo } from './repo.ts';
 import { databaseLevel } from './migrations.ts';
+import { SecretSealer } from './secrets.ts';
 import { ARCHIVE_FORMAT, BackupError, ARCHIVE_VERSION, Digest, MANIFEST_ENTRY, objectEntry, productVersion, tableEntry, type Manifest } from './archive.ts';
 
 export interface BackupSource {
@@ -31,6 +32,8 @@ export interface BackupOptions {
   tempDir?: string;
   /** Progress lines, for people watching. */
   progress?: (line: string) => void;
+  /** The server's signing secret, to seal the secrets of the rows with (a download): see secrets.ts. */
+  sealSecretsWith?: string;
 }
 
 /** Rows fetched from the cursor at a time. */
@@ -53,7 +56,8 @@ export async function writeBackup(source: BackupSource, out: Writable, options: 
   // A failure of the output ends the archive: the writes below then fail too, and this one is reported.
   written.catch(() => pack.destroy());
   try {
-    const { level, tables } = await exportDatabase(source.db, spool, progress);
+    const sealer = options.sealSecretsWith === undefined ? null : new SecretSealer(options.sealSecretsWith);
+    const { level, tables } = await exportDatabase(source.db, spool, progress, sealer);
     for (const table of tables) await addFile(pack, tableEntry(table.table.name), table.file);
     const objects = await addObjects(pack, source.storage, progress);
     const manifest: Manifest = {
@@ -63,6 +67,7 @@ export async function writeBackup(source: BackupSource, out: Writable, options: 
       migration: level,
       database: source.kind,
       createdAt: new Date().toISOString(),
+      ...(sealer ? { secrets: 'sealed' as const } : {}),
       tables: tables.map(({ table, rows, bytes, sha256 }) => ({ name: table.name, rows, bytes, sha256 })),
       objects,
     };
@@ -82,7 +87,7 @@ export async function writeBackup(source: BackupSource, out: Writable, options: 
   }
 }
 
-async function exportDatabase(db: Database, spool: string, progress: (line: string) => void) {
+async function exportDatabase(db: Database, spool: string, progress: (line: string) => void, sealer: SecretSealer | null) {
   return inSnapshot(db, async (tx) => {
     const level = await databaseLevel(tx);
     if (!level) throw new BackupError('The database has never been set up (no migration applied): there is nothing to back up.');
@@ -94,7 +99,8 @@ async function exportDatabase(db: Database, spool: string, progress: (line: stri
       const output = fs.createWriteStream(file);
       const done = pipeline(digest, output);
       const count = await readTable(tx, table, FETCH_ROWS, async (lines) => {
-        if (!digest.write(lines.map((line) => `${line}\n`).join(''))) await once(digest, 'drain');
+        const written = sealer ? lines.map((line) => sealer.sealLine(table.name, line)) : lines;
+        if (!digest.write(written.map((line) => `${line}\n`).join(''))) await once(digest, 'drain');
       });
       digest.end();
       await done;

@@ -8,6 +8,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { parseArgs } from 'node:util';
 import { API } from '@palabre/shared';
 import type { Config } from '../config.ts';
+import { resolveSecret } from '../context.ts';
 import { createStorage } from '../storage/drivers.ts';
 import { DatabaseBusyError, openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { BackupError } from './archive.ts';
@@ -132,7 +133,7 @@ export async function runRestoreCommand(args: string[], config: Config): Promise
         return 1;
       }
     }
-    await restoreBackup(archive, { handle, storage: createStorage(config) }, { force: values.force, progress: log });
+    await restoreBackup(archive, { handle, storage: createStorage(config) }, { force: values.force, progress: log, serverSecret: resolveSecret(config) });
     return 0;
   });
 }

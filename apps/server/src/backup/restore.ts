@@ -16,6 +16,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import type { Storage } from '../storage/storage.ts';
 import { applicationTables, countRows, dropEverything, inTransaction, insertRows, resetSequences, type Runner, type TableInfo } from './repo.ts';
 import { knownLevels, migrateTo } from './migrations.ts';
+import { SecretUnsealer } from './secrets.ts';
 import { ARCHIVE_VERSION, BackupError, Checksum, Digest, MANIFEST_ENTRY, OBJECT_PREFIX, objectEntry, tableEntry, zManifest, type Manifest } from './archive.ts';
 
 export interface RestoreTarget {
@@ -27,6 +28,8 @@ export interface RestoreOptions {
   /** Empty a target that holds data instead of refusing it. */
   force?: boolean;
   progress?: (line: string) => void;
+  /** The target's signing secret: unseals the secrets of an archive downloaded from a server (secrets.ts). */
+  serverSecret?: string;
 }
 
 /** Rows inserted per statement, and bytes of JSON per statement at most (large documents). */
@@ -161,12 +164,13 @@ export async function restoreBackup(file: string, target: RestoreTarget, options
   for (const table of manifest.tables)
     if (!tables.has(table.name)) throw new BackupError(`The archive holds a table this database level has not (${table.name}): it is not a consistent backup.`);
 
+  const unsealer = manifest.secrets === 'sealed' ? new SecretUnsealer(options.serverSecret ?? '') : null;
   await readEntries(file, async (entries) => {
     let next = await entries.next();
     await inTransaction(target.handle.db, async (tx) => {
       for (const expected of manifest.tables) {
         if (next.done || next.value.header.name !== tableEntry(expected.name)) throw new BackupError(`The archive changed while it was restored (${tableEntry(expected.name)}).`);
-        const count = await insertTable(tx, tables.get(expected.name)!, next.value);
+        const count = await insertTable(tx, tables.get(expected.name)!, next.value, unsealer);
         if (count !== expected.rows) throw new BackupError(`Table ${expected.name}: ${count} rows read where the manifest says ${expected.rows}.`);
         progress(`Table ${expected.name}: ${count} rows`);
         next = await entries.next();
@@ -186,13 +190,17 @@ export async function restoreBackup(file: string, target: RestoreTarget, options
       if (written % 100 === 0 || written === manifest.objects.count) progress(`Objects: ${written} of ${manifest.objects.count}`);
     }
   });
+  if (unsealer?.lost)
+    progress(
+      `${unsealer.lost} secrets were sealed with another signing secret (PALABRE_SECRET or secret.key): profile API keys were left out (enter them again), webhook signing secrets and stream keys were renewed.`,
+    );
   progress('Migrating the database to this version of Palabre…');
   await target.handle.migrate();
   progress(`Restored: ${manifest.tables.reduce((sum, table) => sum + table.rows, 0)} rows in ${manifest.tables.length} tables, ${manifest.objects.count} objects.`);
   return manifest;
 }
 
-async function insertTable(db: Runner, table: TableInfo, entry: Entry): Promise<number> {
+async function insertTable(db: Runner, table: TableInfo, entry: Entry, unsealer: SecretUnsealer | null): Promise<number> {
   let batch: string[] = [];
   let bytes = 0;
   let count = 0;
@@ -205,7 +213,7 @@ async function insertTable(db: Runner, table: TableInfo, entry: Entry): Promise<
   };
   for await (const line of readline.createInterface({ input: entry, crlfDelay: Infinity })) {
     if (line === '') continue;
-    batch.push(line);
+    batch.push(unsealer ? unsealer.unsealLine(table.name, line) : line);
     bytes += line.length;
     if (batch.length >= BATCH_ROWS || bytes >= BATCH_BYTES) await flush();
   }

@@ -2,18 +2,19 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { API } from '@palabre/shared';
-import type { AppContext } from '../context.ts';
+import { resolveSecret, type AppContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
 import { route } from '../http/route.ts';
-import { platform } from '../policy.ts';
+import { platform, policyUser } from '../policy.ts';
 import { writeBackup } from './backup.ts';
 
 export function backupRoutes(ctx: AppContext, app: FastifyInstance): void {
   route(app, API.backoffice.backup, async ({ actor, reply }) => {
-    if (!platform.backup(actor.user)) throw new AppError('forbidden', 'Only super administrators download backups');
+    if (!platform.backup(policyUser(actor))) throw new AppError('forbidden', 'Only super administrators, signed in themselves, download backups');
     const archive = new PassThrough();
     // Streamed as it is written: a failure midway cuts the download, which the client sees as incomplete.
-    writeBackup({ db: ctx.db, kind: ctx.dbKind, storage: ctx.storage }, archive).catch((error: unknown) => {
+    // The file leaves the host: its secrets are sealed with the server's signing secret (secrets.ts).
+    writeBackup({ db: ctx.db, kind: ctx.dbKind, storage: ctx.storage }, archive, { sealSecretsWith: resolveSecret(ctx.config) }).catch((error: unknown) => {
       ctx.log.error({ err: error }, 'backup failed');
       archive.destroy(error as Error);
     });

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGunzip, createGzip } from 'node:zlib';
+import zlib, { createGunzip, createGzip } from 'node:zlib';
 import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
@@ -29,7 +29,7 @@ import { SCHEMA_TABLES, applicationTables } from '../../src/backup/repo.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { createStorage } from '../../src/storage/drivers.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
-import { conversations } from '../../src/db/schema.ts';
+import { aiProfiles, conversations, webhooks } from '../../src/db/schema.ts';
 import { startServer } from '../../src/server.ts';
 import { readBuffer, type Storage } from '../../src/storage/storage.ts';
 import { createCast, seedSharedMedia, type Cast } from '../harness/cast.ts';
@@ -303,6 +303,57 @@ describe('the download endpoint', () => {
     expect((await systemAdmin.client.get(`${API}/administration/backup`)).status).toBe(403);
     expect((await cast.owner.client.get(`${API}/administration/backup`)).status).toBe(403);
     expect((await source.client().get(`${API}/administration/backup`)).status).toBe(401);
+  });
+
+  it('refuses an API key, even a platform key of a super administrator', async () => {
+    const key = await admin.client.post(`${API}/administration/api-keys`, { name: 'Backups', role: 'administrator', expiresAt: null });
+    expect(key.status).toBe(201);
+    const response = await source.client().get(`${API}/administration/backup`, { auth: key.body.secret });
+    expect(response.status).toBe(403);
+  });
+
+  it('seals the secrets of the rows; a restore with the same signing secret unseals them, with another one leaves keys out and renews signing secrets', async () => {
+    const apiKey = `sk-backup-${crypto.randomBytes(8).toString('hex')}`;
+    const webhookSecret = `whsec_${crypto.randomBytes(16).toString('hex')}`;
+    const [profile] = await source.ctx.db
+      .insert(aiProfiles)
+      .values({ name: 'Sealed model', organizationId: null, config: { endpoint: 'http://llm.example.org/v1', model: 'm', apiKey, contextTokens: 8192 } })
+      .returning();
+    const [hook] = await source.ctx.db
+      .insert(webhooks)
+      .values({ organizationId: cast.orgId, url: 'https://hooks.example.org/in', events: ['media.processed'], secret: webhookSecret })
+      .returning();
+    try {
+      const response = await admin.client.get(`${API}/administration/backup`);
+      expect(response.status).toBe(200);
+      const file = path.join(work, 'sealed.tar.gz');
+      fs.writeFileSync(file, response.bytes);
+      const tarBytes = zlib.gunzipSync(response.bytes).toString('latin1');
+      expect(tarBytes).not.toContain(apiKey);
+      expect(tarBytes).not.toContain(webhookSecret);
+      expect((await verifyArchive(file)).secrets).toBe('sealed');
+
+      const same = await freshInstallation();
+      expect((await run(runRestoreCommand, [file], same)).code).toBe(0);
+      await withDatabase(same, async (db) => {
+        expect((await db.select().from(aiProfiles).where(eq(aiProfiles.id, profile!.id)))[0]?.config.apiKey).toBe(apiKey);
+        expect((await db.select().from(webhooks).where(eq(webhooks.id, hook!.id)))[0]?.secret).toBe(webhookSecret);
+      });
+
+      const other = { ...(await freshInstallation()), secret: `another-${SECRET}` };
+      const restored = await run(runRestoreCommand, [file], other);
+      expect(restored.code).toBe(0);
+      await withDatabase(other, async (db) => {
+        const [otherProfile] = await db.select().from(aiProfiles).where(eq(aiProfiles.id, profile!.id));
+        expect(otherProfile?.config).toEqual({ endpoint: 'http://llm.example.org/v1', model: 'm', contextTokens: 8192 });
+        const [otherHook] = await db.select().from(webhooks).where(eq(webhooks.id, hook!.id));
+        expect(otherHook?.secret).toMatch(/^whsec_/);
+        expect(otherHook?.secret).not.toBe(webhookSecret);
+      });
+    } finally {
+      await source.ctx.db.delete(webhooks).where(eq(webhooks.id, hook!.id));
+      await source.ctx.db.delete(aiProfiles).where(eq(aiProfiles.id, profile!.id));
+    }
   });
 });
 
