@@ -41,8 +41,9 @@ test('a page that is not responsive tells a small screen that the device is not 
   await signInBrowser(context, baseURL!, user.tokens);
 
   await page.setViewportSize({ width: 400, height: 700 });
-  await page.goto('/interface/explore');
+  await page.goto('/interface/tags/settings');
   await expect(page.getByRole('heading', { name: /not (compatible|responsive|adapted)/i })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to the library' })).toHaveAttribute('href', '/interface/explore');
 
   // The same page on a large screen is usable.
   await page.setViewportSize({ width: 1280, height: 800 });

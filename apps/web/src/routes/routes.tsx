@@ -76,7 +76,7 @@ const sessionRoutes: RouteObject[] = [
   {
     id: 'sessionsList',
     path: 'sessionsList',
-    handle: handle({ sessions: true, listView: true, breadcrumbs: ['sessions'] }),
+    handle: handle({ sessions: true, listView: true, responsive: true, breadcrumbs: ['sessions'] }),
     lazy: () => import('../features/sessions/SessionsListPage.tsx').then((m) => ({ Component: m.SessionsListPage })),
   },
   {
@@ -95,7 +95,7 @@ const sessionRoutes: RouteObject[] = [
   {
     id: 'sessionSettings',
     path: ':organizationId/sessions/:sessionId/settings',
-    handle: handle({ sessions: true, breadcrumbs: ['sessions', 'sessionSettings'] }),
+    handle: handle({ sessions: true, responsive: true, breadcrumbs: ['sessions', 'sessionSettings'] }),
     lazy: () => import('../features/sessions/SessionSettingsPage.tsx').then((m) => ({ Component: m.SessionSettingsPage })),
   },
   {
@@ -113,25 +113,26 @@ const mainRoutes: RouteObject[] = [
   {
     id: 'explore',
     path: 'explore',
-    handle: handle({ view: 'explore', listView: true, breadcrumbs: ['organizationMedia'] }),
+    // The lists, the upload and the sessions' pages work on a phone: the first screen after signing in.
+    handle: handle({ view: 'explore', listView: true, responsive: true, breadcrumbs: ['organizationMedia'] }),
     lazy: () => import('../features/explore/ExplorePage.tsx').then((m) => ({ Component: m.ExplorePage })),
   },
   {
     id: 'favorites',
     path: 'favorites',
-    handle: handle({ listView: true, noOrganizationNeeded: true, breadcrumbs: ['favorites'] }),
+    handle: handle({ listView: true, noOrganizationNeeded: true, responsive: true, breadcrumbs: ['favorites'] }),
     lazy: () => import('../features/favorites/FavoritesPage.tsx').then((m) => ({ Component: m.FavoritesPage })),
   },
   {
     id: 'shared',
     path: 'shared',
-    handle: handle({ listView: true, noOrganizationNeeded: true, breadcrumbs: ['guestMedia'] }),
+    handle: handle({ listView: true, noOrganizationNeeded: true, responsive: true, breadcrumbs: ['guestMedia'] }),
     lazy: () => import('../features/shared/SharedPage.tsx').then((m) => ({ Component: m.SharedPage })),
   },
   {
     id: 'conversationCreate',
     path: 'conversations/create',
-    handle: handle({ breadcrumbs: ['media', 'upload'] }),
+    handle: handle({ responsive: true, breadcrumbs: ['media', 'upload'] }),
     lazy: () => import('../features/conversations/CreateConversationPage.tsx').then((m) => ({ Component: m.CreateConversationPage })),
   },
   ...conversationRoutes,
@@ -160,7 +161,8 @@ const mainRoutes: RouteObject[] = [
     handle: handle({ breadcrumbs: ['tags'] }),
     lazy: () => import('../features/tags/TagsSettingsPage.tsx').then((m) => ({ Component: m.TagsSettingsPage })),
   },
-  { id: 'notFound', path: '404', handle: handle({ public: true, noOrganizationNeeded: true }), element: <NotFoundPage /> },
+  // A missing page says so on any screen.
+  { id: 'notFound', path: '404', handle: handle({ public: true, noOrganizationNeeded: true, responsive: true }), element: <NotFoundPage /> },
 ];
 
 const backofficeRoutes: RouteObject[] = [

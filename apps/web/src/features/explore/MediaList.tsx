@@ -35,6 +35,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CenteredLoader } from '../../components/CenteredLoader.tsx';
+import { useSmallScreen } from '../../components/useSmallScreen.ts';
 import { paths } from '../../routes/paths.ts';
 import { formatTime } from '../conversations/format.ts';
 import { FavoriteButton } from '../favorites/FavoriteButton.tsx';
@@ -96,6 +97,7 @@ function MediaRow({
   const formatDate = useFormatDate();
   const language = item.language ?? item.requestedLanguage;
   const processing = isActiveMediaStatus(item.status);
+  const phone = useSmallScreen();
   return (
     <Table.Tr data-testid="media-row" data-id={item._id} aria-selected={selected}>
       {onToggle && (
@@ -135,14 +137,18 @@ function MediaRow({
           {t(`conversations:statuses.${item.status}`)}
         </Badge>
       </Table.Td>
-      <Table.Td style={NOWRAP}>{item.duration === null || item.duration === undefined ? '—' : formatTime(item.duration)}</Table.Td>
-      <Table.Td style={NOWRAP}>{t(`conversations:languages.${language}`, { defaultValue: language })}</Table.Td>
-      <Table.Td style={NOWRAP}>
-        <time dateTime={item.last_update}>{formatDate(item.last_update)}</time>
-      </Table.Td>
-      <Table.Td data-testid="media-right" style={NOWRAP}>
-        {t(`explore:rights.${rightLabel(item.right ?? 0)}`)}
-      </Table.Td>
+      {!phone && (
+        <>
+          <Table.Td style={NOWRAP}>{item.duration === null || item.duration === undefined ? '—' : formatTime(item.duration)}</Table.Td>
+          <Table.Td style={NOWRAP}>{t(`conversations:languages.${language}`, { defaultValue: language })}</Table.Td>
+          <Table.Td style={NOWRAP}>
+            <time dateTime={item.last_update}>{formatDate(item.last_update)}</time>
+          </Table.Td>
+          <Table.Td data-testid="media-right" style={NOWRAP}>
+            {t(`explore:rights.${rightLabel(item.right ?? 0)}`)}
+          </Table.Td>
+        </>
+      )}
     </Table.Tr>
   );
 }
@@ -179,6 +185,7 @@ export function EmptyList({ title, children }: { title: string; children: ReactN
 export function MediaList({ source, organizationId, title, headerAction, emptyState, deletable = false, selectionActions }: MediaListProps) {
   // Media can be selected only where something can be done with a selection.
   const selectable = deletable || selectionActions !== undefined;
+  const phone = useSmallScreen();
   const { t } = useTranslation(['explore', 'library', 'common']);
 
   // Search, criteria, sort, page and page size live in the URL (reload, back button, shared links).
@@ -352,7 +359,8 @@ export function MediaList({ source, organizationId, title, headerAction, emptySt
           {filtering ? <Text>{t('empty.noMatch')}</Text> : emptyState}
         </Paper>
       ) : (
-        <Table.ScrollContainer minWidth={820}>
+        // On a phone the list keeps the name and the status, which fit its width; the media's page has the rest.
+        <Table.ScrollContainer minWidth={phone ? 0 : 820}>
           <Table striped highlightOnHover verticalSpacing="sm" aria-label={t('table')} aria-busy={query.isFetching}>
             <Table.Thead>
               <Table.Tr style={NOWRAP}>
@@ -371,10 +379,14 @@ export function MediaList({ source, organizationId, title, headerAction, emptySt
                 </Table.Th>
                 <Table.Th scope="col">{t('columns.name')}</Table.Th>
                 <Table.Th scope="col">{t('columns.status')}</Table.Th>
-                <Table.Th scope="col">{t('columns.duration')}</Table.Th>
-                <Table.Th scope="col">{t('columns.language')}</Table.Th>
-                <Table.Th scope="col">{t('columns.lastUpdate')}</Table.Th>
-                <Table.Th scope="col">{t('columns.right')}</Table.Th>
+                {!phone && (
+                  <>
+                    <Table.Th scope="col">{t('columns.duration')}</Table.Th>
+                    <Table.Th scope="col">{t('columns.language')}</Table.Th>
+                    <Table.Th scope="col">{t('columns.lastUpdate')}</Table.Th>
+                    <Table.Th scope="col">{t('columns.right')}</Table.Th>
+                  </>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -5,6 +5,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { usePublicConfig } from '../../api/queries.ts';
+import { useSmallScreen } from '../../components/useSmallScreen.ts';
 import { paths } from '../../routes/paths.ts';
 import { useUploadAllowed } from '../conversations/UploadRight.tsx';
 import { useSessionCreateAllowed } from '../sessions/access.ts';
@@ -15,6 +16,8 @@ interface Entry {
   label: string;
   icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
   description?: string;
+  /** A page not made for phones (not flagged responsive): left out of a phone's menu. */
+  desktopOnly?: boolean;
 }
 
 export function SideNavigation({ onNavigate }: { onNavigate?: () => void }) {
@@ -25,6 +28,7 @@ export function SideNavigation({ onNavigate }: { onNavigate?: () => void }) {
   const uploadAllowed = useUploadAllowed();
   const sessionsOn = config.data?.features.sessionsEnabled !== false;
   const quickMeetingAllowed = useSessionCreateAllowed();
+  const small = useSmallScreen();
   // Without an organization only the personal lists lead somewhere; "explore" shows the
   // no-organization screen, where an organization can be created.
   const entries: Entry[] = [
@@ -36,11 +40,11 @@ export function SideNavigation({ onNavigate }: { onNavigate?: () => void }) {
           ...(sessionsOn ? [{ to: paths.sessionsList, label: t('nav.sessions'), icon: IconBroadcast }] : []),
           ...(sessionsOn && quickMeetingAllowed ? [{ to: paths.quickSession(current._id), label: t('nav.quickMeeting'), icon: IconUsersGroup }] : []),
           { to: paths.conversationCreate, label: t('nav.upload'), icon: IconCloudUpload, ...(uploadAllowed ? {} : { description: t('nav.noRights') }) },
-          { to: paths.tagsSettings, label: t('nav.tags'), icon: IconTags },
-          { to: paths.organizationSettings(current._id), label: t('nav.organizationSettings'), icon: IconBuilding },
+          { to: paths.tagsSettings, label: t('nav.tags'), icon: IconTags, desktopOnly: true },
+          { to: paths.organizationSettings(current._id), label: t('nav.organizationSettings'), icon: IconBuilding, desktopOnly: true },
         ]
       : []),
-  ];
+  ].filter((entry) => !(small && entry.desktopOnly));
   return (
     <nav aria-label={t('nav.label')}>
       <Stack gap={2}>
