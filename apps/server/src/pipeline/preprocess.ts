@@ -17,6 +17,7 @@ import {
   peaksFromWavFile,
   playableVideoType,
   probeMedia,
+  readHead,
   readWavInfo,
   runFfmpeg,
   VIDEO_HEAD_BYTES,
@@ -68,18 +69,6 @@ export function mixToWebRenditionArgs(inputs: readonly InputFile[], output: stri
   ];
 }
 
-/** The first bytes of a local file (fewer when it is shorter). */
-async function head(file: string, bytes: number): Promise<Buffer> {
-  const handle = await fsp.open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 /** How the single original's video reaches browsers: as it is, or through a rendition to make. */
 type VideoPlan = { kind: 'none' } | { kind: 'original'; video: NonNullable<MediaFiles['video']> } | { kind: 'rendition'; streamIndex: number };
 
@@ -87,7 +76,7 @@ async function planVideo(originals: MediaFiles['originals'], inputs: ReadonlyArr
   const [only] = inputs;
   const video = only?.info.video;
   if (inputs.length !== 1 || !only || !video) return { kind: 'none' };
-  const type = playableVideoType(only.info, await head(only.path, VIDEO_HEAD_BYTES));
+  const type = playableVideoType(only.info, await readHead(only.path, VIDEO_HEAD_BYTES));
   if (type) return { kind: 'original', video: { key: originals[0]!.key, mimeType: type, width: video.width, height: video.height } };
   return { kind: 'rendition', streamIndex: video.index };
 }
