@@ -60,6 +60,30 @@ test('sign up in two steps, land in the app, log out, log back in', async ({ pag
   await expect(organizationSwitcher(page)).toHaveValue(organizationName);
 });
 
+test('an account created in French keeps French: its verification mail, its profile and its settings', async ({ page, dataDir }) => {
+  const account = newAccount('signup-fr', { firstname: 'Camille', lastname: 'Inscription' });
+  await page.addInitScript(() => localStorage.setItem('palabre.locale', 'fr-FR'));
+
+  await page.goto('/create-account');
+  await expect(page.getByRole('heading', { name: 'Créer un compte' })).toBeVisible();
+  await page.getByLabel('Prénom').fill(account.firstname);
+  await page.getByLabel('Nom', { exact: true }).fill(account.lastname);
+  await page.getByLabel('E-mail', { exact: true }).fill(account.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirmation du mot de passe').fill(account.password);
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+
+  await waitForMail(dataDir, account.email, /Confirmez votre adresse e-mail/);
+  // Signed in once step 2 shows.
+  await expect(page.getByRole('button', { name: "Créer l'organisation" })).toBeVisible();
+  const authToken = await readCookie(page.context(), 'authToken');
+  const self = await (await page.request.get('/cm-api/api/users/self', { headers: { authorization: `Bearer ${authToken}` } })).json();
+  expect(self.locale).toBe('fr-FR');
+
+  await page.goto('/interface/user/settings');
+  await expect(page.getByRole('textbox', { name: 'Langue', exact: true })).toHaveValue('Français');
+});
+
 test('a sign-in link from the mail signs in once, and only once', async ({ page, api, dataDir, browser, baseURL, clientIp }) => {
   const user = await api.signUp(newAccount('magic'));
   const organization = await api.createOrganization(user.tokens.auth_token, uniqueName('Magic org'));

@@ -1,6 +1,7 @@
 /** OpenID Connect sign-in (authorization code + PKCE) with openid-client. */
 import * as client from 'openid-client';
 import { eq, and } from 'drizzle-orm';
+import { LOCALES, type Locale } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import { userIdentities } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
@@ -69,6 +70,17 @@ export async function finishOidc(ctx: AppContext, currentUrl: URL, flow: OidcFlo
   return issueOneTime(ctx.db, 'oidc_exchange', userId, EXCHANGE_TTL_SECONDS);
 }
 
+/**
+ * The language the provider knows the person by (the standard `locale` claim, `fr-FR`, `fr` or
+ * `fr_FR`), when it is one the platform speaks: a first sign-on has no interface language to send.
+ */
+export function claimedLocale(claim: unknown): Locale | null {
+  if (typeof claim !== 'string') return null;
+  const wanted = claim.trim().replace('_', '-').toLowerCase();
+  const language = wanted.split('-')[0];
+  return LOCALES.find((l) => l.toLowerCase() === wanted) ?? LOCALES.find((l) => l.toLowerCase().split('-')[0] === language) ?? null;
+}
+
 async function resolveUser(ctx: AppContext, provider: string, subject: string, info: Record<string, unknown>): Promise<string> {
   const [identity] = await ctx.db
     .select()
@@ -94,6 +106,7 @@ async function resolveUser(ctx: AppContext, provider: string, subject: string, i
       password: null,
       firstname: (typeof info.given_name === 'string' && info.given_name) || name.split(' ')[0] || email.split('@')[0]!,
       lastname: (typeof info.family_name === 'string' && info.family_name) || name.split(' ').slice(1).join(' ') || '-',
+      locale: claimedLocale(info.locale),
       verified: providerVerified,
     });
   }

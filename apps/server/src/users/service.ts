@@ -1,4 +1,4 @@
-import { DEFAULT_EMAIL_NOTIFICATIONS, PLATFORM_ROLE, type User } from '@palabre/shared';
+import { DEFAULT_EMAIL_NOTIFICATIONS, PLATFORM_ROLE, type Locale, type User } from '@palabre/shared';
 import { requireWriteOwn } from '../api-keys/read-only.ts';
 import { retireSignInLinks } from '../auth/one-time.ts';
 import type { AppContext } from '../context.ts';
@@ -20,6 +20,8 @@ export interface NewAccount {
   password: string | null;
   picture?: Buffer | undefined;
   role?: number | undefined;
+  /** The language of its mails; without one they are in the default language until the user picks one. */
+  locale?: Locale | null | undefined;
   /** Accounts made by an administrator (or vouched for by the identity provider) start verified. */
   verified: boolean;
 }
@@ -42,6 +44,7 @@ export async function createAccount(ctx: AppContext, input: NewAccount): Promise
         passwordHash,
         role: input.role ?? PLATFORM_ROLE.USER | PLATFORM_ROLE.ORGANIZATION_INITIATOR,
         emailNotifications: DEFAULT_EMAIL_NOTIFICATIONS,
+        locale: input.locale ?? null,
         emailVerifiedAt: input.verified ? new Date() : null,
       });
       if (input.verified) await joinMatchingOrganizations(tx, created);
@@ -75,7 +78,7 @@ export interface SelfUpdate {
   lastname?: string | undefined;
   email?: string | undefined;
   private?: boolean | undefined;
-  locale?: 'en-US' | 'fr-FR' | null | undefined;
+  locale?: Locale | null | undefined;
   emailNotifications?: Partial<User['emailNotifications']> | undefined;
   role?: number | undefined;
   currentPassword?: string | undefined;

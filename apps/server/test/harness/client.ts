@@ -4,6 +4,7 @@
  * Redirects are not followed, so tests can look at them.
  */
 import crypto from 'node:crypto';
+import type { Locale } from '@palabre/shared';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -31,6 +32,8 @@ export interface SignUpFields {
   lastname: string;
   email: string;
   password: string;
+  /** The interface language the web client sends. */
+  locale?: Locale;
 }
 
 export interface TokenPairBody {
@@ -123,7 +126,7 @@ export class TestClient {
   /** POST /cm-api/api/users as multipart, like the create-account screen. */
   signUp(fields: SignUpFields, picture?: { bytes: Buffer; filename?: string; type?: string }): Promise<ApiResponse> {
     const form = new FormData();
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, v);
     if (picture) {
       form.append('picture', new Blob([picture.bytes], { type: picture.type ?? 'image/png' }), picture.filename ?? 'picture.png');
     }

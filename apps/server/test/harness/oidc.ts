@@ -14,6 +14,7 @@ export interface IdentityClaims {
   given_name?: string;
   family_name?: string;
   name?: string;
+  locale?: string;
 }
 
 export interface TestIdentityProvider {
@@ -63,7 +64,7 @@ export async function startIdentityProvider(): Promise<TestIdentityProvider> {
         claims: {
           openid: ['sub'],
           email: ['email', 'email_verified'],
-          profile: ['name', 'given_name', 'family_name'],
+          profile: ['name', 'given_name', 'family_name', 'locale'],
         },
         findAccount(_ctx, id) {
           const claims = accounts.get(id);

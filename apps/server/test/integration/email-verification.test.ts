@@ -42,6 +42,23 @@ describe('sign-up', () => {
     expect(verificationMails(marie.email).at(-1)!.subject).toMatch(/Confirmez votre adresse/);
   });
 
+  it('keeps the language the account was created in: its verification mail and its profile use it', async () => {
+    const marie = await server.signUp({ locale: 'fr-FR' });
+    expect(verificationMails(marie.email).at(-1)!.subject).toMatch(/Confirmez votre adresse/);
+    expect((await marie.client.get('/cm-api/api/users/self')).body.locale).toBe('fr-FR');
+  });
+
+  it('refuses a language the platform does not speak, creating nothing', async () => {
+    const email = uniqueEmail('klingon');
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ firstname: 'Kor', lastname: 'Dahar', email, password: 'pw-qapla-1234', locale: 'tlh-KX' })) form.append(k, v);
+    const response = await server.client().request('POST', '/cm-api/api/users', { form, auth: false });
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('validation_failed');
+    expect(server.mails(email)).toEqual([]);
+    expect((await server.client().login(email, 'pw-qapla-1234')).status).toBe(401);
+  });
+
   it('does not give an invited role to whoever registers the invited address first', async () => {
     const owner = await server.quickUser();
     const org = await createOrganization(owner.client);

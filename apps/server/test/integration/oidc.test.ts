@@ -96,6 +96,19 @@ describe('sign-on', () => {
     expect(again.body.code).toBe('sso_failed');
   });
 
+  it('gives a new account the language the provider knows the person by, when the platform speaks it', async () => {
+    for (const [claim, locale] of [
+      ['fr', 'fr-FR'],
+      ['fr_CA', 'fr-FR'],
+      ['de-DE', null],
+    ] as const) {
+      const back = await signOn(newAccount({ locale: claim }));
+      const tokens = await exchange(back.searchParams.get('code')!);
+      const self = await server.client().get('/cm-api/api/users/self', { auth: tokens.body.auth_token });
+      expect(self.body.locale, claim).toBe(locale);
+    }
+  });
+
   it('finds the same account on the next sign-on, even after the email changed at the provider', async () => {
     const login = newAccount();
     const first = await exchange((await signOn(login)).searchParams.get('code')!);

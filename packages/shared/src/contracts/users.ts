@@ -49,6 +49,8 @@ export const zCreateUserFields = z.object({
   lastname: zPersonName,
   email: zEmail,
   password: zPassword,
+  /** The language of the interface the account was created in: its mails are written in it. */
+  locale: zLocale.optional(),
 });
 
 export const zUpdateSelfBody = z

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { FormFailure } from '../../components/FormFailure.tsx';
 import { FormField } from '../../components/FormField.tsx';
+import { currentLocale } from '../../i18n/index.ts';
 import { createAccount, loginWithPassword } from './api.ts';
 
 const PICTURE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
@@ -53,6 +54,8 @@ export function PersonalDataStep({ initialEmail, onDone }: { initialEmail: strin
     form.set('lastname', checked.lastname.value);
     form.set('email', checked.email.value);
     form.set('password', checked.password.value);
+    // The account keeps the language it was created in: its mails are written in it.
+    form.set('locale', currentLocale());
     if (picture) form.set('picture', picture);
     setSending(true);
     try {

@@ -31,7 +31,10 @@ export function PreferencesSection({ user }: { user: User }) {
         <Select
           label={t('settings:preferences.language')}
           data={LOCALES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
-          value={user.locale ?? currentLocale()}
+          // An account without a saved language shows none: its mails go out in the default language.
+          value={user.locale}
+          placeholder={t('settings:preferences.languageNotSaved')}
+          description={user.locale ? undefined : t('settings:preferences.languageNotSavedHelp', { language: LANGUAGE_NAMES[currentLocale()] })}
           onChange={changeLanguage}
           allowDeselect={false}
           maw={320}
