@@ -153,5 +153,18 @@ test('reset a forgotten password with the emailed link', async ({ page, api, dat
   await page.getByLabel('New password', { exact: true }).fill('another-password');
   await page.getByLabel('Password confirmation').fill('another-password');
   await page.getByRole('button', { name: 'Change my password' }).click();
-  await expect(page.getByRole('alert')).toContainText('invalid or has expired');
+  await expect(page.getByRole('alert')).toContainText('This reset link is not valid or has expired');
+});
+
+test('a refused sign-in says why in the language of the interface, not in the server’s English', async ({ page, api }) => {
+  const user = await api.signUp(newAccount('wrong-fr'));
+  await page.addInitScript(() => localStorage.setItem('palabre.locale', 'fr-FR'));
+
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Connexion' });
+  await form.getByLabel('E-mail', { exact: true }).fill(user.email);
+  await form.getByLabel('Mot de passe', { exact: true }).fill(`wrong-${user.password}`);
+  await form.getByRole('button', { name: 'Se connecter', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Adresse e-mail ou mot de passe incorrect');
+  await expectOnPath(page, '/login');
 });

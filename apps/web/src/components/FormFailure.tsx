@@ -8,9 +8,7 @@ import { Alert, List } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.ts';
-
-/** The key of a field error that concerns the whole request rather than one field. */
-const WHOLE_REQUEST = '_';
+import { apiErrorMessage, apiFieldText, WHOLE_REQUEST } from './errorText.ts';
 
 export interface ApiErrors {
   /** Translated field errors of a failed call (field → message); empty for other failures. */
@@ -22,24 +20,16 @@ export interface ApiErrors {
 /** Translates what the server answered: `error.*` field keys (common namespace) and error codes. */
 export function useApiErrors(): ApiErrors {
   const { t } = useTranslation('common');
-  const fieldText = (key: string) => (/^error\.[\w.]+$/.test(key) ? t(key, { defaultValue: t('error.invalid') }) : t('error.invalid'));
   return {
     fields(error) {
       if (!(error instanceof ApiError)) return {};
       return Object.fromEntries(
         Object.entries(error.fields)
           .filter(([field]) => field !== WHOLE_REQUEST)
-          .map(([field, key]) => [field, fieldText(key)]),
+          .map(([field, key]) => [field, apiFieldText(t, key)]),
       );
     },
-    message(error) {
-      if (!(error instanceof ApiError)) return t('apiError.internal_error');
-      const whole = error.fields[WHOLE_REQUEST];
-      if (whole) return fieldText(whole);
-      const text = t(`apiError.${error.code}`, { defaultValue: t('apiError.internal_error') });
-      // An internal error names its request so that the user can quote it when reporting it.
-      return error.code === 'internal_error' && error.requestId ? `${text} ${t('apiError.reference', { id: error.requestId })}` : text;
-    },
+    message: (error) => apiErrorMessage(t, error),
   };
 }
 

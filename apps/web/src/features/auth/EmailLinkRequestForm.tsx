@@ -8,7 +8,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { FormField } from '../../components/FormField.tsx';
-import { FormFailure } from '../../components/FormFailure.tsx';
+import { FormFailure, useApiErrors } from '../../components/FormFailure.tsx';
 
 interface EmailLinkRequestFormProps {
   /** Sends the link to the (checked) address. */
@@ -17,12 +17,13 @@ interface EmailLinkRequestFormProps {
   intro?: ReactNode;
   submitLabel: string;
   sentMessage: string;
-  /** Shown when the request fails without a server message. */
+  /** Shown when the request fails without an answer from the server. */
   failedMessage: string;
 }
 
 export function EmailLinkRequestForm({ request, intro, submitLabel, sentMessage, failedMessage }: EmailLinkRequestFormProps) {
   const { t } = useTranslation('auth');
+  const apiErrors = useApiErrors();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -39,7 +40,7 @@ export function EmailLinkRequestForm({ request, intro, submitLabel, sentMessage,
       await request(checked.value);
       setState('sent');
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : failedMessage);
+      setFailure(error instanceof ApiError ? apiErrors.message(error) : failedMessage);
       setState('idle');
     }
   };

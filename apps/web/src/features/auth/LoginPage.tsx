@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { usePublicConfig } from '../../api/queries.ts';
-import { FormFailure } from '../../components/FormFailure.tsx';
+import { FormFailure, useApiErrors } from '../../components/FormFailure.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { safeNext } from '../../routes/guard.ts';
 import { paths } from '../../routes/paths.ts';
@@ -27,6 +27,7 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const config = usePublicConfig();
   const sso = useSingleSignOn();
+  const apiErrors = useApiErrors();
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
@@ -47,7 +48,7 @@ export function LoginPage() {
       await loginWithPassword(checked.value, password);
       await navigate(safeNext(params.get('next')) ?? paths.explore, { replace: true });
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : t('login.failed'));
+      setFailure(error instanceof ApiError ? apiErrors.message(error) : t('login.failed'));
       setBusy(null);
     }
   };
@@ -63,7 +64,7 @@ export function LoginPage() {
       await requestMagicLink(checked.value);
       setNotice(t('magicLink.sent'));
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.message : t('magicLink.failed'));
+      setFailure(error instanceof ApiError ? apiErrors.message(error) : t('magicLink.failed'));
     } finally {
       setBusy(null);
     }

@@ -5,7 +5,7 @@ import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
-import { FormFailure } from '../../components/FormFailure.tsx';
+import { FormFailure, useApiErrors } from '../../components/FormFailure.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { currentLocale } from '../../i18n/index.ts';
 import { createAccount, loginWithPassword } from './api.ts';
@@ -18,6 +18,7 @@ type Errors = Partial<Record<Field, string | null>>;
 
 export function PersonalDataStep({ initialEmail, onDone }: { initialEmail: string; onDone: () => void }) {
   const { t } = useTranslation('auth');
+  const apiErrors = useApiErrors();
   const [values, setValues] = useState({ firstname: '', lastname: '', email: initialEmail, password: '', confirmation: '' });
   const [picture, setPicture] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -70,7 +71,7 @@ export function PersonalDataStep({ initialEmail, onDone }: { initialEmail: strin
       } else if (error instanceof ApiError && error.code === 'email_exists') {
         setErrors({ email: 'error.email_exists' });
       } else {
-        setFailure(error instanceof ApiError ? error.message : t('signup.failed'));
+        setFailure(error instanceof ApiError ? apiErrors.message(error) : t('signup.failed'));
       }
     }
   };

@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { FormFailure } from '../../components/FormFailure.tsx';
+import { FormFailure, useApiErrors } from '../../components/FormFailure.tsx';
 import { FormField } from '../../components/FormField.tsx';
 import { paths } from '../../routes/paths.ts';
 import { requestPasswordReset, resetPassword } from './api.ts';
@@ -16,6 +16,7 @@ import { EmailLinkRequestForm } from './EmailLinkRequestForm.tsx';
 
 function NewPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation('auth');
+  const apiErrors = useApiErrors();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<{ password?: string | null; confirmation?: string | null }>({});
@@ -35,7 +36,7 @@ function NewPasswordForm({ token }: { token: string }) {
       setState('done');
     } catch (error) {
       if (error instanceof ApiError && error.fields.password) setErrors({ password: error.fields.password });
-      else setFailure(error instanceof ApiError ? error.message : t('reset.failed'));
+      else setFailure(error instanceof ApiError ? apiErrors.message(error) : t('reset.failed'));
       setState('idle');
     }
   };
