@@ -139,6 +139,14 @@ describe('callFile', () => {
     const failure = await callFile(API.exports.download, { params: { id: 'm1' }, query: { format: 'odt' } }).catch((error: unknown) => error);
     expect(failure).toMatchObject({ status: 503, code: 'export_unavailable' });
   });
+
+  it.each([502, 503, 504])("reads a %i without the server's JSON body (a proxy answered) as unavailable, not as an internal error", async (status) => {
+    page('/interface/tags', { [COOKIE.xsrf]: 'x1' });
+    answers.push(new Response('<html><body>Bad Gateway</body></html>', { status, headers: { 'content-type': 'text/html' } }));
+    const failure = await call(API.tags.updateTag, { params: { id: 'o1', tagId: 't1' }, body: { name: 'Budget' } }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status, code: 'unavailable' });
+  });
 });
 
 describe('dispositionFilename', () => {

@@ -9,16 +9,20 @@ import { clearSession, readCookie } from './cookies.ts';
 import { requestPath, takeEarly } from './earlyAnswers.ts';
 import { ensureXsrf, refreshSession, requestHeaders } from './tokens.ts';
 
+/** Statuses a proxy or load balancer answers when the server cannot be reached or is overloaded. */
+const GATEWAY_STATUSES = [502, 503, 504];
+
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: ErrorCode | 'network_error' | 'aborted';
+  /** `unavailable`: a gateway status without the server's JSON body (a proxy answered, not the server). */
+  readonly code: ErrorCode | 'network_error' | 'aborted' | 'unavailable';
   readonly fields: Record<string, string>;
   /** Internal errors: the request's id, for the user to quote. */
   readonly requestId: string | undefined;
   constructor(status: number, body: Partial<ApiErrorBody> & { msg?: string }, fallback: string) {
     super(body.message ?? body.msg ?? body.code ?? fallback);
     this.status = status;
-    this.code = body.code ?? (status === 0 ? 'network_error' : 'internal_error');
+    this.code = body.code ?? (status === 0 ? 'network_error' : GATEWAY_STATUSES.includes(status) ? 'unavailable' : 'internal_error');
     this.fields = body.fields ?? {};
     this.requestId = typeof body.requestId === 'string' ? body.requestId : undefined;
   }

@@ -51,6 +51,14 @@ describe('apiErrorMessage', () => {
     expect(apiErrorMessage(t, new Error('boom'))).toBe(internal.internal_error);
   });
 
+  it('says the operation is unavailable when a proxy answered a gateway error, in both languages', async () => {
+    for (const locale of ['en-US', 'fr-FR'] as const) {
+      const words = (common(locale).error as Record<string, string>).unavailable;
+      expect(apiErrorMessage(await translator(locale), new ApiError(502, {}, 'Bad Gateway'))).toBe(words);
+    }
+    expect(apiErrorMessage(await translator('en-US'), new ApiError(504, {}, 'Gateway Timeout'))).toBe('The operation is currently unavailable.');
+  });
+
   it('prefers the reason a refusal gives for the whole request', async () => {
     const t = await translator('fr-FR');
     const error = failure(400, 'validation_failed', 'Invalid', { fields: { _: 'error.required' } });

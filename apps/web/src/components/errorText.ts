@@ -30,6 +30,7 @@ export function apiErrorMessage(t: TFunction, error: unknown): string {
   if (!(error instanceof ApiError)) return t('common:apiError.internal_error');
   const whole = error.fields[WHOLE_REQUEST];
   if (whole) return apiFieldText(t, whole);
+  if (error.code === 'unavailable') return t('common:error.unavailable');
   const text = t(`common:apiError.${error.code}`, { defaultValue: t('common:apiError.internal_error') });
   // An internal error names its request so that the user can quote it when reporting it.
   return error.code === 'internal_error' && error.requestId ? `${text} ${t('common:apiError.reference', { id: error.requestId })}` : text;
