@@ -8,6 +8,7 @@ import { Badge, Container, Grid, Group, List, Paper, SimpleGrid, Stack, Text, Ti
 import { freeText, hasRight, requiredText, RIGHT, TEXT_LIMITS } from '@palabre/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mediaStatusKey } from './statusKey.ts';
 import { useParams } from 'react-router';
 import { QueryFallback } from '../../components/QueryFallback.tsx';
 import { FormField } from '../../components/FormField.tsx';
@@ -100,7 +101,7 @@ function GeneralInformation({ conversation }: { conversation: ConversationDetail
           <InfoItem label={t('overview.language')}>{t(`languages.${language}`, { defaultValue: language })}</InfoItem>
           <InfoItem label={t('overview.status')}>
             <Badge variant="light" color="green" data-testid="media-status">
-              {t(`statuses.${conversation.status}`)}
+              {t(mediaStatusKey(conversation.status))}
             </Badge>
           </InfoItem>
           <InfoItem label={t('overview.created')}>{formatDate(conversation.created)}</InfoItem>

@@ -7,6 +7,7 @@ import { Alert, Badge, Code, Group, Loader, Paper, Progress, Stack, Text, ThemeI
 import { PIPELINE_STEPS } from '@palabre/shared';
 import { IconAlertTriangle, IconCheck, IconCircleDashed, IconPlayerSkipForward, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { mediaStatusKey } from './statusKey.ts';
 import type { ConversationDetail } from './api.ts';
 import { DeleteMediaButton } from './DeleteMediaButton.tsx';
 import { RetryButton } from './RetryButton.tsx';
@@ -82,7 +83,7 @@ export function ProcessingStatus({ conversation }: { conversation: ConversationD
               {t('status.overall')}
             </Text>
             <Badge variant="light" color={failed ? 'red' : 'blue'} data-testid="media-status">
-              {t(`statuses.${conversation.status}`)}
+              {t(mediaStatusKey(conversation.status))}
             </Badge>
           </Group>
           <Progress value={percent} aria-labelledby="overall-progress-label" aria-valuetext={`${percent} %`} color={failed ? 'red' : undefined} animated={!failed} size="lg" />

@@ -52,6 +52,7 @@ import { SORT_FIELDS } from './listSearch.ts';
 import { ListPager, pageCount } from './ListPager.tsx';
 import { useListSearch } from './useListSearch.ts';
 import { mediaAt } from '../player/startAt.ts';
+import { mediaStatusKey } from '../conversations/statusKey.ts';
 
 const SEARCH_DELAY_MS = 300;
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -134,7 +135,7 @@ function MediaRow({
           style={{ minWidth: 'max-content' }}
           data-testid="media-status"
         >
-          {t(`conversations:statuses.${item.status}`)}
+          {t(`conversations:${mediaStatusKey(item.status)}`)}
         </Badge>
       </Table.Td>
       {!phone && (
