@@ -39,6 +39,9 @@ export const conversationsRepo = {
         .from(conversations)
         .where(eq(conversations.id, id))
     )[0],
+  /** `byIds` without the transcripts: for rights checks over many media. */
+  byIdsWithoutTranscript: async (db: Database, ids: string[]): Promise<ConversationRow[]> =>
+    ids.length === 0 ? [] : (await db.select(rowColumnsButTranscript).from(conversations).where(inArray(conversations.id, ids))).map((row) => ({ ...row, transcript: null })),
   byIds: (db: Database, ids: string[]): Promise<ConversationRow[]> =>
     ids.length === 0 ? Promise.resolve([]) : db.select(rowColumns).from(conversations).where(inArray(conversations.id, ids)),
   insert: async (db: Database, values: NewConversation): Promise<ConversationRow> => (await db.insert(conversations).values(values).returning(rowColumns))[0]!,

@@ -11,6 +11,8 @@ export function rightRoutes(ctx: AppContext) {
 
     route(app, API.rights.users, async ({ actor, params }) => rights.usersOf(ctx, actor, params.id));
 
+    route(app, API.rights.usersOfMany, async ({ actor, body }) => rights.usersOfMany(ctx, actor, body.conversations));
+
     route(app, API.rights.setUser, async ({ actor, params, body }) => rights.setUserRight(ctx, actor, params.id, params.userId, body.right));
 
     route(app, API.rights.removeUser, async ({ actor, params }) => rights.removeUserRight(ctx, actor, params.id, params.userId));

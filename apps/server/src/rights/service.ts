@@ -3,7 +3,7 @@
  * a member's custom right or a share with someone outside the organization). Whoever gains,
  * loses or sees a change of their access is told by mail, as their preferences allow.
  */
-import { RIGHT, type ConversationUser, type ConversationUsers } from '@palabre/shared';
+import { RIGHT, type ConversationUser, type ConversationUsers, type ConversationsUsers } from '@palabre/shared';
 import type { AppContext } from '../context.ts';
 import type { Actor, UserRow } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -11,7 +11,7 @@ import { notify } from '../mail/notify.ts';
 import { organizationsRepo, type OrganizationRow } from '../organizations/repo.ts';
 import { acceptableRight, conversationRight, everyMediaAccess, givesAccess, mayGrantRight, organizationLevel, policyUser } from '../policy.ts';
 import { presentPublicUser } from '../users/presenter.ts';
-import { access, levelIn } from '../conversations/service.ts';
+import { access, levelIn, rightOn } from '../conversations/service.ts';
 import { conversationsRepo, type ConversationRow } from '../conversations/repo.ts';
 import { rightsRepo } from './repo.ts';
 
@@ -31,6 +31,22 @@ export async function rightOf(ctx: AppContext, actor: Actor, id: string): Promis
 export async function usersOf(ctx: AppContext, actor: Actor, id: string): Promise<ConversationUsers> {
   const { row } = await access(ctx, actor, id, RIGHT.SHARE);
   return describeUsers(ctx, row);
+}
+
+/**
+ * POST /conversations/users: `usersOf` for several media at once (sharing a selection). All or none,
+ * as sharing them is: a media missing or hidden makes it 404, one without the share right 403.
+ */
+export async function usersOfMany(ctx: AppContext, actor: Actor, ids: string[]): Promise<ConversationsUsers> {
+  const unique = [...new Set(ids)];
+  const byId = new Map((await conversationsRepo.byIdsWithoutTranscript(ctx.db, unique)).map((row) => [row.id, row]));
+  const rights = await Promise.all(unique.map((id) => (byId.has(id) ? rightOn(ctx, actor, byId.get(id)!) : Promise.resolve(0))));
+  const { access: verdict } = everyMediaAccess(rights, RIGHT.SHARE);
+  if (verdict === 'hidden') throw notFound('Conversation');
+  if (verdict === 'forbidden') throw forbidden();
+  const conversations = [];
+  for (const id of unique) conversations.push({ conversationId: id, ...(await describeUsers(ctx, byId.get(id)!)) });
+  return { conversations };
 }
 
 async function organizationOf(ctx: AppContext, row: ConversationRow): Promise<OrganizationRow> {

@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FULL_RIGHTS, RIGHT, RIGHT_LEVELS, rightLabel, zConversationUsers } from '@palabre/shared';
+import { FULL_RIGHTS, RIGHT, RIGHT_LEVELS, rightLabel, zConversationUsers, zConversationsUsers } from '@palabre/shared';
 import { conversationRights, conversations, memberships, organizations } from '../../src/db/schema.ts';
 import { listReadable, rightSql } from '../../src/conversations/library/repo.ts';
 import { apiKeyCap, conversationRight, organizationLevel, organizationWideRight } from '../../src/policy.ts';
@@ -108,6 +108,38 @@ describe('GET /conversations/:id/users', () => {
     expect((await usersOf(outsider, id)).status).toBe(403);
     expect((await usersOf(outsider2, id)).status).toBe(404);
     expect((await usersOf(stranger, id)).status).toBe(404);
+  });
+});
+
+describe('POST /conversations/users', () => {
+  const usersOfMany = (user: TestUser, conversations: unknown) => user.client.post(`${API}/conversations/users`, { conversations });
+
+  it('lists who has access to each media of a selection, as the single list does, or tells nothing', async () => {
+    const a = await seed({ membersRight: read });
+    const b = await seed({ membersRight: comment });
+    expect((await setRight(owner, a, outsider.id, comment)).status).toBe(200);
+    await setRight(owner, a, member.id, share);
+    await setRight(owner, b, member.id, share);
+
+    const res = await usersOfMany(member, [b, a, b]);
+    expect(res.status).toBe(200);
+    const body = zConversationsUsers.parse(res.body);
+    expect(body.conversations.map((c) => c.conversationId)).toEqual([b, a]);
+    for (const listed of body.conversations) {
+      const single = zConversationUsers.parse((await usersOf(owner, listed.conversationId)).body);
+      expect({ conversationUsers: listed.conversationUsers, membersRight: listed.membersRight }).toEqual(single);
+    }
+    expect(body.conversations[1]!.conversationUsers.externalMembers.map((u) => u._id)).toEqual([outsider.id]);
+    expect(body.conversations[0]!.membersRight).toBe(comment);
+
+    // Without the share right on one of them: refused; a media not visible (another organization, unknown): not found.
+    const c = await seed({ membersRight: read });
+    expect((await usersOfMany(member, [a, c])).status).toBe(403);
+    const foreign = await seed({}, otherOrgId, stranger.id);
+    expect((await usersOfMany(member, [a, c, foreign])).status).toBe(404);
+    expect((await usersOfMany(owner, [a, crypto.randomUUID()])).status).toBe(404);
+    expect((await usersOfMany(outsider2, [a])).status).toBe(404);
+    expect((await usersOfMany(owner, [])).status).toBe(400);
   });
 });
 

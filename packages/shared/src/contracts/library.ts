@@ -97,6 +97,12 @@ export const zConversationUsers = z.object({
 });
 export type ConversationUsers = z.infer<typeof zConversationUsers>;
 
+/** POST /conversations/users: the media whose users to list together (to share them at once). */
+export const zConversationsUsersBody = z.object({ conversations: z.array(zId).min(1).max(100) }).strict();
+/** Who has access to each of those media, in the order asked (each listed once). */
+export const zConversationsUsers = z.object({ conversations: z.array(zConversationUsers.extend({ conversationId: zId })) });
+export type ConversationsUsers = z.infer<typeof zConversationsUsers>;
+
 export const zConversationUserParams = z.object({ id: zId, userId: zId });
 /** PUT /conversations/{id}/users/{userId}: set a user's right on the media (0 removes a member's access). */
 export const zSetUserRightBody = z.object({ right: zRightLevel }).strict();

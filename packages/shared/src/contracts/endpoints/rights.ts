@@ -1,6 +1,15 @@
 /** Rights on media and sharing. */
 import { zIdParam } from '../common.ts';
-import { zConversationUserParams, zConversationUsers, zRightResponse, zSetUserRightBody, zShareAccessBody, zShareAccessResult } from '../library.ts';
+import {
+  zConversationUserParams,
+  zConversationUsers,
+  zConversationsUsers,
+  zConversationsUsersBody,
+  zRightResponse,
+  zSetUserRightBody,
+  zShareAccessBody,
+  zShareAccessResult,
+} from '../library.ts';
 import { P, endpoint } from './define.ts';
 
 export const rightEndpoints = {
@@ -21,6 +30,16 @@ export const rightEndpoints = {
     auth: true,
     params: zIdParam,
     response: zConversationUsers,
+  }),
+  usersOfMany: endpoint({
+    method: 'POST',
+    path: `${P}/conversations/users`,
+    summary:
+      'Who has access to each of several media (`conversations`, up to 100), as GET /conversations/{id}/users answers, to share them at once (share right on every media, else nothing is told: 404 when one is not visible, else 403)',
+    tag: 'rights',
+    auth: true,
+    body: zConversationsUsersBody,
+    response: zConversationsUsers,
   }),
   setUser: endpoint({
     method: 'PUT',
