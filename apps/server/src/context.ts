@@ -18,6 +18,7 @@ import { SubtitleDocuments } from './subtitles/documents.ts';
 import type { LiveSessions } from './live/types.ts';
 import type { BotManager } from './bots/manager.ts';
 import { Metrics } from './metrics/metrics.ts';
+import type { FirstRunSetup } from './users/first-run.ts';
 
 export interface Logger {
   info(obj: object | string, msg?: string): void;
@@ -49,6 +50,8 @@ export interface AppContext {
   bots?: BotManager | undefined;
   /** This process's metrics (metrics/metrics.ts), served by GET /metrics. */
   metrics: Metrics;
+  /** The one-time setup token while no account exists (users/first-run.ts; set by startServer when it serves the API). */
+  firstRun?: FirstRunSetup | undefined;
 }
 
 /** Until startServer installs the real queue, sending a job is a programming error. */

@@ -35,6 +35,7 @@ import { startWebhookSweeper } from './webhooks/sweeper.ts';
 import { ALL_ROLES, describeRoles, nodeIdOf, type Roles } from './roles.ts';
 import { closeAdapter, emitterServer, openSocketAdapters, type SocketAdapters } from './realtime/adapter.ts';
 import { buildNodeApp } from './http/node-app.ts';
+import { prepareFirstRun } from './users/first-run.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -171,6 +172,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       documents: { transcripts: documents, subtitles },
       queues: queueDepths(db, registry.names(), { onError: (error) => log.warn({ err: error }, 'job queue depths not read') }),
     });
+    // The first visit in a browser creates the first account with the printed token (users/first-run.ts).
+    if (serveApi) ctx.firstRun = await prepareFirstRun(ctx);
     // The full API, or on a collab or live node a listener for its sockets, health, readiness and metrics only.
     const app = serveApi || !listening ? await buildApp(ctx, { logger: log, readiness }) : await buildNodeApp(ctx, { logger: log, readiness });
     cleanups.push(() => app.close());

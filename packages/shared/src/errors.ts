@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   'magic_link_invalid',
   'reset_link_invalid',
   'verification_link_invalid',
+  /** The setup token is wrong, or the installation has its first account already (403). */
+  'setup_token_invalid',
   'wrong_password',
   'email_not_verified',
   'no_organization_rights',

@@ -25,6 +25,7 @@ const STATUS: Record<ErrorCode, number> = {
   magic_link_invalid: 401,
   reset_link_invalid: 400,
   verification_link_invalid: 400,
+  setup_token_invalid: 403,
   wrong_password: 400,
   email_not_verified: 403,
   no_organization_rights: 403,

@@ -13,6 +13,7 @@ import { presentPublicUser, presentUserCard } from './presenter.ts';
 import { usersRepo } from './repo.ts';
 import * as users from './service.ts';
 import { resendVerification, verifyEmail } from './verification.ts';
+import { setUpFirstAdministrator } from './first-run.ts';
 import { sendTokens } from '../auth/session-cookie.ts';
 
 export function userRoutes(ctx: AppContext) {
@@ -24,6 +25,11 @@ export function userRoutes(ctx: AppContext) {
       const input = parse(API.users.create.multipart, form.fields);
       const user = await users.createAccount(ctx, { ...input, picture: form.files.picture, verified: false });
       return { message: 'Account created', user_id: user.id };
+    });
+
+    /** The first account of an installation, with the one-time setup token the server printed. */
+    route(app, API.users.setup, { config: { rateLimit: { max: 5, timeWindow: '1 minute' } } }, async ({ body, request, reply }) => {
+      return sendTokens(ctx, request, reply, await setUpFirstAdministrator(ctx, body));
     });
 
     route(app, API.users.self, async ({ actor }) => users.getSelf(ctx, actor));

@@ -2,7 +2,8 @@
  * One e2e server: a fresh data directory (PGlite), a system administrator created with the CLI, then
  * the real server on 127.0.0.1 with a free port, serving the already built web client. The global
  * setup starts the run's server with it; a spec that needs a differently configured server (e.g. the
- * loopback range allowed for outbound calls) starts its own with `extraEnv`.
+ * loopback range allowed for outbound calls) starts its own with `extraEnv`, and one that needs a
+ * fresh installation (no account at all) with `{ admin: false }`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -55,7 +56,7 @@ function waitForReady(child: ChildProcess, output: () => string, timeoutMs: numb
   });
 }
 
-export async function startE2eServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<E2eServer> {
+export async function startE2eServer(extraEnv: NodeJS.ProcessEnv = {}, options: { admin?: boolean } = {}): Promise<E2eServer> {
   if (!fs.existsSync(WEB_DIST_INDEX)) {
     throw new Error(`The web client is not built (${WEB_DIST_INDEX} is missing).\n` + 'Build it first: npm run build --workspace @palabre/web (npm run test:e2e does it for you).');
   }
@@ -94,23 +95,26 @@ export async function startE2eServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<
 
   // PGlite is single-process: create the administrator before the server opens the database.
   // Both run in the run directory, so that a developer's .env (read by the CLI) plays no part.
-  const created = spawnSync(
-    'bash',
-    [
-      path.join(REPO_ROOT, 'bin/palabre'),
-      'admin',
-      'create-user',
-      '--email',
-      ADMIN.email,
-      '--password',
-      ADMIN.password,
-      '--firstname',
-      ADMIN.firstname,
-      '--lastname',
-      ADMIN.lastname,
-    ],
-    { cwd: runDir, env, encoding: 'utf8', timeout: 120_000 },
-  );
+  const created =
+    options.admin === false
+      ? { status: 0, stdout: '', stderr: '' }
+      : spawnSync(
+          'bash',
+          [
+            path.join(REPO_ROOT, 'bin/palabre'),
+            'admin',
+            'create-user',
+            '--email',
+            ADMIN.email,
+            '--password',
+            ADMIN.password,
+            '--firstname',
+            ADMIN.firstname,
+            '--lastname',
+            ADMIN.lastname,
+          ],
+          { cwd: runDir, env, encoding: 'utf8', timeout: 120_000 },
+        );
   if (created.status !== 0) {
     removeDataDir();
     throw new Error(`palabre admin create-user failed (status ${created.status}):\n${created.stdout}\n${created.stderr}`);

@@ -8,6 +8,7 @@ export const paths = {
   magicLink: (magicId: string) => `/magiclink-auth/${encodeURIComponent(magicId)}`,
   magicLinkInvalid: '/magiclink-auth-invalid',
   verifyEmail: '/verify-email',
+  setup: '/setup',
 
   interface: '/interface',
   inbox: '/interface/inbox',

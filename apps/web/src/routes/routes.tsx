@@ -9,6 +9,7 @@ import { RouteErrorView } from '../components/ErrorView.tsx';
 import { AuthLayout } from '../features/auth/AuthLayout.tsx';
 import { CreateAccountPage } from '../features/auth/CreateAccountPage.tsx';
 import { LoginPage } from '../features/auth/LoginPage.tsx';
+import { SetupPage } from '../features/auth/SetupPage.tsx';
 import { MagicLinkInvalidPage } from '../features/auth/MagicLinkInvalidPage.tsx';
 import { MagicLinkPage } from '../features/auth/MagicLinkPage.tsx';
 import { VerifyEmailPage } from '../features/auth/VerifyEmailPage.tsx';
@@ -221,6 +222,7 @@ export const routes: RouteObject[] = [
           { id: 'login', path: 'login', element: <LoginPage /> },
           { id: 'loginOidc', path: 'login/oidc', element: <OidcReturnPage /> },
           { id: 'createAccount', path: 'create-account', element: <CreateAccountPage /> },
+          { id: 'setup', path: 'setup', element: <SetupPage /> },
           { id: 'resetPassword', path: 'reset-password', element: <ResetPasswordPage /> },
           { id: 'magicLinkInvalid', path: 'magiclink-auth-invalid', element: <MagicLinkInvalidPage /> },
         ],

@@ -51,7 +51,20 @@ export const zCreateUserFields = z.object({
   password: zPassword,
   /** The language of the interface the account was created in: its mails are written in it. */
   locale: zLocale.optional(),
+  /** The token of the invitation link the sign-up came from: with the invited address, it counts as verified. */
+  invitation: z.string().min(16).max(512).optional(),
 });
+
+/** POST /setup: the first account of an installation, made with the one-time setup token the server printed. */
+export const zSetupBody = z.object({
+  token: z.string().trim().min(16).max(256),
+  firstname: zPersonName,
+  lastname: zPersonName,
+  email: zEmail,
+  password: zPassword,
+  locale: zLocale.optional(),
+});
+export type SetupBody = z.input<typeof zSetupBody>;
 
 export const zUpdateSelfBody = z
   .object({

@@ -4,7 +4,7 @@ import { email as emailRule } from '@palabre/shared';
 import { IconKey, IconMail } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { usePublicConfig } from '../../api/queries.ts';
 import { FormFailure, useApiErrors } from '../../components/FormFailure.tsx';
@@ -69,6 +69,9 @@ export function LoginPage() {
       setBusy(null);
     }
   };
+
+  // A new installation has nobody to sign in yet: its first visit creates the super administrator.
+  if (config.data?.setupRequired) return <Navigate to={paths.setup} replace />;
 
   return (
     <Stack gap="md">

@@ -1,5 +1,5 @@
 /** Calls of the sign-in and sign-up screens (docs/PRODUCT.md, API). */
-import { API, type TokenPair } from '@palabre/shared';
+import { API, type SetupBody, type TokenPair } from '@palabre/shared';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/call.ts';
 import { clearOrganizationScope, storeTokens } from '../../api/cookies.ts';
@@ -43,6 +43,12 @@ export async function exchangeOidcCode(code: string) {
 /** Spends the token of a verification link (it works once). */
 export function verifyEmail(token: string) {
   return call(API.users.verifyEmail, { body: { token } });
+}
+
+/** Creates the first super administrator with the setup token, and signs it in. */
+export async function setUpFirstAdministrator(body: SetupBody) {
+  startSession(await call(API.users.setup, { body }));
+  clearOrganizationScope();
 }
 
 /** Sign-up: the account's fields and an optional `picture` file, as multipart. */

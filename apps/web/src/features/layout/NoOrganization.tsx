@@ -2,10 +2,14 @@
  * No-organization screen (docs/PRODUCT.md, Screens and routes): invitations waiting for the user come first (accepting one
  * reloads at the root, inside it); a user at least organization initiator names one (then the page
  * reloads at the root); others learn they cannot create one and that the account is not provisioned.
+ * An administrator of the platform (the first one, just set up, has no organization) may open the backoffice instead.
  */
-import { Paper, Stack, Text, Title } from '@mantine/core';
-import { canCreateOrganization, type User } from '@palabre/shared';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { canCreateOrganization, isSystemAdministratorOrHigher, type User } from '@palabre/shared';
+import { IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../routes/paths.ts';
 import { OrganizationNameForm } from '../organizations/OrganizationNameForm.tsx';
 import { PendingInvitations } from '../organizations/PendingInvitations.tsx';
 
@@ -29,6 +33,14 @@ export function NoOrganization({ user }: { user: User }) {
             <>
               <Text>{t('noOrganization.cannotCreate')}</Text>
               <Text c="dimmed">{t('noOrganization.notProvisioned')}</Text>
+            </>
+          )}
+          {isSystemAdministratorOrHigher(user.role) && (
+            <>
+              <Text c="dimmed">{t('noOrganization.backofficeIntro')}</Text>
+              <Button component={Link} to={paths.backoffice} variant="light" leftSection={<IconShieldLock size={16} aria-hidden />}>
+                {t('noOrganization.openBackoffice')}
+              </Button>
             </>
           )}
         </Stack>

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { zResetPasswordBody, zResetPasswordRequestBody, zTokenPair } from '../auth.ts';
 import { zIdParam, zList, zMessage } from '../common.ts';
-import { zChangePasswordBody, zCreateUserFields, zPublicUser, zUpdateSelfBody, zUser, zUserCard, zUserSearchQuery, zVerifyEmailBody } from '../users.ts';
+import { zChangePasswordBody, zCreateUserFields, zPublicUser, zSetupBody, zUpdateSelfBody, zUser, zUserCard, zUserSearchQuery, zVerifyEmailBody } from '../users.ts';
 import { P, endpoint } from './define.ts';
 import { FIRST_SCREEN_PATHS } from '../../constants.ts';
 
@@ -18,6 +18,15 @@ export const userEndpoints = {
     multipart: zCreateUserFields,
     response: zCreatedUser,
     status: 201,
+  }),
+  setup: endpoint({
+    method: 'POST',
+    path: `${P}/setup`,
+    summary: 'Create the first super administrator with the one-time setup token printed by the server (refused once any account exists; rate limited)',
+    tag: 'users',
+    auth: false,
+    body: zSetupBody,
+    response: zTokenPair,
   }),
   self: endpoint({ method: 'GET', path: FIRST_SCREEN_PATHS.self, summary: 'The signed-in user', tag: 'users', auth: true, response: zUser }),
   updateSelf: endpoint({
