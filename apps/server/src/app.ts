@@ -89,6 +89,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
     appName: ctx.config.appName,
     theme: ctx.config.appTheme,
     userCreationDisabled: ctx.config.userCreationDisabled,
+    invitationsDisabled: ctx.config.invitationsDisabled,
     setupRequired: ctx.firstRun?.pending ?? false,
     features: { ...FEATURES, experimentalHighlight: ctx.config.experimentalHighlight },
     sso: ctx.config.oidc ? { name: ctx.config.oidc.name, path: `${AUTH_BASE}/oidc` } : null,

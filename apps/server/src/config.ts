@@ -82,6 +82,7 @@ const envSchema = z.object({
   ORGANIZATION_NAME_CHECKS_PER_USER_PER_HOUR: z.coerce.number().int().min(1).default(30),
   LOGIN_RATE_LIMIT_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   USER_CREATION_DISABLED: bool.default(false),
+  INVITATIONS_DISABLED: bool.default(false),
   EXPERIMENTAL_HIGHLIGHT: bool.default(false),
   APP_NAME: z.string().min(1).max(60).default('Palabre'),
   APP_THEME: z.enum(['green', 'blue', 'violet']).default('green'),
@@ -236,6 +237,8 @@ export interface Config {
   organizationNameChecksPerUserPerHour: number;
   loginRateLimitPerClientPerMinute: number;
   userCreationDisabled: boolean;
+  /** Nobody may invite anyone into an organization (public config `invitationsDisabled`). */
+  invitationsDisabled: boolean;
   /** The experimental highlights of a transcript (public config `features.experimentalHighlight`). */
   experimentalHighlight: boolean;
   appName: string;
@@ -396,6 +399,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     organizationNameChecksPerUserPerHour: env.ORGANIZATION_NAME_CHECKS_PER_USER_PER_HOUR,
     loginRateLimitPerClientPerMinute: env.LOGIN_RATE_LIMIT_PER_CLIENT_PER_MINUTE,
     userCreationDisabled: env.USER_CREATION_DISABLED,
+    invitationsDisabled: env.INVITATIONS_DISABLED,
     experimentalHighlight: env.EXPERIMENTAL_HIGHLIGHT,
     appName: env.APP_NAME,
     appTheme: env.APP_THEME,

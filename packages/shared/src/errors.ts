@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   'too_many_requests',
   'payload_too_large',
   'registration_disabled',
+  /** The server's administrator turned invitations off (INVITATIONS_DISABLED). */
+  'invitations_disabled',
   'owner_cannot_leave',
   'last_owner',
   'sso_failed',

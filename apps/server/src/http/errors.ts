@@ -19,6 +19,7 @@ const STATUS: Record<ErrorCode, number> = {
   too_many_requests: 429,
   payload_too_large: 413,
   registration_disabled: 403,
+  invitations_disabled: 403,
   owner_cannot_leave: 409,
   last_owner: 409,
   sso_failed: 401,

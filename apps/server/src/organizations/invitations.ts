@@ -15,6 +15,11 @@ import { usersRepo } from '../users/repo.ts';
 import { organizationsRepo, type OrganizationRow } from './repo.ts';
 import { authorize, describeOne } from './service.ts';
 
+/** Whoever runs the server may turn invitations off (INVITATIONS_DISABLED). */
+function requireInvitations(ctx: AppContext) {
+  if (ctx.config.invitationsDisabled) throw new AppError('invitations_disabled', 'Invitations are disabled on this platform');
+}
+
 /** Takes `count` invitations from the inviter's and the organization's budgets, or refuses them all. */
 function spendInvitations(ctx: AppContext, inviterId: string, organizationId: string, count: number) {
   const { invitationsPerUser, invitationsPerOrganization } = budgets(ctx);
@@ -36,6 +41,7 @@ async function mailInvitation(ctx: AppContext, org: OrganizationRow, email: stri
 
 export async function invite(ctx: AppContext, actor: Actor, id: string, email: string, role: number): Promise<Organization> {
   const { org, level } = await authorize(ctx, actor, id, 'invite');
+  requireInvitations(ctx);
   if (!invitableRoles(level).includes(role)) {
     throw new AppError('forbidden', 'You cannot invite someone with a role above your own');
   }
@@ -70,6 +76,7 @@ export async function countMatching(ctx: AppContext, org: OrganizationRow): Prom
  * domains and who are neither members nor invited yet. They still accept or decline.
  */
 export async function inviteMatching(ctx: AppContext, actor: Actor, org: OrganizationRow): Promise<number> {
+  requireInvitations(ctx);
   const candidates = await organizationsRepo.usersMatchingDomains(ctx.db, org.id, org.matchingEmails);
   if (candidates.length === 0) return 0;
   spendInvitations(ctx, actor.user.id, org.id, candidates.length);

@@ -161,3 +161,30 @@ describe('removing a member', () => {
     expect((await owner.client.get(`${API}/conversations/${id}/rights`)).body).toEqual({ right: FULL_RIGHTS });
   });
 });
+
+describe('invitations turned off by whoever runs the server', () => {
+  let closed: TestServer;
+  beforeAll(async () => {
+    closed = await startTestServer({ env: { INVITATIONS_DISABLED: 'true' } });
+  });
+  afterAll(() => closed?.close());
+
+  it('refuses every invitation with invitations_disabled, sends no mail, and tells the web client to hide the form', async () => {
+    expect((await closed.client().get(`${API}/config`)).body.invitationsDisabled).toBe(true);
+    expect((await server.client().get(`${API}/config`)).body.invitationsDisabled).toBe(false);
+
+    const owner = await closed.quickUser();
+    const org = await createOrganization(owner.client);
+    const email = uniqueEmail();
+    const refused = await owner.client.post(usersPath(org._id), { email, role: 1 });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ status: 'error', code: 'invitations_disabled' });
+    expect((await owner.client.get(`${API}/organizations/${org._id}`)).body.invitations).toEqual([]);
+    expect(closed.mails(email)).toEqual([]);
+
+    // Inviting the accounts matching the organization's domains is an invitation too.
+    expect((await owner.client.patch(`${API}/organizations/${org._id}`, { matchingEmails: ['example.org'] })).status).toBe(200);
+    const matching = await owner.client.post(`${API}/administration/organizations/${org._id}/inviteMatchingMail`, {});
+    expect(matching.body).toMatchObject({ code: 'invitations_disabled' });
+  });
+});

@@ -9,6 +9,8 @@ export const zPublicConfig = z.object({
   appName: z.string(),
   theme: z.enum(['green', 'blue', 'violet']),
   userCreationDisabled: z.boolean(),
+  /** Nobody may invite anyone into an organization: the web client hides the invite form. */
+  invitationsDisabled: z.boolean(),
   /** No account exists yet: the first visit creates the super administrator with the setup token. */
   setupRequired: z.boolean(),
   features: z.object({

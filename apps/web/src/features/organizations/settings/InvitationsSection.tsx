@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, fieldErrors } from '../../../components/errorText.ts';
 import { notifyError, notifySuccess } from '../../../components/notify.ts';
+import { usePublicConfig } from '../../../api/queries.ts';
 import { cancelInvitation, inviteMember, useStoreOrganization } from './organizationApi.ts';
 import { invitableRoles, useOrganizationRoleLabel } from './roles.ts';
 
@@ -14,6 +15,8 @@ export function InvitationsSection({ org }: { org: Organization }) {
   const { t } = useTranslation(['organizations', 'common', 'settings']);
   const roleLabel = useOrganizationRoleLabel();
   const store = useStoreOrganization('member');
+  // Turned off by whoever runs the server: the pending invitations stay listed, and can be cancelled.
+  const invitationsDisabled = usePublicConfig().data?.invitationsDisabled ?? false;
   const [email, setEmail] = useState('');
   const [role, setRole] = useState(String(DEFAULT_INVITED_ROLE));
   const [error, setError] = useState<string | null>(null);
@@ -51,32 +54,36 @@ export function InvitationsSection({ org }: { org: Organization }) {
 
   return (
     <Stack mt="md">
-      <Title order={4}>{t('organizations:invite.title')}</Title>
-      <form onSubmit={submit} noValidate aria-label={t('organizations:invite.title')}>
-        <Group align="flex-start" wrap="wrap">
-          <TextInput
-            label={t('organizations:invite.email')}
-            type="email"
-            autoComplete="off"
-            placeholder={t('organizations:invite.placeholder')}
-            value={email}
-            error={error ?? undefined}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            style={{ flex: 1, minWidth: 240 }}
-          />
-          <Select
-            label={t('organizations:invite.role')}
-            data={invitableRoles(org.myRole).map((r) => ({ value: String(r), label: roleLabel(r) }))}
-            value={role}
-            onChange={(value) => value && setRole(value)}
-            allowDeselect={false}
-            w={180}
-          />
-          <Button type="submit" mt={25} loading={invite.isPending}>
-            {t('organizations:invite.submit')}
-          </Button>
-        </Group>
-      </form>
+      {!invitationsDisabled && (
+        <>
+          <Title order={4}>{t('organizations:invite.title')}</Title>
+          <form onSubmit={submit} noValidate aria-label={t('organizations:invite.title')}>
+            <Group align="flex-start" wrap="wrap">
+              <TextInput
+                label={t('organizations:invite.email')}
+                type="email"
+                autoComplete="off"
+                placeholder={t('organizations:invite.placeholder')}
+                value={email}
+                error={error ?? undefined}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+                style={{ flex: 1, minWidth: 240 }}
+              />
+              <Select
+                label={t('organizations:invite.role')}
+                data={invitableRoles(org.myRole).map((r) => ({ value: String(r), label: roleLabel(r) }))}
+                value={role}
+                onChange={(value) => value && setRole(value)}
+                allowDeselect={false}
+                w={180}
+              />
+              <Button type="submit" mt={25} loading={invite.isPending}>
+                {t('organizations:invite.submit')}
+              </Button>
+            </Group>
+          </form>
+        </>
+      )}
       <Title order={4}>{t('organizations:invitations.title')}</Title>
       {org.invitations.length === 0 ? (
         <Text size="sm" c="dimmed">

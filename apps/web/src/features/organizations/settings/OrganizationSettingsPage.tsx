@@ -3,6 +3,7 @@ import { Alert, Badge, Container, Group, Stack, Text, Title } from '@mantine/cor
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isMissing } from '../../../api/client.ts';
+import { usePublicConfig } from '../../../api/queries.ts';
 import { CenteredLoader } from '../../../components/CenteredLoader.tsx';
 import { ApiKeysPanel } from '../../apiKeys/ApiKeysPanel.tsx';
 import { useFormatDate } from '../../../components/format.ts';
@@ -20,6 +21,7 @@ import { WebhooksSection } from '../../webhooks/WebhooksSection.tsx';
 export function OrganizationSettingsPage() {
   const { organizationId } = useParams();
   const { t } = useTranslation(['organizations', 'common']);
+  const invitationsDisabled = usePublicConfig().data?.invitationsDisabled ?? false;
   const query = useOrganization('member', organizationId);
   const roleLabel = useOrganizationRoleLabel();
   const formatDate = useFormatDate();
@@ -55,7 +57,7 @@ export function OrganizationSettingsPage() {
         <StatisticsSection org={org} />
         <MembersSection org={org} scope="member" />
         <PermissionsSection org={org} scope="member" editable={editable} />
-        {org.abilities.manageMembers && <MatchingEmailsSection org={org} scope="member" editable={editable} canInvite={org.abilities.manageMembers} />}
+        {org.abilities.manageMembers && <MatchingEmailsSection org={org} scope="member" editable={editable} canInvite={org.abilities.manageMembers && !invitationsDisabled} />}
         {org.abilities.manageMembers && <ApiKeysPanel owner={org._id} />}
         <TranscriberProfilesNote />
         {editable && <WebhooksSection organizationId={org._id} />}
