@@ -1,12 +1,14 @@
 /**
  * Invitations in French: the invitee, already in an organization, answers them from the header
  * (one declined, one accepted); and "invite matching users" asks for confirmation with the number
- * of accounts, in English and in French, and invites only verified accounts.
+ * of accounts, in English and in French, and invites only verified accounts. A new person signs up
+ * from the invitation mail's link: no organization step, no confirmation mail, the invitation at once.
  */
 import type { Browser, Page } from '@playwright/test';
 import { newAccount, signInBrowser, uniqueEmail, uniqueName, type Api, type SignedInAccount } from './support/api.ts';
 import { expect, test } from './support/fixtures.ts';
 import { verifyAddress } from './support/invitations.ts';
+import { linkIn, readOutbox, waitForMail } from './support/outbox.ts';
 
 async function openAs(browser: Browser, baseURL: string, clientIp: string, account: SignedInAccount, organizationId: string, locale: string) {
   const context = await browser.newContext({ baseURL, locale, extraHTTPHeaders: { 'x-forwarded-for': clientIp } });
@@ -54,6 +56,39 @@ test('en français : accepter et refuser des invitations depuis l’en-tête', a
   const mine = (await api.get<{ list: Array<{ _id: string; myRole: number }> }>('/cm-api/api/organizations', invitee.tokens.auth_token)).list;
   expect(mine.find((o) => o._id === joined._id)?.myRole).toBe(2);
   expect(mine.find((o) => o._id === refused._id)).toBeUndefined();
+});
+
+test('signing up from the invitation link: the invitation is answered at once, the address needs no confirmation', async ({ api, browser, baseURL, clientIp, dataDir }) => {
+  const owner = await api.signUp(newAccount('owner', { firstname: 'Olivia', lastname: 'Owner' }));
+  const organization = await api.createOrganization(owner.tokens.auth_token, uniqueName('Inviting'));
+  const email = uniqueEmail('newcomer');
+  await invite(api, owner, organization._id, email, 2);
+  const mail = await waitForMail(dataDir, email, /invited/i);
+  const link = new URL(linkIn(mail, '/create-account'));
+  expect(link.searchParams.get('invitation')).toBeTruthy();
+
+  const context = await browser.newContext({ baseURL, locale: 'en-US', extraHTTPHeaders: { 'x-forwarded-for': clientIp } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await page.getByLabel('First name').fill('Nina');
+    await page.getByLabel('Last name').fill('Newcomer');
+    await page.getByLabel('Password', { exact: true }).fill('newcomer-1234');
+    await page.getByLabel('Password confirmation').fill('newcomer-1234');
+    await page.getByRole('button', { name: 'Create my account' }).click();
+
+    // No organization to name: the invitation, to accept or decline.
+    await expect(page.getByText('You were invited to join an organization')).toBeVisible();
+    await expect(page.getByLabel('Organization name')).toHaveCount(0);
+    await page.getByRole('button', { name: `Accept the invitation to ${organization.name}` }).click();
+    await expect(page).toHaveURL(/\/interface\//);
+    await expect(page.getByRole('heading', { name: 'You do not belong to any organization yet' })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+  // The invitation mail proved the address: no mail asks to confirm it.
+  expect(readOutbox(dataDir).filter((m) => m.to === email && /verify-email/.test(JSON.stringify(m)))).toHaveLength(0);
 });
 
 const confirmations = [

@@ -3,9 +3,11 @@
  * accepts or declines. Nobody becomes a member without accepting. Each invitation sends a mail,
  * so sending them draws on hourly budgets per inviter and per organization.
  */
+import crypto from 'node:crypto';
 import { ORGANIZATION_ROLE, type Organization, type PendingInvitation } from '@palabre/shared';
+import { safeEqual } from '../auth/secrets.ts';
 import { requireWriteOwn } from '../api-keys/read-only.ts';
-import type { AppContext } from '../context.ts';
+import { resolveSecret, type AppContext } from '../context.ts';
 import type { Actor, UserRow } from '../http/auth.ts';
 import { budgets, tooManyRequests } from '../http/budget.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -32,10 +34,30 @@ function spendInvitations(ctx: AppContext, inviterId: string, organizationId: st
   }
 }
 
+/**
+ * The token of an invitation link: the organization and a MAC of (organization, address) under the
+ * server's signing secret. Only the mailbox the invitation went to receives it, so a sign-up that
+ * presents it with that same address proves the address (see `invitationVouchesFor`).
+ */
+function invitationToken(ctx: AppContext, organizationId: string, email: string): string {
+  return `${organizationId}.${invitationMac(ctx, organizationId, email)}`;
+}
+
+function invitationMac(ctx: AppContext, organizationId: string, email: string): string {
+  return crypto.createHmac('sha256', resolveSecret(ctx.config)).update(`invitation\n${organizationId}\n${email}`).digest('base64url');
+}
+
+/** A sign-up's invitation token was mailed to `email`, and that invitation is still pending. */
+export async function invitationVouchesFor(ctx: AppContext, token: string, email: string): Promise<boolean> {
+  const [organizationId = '', mac = ''] = token.split('.');
+  if (!/^[0-9a-f-]{36}$/i.test(organizationId) || !safeEqual(mac, invitationMac(ctx, organizationId, email))) return false;
+  return Boolean(await organizationsRepo.invitation(ctx.db, organizationId, email));
+}
+
 /** The invitation mail: the organization's and the platform's names, and a link; nothing else from the inviter. */
 async function mailInvitation(ctx: AppContext, org: OrganizationRow, email: string, user: UserRow | undefined, fallbackLocale: string | null) {
   const recipient = user ?? { email, locale: fallbackLocale, emailNotifications: {} };
-  const path = user ? '/interface/explore' : `/create-account?email=${encodeURIComponent(email)}`;
+  const path = user ? '/interface/explore' : `/create-account?email=${encodeURIComponent(email)}&invitation=${encodeURIComponent(invitationToken(ctx, org.id, email))}`;
   await notify(ctx, recipient, 'invitation', org.name, path);
 }
 

@@ -14,16 +14,21 @@ import { usersRepo } from './repo.ts';
 import * as users from './service.ts';
 import { resendVerification, verifyEmail } from './verification.ts';
 import { setUpFirstAdministrator } from './first-run.ts';
+import { invitationVouchesFor } from '../organizations/invitations.ts';
 import { sendTokens } from '../auth/session-cookie.ts';
 
 export function userRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    /** Account creation (step one of sign-up). The client then signs in and names its organization. */
+    /**
+     * Account creation (step one of sign-up). The client then signs in and names its organization, or,
+     * coming from an invitation link, answers the invitation: the link proved the address it was mailed to.
+     */
     route(app, API.users.create, { config: { rateLimit: { max: 10, timeWindow: '1 minute' } } }, async ({ request }) => {
       if (ctx.config.userCreationDisabled) throw new AppError('registration_disabled', 'Registration is disabled on this platform');
       const form = await readSmallForm(request, MAX_PICTURE_BYTES);
-      const input = parse(API.users.create.multipart, form.fields);
-      const user = await users.createAccount(ctx, { ...input, picture: form.files.picture, verified: false });
+      const { invitation, ...input } = parse(API.users.create.multipart, form.fields);
+      const verified = invitation !== undefined && (await invitationVouchesFor(ctx, invitation, input.email));
+      const user = await users.createAccount(ctx, { ...input, picture: form.files.picture, verified });
       return { message: 'Account created', user_id: user.id };
     });
 

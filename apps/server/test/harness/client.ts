@@ -34,6 +34,8 @@ export interface SignUpFields {
   password: string;
   /** The interface language the web client sends. */
   locale?: Locale;
+  /** The token of the invitation link the sign-up comes from. */
+  invitation?: string;
 }
 
 export interface TokenPairBody {

@@ -131,6 +131,47 @@ describe('invitation mails', () => {
   });
 });
 
+describe('signing up from an invitation link', () => {
+  const linkOf = (text: string) => new URL(/https?:\/\/\S+\/create-account\?\S+/.exec(text)![0]);
+  const fields = (email: string, invitation?: string) => ({ firstname: 'Iris', lastname: 'Invited', email, password: 'invited-1234', ...(invitation ? { invitation } : {}) });
+
+  it('counts the invited address as verified: no confirmation mail, and the invitation is answered at once', async () => {
+    const { org, owner } = await team();
+    const email = uniqueEmail('invited');
+    await owner.client.post(usersPath(org._id), { email, role: 2 });
+    const link = linkOf(server.lastMail(email).text);
+    expect(link.searchParams.get('email')).toBe(email);
+    const invitation = link.searchParams.get('invitation')!;
+    expect(invitation).toBeTruthy();
+
+    const client = server.client();
+    expect((await client.signUp(fields(email, invitation))).status).toBe(201);
+    // Only the invitation mail: no second one asking to confirm the address.
+    expect(server.mails(email)).toHaveLength(1);
+    await client.login(email, 'invited-1234');
+    expect((await client.get(`${API}/users/self`)).body.emailVerified).toBe(true);
+    const listed = zList(zPendingInvitation).parse((await client.get(`${API}/users/self/invitations`)).body);
+    expect(listed.list.map((i) => i.organization._id)).toEqual([org._id]);
+    expect((await client.post(`${API}/users/self/invitations/${org._id}/accept`)).status).toBe(200);
+  });
+
+  it('vouches only for the invited address, and not with a forged token', async () => {
+    const { org, owner } = await team();
+    const email = uniqueEmail('invited');
+    await owner.client.post(usersPath(org._id), { email });
+    const invitation = linkOf(server.lastMail(email).text).searchParams.get('invitation')!;
+
+    const other = uniqueEmail('someone-else');
+    expect((await server.client().signUp(fields(other, invitation))).status).toBe(201);
+    expect(server.lastMail(other).text).toContain('/verify-email?token=');
+
+    const forged = `${org._id}.${'A'.repeat(43)}`;
+    expect((await server.client().signUp(fields(email, forged))).status).toBe(201);
+    expect(server.mails(email)).toHaveLength(2);
+    expect(server.lastMail(email).text).toContain('/verify-email?token=');
+  });
+});
+
 describe('removing a member', () => {
   it("hands the member's media to the owner: the former member cannot read them, the owner manages their rights", async () => {
     const { org, owner, admin, member } = await team();

@@ -1,7 +1,8 @@
 /**
  * /create-account in two steps: personal data with picture (the account is created and signed in),
  * then naming the first organization. A user who already belongs to one (invitation, automatic
- * join by email) may skip the second step.
+ * join by email) may skip the second step. From an invitation link (`?invitation=`), the second step
+ * is the invitation itself, to accept or decline: the link proved the invited address.
  */
 import { Alert, Anchor, Button, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -10,6 +11,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { usePublicConfig } from '../../api/queries.ts';
 import { paths } from '../../routes/paths.ts';
 import { OrganizationNameForm } from '../organizations/OrganizationNameForm.tsx';
+import { PendingInvitations } from '../organizations/PendingInvitations.tsx';
 import { countMyOrganizations } from './api.ts';
 import { AuthNotice } from './AuthNotice.tsx';
 import { PersonalDataStep } from './PersonalDataStep.tsx';
@@ -36,12 +38,28 @@ function FirstOrganizationStep({ memberOf }: { memberOf: number }) {
   );
 }
 
+function InvitationStep() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  return (
+    <Stack gap="sm">
+      <Text c="dimmed">{t('signup.invitationIntro')}</Text>
+      {/* Accepting reloads inside the organization just joined. */}
+      <PendingInvitations onAccepted={() => location.assign('/')} titleOrder={3} />
+      <Button variant="subtle" onClick={() => void navigate(paths.explore, { replace: true })}>
+        {t('signup.continue')}
+      </Button>
+    </Stack>
+  );
+}
+
 export function CreateAccountPage() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const config = usePublicConfig();
   const [step, setStep] = useState(0);
   const [memberOf, setMemberOf] = useState(0);
+  const invitation = params.get('invitation');
 
   const accountCreated = async () => {
     setMemberOf(await countMyOrganizations());
@@ -63,10 +81,10 @@ export function CreateAccountPage() {
       </Title>
       <Stepper active={step} size="xs" iconSize={28} allowNextStepsSelect={false} aria-label={t('signup.steps')}>
         <Stepper.Step label={t('signup.step1')}>
-          <PersonalDataStep initialEmail={params.get('email') ?? ''} onDone={() => void accountCreated()} />
+          <PersonalDataStep initialEmail={params.get('email') ?? ''} invitation={invitation} onDone={() => void accountCreated()} />
         </Stepper.Step>
-        <Stepper.Step label={t('signup.step2')}>
-          <FirstOrganizationStep memberOf={memberOf} />
+        <Stepper.Step label={invitation ? t('signup.step2Invitation') : t('signup.step2')}>
+          {invitation ? <InvitationStep /> : <FirstOrganizationStep memberOf={memberOf} />}
         </Stepper.Step>
       </Stepper>
       {step === 0 && (

@@ -16,7 +16,7 @@ const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 type Field = 'firstname' | 'lastname' | 'email' | 'password' | 'confirmation' | 'picture';
 type Errors = Partial<Record<Field, string | null>>;
 
-export function PersonalDataStep({ initialEmail, onDone }: { initialEmail: string; onDone: () => void }) {
+export function PersonalDataStep({ initialEmail, invitation, onDone }: { initialEmail: string; invitation?: string | null; onDone: () => void }) {
   const { t } = useTranslation('auth');
   const apiErrors = useApiErrors();
   const [values, setValues] = useState({ firstname: '', lastname: '', email: initialEmail, password: '', confirmation: '' });
@@ -57,6 +57,8 @@ export function PersonalDataStep({ initialEmail, onDone }: { initialEmail: strin
     form.set('password', checked.password.value);
     // The account keeps the language it was created in: its mails are written in it.
     form.set('locale', currentLocale());
+    // From an invitation link: with the invited address, the account starts verified.
+    if (invitation) form.set('invitation', invitation);
     if (picture) form.set('picture', picture);
     setSending(true);
     try {
