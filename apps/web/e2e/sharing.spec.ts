@@ -152,10 +152,19 @@ test('bulk delete: when one selected media cannot be deleted, none is', async ({
   await expect(ownersRow).toContainText('Can read');
   await expect(membersRow).toContainText('Full rights');
 
+  // Nothing selected: nothing to delete.
+  const deleteButton = page.getByRole('toolbar').getByRole('button', { name: 'Delete', exact: true });
+  await expect(deleteButton).toBeDisabled();
+  // One media is named in the confirmation, several are counted.
   await ownersRow.getByRole('checkbox', { name: `Select ${ownersName}` }).check();
-  await membersRow.getByRole('checkbox', { name: `Select ${membersName}` }).check();
-  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await deleteButton.click();
   const dialog = page.getByRole('dialog', { name: 'Delete media' });
+  await expect(dialog).toContainText(`Delete “${ownersName}”? This cannot be undone.`);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await membersRow.getByRole('checkbox', { name: `Select ${membersName}` }).check();
+  await deleteButton.click();
+  await expect(dialog).toContainText('Delete the 2 selected media? This cannot be undone.');
   await dialog.getByRole('button', { name: 'Delete' }).click();
   const refusal = dialog.getByRole('alert');
   await expect(refusal).toBeVisible();
@@ -179,10 +188,8 @@ test('share selected media at once: all or none', async ({ page, api, context, b
   const { ownersName, membersName, ownersId, membersId, ownersRow, membersRow } = await memberInLibrary(api, page, context, baseURL!, 'Batch org');
 
   const toolbar = page.getByRole('toolbar');
-  // Nothing selected: a notice only.
-  await toolbar.getByRole('button', { name: 'Share', exact: true }).click();
-  await expect(page.getByText('Select at least one media to share.')).toBeVisible();
-  await expect(page.getByRole('dialog')).toBeHidden();
+  // Nothing selected: nothing to share.
+  await expect(toolbar.getByRole('button', { name: 'Share', exact: true })).toBeDisabled();
 
   const shareWithGuest = async (count: number) => {
     await toolbar.getByRole('button', { name: 'Share', exact: true }).click();

@@ -28,7 +28,6 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { isActiveMediaStatus, TEXT_LIMITS, rightLabel } from '@palabre/shared';
 import { IconAlertTriangle, IconSearch, IconSortAscending, IconSortDescending, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -263,10 +262,6 @@ export function MediaList({ source, organizationId, title, headerAction, emptySt
   const toggleAll = (checked: boolean) => setSelected(checked ? new Set(list.map((item) => item._id)) : new Set());
 
   const askDelete = () => {
-    if (selectedIds.length === 0) {
-      notifications.show({ color: 'yellow', message: t('delete.noneSelected') });
-      return;
-    }
     setDeleteError(null);
     setConfirming(true);
   };
@@ -342,7 +337,7 @@ export function MediaList({ source, organizationId, title, headerAction, emptySt
           {/* Extra selection actions of the page (e.g. sharing) go here, before the delete button. */}
           {selectionActions?.(selectedIds)}
           {deletable && (
-            <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={askDelete}>
+            <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={askDelete} disabled={selectedIds.length === 0}>
               {t('delete.button')}
             </Button>
           )}
@@ -411,7 +406,8 @@ export function MediaList({ source, organizationId, title, headerAction, emptySt
       {deletable && (
         <Modal opened={confirming} onClose={() => !remove.isPending && setConfirming(false)} title={t('delete.title')} centered>
           <Stack>
-            <Text>{t('delete.message', { count: selectedIds.length })}</Text>
+            {/* One media is named, several are counted: the confirmation says what goes. */}
+            <Text>{t('delete.message', { count: selectedIds.length, name: list.find((item) => item._id === selectedIds[0])?.name ?? '' })}</Text>
             {deleteError && (
               <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert" title={t('delete.failed')}>
                 {deleteError}

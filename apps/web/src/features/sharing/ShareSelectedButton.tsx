@@ -4,7 +4,6 @@
  * cannot be shared (no share right on it, a level above one's own), nothing is, and the modal says so.
  */
 import { ActionIcon, Alert, Button, Group, Modal, Select, Stack, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { RIGHT_LEVELS, type PublicUser } from '@palabre/shared';
 import { IconAlertTriangle, IconShare, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -34,10 +33,6 @@ export function ShareSelectedButton({ organizationId, conversationIds, variant =
   const count = conversationIds.length;
 
   const openModal = () => {
-    if (count === 0) {
-      notifications.show({ color: 'yellow', message: t('batch.noneSelected') });
-      return;
-    }
     setUsers([]);
     setError(null);
     setNoUser(false);
@@ -71,7 +66,7 @@ export function ShareSelectedButton({ organizationId, conversationIds, variant =
 
   return (
     <>
-      <Button variant={variant} leftSection={<IconShare size={16} aria-hidden />} onClick={openModal}>
+      <Button variant={variant} leftSection={<IconShare size={16} aria-hidden />} onClick={openModal} disabled={count === 0}>
         {t('batch.button')}
       </Button>
       <Modal opened={open} onClose={close} title={t('batch.title', { count })} centered>
