@@ -3,13 +3,14 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { setSessionLostHandler } from '../api/client.ts';
 import { usePublicConfig } from '../api/queries.ts';
 import { paths } from '../routes/paths.ts';
 import { router } from '../routes/router.tsx';
 import { queryClient } from './queryClient.ts';
-import { buildTheme, COLOR_SCHEME_KEY } from './theme.ts';
+import { buildTheme, COLOR_SCHEME_KEY, cssVariablesResolver } from './theme.ts';
 
 // The session could not be restored (refresh failed): sign in again, then come back here.
 setSessionLostHandler(() => {
@@ -22,11 +23,14 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_KE
 
 function ThemedApp() {
   const config = usePublicConfig();
+  const { t } = useTranslation();
+  const closeLabel = t('actions.close');
+  const theme = useMemo(() => buildTheme(config.data?.theme, closeLabel), [config.data?.theme, closeLabel]);
   useEffect(() => {
     if (config.data) document.title = config.data.appName;
   }, [config.data]);
   return (
-    <MantineProvider theme={buildTheme(config.data?.theme)} defaultColorScheme="light" colorSchemeManager={colorSchemeManager}>
+    <MantineProvider theme={theme} defaultColorScheme="light" colorSchemeManager={colorSchemeManager} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" />
       <ModalsProvider>
         <RouterProvider router={router} />

@@ -102,7 +102,7 @@ export function UserDetailPage() {
         </Group>
       </Anchor>
       <Group gap="md">
-        <Avatar src={user.picture} size={64} radius={64} name={fullName(user)} color="initials" />
+        <Avatar src={user.picture} alt={fullName(user)} size={64} radius={64} name={fullName(user)} color="initials" />
         <div>
           <Group gap="sm">
             <Title order={1}>{fullName(user)}</Title>

@@ -84,6 +84,8 @@ export function FileTab() {
           multiple
           disabled={sending}
           aria-label={t('file.dropLabel')}
+          // The hidden file input is reachable too (a screen reader lists it): it has the same name.
+          inputProps={{ 'aria-label': t('file.dropLabel') }}
           name="file"
         >
           <Group justify="center" gap="lg" mih={120} style={{ pointerEvents: 'none' }}>

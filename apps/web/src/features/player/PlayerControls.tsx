@@ -47,8 +47,8 @@ export function PlayerControls() {
         onChange={(value) => player.seek(value)}
         label={(value) => formatTime(value)}
         thumbLabel={t('player.seek')}
-        aria-valuetext={`${formatTime(time)} / ${formatTime(duration)}`}
-        thumbProps={{ 'aria-keyshortcuts': SEEK_KEYS }}
+        // On the thumb (the slider role): the root is a plain element, where aria-valuetext is not allowed.
+        thumbProps={{ 'aria-keyshortcuts': SEEK_KEYS, 'aria-valuetext': `${formatTime(time)} / ${formatTime(duration)}` }}
       />
       <ShortcutsHelp />
     </Group>

@@ -86,40 +86,45 @@ export function SessionsListPage() {
               </Tabs.Tab>
             ))}
           </Tabs.List>
+          {/* The selected tab's panel holds the list, so the tab's aria-controls names an element. */}
+          <Tabs.Panel value={filter.tab} pt="md">
+            <Stack gap="md">
+              {tabHasWeek(filter.tab) && (
+                <SegmentedControl
+                  aria-label={t('week.label')}
+                  value={filter.week === null ? 'any' : String(filter.week)}
+                  onChange={(value) => setFilter({ ...filter, week: value === 'any' ? null : Number(value), page: 0 })}
+                  data={WEEKS.map((value) => ({ value, label: t(WEEK_LABELS[value]) }))}
+                  style={{ alignSelf: 'flex-start' }}
+                />
+              )}
+              {list.isError && <FormFailure error={list.error} />}
+              {list.isPending && <Loader aria-label={t('list.loading')} />}
+              {list.data && list.data.sessions.length === 0 && (
+                <Stack gap="xs" align="center" py="xl">
+                  <Text fw={600}>{t(`empty.${filter.tab}`)}</Text>
+                  {createButton}
+                </Stack>
+              )}
+              {list.data && list.data.sessions.length > 0 && (
+                <nav aria-label={t('list.title')} className={classes.list}>
+                  {list.data.sessions.map((session) => (
+                    <SessionRow key={session._id} session={session} />
+                  ))}
+                </nav>
+              )}
+              {pages > 1 && (
+                <Pagination
+                  total={pages}
+                  value={filter.page + 1}
+                  onChange={(page) => setFilter({ ...filter, page: page - 1 })}
+                  getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
+                  getItemProps={(page) => ({ 'aria-label': t('pagination.page', { page }) })}
+                />
+              )}
+            </Stack>
+          </Tabs.Panel>
         </Tabs>
-        {tabHasWeek(filter.tab) && (
-          <SegmentedControl
-            aria-label={t('week.label')}
-            value={filter.week === null ? 'any' : String(filter.week)}
-            onChange={(value) => setFilter({ ...filter, week: value === 'any' ? null : Number(value), page: 0 })}
-            data={WEEKS.map((value) => ({ value, label: t(WEEK_LABELS[value]) }))}
-            style={{ alignSelf: 'flex-start' }}
-          />
-        )}
-        {list.isError && <FormFailure error={list.error} />}
-        {list.isPending && <Loader aria-label={t('list.loading')} />}
-        {list.data && list.data.sessions.length === 0 && (
-          <Stack gap="xs" align="center" py="xl">
-            <Text fw={600}>{t(`empty.${filter.tab}`)}</Text>
-            {createButton}
-          </Stack>
-        )}
-        {list.data && list.data.sessions.length > 0 && (
-          <nav aria-label={t('list.title')} className={classes.list}>
-            {list.data.sessions.map((session) => (
-              <SessionRow key={session._id} session={session} />
-            ))}
-          </nav>
-        )}
-        {pages > 1 && (
-          <Pagination
-            total={pages}
-            value={filter.page + 1}
-            onChange={(page) => setFilter({ ...filter, page: page - 1 })}
-            getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
-            getItemProps={(page) => ({ 'aria-label': t('pagination.page', { page }) })}
-          />
-        )}
       </Stack>
     </Container>
   );

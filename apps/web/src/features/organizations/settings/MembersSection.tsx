@@ -74,7 +74,7 @@ export function MembersSection({ org, scope }: { org: Organization; scope: Organ
         <Table.Tr key={member.userId}>
           <Table.Td>
             <Group gap="sm" wrap="nowrap">
-              <Avatar src={member.picture} size="sm" radius="xl" name={fullName(member)} color="initials" />
+              <Avatar src={member.picture} alt={fullName(member)} size="sm" radius="xl" name={fullName(member)} color="initials" />
               <Text size="sm" truncate="end" maw={260} title={fullName(member)}>
                 {fullName(member)}
                 {self && (
