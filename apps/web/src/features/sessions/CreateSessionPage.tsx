@@ -66,7 +66,15 @@ function CreateSessionForm({ organizationId }: { organizationId: string }) {
         }}
       >
         <Stack gap="lg">
-          <SessionFormFields form={form} onChange={setForm} errors={errors.errors} profiles={profiles.data ?? []} />
+          <SessionFormFields
+            form={form}
+            onChange={(next) => {
+              errors.changed(form, next);
+              setForm(next);
+            }}
+            errors={errors.errors}
+            profiles={profiles.data ?? []}
+          />
           {Object.keys(errors.errors).length > 0 && <FormFailure message={t('form.fixErrors')} />}
           <FormFailure error={failure} />
           <Group justify="flex-end">

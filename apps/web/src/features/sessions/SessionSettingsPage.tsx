@@ -64,7 +64,10 @@ function SettingsForm({ session }: { session: Session }) {
         <fieldset disabled={ended} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <SessionFormFields
             form={form}
-            onChange={setForm}
+            onChange={(next) => {
+              errors.changed(form, next);
+              setForm(next);
+            }}
             errors={errors.errors}
             profiles={profiles.data ?? []}
             channelsLocked={session.status !== 'scheduled'}

@@ -1,6 +1,18 @@
 import type { Session, SessionTemplate } from '@palabre/shared';
 import { describe, expect, it } from 'vitest';
-import { applyTemplate, createBody, emptyForm, formFromSession, fromLocalInput, patchBody, templateBody, toLocalInput, validateForm, type SessionForm } from './form.ts';
+import {
+  applyTemplate,
+  createBody,
+  emptyForm,
+  errorsAfterChange,
+  formFromSession,
+  fromLocalInput,
+  patchBody,
+  templateBody,
+  toLocalInput,
+  validateForm,
+  type SessionForm,
+} from './form.ts';
 
 const PROFILE = '11111111-1111-4111-8111-111111111111';
 const NOW = new Date(2026, 10, 26, 12, 0);
@@ -106,6 +118,26 @@ describe('validateForm', () => {
     expect(validateForm({ ...filled(), scheduleOn: '2026-11-25T10:00' }, NOW)).toEqual({ scheduleOn: 'error.date_in_past' });
     expect(validateForm({ ...filled(), scheduleOn: '2026-12-02T10:00', endOn: '2026-12-01T10:00' }, NOW)).toEqual({ endOn: 'error.end_before_start' });
     expect(validateForm({ ...filled(), autoStart: true, autoEnd: true }, NOW)).toEqual({ scheduleOn: 'error.required', endOn: 'error.required' });
+  });
+});
+
+describe('errorsAfterChange', () => {
+  it('drops the error of a field once it is filled, and keeps the others', () => {
+    const broken: SessionForm = { ...filled(), name: '', channels: [{ name: 'A', transcriberProfileId: null, languages: [], translations: [], diarization: false }] };
+    const errors = validateForm(broken, NOW);
+    expect(errors).toMatchObject({ name: 'error.required', 'channels.0.transcriberProfileId': 'error.required' });
+
+    const named = { ...broken, name: 'Council' };
+    const afterName = errorsAfterChange(errors, broken, named);
+    expect(afterName).not.toHaveProperty('name');
+    expect(afterName).toMatchObject({ 'channels.0.transcriberProfileId': 'error.required', 'channels.0.languages': 'error.required' });
+
+    const profiled = { ...named, channels: [{ ...named.channels[0]!, transcriberProfileId: PROFILE }] };
+    const afterProfile = errorsAfterChange(afterName, named, profiled);
+    expect(afterProfile).not.toHaveProperty(['channels.0.transcriberProfileId']);
+    expect(afterProfile).toHaveProperty(['channels.0.languages'], 'error.required');
+    // A change elsewhere leaves the errors as they are.
+    expect(errorsAfterChange(afterProfile, profiled, { ...profiled, alias: 'council' })).toEqual(afterProfile);
   });
 });
 

@@ -210,3 +210,23 @@ export function validateForm(form: SessionForm, now: Date, previous?: Session): 
 export function validateTemplate(form: SessionForm, name: string): FieldErrors {
   return withMissing(form, issuesOf(zTemplateBody.safeParse(templateBody(form, name)).error));
 }
+
+function valueAt(value: unknown, path: string): unknown {
+  let current = value;
+  for (const key of path.split('.')) current = current !== null && typeof current === 'object' ? (current as Record<string, unknown>)[key] : undefined;
+  return current;
+}
+
+/**
+ * The errors still standing after the form changed from `before` to `after`: a field's error goes as
+ * soon as that field changes (its path read in the form or in the body sent), the others stay until
+ * the next check.
+ */
+export function errorsAfterChange(errors: FieldErrors, before: SessionForm, after: SessionForm): FieldErrors {
+  const paths = Object.keys(errors);
+  if (paths.length === 0) return errors;
+  const [bodyBefore, bodyAfter] = [createBody(before), createBody(after)];
+  const changed = (path: string) =>
+    JSON.stringify(valueAt(before, path)) !== JSON.stringify(valueAt(after, path)) || JSON.stringify(valueAt(bodyBefore, path)) !== JSON.stringify(valueAt(bodyAfter, path));
+  return Object.fromEntries(paths.filter((path) => !changed(path)).map((path) => [path, errors[path]!]));
+}

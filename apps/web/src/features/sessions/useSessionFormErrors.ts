@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { useApiErrors } from '../../components/FormFailure.tsx';
-import type { FieldErrors } from './form.ts';
+import { errorsAfterChange, type FieldErrors, type SessionForm } from './form.ts';
 
 export function useSessionFormErrors() {
   const { t } = useTranslation('common');
@@ -15,6 +15,8 @@ export function useSessionFormErrors() {
   return {
     errors,
     clear: () => setErrors({}),
+    /** The form changed: the errors of the fields that changed go (a filled field no longer says it is required). */
+    changed: (before: SessionForm, after: SessionForm) => setErrors((previous) => errorsAfterChange(previous, before, after)),
     /** The contract's verdict; true when the form may be sent. */
     check(fields: FieldErrors): boolean {
       setErrors(Object.fromEntries(Object.entries(fields).map(([field, key]) => [field, t(key, { defaultValue: t('error.invalid') })])));
