@@ -14,9 +14,9 @@ import { FormFailure } from '../../components/FormFailure.tsx';
 import { paths } from '../../routes/paths.ts';
 import { useSessionCreateAllowed } from './access.ts';
 import { useSessionList } from './api.ts';
-import { useFormatDateTime } from './format.ts';
 import { filterFromSearch, searchFromFilter, SESSION_TABS, tabHasWeek, type ListFilter, type SessionTab } from './listQuery.ts';
 import classes from './Sessions.module.css';
+import { SessionTimes } from './SessionTimes.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import { useSessionUpdates } from './useSessionUpdates.ts';
 
@@ -25,18 +25,14 @@ const WEEK_LABELS: Record<(typeof WEEKS)[number], string> = { any: 'week.any', '
 
 function SessionRow({ session }: { session: Session }) {
   const { t } = useTranslation('sessions');
-  const formatDateTime = useFormatDateTime();
   const live = paths.session(session.organizationId, session._id);
   const to = session.abilities.operate ? paths.sessionSettings(session.organizationId, session._id) : live;
-  const when = session.scheduleOn ? formatDateTime(session.scheduleOn) : t('list.unplanned');
   return (
     <div className={classes.rowItem}>
       <Link to={to} className={classes.row} aria-label={t('list.open', { name: session.name })}>
         <Text className={classes.name}>{session.name}</Text>
         <StatusBadge status={session.status} />
-        <Text size="sm" c="dimmed">
-          {when}
-        </Text>
+        <SessionTimes session={session} />
         <Text size="sm">{t('list.channels', { count: session.channels.length })}</Text>
         <Text size="sm" c="dimmed">
           {t(`visibility.${session.visibility}`)}
