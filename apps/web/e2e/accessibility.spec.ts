@@ -76,6 +76,14 @@ for (const locale of LOCALES) {
       await page.goto(`/interface/conversations/${conversationId}`);
       await check(page, findings, `${tag}-overview`, () => expect(page.getByRole('slider').first()).toBeVisible());
 
+      // The player's shortcuts open from the keyboard, and the focus goes into them.
+      const shortcuts = page.getByRole('button', { name: tr(locale, 'conversations:player.shortcuts.button') });
+      await shortcuts.focus();
+      await page.keyboard.press('Enter');
+      await check(page, findings, `${tag}-shortcuts`, () => expect(page.getByRole('dialog').getByText(tr(locale, 'conversations:player.shortcuts.button'))).toBeFocused());
+      await page.keyboard.press('Escape');
+      await expect(shortcuts).toBeFocused();
+
       await page.getByRole('button', { name: tr(locale, 'conversations:delete.button') }).click();
       await check(page, findings, `${tag}-modal`, () => expect(page.getByRole('dialog', { name: tr(locale, 'conversations:delete.title') })).toBeVisible());
       await page.keyboard.press('Escape');
@@ -87,6 +95,15 @@ for (const locale of LOCALES) {
       await check(page, findings, `${tag}-sessions`, () => expect(page.getByRole('tab').first()).toBeVisible());
 
       if (!phone) {
+        // The editor's help panel: text only, scrolled with the keyboard (its viewport takes the focus).
+        await page.goto(`/interface/conversations/${conversationId}/transcription`);
+        await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 30_000 });
+        await page.getByRole('button', { name: tr(locale, 'editorPanels:panels.help'), exact: true }).click();
+        const help = page.locator('aside[data-editor-panel="help"]');
+        await expect(help.getByRole('button', { name: tr(locale, 'editorPanels:panels.close') })).toBeFocused();
+        await page.keyboard.press('Tab');
+        await check(page, findings, `${tag}-editor-help`, () => expect(help.locator('.mantine-ScrollArea-viewport')).toBeFocused());
+
         await page.goto(`/interface/organizations/${organizationId}`);
         await check(page, findings, `${tag}-organization-settings`, () => expect(page.getByRole('heading', { level: 1 })).toBeVisible());
 

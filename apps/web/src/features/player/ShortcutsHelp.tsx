@@ -45,7 +45,8 @@ export function ShortcutsHelp() {
       </Popover.Target>
       <Popover.Dropdown aria-label={label}>
         <Stack gap="xs" maw={340}>
-          <Text fw={600} size="sm">
+          {/* The focus trap lands here: the list has nothing else to focus, and a screen reader reads on from its title. */}
+          <Text fw={600} size="sm" tabIndex={-1} data-autofocus>
             {label}
           </Text>
           <Text size="xs" c="dimmed">

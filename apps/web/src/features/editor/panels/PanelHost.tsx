@@ -126,7 +126,8 @@ function SideColumn({ panel, title, titleId, onClose, children }: { panel: Edito
         </Title>
         <CloseButton onClick={onClose} aria-label={t('panels.close')} />
       </Group>
-      <ScrollArea p="sm" pt={0} style={{ flex: 1 }}>
+      {/* The viewport takes the focus, so that a panel of text only (the help) scrolls with the keyboard. */}
+      <ScrollArea p="sm" pt={0} style={{ flex: 1 }} viewportProps={{ tabIndex: 0, 'aria-labelledby': titleId }}>
         {children}
       </ScrollArea>
     </Paper>
