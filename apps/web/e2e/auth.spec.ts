@@ -136,6 +136,8 @@ test('reset a forgotten password with the emailed link', async ({ page, api, dat
   await page.getByRole('button', { name: 'Change my password' }).click();
   await expect(page.getByRole('status')).toContainText('Your password has been changed');
 
+  // One way on to the sign-in page, not two.
+  await expect(page.locator('a[href="/login"]')).toHaveCount(1);
   await page.getByRole('link', { name: 'Go to sign-in' }).click();
   await expectOnPath(page, '/login');
 

@@ -14,7 +14,7 @@ import { paths } from '../../routes/paths.ts';
 import { requestPasswordReset, resetPassword } from './api.ts';
 import { EmailLinkRequestForm } from './EmailLinkRequestForm.tsx';
 
-function NewPasswordForm({ token }: { token: string }) {
+function NewPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
   const { t } = useTranslation('auth');
   const apiErrors = useApiErrors();
   const [password, setPassword] = useState('');
@@ -34,6 +34,7 @@ function NewPasswordForm({ token }: { token: string }) {
     try {
       await resetPassword(token, checked.value);
       setState('done');
+      onDone();
     } catch (error) {
       if (error instanceof ApiError && error.fields.password) setErrors({ password: error.fields.password });
       else setFailure(error instanceof ApiError ? apiErrors.message(error) : t('reset.failed'));
@@ -93,13 +94,15 @@ export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const token = params.get('token');
+  // Once the password is changed, the form's own "Go to sign-in" is the one way on: no second link.
+  const [changed, setChanged] = useState(false);
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
         {token ? t('reset.newTitle') : t('reset.title')}
       </Title>
       {token ? (
-        <NewPasswordForm token={token} />
+        <NewPasswordForm token={token} onDone={() => setChanged(true)} />
       ) : (
         <EmailLinkRequestForm
           request={requestPasswordReset}
@@ -109,9 +112,11 @@ export function ResetPasswordPage() {
           failedMessage={t('reset.failed')}
         />
       )}
-      <Anchor component={Link} to={paths.login} size="sm">
-        {t('backToLogin')}
-      </Anchor>
+      {!changed && (
+        <Anchor component={Link} to={paths.login} size="sm">
+          {t('backToLogin')}
+        </Anchor>
+      )}
     </Stack>
   );
 }
