@@ -45,6 +45,9 @@ test('keywords of an uploaded recording: a provider error, the retry, then a chi
   await expect(chips.first()).toBeVisible({ timeout: 30_000 });
   await expect(failure).toBeHidden();
   await expect(section.getByTestId('keywords-method')).toHaveText('Extracted statistically, no language model');
+  // Keywords there already are made again, not generated a first time.
+  await expect(section.getByRole('button', { name: 'Regenerate' })).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Generate keywords' })).toHaveCount(0);
   await page.screenshot({ path: `${SCREENSHOTS}/keywords-overview-en.png` });
 
   const keyword = (await chips.first().textContent())!.trim();

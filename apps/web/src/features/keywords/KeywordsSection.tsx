@@ -17,7 +17,12 @@ import { DEFAULT_LIST_STATE, listSearchParams } from '../explore/listSearch.ts';
 import { isRunning, useExtractKeywords, useKeywords } from './api.ts';
 import { keywordAction, type KeywordAction } from './state.ts';
 
-const ICONS: Record<KeywordAction, ReactNode> = { generate: <IconSparkles size={16} />, update: <IconRefresh size={16} />, retry: <IconRefresh size={16} /> };
+const ICONS: Record<KeywordAction, ReactNode> = {
+  generate: <IconSparkles size={16} />,
+  regenerate: <IconRefresh size={16} />,
+  update: <IconRefresh size={16} />,
+  retry: <IconRefresh size={16} />,
+};
 
 /** Whether the caller may ask for keywords: the organization's generate-summary ability and the write right on the media. */
 export function useMayGenerate(organizationId: string, right: number | null | undefined): boolean {

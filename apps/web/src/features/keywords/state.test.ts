@@ -5,10 +5,10 @@ import { keywordAction } from './state.ts';
 const of = (state: Keywords['state']): Keywords => ({ state, method: null, profileName: null, keywords: [], error: null, generatedAt: null });
 
 describe('keywordAction', () => {
-  it('offers to generate, update outdated keywords, or retry a failure', () => {
+  it('offers to generate, regenerate keywords already there, update outdated ones, or retry a failure', () => {
     const allowed = { mayGenerate: true, running: false };
     expect(keywordAction(of('none'), allowed)).toBe('generate');
-    expect(keywordAction(of('up_to_date'), allowed)).toBe('generate');
+    expect(keywordAction(of('up_to_date'), allowed)).toBe('regenerate');
     expect(keywordAction(of('outdated'), allowed)).toBe('update');
     expect(keywordAction(of('error'), allowed)).toBe('retry');
   });
