@@ -7,7 +7,7 @@
 import { API, type ConversationUpdate, type GenerateReportBody, type Report, type ReportKind } from '@palabre/shared';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { call } from '../../api/call.ts';
-import { ApiError, isMissing } from '../../api/client.ts';
+import { isMissing } from '../../api/client.ts';
 import { conversationKeys } from '../conversations/api.ts';
 import { patchFromNotice, reportPhase } from './state.ts';
 
@@ -19,18 +19,20 @@ export const reportKeys = {
   aiProfiles: (organizationId: string) => ['organizations', organizationId, 'ai_profiles'] as const,
 };
 
-/** The report of a kind; null while none was ever generated (the server answers 404). */
+/**
+ * The report of a kind; null while none was ever generated. Read from the list of the reports that
+ * exist (the same presentation as one report's): a tab never generated asks for nothing that is not
+ * there, which would answer, and log, a 404 per tab.
+ */
+export async function fetchReport(conversationId: string, kind: ReportKind, signal?: AbortSignal): Promise<Report | null> {
+  const { reports } = await call(API.reports.list, { params: { id: conversationId }, signal });
+  return reports.find((report) => report.kind === kind) ?? null;
+}
+
 export function useReport(conversationId: string, kind: ReportKind) {
   return useQuery({
     queryKey: reportKeys.one(conversationId, kind),
-    queryFn: async ({ signal }): Promise<Report | null> => {
-      try {
-        return await call(API.reports.get, { params: { id: conversationId, kind }, signal });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) => fetchReport(conversationId, kind, signal),
     retry: (count, error) => !isMissing(error) && count < 2,
     // Notices move it along; should the socket be down, a slow poll while a generation runs.
     refetchInterval: (query) => (reportPhase(query.state.data) === 'running' ? 10_000 : false),
