@@ -1,8 +1,20 @@
 /** What the direct download (url-import.ts) and yt-dlp (yt-dlp.ts) of a URL import share. */
 import { fileName } from '@palabre/shared';
 
+/**
+ * Why an address cannot be imported, for the form: its address is one the server may not reach, its
+ * host name has no address, or anything else (scheme, credentials, not a URL).
+ */
+export type ImportRefusal = 'address_not_allowed' | 'host_not_found' | 'forbidden_url';
+
 /** The address cannot be imported (not retryable); the message is safe to show. */
-export class ImportRefused extends Error {}
+export class ImportRefused extends Error {
+  readonly reason: ImportRefusal;
+  constructor(message: string, reason: ImportRefusal = 'forbidden_url') {
+    super(message);
+    this.reason = reason;
+  }
+}
 
 /** The download failed; the message is safe to show (no address, path or DNS answer). */
 export class ImportFailed extends Error {}

@@ -22,7 +22,15 @@ import { deleteFiles } from './service.ts';
 import { refuseUpload, servedMediaType, SNIFF_BYTES } from './sniff.ts';
 import { tooManyImports, withinImportCap } from './import-quota.ts';
 import { checkImportUrl, ImportRefused } from './url-import.ts';
+import type { ImportRefusal } from './import-common.ts';
 import { assertStorable } from '../http/text-input.ts';
+
+/** The form's words for a refused import address: not allowed, no such host, or not importable at all. */
+const REFUSAL_KEYS: Record<ImportRefusal, string> = {
+  address_not_allowed: 'error.address_not_allowed',
+  host_not_found: 'error.host_not_found',
+  forbidden_url: 'error.forbidden_url',
+};
 
 export const MESSAGES = {
   created: 'The media has been created',
@@ -194,7 +202,7 @@ export async function createFromRequest(ctx: AppContext, actor: Actor, organizat
       try {
         await checkImportUrl(ctx, fields.url);
       } catch (error) {
-        if (error instanceof ImportRefused) throw new AppError('validation_failed', `${MESSAGES.checkForm}: ${error.message}`, { url: 'error.forbidden_url' });
+        if (error instanceof ImportRefused) throw new AppError('validation_failed', `${MESSAGES.checkForm}: ${error.message}`, { url: REFUSAL_KEYS[error.reason] });
         throw error;
       }
     }

@@ -11,7 +11,18 @@
  */
 import path from 'node:path';
 import type { AppContext } from '../context.ts';
-import { byteLimit, connectionError, openFollowing, OutboundFailed, OutboundRefused, outboundPolicy, resolveChecked, type PinnedTarget } from '../net/outbound.ts';
+import {
+  ADDRESS_NOT_ALLOWED,
+  byteLimit,
+  connectionError,
+  openFollowing,
+  OutboundFailed,
+  OutboundRefused,
+  OutboundUnresolved,
+  outboundPolicy,
+  resolveChecked,
+  type PinnedTarget,
+} from '../net/outbound.ts';
 import { emit, enqueue } from './effects.ts';
 import { fileNameOf, ImportFailed, ImportRefused, TOO_BIG, type Downloaded } from './import-common.ts';
 import { RateFloor, tooSlowMessage } from './import-rate.ts';
@@ -33,7 +44,9 @@ export async function checkImportUrl(ctx: AppContext, raw: string): Promise<Pinn
   try {
     return await resolveChecked(outboundPolicy(ctx.config), raw);
   } catch (error) {
-    if (error instanceof OutboundRefused) throw new ImportRefused(error.message);
+    // The reason tells a typo in the host from an address refused; neither names the DNS answer.
+    if (error instanceof OutboundUnresolved) throw new ImportRefused(error.message, 'host_not_found');
+    if (error instanceof OutboundRefused) throw new ImportRefused(error.message, error.message === ADDRESS_NOT_ALLOWED ? 'address_not_allowed' : 'forbidden_url');
     throw error;
   }
 }

@@ -57,6 +57,27 @@ describe('URL import refusals', () => {
     expect(sent).toEqual([]);
   });
 
+  it('tells an address it may not reach from a host name that does not resolve, without the DNS answer', async () => {
+    const owner = await server.quickUser();
+    const org = await createOrganization(owner.client);
+    const create = (url: string) => {
+      const data = new FormData();
+      data.append('name', 'Remote');
+      data.append('url', url);
+      return owner.client.request('POST', `/cm-api/api/organizations/${org._id}/conversations/create`, { form: data });
+    };
+    for (const url of ['http://127.0.0.1:8080/a.wav', 'http://localhost/a.wav', 'http://10.0.0.7/a.wav']) {
+      const response = await create(url);
+      expect(response.body.fields, url).toEqual({ url: 'error.address_not_allowed' });
+      expect(JSON.stringify(response.body), url).not.toMatch(/127\.0\.0\.1(?!:8080)|::1/);
+    }
+    // `.invalid` never resolves (RFC 2606).
+    const unresolved = await create('http://no-such-host.invalid/a.wav');
+    expect(unresolved.status).toBe(400);
+    expect(unresolved.body.fields).toEqual({ url: 'error.host_not_found' });
+    expect((await create('gopher://example.org/')).body.fields).toEqual({ url: 'error.forbidden_url' });
+  });
+
   it('the import job refuses them too (the address is checked when downloading): status error, log, no file', async () => {
     const owner = await server.quickUser();
     const org = await createOrganization(owner.client);
