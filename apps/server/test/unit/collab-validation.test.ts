@@ -59,9 +59,18 @@ describe('problems after a change', () => {
 describe('the update rate limit', () => {
   it('allows a burst, then the refill rate', () => {
     const bucket = new TokenBucket(3, 2, 0);
-    expect([bucket.take(0), bucket.take(0), bucket.take(0), bucket.take(0)]).toEqual([true, true, true, false]);
-    expect(bucket.take(400)).toBe(false);
-    expect(bucket.take(500)).toBe(true);
-    expect(bucket.take(10_000)).toBe(true);
+    expect([bucket.take(1, 0), bucket.take(1, 0), bucket.take(1, 0), bucket.take(1, 0)]).toEqual([true, true, true, false]);
+    expect(bucket.take(1, 400)).toBe(false);
+    expect(bucket.take(1, 500)).toBe(true);
+    expect(bucket.take(1, 10_000)).toBe(true);
+  });
+
+  it('takes a cost of several tokens at once, and refunds it', () => {
+    const bucket = new TokenBucket(4, 2, 0);
+    expect(bucket.take(3, 0)).toBe(true);
+    expect(bucket.take(2, 0)).toBe(false);
+    bucket.refund(3);
+    expect(bucket.take(4, 0)).toBe(true);
+    expect(bucket.full(2_000)).toBe(true);
   });
 });
