@@ -107,7 +107,9 @@ describe('S3 storage', () => {
       storage.destroy();
       await server.stop();
     }
-  }, 120_000);
+    // 128 MiB through a JavaScript S3 server: about 20 s on a quiet machine, several minutes on a
+    // busy one. The limit only catches a hang.
+  }, 600_000);
 
   it('aborts the multipart upload of a write whose body fails after some parts', async () => {
     const storage = driver();
