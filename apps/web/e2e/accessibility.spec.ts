@@ -2,7 +2,7 @@
  * Accessibility: axe-core finds no critical or serious violation on the main screens (sign-in, the
  * library with a media, a media's overview with its player, the upload, the sessions with their tabs,
  * the organization's and the user's settings, a modal, the backoffice), in both languages, on a wide
- * screen and, for the screens made for it, on a phone.
+ * screen and, for the screens made for it, on a phone; headings skip no level and a modal adds no banner.
  */
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';

@@ -36,6 +36,8 @@ export function buildTheme(name: string | undefined, closeLabel: string): Mantin
   return createTheme({
     components: {
       Modal: Modal.extend({ defaultProps: { closeButtonProps } }),
+      // A modal's header is a <header> by default: a second banner landmark beside the page's.
+      ModalHeader: { defaultProps: { component: 'div' } },
       Drawer: Drawer.extend({ defaultProps: { closeButtonProps } }),
     },
     primaryColor: primary[name ?? 'green'] ?? 'green',

@@ -44,7 +44,7 @@ export function PasswordSection() {
     <Paper withBorder p="lg" component="section" aria-labelledby="password-title">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Title order={3} id="password-title">
+          <Title order={2} size="h3" id="password-title">
             {t('settings:password.title')}
           </Title>
           <Text size="sm" c="dimmed">

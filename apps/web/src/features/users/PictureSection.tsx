@@ -69,7 +69,7 @@ export function PictureSection({ user }: { user: User }) {
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="picture-title">
       <Stack>
-        <Title order={3} id="picture-title">
+        <Title order={2} size="h3" id="picture-title">
           {t('settings:picture.title')}
         </Title>
         <Group align="center" gap="lg">

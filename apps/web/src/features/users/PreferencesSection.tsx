@@ -25,7 +25,7 @@ export function PreferencesSection({ user }: { user: User }) {
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="preferences-title">
       <Stack>
-        <Title order={3} id="preferences-title">
+        <Title order={2} size="h3" id="preferences-title">
           {t('settings:preferences.title')}
         </Title>
         <Select
@@ -47,7 +47,9 @@ export function PreferencesSection({ user }: { user: User }) {
         />
         <Divider />
         <div>
-          <Title order={4}>{t('settings:notifications.title')}</Title>
+          <Title order={3} size="h4">
+            {t('settings:notifications.title')}
+          </Title>
           <Text size="sm" c="dimmed">
             {t('settings:notifications.explanation')}
           </Text>

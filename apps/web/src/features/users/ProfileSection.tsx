@@ -85,7 +85,7 @@ export function ProfileSection({ user }: { user: User }) {
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="profile-title">
       <Stack>
-        <Title order={3} id="profile-title">
+        <Title order={2} size="h3" id="profile-title">
           {t('settings:profile.title')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

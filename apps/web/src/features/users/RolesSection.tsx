@@ -15,7 +15,7 @@ export function RolesSection({ user }: { user: User }) {
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="roles-title">
       <Stack>
-        <Title order={3} id="roles-title">
+        <Title order={2} size="h3" id="roles-title">
           {t('settings:roles.title')}
         </Title>
         <PlatformRoleCheckboxes

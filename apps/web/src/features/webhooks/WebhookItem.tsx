@@ -29,7 +29,7 @@ export function WebhookItem({ webhook, onSecret }: { webhook: Webhook; onSecret:
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <div style={{ minWidth: 0 }}>
-            <Title order={4} id={titleId} style={{ overflowWrap: 'anywhere' }}>
+            <Title order={3} size="h4" id={titleId} style={{ overflowWrap: 'anywhere' }}>
               {webhook.url}
             </Title>
             {webhook.description && (

@@ -22,7 +22,7 @@ export function WebhooksSection({ organizationId }: { organizationId: string }) 
       <Stack>
         <Group justify="space-between" align="flex-start">
           <div>
-            <Title order={3} id="org-webhooks-title">
+            <Title order={2} size="h3" id="org-webhooks-title">
               {t('webhooks:title')}
             </Title>
             <Text size="sm" c="dimmed">

@@ -53,7 +53,7 @@ export function DangerZone({ org }: { org: Organization }) {
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="org-danger-title" style={{ borderColor: 'var(--mantine-color-red-4)' }}>
       <Stack>
-        <Title order={3} id="org-danger-title" c="red.7">
+        <Title order={2} size="h3" id="org-danger-title" c="red.7">
           {t('organizations:danger.title')}
         </Title>
         {org.abilities.leave && (

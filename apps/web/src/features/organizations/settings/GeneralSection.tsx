@@ -39,7 +39,7 @@ export function GeneralSection({ org, scope, editable }: Props) {
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="org-general-title">
       <Stack>
-        <Title order={3} id="org-general-title">
+        <Title order={2} size="h3" id="org-general-title">
           {t('organizations:general.title')}
         </Title>
         <ConfirmField

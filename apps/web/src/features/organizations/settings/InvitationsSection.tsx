@@ -56,7 +56,9 @@ export function InvitationsSection({ org }: { org: Organization }) {
     <Stack mt="md">
       {!invitationsDisabled && (
         <>
-          <Title order={4}>{t('organizations:invite.title')}</Title>
+          <Title order={3} size="h4">
+            {t('organizations:invite.title')}
+          </Title>
           <form onSubmit={submit} noValidate aria-label={t('organizations:invite.title')}>
             <Group align="flex-start" wrap="wrap">
               <TextInput
@@ -84,7 +86,9 @@ export function InvitationsSection({ org }: { org: Organization }) {
           </form>
         </>
       )}
-      <Title order={4}>{t('organizations:invitations.title')}</Title>
+      <Title order={3} size="h4">
+        {t('organizations:invitations.title')}
+      </Title>
       {org.invitations.length === 0 ? (
         <Text size="sm" c="dimmed">
           {t('organizations:invitations.none')}

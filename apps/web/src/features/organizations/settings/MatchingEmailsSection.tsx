@@ -73,7 +73,7 @@ export function MatchingEmailsSection({ org, scope, editable, canInvite }: Props
     <Paper withBorder p="lg" component="section" aria-labelledby="org-matching-title">
       <Stack>
         <div>
-          <Title order={3} id="org-matching-title">
+          <Title order={2} size="h3" id="org-matching-title">
             {t('organizations:matching.title')}
           </Title>
           <Text size="sm" c="dimmed">

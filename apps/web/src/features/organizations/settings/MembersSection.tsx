@@ -110,7 +110,7 @@ export function MembersSection({ org, scope }: { org: Organization; scope: Organ
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="org-members-title">
       <Stack>
-        <Title order={3} id="org-members-title">
+        <Title order={2} size="h3" id="org-members-title">
           {t('organizations:members.title')}
         </Title>
         <Table.ScrollContainer minWidth={560}>

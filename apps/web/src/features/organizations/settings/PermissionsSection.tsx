@@ -15,7 +15,7 @@ export function PermissionsSection({ org, scope, editable }: { org: Organization
     <Paper withBorder p="lg" component="section" aria-labelledby="org-permissions-title">
       <Stack>
         <div>
-          <Title order={3} id="org-permissions-title">
+          <Title order={2} size="h3" id="org-permissions-title">
             {t('organizations:permissions.title')}
           </Title>
           <Text size="sm" c="dimmed">

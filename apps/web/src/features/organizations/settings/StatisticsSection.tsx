@@ -20,7 +20,7 @@ export function StatisticsSection({ org }: { org: Organization }) {
     <Paper withBorder p="lg" component="section" aria-labelledby="org-stats-title">
       <Stack>
         <Group justify="space-between">
-          <Title order={3} id="org-stats-title">
+          <Title order={2} size="h3" id="org-stats-title">
             {t('statistics.title')}
           </Title>
         </Group>

@@ -20,7 +20,7 @@ export function TranscriberProfilesNote() {
     <Paper withBorder p="lg" component="section" aria-labelledby="org-profiles-title">
       <Stack>
         <div>
-          <Title order={3} id="org-profiles-title">
+          <Title order={2} size="h3" id="org-profiles-title">
             {t('transcriberProfiles.title')}
           </Title>
           <Text size="sm" c="dimmed">
