@@ -24,6 +24,13 @@ const integration = {
   teardownTimeout: 30_000,
 } as const;
 
+/**
+ * Files whose bots join a call in Chromium and stream its audio in real time: their PGlite and
+ * PostgreSQL runs at once (four browsers, two live decoders) starve each other's audio on two cores.
+ * The PostgreSQL pass runs them afterwards, on their own (`npm run test:integration`).
+ */
+const REAL_TIME_FILES = ['apps/server/test/integration/bots.test.ts'];
+
 export default defineConfig({
   test: {
     // Integration files spend most of their time waiting on HTTP and the database: run several at
@@ -53,7 +60,7 @@ export default defineConfig({
       // The same files on PostgreSQL, run together with the PGlite pass by `npm run test:integration`
       // (one run: no idle workers while the slowest file of the first pass ends). Files that open no
       // database are the same on both: they run once.
-      { test: { name: 'integration-postgres', ...integration, exclude: DATABASE_FREE_FILES } },
+      { test: { name: 'integration-postgres', ...integration, exclude: [...DATABASE_FREE_FILES, ...REAL_TIME_FILES] } },
       {
         test: {
           name: 'cluster',
