@@ -15,7 +15,7 @@ import { joinOrganization } from './support/invitations.ts';
 const LOCALES = {
   'en-US': {
     invalidFormat: 'This file format is not supported',
-    forbiddenUrl: 'This address cannot be imported',
+    addressNotAllowed: 'This address is not allowed: the server may not reach it',
     tooLong: 'This text is too long',
     checkForm: 'Error: please check the form',
     name: 'Name',
@@ -24,7 +24,7 @@ const LOCALES = {
   },
   'fr-FR': {
     invalidFormat: 'Ce format de fichier n’est pas pris en charge',
-    forbiddenUrl: 'Cette adresse ne peut pas être importée',
+    addressNotAllowed: 'Cette adresse n’est pas autorisée : le serveur ne peut pas l’atteindre',
     tooLong: 'Ce texte est trop long',
     checkForm: 'Erreur : veuillez vérifier le formulaire',
     name: 'Nom',
@@ -86,7 +86,7 @@ for (const locale of Object.keys(LOCALES) as Locale[]) {
     await page.getByRole('textbox', { name: words.name, exact: true }).fill('Loopback');
     await page.getByRole('button', { name: locale === 'fr-FR' ? /Créer/ : /Create/ }).click();
     await expect(page.getByRole('alert').filter({ hasText: words.checkForm })).toBeVisible();
-    await expect(page.getByText(words.forbiddenUrl)).toBeVisible();
+    await expect(page.getByText(words.addressNotAllowed)).toBeVisible();
     await expect(url).toHaveAttribute('aria-invalid', 'true');
 
     // A name longer than the server keeps: said under the name, not in a passing notice.
