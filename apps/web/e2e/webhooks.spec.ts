@@ -82,7 +82,7 @@ test('an admin creates a webhook, sends a test and sees the delivery in the log'
     expect(secret).toMatch(/^whsec_/);
     await expect(secretDialog.getByRole('button', { name: 'Copy the secret' })).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOTS}/webhooks-secret-wide.png`, fullPage: true });
-    await secretDialog.getByRole('button', { name: 'Close' }).click();
+    await secretDialog.getByRole('button', { name: 'Close' }).filter({ hasText: 'Close' }).click();
     await expect(page.getByText(secret)).toHaveCount(0);
 
     const item = section.getByRole('article', { name: receiverUrl });
